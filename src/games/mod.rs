@@ -1,0 +1,3 @@
+//! Reference rulesets, one folder each.
+
+pub mod pig;

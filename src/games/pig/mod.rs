@@ -1,0 +1,346 @@
+//! Pig, with OpenSpiel's rules: players take turns; on a turn a player *rolls* a die — a 1
+//! loses the turn total and passes the turn, 2–6 add to it — or *stops*, banking the turn total
+//! and passing. Whoever banks the target score first wins. When banking would reach the target,
+//! only *stop* is legal. The game also ends after `horizon` player moves (everyone gets 0).
+//!
+//! The roll is a chance point with one case per face ([`DieRoll`]), so search can enumerate it.
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::chance::{CaseGenerator, Purpose, resolve_chance};
+use crate::kernel::{Decision, DieFace, EventKind, Game, GameEvent, Seat, Setup, Table, Zone};
+use crate::pipeline::{Ctx, Flow, Property};
+
+/// Pig's configuration (OpenSpiel's parameters and defaults).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pig {
+    /// Number of players (2 to 10).
+    pub players: u8,
+    /// The score that wins.
+    pub win_score: u32,
+    /// The game ends after this many player moves.
+    pub horizon: u32,
+    /// Faces of the die.
+    pub faces: u8,
+}
+
+impl Default for Pig {
+    fn default() -> Self {
+        Pig {
+            players: 2,
+            win_score: 100,
+            horizon: 1000,
+            faces: 6,
+        }
+    }
+}
+
+/// A player's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PigAction {
+    /// Roll the die.
+    Roll,
+    /// Bank the turn total and pass.
+    Stop,
+}
+
+/// What happens in Pig.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum PigEvent {
+    /// `seat` rolls the die (the chance point).
+    Roll {
+        /// Who rolls.
+        seat: Seat,
+    },
+    /// The die shows `face` (1-based).
+    Rolled {
+        /// Who rolled.
+        seat: Seat,
+        /// The face shown.
+        face: u8,
+    },
+    /// `seat` rolled a 1 and loses `lost` points of turn total.
+    Bust {
+        /// Who busted.
+        seat: Seat,
+        /// The turn total lost.
+        lost: u32,
+    },
+    /// `seat` banks `points`.
+    Bank {
+        /// Who banks.
+        seat: Seat,
+        /// The points banked (listeners may change them).
+        points: u32,
+    },
+    /// The turn passes from `from` to the next seat.
+    TurnPassed {
+        /// Whose turn ended.
+        from: Seat,
+    },
+}
+
+impl PigEvent {
+    /// Kind of [`PigEvent::Roll`].
+    pub const ROLL: EventKind = 0;
+    /// Kind of [`PigEvent::Rolled`].
+    pub const ROLLED: EventKind = 1;
+    /// Kind of [`PigEvent::Bust`].
+    pub const BUST: EventKind = 2;
+    /// Kind of [`PigEvent::Bank`].
+    pub const BANK: EventKind = 3;
+    /// Kind of [`PigEvent::TurnPassed`].
+    pub const TURN_PASSED: EventKind = 4;
+}
+
+impl GameEvent for PigEvent {
+    fn kind(&self) -> EventKind {
+        match self {
+            PigEvent::Roll { .. } => Self::ROLL,
+            PigEvent::Rolled { .. } => Self::ROLLED,
+            PigEvent::Bust { .. } => Self::BUST,
+            PigEvent::Bank { .. } => Self::BANK,
+            PigEvent::TurnPassed { .. } => Self::TURN_PASSED,
+        }
+    }
+}
+
+impl std::fmt::Display for PigEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PigEvent::Roll { seat } => write!(f, "{seat} rolls"),
+            PigEvent::Rolled { seat, face } => write!(f, "{seat} rolled a {face}"),
+            PigEvent::Bust { seat, lost } => write!(f, "{seat} busts and loses {lost}"),
+            PigEvent::Bank { seat, points } => write!(f, "{seat} banks {points}"),
+            PigEvent::TurnPassed { from } => write!(f, "{from}'s turn ends"),
+        }
+    }
+}
+
+/// A player's banked score (on player entities).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Banked(pub u32);
+
+/// The state of the current turn.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PigTurn {
+    /// Points accumulated this turn.
+    pub turn_total: u32,
+    /// Player moves made so far (for the horizon).
+    pub moves: u32,
+    /// The seat that banked the winning score, once someone has.
+    pub winner: Option<Seat>,
+}
+
+/// Pig's fixed entities (players by seat, the die) and its configuration: static, read once
+/// per event instead of the whole [`Rules`](crate::kernel::Rules).
+#[derive(Resource, Clone, Debug)]
+pub struct PigTable {
+    /// Player entities, by seat.
+    pub players: Vec<Entity>,
+    /// The die.
+    pub die: Entity,
+    /// The configuration.
+    pub config: Pig,
+}
+
+/// The roll of a die with `faces` faces: case `k` shows face `k + 1`.
+#[derive(Clone, Copy, Debug)]
+pub struct DieRoll {
+    /// Faces of the die.
+    pub faces: u8,
+}
+
+impl CaseGenerator for DieRoll {
+    type Outcome = u8;
+    fn name(&self) -> &'static str {
+        "die_roll"
+    }
+    fn max_case(&self) -> u32 {
+        u32::from(self.faces)
+    }
+    fn produce(&self, case: u32) -> u8 {
+        case as u8 + 1
+    }
+    fn purpose(&self) -> Purpose {
+        Purpose::Dice
+    }
+}
+
+impl Pig {
+    /// Pig to `win_score` (other settings default).
+    pub fn to(win_score: u32) -> Self {
+        Pig {
+            win_score,
+            ..Pig::default()
+        }
+    }
+}
+
+/// A player's banked score.
+pub fn banked(world: &World, seat: Seat) -> u32 {
+    let entity = world.resource::<PigTable>().players[seat.index()];
+    world.get::<Banked>(entity).map_or(0, |b| b.0)
+}
+
+impl Game for Pig {
+    type Action = PigAction;
+    type Event = PigEvent;
+
+    fn name(&self) -> &'static str {
+        "pig"
+    }
+
+    fn seats(&self) -> u8 {
+        self.players
+    }
+
+    fn setup(&self, setup: &mut Setup<'_, Self>) {
+        let players = (0..self.players)
+            .map(|s| setup.spawn_player(Seat(s), Banked(0)))
+            .collect();
+        let die = setup.spawn_die(self.faces, Zone::Table, ());
+        setup.insert_resource(PigTable {
+            players,
+            die,
+            config: self.clone(),
+        });
+        setup.insert_resource(PigTurn::default());
+        setup.snapshot_component::<Banked>();
+        setup.snapshot_component::<DieFace>();
+        setup.snapshot_resource::<PigTurn>();
+    }
+
+    fn translate(world: &World, seat: Seat, action: PigAction, out: &mut Vec<PigEvent>) {
+        out.push(match action {
+            PigAction::Roll => PigEvent::Roll { seat },
+            PigAction::Stop => PigEvent::Bank {
+                seat,
+                points: world.resource::<PigTurn>().turn_total,
+            },
+        });
+    }
+
+    fn apply(ctx: &mut Ctx<'_, Self>, event: &mut PigEvent) -> Flow {
+        match *event {
+            PigEvent::Roll { seat } => {
+                let table = ctx.world().resource::<PigTable>();
+                let (die, faces) = (table.die, table.config.faces);
+                let face = resolve_chance(ctx.world(), &DieRoll { faces });
+                let world = ctx.world();
+                world.resource_mut::<PigTurn>().moves += 1;
+                if let Some(mut shown) = world.get_mut::<DieFace>(die) {
+                    let before = std::mem::replace(&mut shown.0, face - 1);
+                    ctx.changed(die, Property::FACE, before.into(), (face - 1).into());
+                }
+                ctx.emit(PigEvent::Rolled { seat, face });
+            }
+            PigEvent::Rolled { seat, face } => {
+                let mut turn = ctx.world().resource_mut::<PigTurn>();
+                let before = turn.turn_total;
+                if face == 1 {
+                    ctx.emit(PigEvent::Bust { seat, lost: before });
+                } else {
+                    turn.turn_total += u32::from(face);
+                    let after = turn.turn_total;
+                    if ctx.is_recording() {
+                        let player = ctx.world().resource::<PigTable>().players[seat.index()];
+                        ctx.changed(player, Property::TURN_TOTAL, before.into(), after.into());
+                    }
+                }
+            }
+            PigEvent::Bust { seat, lost } => {
+                ctx.world().resource_mut::<PigTurn>().turn_total = 0;
+                if ctx.is_recording() {
+                    let player = ctx.world().resource::<PigTable>().players[seat.index()];
+                    ctx.changed(player, Property::TURN_TOTAL, lost.into(), 0);
+                }
+                ctx.emit(PigEvent::TurnPassed { from: seat });
+            }
+            PigEvent::Bank { seat, points } => {
+                let world = ctx.world();
+                let table = world.resource::<PigTable>();
+                let (player, win_score) = (table.players[seat.index()], table.config.win_score);
+                let Some(mut score) = world.get_mut::<Banked>(player) else {
+                    return Flow::Continue;
+                };
+                let before = score.0;
+                score.0 += points;
+                let after = score.0;
+                let mut turn = world.resource_mut::<PigTurn>();
+                turn.moves += 1;
+                turn.turn_total = 0;
+                if after >= win_score && turn.winner.is_none() {
+                    turn.winner = Some(seat);
+                }
+                ctx.changed(player, Property::SCORE, before.into(), after.into());
+                ctx.emit(PigEvent::TurnPassed { from: seat });
+            }
+            PigEvent::TurnPassed { .. } => {
+                ctx.world().resource_mut::<Table>().pass_turn();
+            }
+        }
+        Flow::Continue
+    }
+
+    fn next_decision(world: &World, decision: &mut Decision<PigAction>) {
+        let table = world.resource::<PigTable>();
+        let turn = world.resource::<PigTurn>();
+        if turn.winner.is_some() || turn.moves >= table.config.horizon {
+            decision.finish();
+            return;
+        }
+        let seat = world.resource::<Table>().active;
+        let mine = banked(world, seat);
+        if mine + turn.turn_total >= table.config.win_score {
+            decision.ask(seat, [PigAction::Stop]);
+        } else {
+            decision.ask(seat, [PigAction::Roll, PigAction::Stop]);
+        }
+    }
+
+    fn returns(world: &World, out: &mut Vec<f64>) {
+        let n = world.resource::<PigTable>().players.len();
+        out.clear();
+        out.resize(n, 0.0);
+        if let Some(winner) = world.resource::<PigTurn>().winner {
+            out.fill(-1.0 / (n as f64 - 1.0));
+            out[winner.index()] = 1.0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::SimBuilder;
+
+    #[test]
+    fn a_forced_six_then_stop_banks_six_and_passes() {
+        let mut sim = SimBuilder::new(Pig::default()).seed(1).build();
+        sim.set_case(Some(5));
+        sim.apply(PigAction::Roll).unwrap();
+        assert_eq!(sim.world().resource::<PigTurn>().turn_total, 6);
+        sim.apply(PigAction::Stop).unwrap();
+        assert_eq!(banked(sim.world(), Seat(0)), 6);
+        assert_eq!(sim.world().resource::<Table>().active, Seat(1));
+        sim.set_case(Some(0));
+        sim.apply(PigAction::Roll).unwrap();
+        assert_eq!(sim.world().resource::<Table>().active, Seat(0));
+        assert_eq!(sim.world().resource::<PigTurn>().moves, 3);
+    }
+
+    #[test]
+    fn only_stop_is_legal_when_banking_wins() {
+        let mut sim = SimBuilder::new(Pig::to(6)).build();
+        sim.set_case(Some(5));
+        sim.apply(PigAction::Roll).unwrap();
+        assert_eq!(sim.legal_actions(), &[PigAction::Stop]);
+        sim.apply(PigAction::Stop).unwrap();
+        assert!(sim.is_terminal());
+        assert_eq!(sim.returns(), vec![1.0, -1.0]);
+    }
+}

@@ -1,0 +1,123 @@
+//! [`SimBuilder`]: the deterministic recipe for a game world.
+
+use bevy_ecs::prelude::*;
+
+use super::step::with_resolution;
+use super::{DEFAULT_DEPTH_LIMIT, Game, Rules, Setup, Sim, Table, Zone};
+use crate::chance::{Case, ChanceLog, Streams};
+use crate::pipeline::{Listener, Observer, Resolution};
+use crate::snapshot::SnapshotRegistry;
+
+/// What happens to the world when an action fails (the pipeline nests too deep).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rollback {
+    /// Snapshot before every action and restore it on failure: a failed action leaves the
+    /// world exactly as it was. Costs one snapshot per action.
+    #[default]
+    PerAction,
+    /// No per-action snapshot: after a failure the world is half-applied and the caller must
+    /// restore its own snapshot (search loops do anyway). The fastest setting for playouts.
+    Caller,
+}
+
+/// How [`Sim::apply`] drives the rules stages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RunMode {
+    /// Call the stage functions directly, in [`PipelineSystems`](super::PipelineSystems)
+    /// order: the same code the systems run, without the scheduler's overhead.
+    #[default]
+    Direct,
+    /// Run the [`DecisionSchedule`](super::DecisionSchedule) once per decision, so systems the
+    /// user added around the sets run too, and the `trace` feature shows every system's span.
+    Schedule,
+}
+
+/// A game configuration, a seed and kernel options: everything needed to build the same world
+/// again (which is how [`Sim::fork`] makes a world for another thread).
+#[derive(Clone, Debug)]
+pub struct SimBuilder<G: Game> {
+    pub(crate) game: G,
+    pub(crate) seed: u64,
+    pub(crate) depth_limit: u16,
+    pub(crate) rollback: Rollback,
+    pub(crate) run_mode: RunMode,
+}
+
+impl<G: Game> SimBuilder<G> {
+    /// A builder for `game` with seed 0, depth limit 64, per-action rollback, direct run mode.
+    pub fn new(game: G) -> Self {
+        SimBuilder {
+            game,
+            seed: 0,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
+            rollback: Rollback::default(),
+            run_mode: RunMode::default(),
+        }
+    }
+
+    /// Sets the game seed.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets the pipeline's depth limit.
+    pub fn depth_limit(mut self, limit: u16) -> Self {
+        self.depth_limit = limit;
+        self
+    }
+
+    /// Sets the rollback policy.
+    pub fn rollback(mut self, rollback: Rollback) -> Self {
+        self.rollback = rollback;
+        self
+    }
+
+    /// Sets the run mode.
+    pub fn run_mode(mut self, mode: RunMode) -> Self {
+        self.run_mode = mode;
+        self
+    }
+
+    /// The game configuration.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// Builds the headless simulator.
+    pub fn build(&self) -> Sim<G> {
+        Sim::from_builder(self.clone())
+    }
+
+    /// Builds the game into `world` (an empty world, or a Bevy app's world) and returns the
+    /// snapshot registry of its state. The first decision is pending when it returns.
+    pub fn build_into(&self, world: &mut World) -> SnapshotRegistry {
+        let mut registry = SnapshotRegistry::new();
+        let mut rules = Rules::new(self.game.clone(), self.depth_limit);
+        world.insert_resource(Table::new(self.game.seats()));
+        world.insert_resource(Streams::new(self.seed));
+        world.insert_resource(Case::default());
+        world.insert_resource(ChanceLog::default());
+        world.insert_resource(Observer::<G>::default());
+        world.insert_resource(Resolution::<G>::default());
+        registry.register_resource::<Table>();
+        registry.register_resource::<Streams>();
+        registry.register_resource::<Case>();
+        registry.register_resource::<Resolution<G>>();
+        registry.register_component::<Zone>(world);
+        registry.register_component::<Listener>(world);
+        let mut setup = Setup {
+            world,
+            rules: &mut rules,
+            registry: &mut registry,
+            next_id: 0,
+            seed: self.seed,
+        };
+        self.game.setup(&mut setup);
+        world.insert_resource(rules);
+        with_resolution::<G, _>(world, |world, res| {
+            G::next_decision(world, &mut res.decision)
+        });
+        registry
+    }
+}

@@ -1,0 +1,122 @@
+//! The [`Game`] trait a ruleset implements, and the [`Decision`] a game waits on.
+
+use std::fmt::Debug;
+
+use bevy_ecs::prelude::*;
+use serde::{Serialize, de::DeserializeOwned};
+
+use super::{Seat, Setup};
+use crate::pipeline::{Ctx, Flow};
+
+/// Identifies an event's kind, so listeners can subscribe to one kind.
+pub type EventKind = u16;
+
+/// An event of a ruleset: plain data, cloneable into snapshots.
+pub trait GameEvent: Clone + Debug + std::hash::Hash + Send + Sync + Serialize + 'static {
+    /// This event's kind (listeners subscribe by kind).
+    fn kind(&self) -> EventKind;
+}
+
+/// A ruleset: its configuration, its actions and events, and the rules that apply them.
+///
+/// The kernel owns the loop: an action is translated into events, the pipeline resolves them
+/// (listeners before, [`Game::apply`], listeners after, then the events they emitted), and when
+/// the queue is empty [`Game::next_decision`] says who moves next.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// A player's choice.
+    type Action: Copy
+        + Eq
+        + std::hash::Hash
+        + Debug
+        + Send
+        + Sync
+        + Serialize
+        + DeserializeOwned
+        + 'static;
+    /// What the pipeline resolves.
+    type Event: GameEvent;
+
+    /// The ruleset's name (CLI, logs).
+    fn name(&self) -> &'static str;
+
+    /// The number of seats.
+    fn seats(&self) -> u8;
+
+    /// Spawns the entities, inserts the resources and registers snapshot types and handlers.
+    /// Must be deterministic: the same configuration and seed give the same world.
+    fn setup(&self, setup: &mut Setup<'_, Self>);
+
+    /// Turns `seat`'s `action` into the root events of its resolution.
+    fn translate(world: &World, seat: Seat, action: Self::Action, out: &mut Vec<Self::Event>);
+
+    /// The rules for `event`: change the world, emit follow-up events, or ask a player.
+    fn apply(ctx: &mut Ctx<'_, Self>, event: &mut Self::Event) -> Flow;
+
+    /// Called when the pipeline is idle: fill `decision` with who moves and their legal choices
+    /// (in a stable order), or mark the game over.
+    fn next_decision(world: &World, decision: &mut Decision<Self::Action>);
+
+    /// The payoff of each seat (meaningful once the game is over).
+    fn returns(world: &World, out: &mut Vec<f64>);
+}
+
+/// Whose decision the game is waiting on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub enum Turn {
+    /// `Seat` must choose one of the choices.
+    Player(Seat),
+    /// The game is over.
+    Terminal,
+}
+
+/// The pending decision: who must choose and the legal choices, in a stable order.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Decision<A> {
+    /// Who must choose.
+    pub turn: Turn,
+    /// The legal choices (empty once the game is over).
+    pub choices: Vec<A>,
+}
+
+impl<A: Clone> Clone for Decision<A> {
+    fn clone(&self) -> Self {
+        Decision {
+            turn: self.turn,
+            choices: self.choices.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.turn = source.turn;
+        self.choices.clone_from(&source.choices);
+    }
+}
+
+impl<A> Default for Decision<A> {
+    fn default() -> Self {
+        Decision {
+            turn: Turn::Terminal,
+            choices: Vec::new(),
+        }
+    }
+}
+
+impl<A: Copy> Decision<A> {
+    /// Sets the decision to `seat` choosing among `choices`.
+    pub fn ask(&mut self, seat: Seat, choices: impl IntoIterator<Item = A>) {
+        self.turn = Turn::Player(seat);
+        self.choices.clear();
+        self.choices.extend(choices);
+    }
+
+    /// Marks the game over.
+    pub fn finish(&mut self) {
+        self.turn = Turn::Terminal;
+        self.choices.clear();
+    }
+
+    /// True once the game is over.
+    pub fn is_terminal(&self) -> bool {
+        self.turn == Turn::Terminal
+    }
+}

@@ -1,0 +1,23 @@
+//! The kernel: the entity model, the [`Game`] trait, [`SimBuilder`] and [`Sim`], and the
+//! schedule labels and system sets of the rules stages.
+
+mod builder;
+mod entity;
+mod game;
+pub mod playout;
+mod rules;
+mod setup;
+mod sim;
+pub mod step;
+mod table;
+
+pub use builder::{Rollback, RunMode, SimBuilder};
+pub use entity::{
+    CardId, DieFace, Faces, Kind, Pool, Seat, StableId, Zone, return_to_pool, take_from_pool,
+};
+pub use game::{Decision, EventKind, Game, GameEvent, Turn};
+pub use rules::{DEFAULT_DEPTH_LIMIT, Handler, HandlerFn, Rules};
+pub use setup::Setup;
+pub use sim::Sim;
+pub use step::{DecisionSchedule, Inbox, PipelineSystems, SimError, Undo};
+pub use table::Table;

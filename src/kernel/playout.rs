@@ -1,0 +1,29 @@
+//! Uniformly random play through the public [`Sim`] API (the CLI, benches and tests use it).
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Game, Sim, SimError};
+use crate::chance::{Purpose, derive_stream};
+
+/// The random stream of the random player for game `seed`: the [`Purpose::Ai`] stream, so it
+/// never shifts the game's own streams.
+pub fn random_player_rng(seed: u64) -> ChaCha8Rng {
+    derive_stream(seed, Purpose::Ai.key(), u32::MAX)
+}
+
+/// Picks a uniformly random legal action (`None` once the game is over).
+pub fn random_action<G: Game>(sim: &Sim<G>, rng: &mut ChaCha8Rng) -> Option<G::Action> {
+    let choices = sim.legal_actions();
+    (!choices.is_empty()).then(|| choices[rng.random_range(0..choices.len())])
+}
+
+/// Plays uniformly random legal actions until the game is over; returns the number of actions.
+pub fn random_playout<G: Game>(sim: &mut Sim<G>, rng: &mut ChaCha8Rng) -> Result<u32, SimError> {
+    let mut moves = 0;
+    while let Some(action) = random_action(sim, rng) {
+        sim.apply(action)?;
+        moves += 1;
+    }
+    Ok(moves)
+}

@@ -1,0 +1,115 @@
+//! [`Setup`]: what a ruleset's [`Game::setup`] uses to spawn its fixed entity set.
+
+use bevy_ecs::component::Mutable;
+use bevy_ecs::prelude::*;
+
+use super::{
+    CardId, DieFace, Faces, Game, Handler, HandlerFn, Kind, Pool, Rules, Seat, StableId, Zone,
+};
+use crate::pipeline::{HandlerId, Listener};
+use crate::snapshot::SnapshotRegistry;
+
+/// Spawns entities in a deterministic order (each gets the next [`StableId`]), inserts
+/// resources and registers handlers and snapshot types.
+pub struct Setup<'w, G: Game> {
+    pub(crate) world: &'w mut World,
+    pub(crate) rules: &'w mut Rules<G>,
+    pub(crate) registry: &'w mut SnapshotRegistry,
+    pub(crate) next_id: u32,
+    pub(crate) seed: u64,
+}
+
+impl<G: Game> Setup<'_, G> {
+    /// The game seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The world being built.
+    pub fn world(&mut self) -> &mut World {
+        self.world
+    }
+
+    /// Spawns `bundle` with the next [`StableId`].
+    pub fn spawn(&mut self, bundle: impl Bundle) -> Entity {
+        let id = StableId(self.next_id);
+        self.next_id += 1;
+        self.world.spawn((id, bundle)).id()
+    }
+
+    /// Spawns the player at `seat`.
+    pub fn spawn_player(&mut self, seat: Seat, extra: impl Bundle) -> Entity {
+        self.spawn((Kind::Player, seat, extra))
+    }
+
+    /// Spawns a card (or tile) `card` in `zone`.
+    pub fn spawn_card(&mut self, card: CardId, zone: Zone, extra: impl Bundle) -> Entity {
+        self.spawn((Kind::Card, card, zone, extra))
+    }
+
+    /// Spawns a die with `faces` faces in `zone`, showing face 0.
+    pub fn spawn_die(&mut self, faces: u8, zone: Zone, extra: impl Bundle) -> Entity {
+        self.spawn((Kind::Die, Faces(faces), DieFace(0), zone, extra))
+    }
+
+    /// Spawns `count` free members of `pool` (in [`Zone::Pool`]), each with `make(i)`.
+    pub fn spawn_pool<B: Bundle>(
+        &mut self,
+        pool: Pool,
+        count: usize,
+        mut make: impl FnMut(usize) -> B,
+    ) -> Vec<Entity> {
+        (0..count)
+            .map(|i| self.spawn((pool, Zone::Pool, make(i))))
+            .collect()
+    }
+
+    /// Registers a handler under `name`; listeners refer to it by the returned id.
+    pub fn handler(&mut self, name: &'static str, run: HandlerFn<G>) -> HandlerId {
+        let id =
+            HandlerId(u16::try_from(self.rules.handlers.len()).expect("at most 65 536 handlers"));
+        self.rules.handlers.push(Handler { name, run });
+        id
+    }
+
+    /// Spawns a listener entity (with the seat component when it has an owner).
+    pub fn spawn_listener(&mut self, listener: Listener, extra: impl Bundle) -> Entity {
+        assert!(
+            usize::from(listener.handler.0) < self.rules.handlers.len(),
+            "listener handler {:?} is not registered",
+            listener.handler
+        );
+        let entity = self.spawn((Kind::Listener, listener, extra));
+        if let Some(seat) = listener.seat {
+            self.world.entity_mut(entity).insert(seat);
+        }
+        let kind = usize::from(listener.event);
+        if self.rules.by_event.len() <= kind {
+            self.rules.by_event.resize_with(kind + 1, Vec::new);
+        }
+        self.rules.by_event[kind].push(entity);
+        self.rules.listened |= 1 << kind.min(63);
+        entity
+    }
+
+    /// Inserts a resource.
+    pub fn insert_resource(&mut self, resource: impl Resource) {
+        self.world.insert_resource(resource);
+    }
+
+    /// Makes component `T` part of snapshots and checksums.
+    pub fn snapshot_component<T>(&mut self)
+    where
+        T: Component<Mutability = Mutable> + Clone + std::hash::Hash,
+    {
+        self.registry.register_component::<T>(self.world);
+    }
+
+    /// Makes resource `R` part of snapshots and checksums.
+    pub fn snapshot_resource<R>(&mut self)
+    where
+        R: Resource<Mutability = Mutable> + Clone + std::hash::Hash,
+    {
+        self.registry.register_resource::<R>();
+    }
+}

@@ -1,0 +1,209 @@
+//! [`Sim`]: the headless simulator — build from a seed, apply actions, snapshot, restore, fork.
+
+use bevy_ecs::prelude::*;
+
+use super::step::{self, DecisionSchedule, Inbox, SimError};
+use super::{Decision, Game, Rollback, RunMode, SimBuilder, Turn};
+use crate::chance::{Case, ChanceLog, ChanceRecord, Streams};
+use crate::pipeline::{Effect, LoggedEvent, Observer, Resolution};
+use crate::snapshot::{Snapshot, SnapshotRegistry};
+
+/// A game world and its snapshot registry, driven one decision at a time.
+///
+/// ```
+/// use alea::prelude::*;
+/// use alea::games::pig::{Pig, PigAction};
+///
+/// let mut sim = SimBuilder::new(Pig::default()).seed(7).build();
+/// let start = sim.snapshot();
+/// while !sim.is_terminal() {
+///     let action = sim.legal_actions()[0]; // always roll while rolling is legal
+///     sim.apply(action).unwrap();
+/// }
+/// let end = sim.checksum();
+/// sim.restore(&start).unwrap();
+/// assert_eq!(sim.legal_actions(), &[PigAction::Roll, PigAction::Stop]);
+/// assert_ne!(sim.checksum(), end);
+/// ```
+pub struct Sim<G: Game> {
+    world: World,
+    registry: SnapshotRegistry,
+    builder: SimBuilder<G>,
+    undo: Option<Snapshot>,
+    schedule: Option<Schedule>,
+}
+
+impl<G: Game> Sim<G> {
+    pub(crate) fn from_builder(builder: SimBuilder<G>) -> Self {
+        let mut world = World::new();
+        let registry = builder.build_into(&mut world);
+        let schedule = (builder.run_mode == RunMode::Schedule).then(|| {
+            world.insert_resource(Inbox::<G>::default());
+            let mut schedule = Schedule::new(DecisionSchedule);
+            step::add_stages::<G>(&mut schedule);
+            schedule
+        });
+        Sim {
+            world,
+            registry,
+            builder,
+            undo: None,
+            schedule,
+        }
+    }
+
+    /// The builder this simulator was made from.
+    pub fn builder(&self) -> &SimBuilder<G> {
+        &self.builder
+    }
+
+    /// The world (read).
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The world (write). Changes made here are outside the pipeline: keep the fixed entity set.
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// In [`RunMode::Schedule`], the schedule run per decision (add your own systems to it).
+    pub fn schedule_mut(&mut self) -> Option<&mut Schedule> {
+        self.schedule.as_mut()
+    }
+
+    /// The pending decision: who must choose, and the legal choices.
+    pub fn pending_decision(&self) -> &Decision<G::Action> {
+        &self.world.resource::<Resolution<G>>().decision
+    }
+
+    /// The legal choices of the pending decision, in a stable order.
+    pub fn legal_actions(&self) -> &[G::Action] {
+        &self.pending_decision().choices
+    }
+
+    /// Who must choose.
+    pub fn turn(&self) -> Turn {
+        self.pending_decision().turn
+    }
+
+    /// True once the game is over.
+    pub fn is_terminal(&self) -> bool {
+        self.pending_decision().is_terminal()
+    }
+
+    /// Each seat's payoff (meaningful once the game is over).
+    pub fn returns(&self) -> Vec<f64> {
+        let mut out = Vec::new();
+        G::returns(&self.world, &mut out);
+        out
+    }
+
+    /// Applies the pending decision's chooser's `action` and resolves it, until the next decision.
+    ///
+    /// An illegal action changes nothing. A pipeline failure rolls the whole action back under
+    /// [`Rollback::PerAction`] (the default); under [`Rollback::Caller`] the caller restores.
+    pub fn apply(&mut self, action: G::Action) -> Result<(), SimError> {
+        if self.builder.rollback == Rollback::PerAction {
+            match self.undo.as_mut() {
+                Some(undo) => self.registry.save(&self.world, undo),
+                None => self.undo = Some(self.registry.snapshot(&self.world)),
+            }
+        }
+        let result = match self.schedule.as_mut() {
+            None => step::decide::<G>(&mut self.world, action),
+            Some(schedule) => {
+                let mut inbox = self.world.resource_mut::<Inbox<G>>();
+                inbox.action = Some(action);
+                inbox.result = None;
+                schedule.run(&mut self.world);
+                self.world
+                    .resource_mut::<Inbox<G>>()
+                    .result
+                    .take()
+                    .unwrap_or(Ok(()))
+            }
+        };
+        if result.is_err()
+            && let Some(undo) = &self.undo
+        {
+            self.registry.restore(&mut self.world, undo)?;
+        }
+        result
+    }
+
+    /// Re-seeds every random stream (keeping the round): the same state, another future.
+    /// Used to play many games from one start snapshot.
+    pub fn reseed(&mut self, seed: u64) {
+        let mut streams = self.world.resource_mut::<Streams>();
+        let round = streams.round();
+        *streams = Streams::new(seed);
+        streams.start_round(round);
+    }
+
+    /// Forces the chance points of the next action to case `case` (see [`Case`]).
+    pub fn set_case(&mut self, case: Option<u32>) {
+        self.world.resource_mut::<Case>().0 = case;
+    }
+
+    /// The chance points the last action met.
+    pub fn chance_log(&self) -> &[ChanceRecord] {
+        &self.world.resource::<ChanceLog>().records
+    }
+
+    /// Starts or stops recording resolved events (see [`Sim::events`]).
+    pub fn record_events(&mut self, on: bool) {
+        self.world.resource_mut::<Observer<G>>().record_events = on;
+    }
+
+    /// The events resolved since recording started, in resolution order.
+    pub fn events(&self) -> &[LoggedEvent<G::Event>] {
+        &self.world.resource::<Observer<G>>().events
+    }
+
+    /// Takes the recorded events, leaving the log empty.
+    pub fn take_events(&mut self) -> Vec<LoggedEvent<G::Event>> {
+        std::mem::take(&mut self.world.resource_mut::<Observer<G>>().events)
+    }
+
+    /// Starts or stops recording effects (card moves, property changes).
+    pub fn record_effects(&mut self, on: bool) {
+        self.world.resource_mut::<Observer<G>>().record_effects = on;
+    }
+
+    /// The effects recorded since recording started.
+    pub fn effects(&self) -> &[Effect] {
+        &self.world.resource::<Observer<G>>().effects
+    }
+
+    /// A new snapshot of the game state.
+    pub fn snapshot(&mut self) -> Snapshot {
+        self.registry.snapshot(&self.world)
+    }
+
+    /// Saves the game state into `snapshot`, reusing its buffers (allocation-free after the
+    /// first use).
+    pub fn snapshot_into(&mut self, snapshot: &mut Snapshot) {
+        self.registry.save(&self.world, snapshot);
+    }
+
+    /// Restores a snapshot in place. On error nothing changes.
+    pub fn restore(&mut self, snapshot: &Snapshot) -> Result<(), SimError> {
+        Ok(self.registry.restore(&mut self.world, snapshot)?)
+    }
+
+    /// A stable checksum of the game state (registered components and resources).
+    pub fn checksum(&mut self) -> u64 {
+        self.registry.checksum(&self.world)
+    }
+
+    /// A new, independent simulator in the same state: rebuilds the world from the builder,
+    /// then restores the current state into it. Use one per search thread.
+    pub fn fork(&mut self) -> Sim<G> {
+        let mut fork = Sim::from_builder(self.builder.clone());
+        let snapshot = self.snapshot();
+        fork.restore(&snapshot)
+            .expect("a fork has the same entities and registry as its origin");
+        fork
+    }
+}

@@ -1,0 +1,205 @@
+//! The rules stages of one decision, as functions and as named systems.
+//!
+//! A decision runs three stages, in this order, once per player action (not per event):
+//! [`PipelineSystems::Accept`] checks the action and starts its resolution,
+//! [`PipelineSystems::Resolve`] runs the event pipeline until it is idle or asks a player,
+//! [`PipelineSystems::Settle`] resets [`Case`]. [`Sim`](super::Sim) calls the functions directly
+//! (or runs [`DecisionSchedule`] in [`RunMode::Schedule`](super::RunMode)); a Bevy app runs the
+//! systems (see the `bevy` feature's `AleaPlugin`).
+
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{ScheduleLabel, SystemSet};
+
+use super::{Game, Seat, Turn};
+use crate::chance::{Case, ChanceLog};
+use crate::pipeline::{self, PipelineError, Progress, Resolution};
+use crate::snapshot::{Snapshot, SnapshotError, SnapshotRegistry};
+
+/// Why an action was refused or failed. In every case the world is as it was before.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// The game is over: no action is legal.
+    #[error("the game is over")]
+    GameOver,
+    /// The action is not among the pending decision's choices.
+    #[error("{action} is not a legal choice for {seat}")]
+    Illegal {
+        /// The seat that had to choose.
+        seat: Seat,
+        /// The refused action, as text.
+        action: String,
+    },
+    /// The pipeline failed; the action was rolled back.
+    #[error(transparent)]
+    Pipeline(#[from] PipelineError),
+    /// A snapshot did not fit this world.
+    #[error(transparent)]
+    Snapshot(#[from] SnapshotError),
+}
+
+/// The schedule that runs once per decision.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DecisionSchedule;
+
+/// The rules stages, chained in this order. Order your own systems around them.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PipelineSystems {
+    /// Check the action against the pending decision and start resolving it.
+    Accept,
+    /// Resolve events until idle or a player is asked; then compute the next decision.
+    Resolve,
+    /// End the action: reset [`Case`].
+    Settle,
+}
+
+/// Runs `f` with the [`Resolution`] taken out of the world (one lookup each way, no allocation).
+pub fn with_resolution<G: Game, R>(
+    world: &mut World,
+    f: impl FnOnce(&mut World, &mut Resolution<G>) -> R,
+) -> R {
+    let mut res = std::mem::take(
+        world
+            .resource_mut::<Resolution<G>>()
+            .bypass_change_detection(),
+    );
+    let out = f(world, &mut res);
+    *world
+        .resource_mut::<Resolution<G>>()
+        .bypass_change_detection() = res;
+    out
+}
+
+/// Checks `action` against the pending decision and starts resolving it. Changes nothing
+/// when the action is refused.
+pub fn accept<G: Game>(
+    world: &mut World,
+    res: &mut Resolution<G>,
+    action: G::Action,
+) -> Result<(), SimError> {
+    let seat = match res.decision.turn {
+        Turn::Terminal => return Err(SimError::GameOver),
+        Turn::Player(seat) if res.decision.choices.contains(&action) => seat,
+        Turn::Player(seat) => {
+            return Err(SimError::Illegal {
+                seat,
+                action: format!("{action:?}"),
+            });
+        }
+    };
+    world.resource_mut::<ChanceLog>().records.clear();
+    res.accept(world, seat, action);
+    Ok(())
+}
+
+/// Runs the pipeline; when it is idle, asks the game for the next decision.
+pub fn resolve<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<(), SimError> {
+    if pipeline::run::<G>(world, res)? == Progress::Idle {
+        G::next_decision(world, &mut res.decision);
+    }
+    Ok(())
+}
+
+/// Ends an action: the forced [`Case`] never carries over to the next one.
+pub fn settle(world: &mut World) {
+    world.resource_mut::<Case>().bypass_change_detection().0 = None;
+}
+
+/// The three stages in order, for one action (what [`Sim::apply`](super::Sim::apply) runs in
+/// [`RunMode::Direct`](super::RunMode::Direct)).
+pub fn decide<G: Game>(world: &mut World, action: G::Action) -> Result<(), SimError> {
+    let result = with_resolution::<G, _>(world, |world, res| {
+        accept(world, res, action)?;
+        resolve(world, res)
+    });
+    settle(world);
+    result
+}
+
+/// The action a scheduled decision will take, and how it went.
+#[derive(Resource)]
+pub struct Inbox<G: Game> {
+    /// The action to apply at the next run of the stages.
+    pub action: Option<G::Action>,
+    /// The result of the last action taken (`None` until one is).
+    pub result: Option<Result<(), SimError>>,
+}
+
+impl<G: Game> Default for Inbox<G> {
+    fn default() -> Self {
+        Inbox {
+            action: None,
+            result: None,
+        }
+    }
+}
+
+/// The undo buffer of scheduled decisions: a snapshot taken at [`PipelineSystems::Accept`]
+/// and restored if [`PipelineSystems::Resolve`] fails. Absent: no rollback.
+#[derive(Resource, Default)]
+pub struct Undo {
+    /// The game's snapshot registry.
+    pub registry: SnapshotRegistry,
+    /// The state before the current action.
+    pub snapshot: Option<Snapshot>,
+}
+
+fn with_undo(world: &mut World, f: impl FnOnce(&mut World, &mut Undo)) {
+    let Some(mut undo) = world
+        .get_resource_mut::<Undo>()
+        .map(|mut u| std::mem::take(&mut *u))
+    else {
+        return;
+    };
+    f(world, &mut undo);
+    *world.resource_mut::<Undo>() = undo;
+}
+
+/// [`PipelineSystems::Accept`] as a system: takes the [`Inbox`] action.
+pub fn accept_system<G: Game>(world: &mut World) {
+    let Some(action) = world.resource_mut::<Inbox<G>>().action.take() else {
+        return;
+    };
+    with_undo(world, |world, undo| match undo.snapshot.as_mut() {
+        Some(snapshot) => undo.registry.save(world, snapshot),
+        None => undo.snapshot = Some(undo.registry.snapshot(world)),
+    });
+    let result = with_resolution::<G, _>(world, |world, res| accept(world, res, action));
+    world.resource_mut::<Inbox<G>>().result = Some(result);
+}
+
+/// [`PipelineSystems::Resolve`] as a system: resolves the accepted action, rolling back on failure.
+pub fn resolve_system<G: Game>(world: &mut World) {
+    if !matches!(world.resource::<Inbox<G>>().result, Some(Ok(()))) {
+        return;
+    }
+    if let Err(error) = with_resolution::<G, _>(world, resolve) {
+        with_undo(world, |world, undo| {
+            if let Some(snapshot) = &undo.snapshot {
+                let _ = undo.registry.restore(world, snapshot);
+            }
+        });
+        world.resource_mut::<Inbox<G>>().result = Some(Err(error));
+    }
+}
+
+/// [`PipelineSystems::Settle`] as a system.
+pub fn settle_system(world: &mut World) {
+    settle(world);
+}
+
+/// Adds the stages to `schedule`, chained inside their sets.
+pub fn add_stages<G: Game>(schedule: &mut Schedule) {
+    schedule.configure_sets(
+        (
+            PipelineSystems::Accept,
+            PipelineSystems::Resolve,
+            PipelineSystems::Settle,
+        )
+            .chain(),
+    );
+    schedule.add_systems((
+        accept_system::<G>.in_set(PipelineSystems::Accept),
+        resolve_system::<G>.in_set(PipelineSystems::Resolve),
+        settle_system.in_set(PipelineSystems::Settle),
+    ));
+}

@@ -1,0 +1,23 @@
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+
+pub mod chance;
+pub mod cli;
+pub mod games;
+pub mod kernel;
+pub mod pipeline;
+pub mod snapshot;
+
+#[cfg(feature = "bevy")]
+pub mod plugin;
+
+/// The names most users need.
+pub mod prelude {
+    pub use crate::chance::{Case, CaseGenerator, Purpose, Streams, resolve_chance};
+    pub use crate::kernel::{
+        Decision, DecisionSchedule, Game, GameEvent, PipelineSystems, Rollback, RunMode, Seat,
+        Setup, Sim, SimBuilder, SimError, Table, Turn, Zone,
+    };
+    pub use crate::pipeline::{Ctx, Flow, Listener, PipelineError, Timing};
+    pub use crate::snapshot::{Snapshot, SnapshotError};
+}

@@ -1,0 +1,15 @@
+//! The `alea` command line (see `alea --help`).
+
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    let cli = alea::cli::Cli::parse();
+    let mut out = std::io::stdout().lock();
+    match alea::cli::run(cli, &mut out) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! [`Ctx`]: what a rules function or listener handler gets while an event resolves.
+
+use bevy_ecs::prelude::*;
+
+use super::Observer;
+use super::effect::{Effect, Property};
+use crate::kernel::{Decision, Game, Seat, Zone};
+
+/// What a handler or rules function tells the pipeline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// Cancel the event (from a *before* listener or the rules): its rules and *after*
+    /// listeners do not run. Events already emitted still resolve.
+    Cancel,
+    /// A player must decide first: made only by [`Ctx::ask`]. The pipeline stops; the next
+    /// action resumes it by calling the same handler again with [`Ctx::answer`] set.
+    Ask(AskToken),
+}
+
+/// Proof that [`Ctx::ask`] set the pending decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AskToken(());
+
+/// The context of one handler or rules call.
+pub struct Ctx<'a, G: Game> {
+    world: &'a mut World,
+    emitted: &'a mut Vec<G::Event>,
+    decision: &'a mut Decision<G::Action>,
+    answer: Option<G::Action>,
+    listener: Option<Entity>,
+    recording: bool,
+}
+
+impl<'a, G: Game> Ctx<'a, G> {
+    pub(crate) fn new(
+        world: &'a mut World,
+        emitted: &'a mut Vec<G::Event>,
+        decision: &'a mut Decision<G::Action>,
+        answer: Option<G::Action>,
+        listener: Option<Entity>,
+        recording: bool,
+    ) -> Self {
+        Ctx {
+            world,
+            emitted,
+            decision,
+            answer,
+            listener,
+            recording,
+        }
+    }
+
+    /// The world, to read and change.
+    pub fn world(&mut self) -> &mut World {
+        self.world
+    }
+
+    /// The listener entity being run (`None` inside the rules).
+    pub fn listener(&self) -> Option<Entity> {
+        self.listener
+    }
+
+    /// Queues `event`: it resolves after the current event, before the current event's next
+    /// sibling ("macro stack, micro queue"), in emission order.
+    pub fn emit(&mut self, event: G::Event) {
+        self.emitted.push(event);
+    }
+
+    /// The action that resumed this call after an [`ask`](Self::ask), if any.
+    pub fn answer(&self) -> Option<G::Action> {
+        self.answer
+    }
+
+    /// Stops the pipeline until `seat` picks one of `choices`; return the result from the
+    /// handler. The handler is then called again with the answer.
+    pub fn ask(&mut self, seat: Seat, choices: impl IntoIterator<Item = G::Action>) -> Flow {
+        self.decision.ask(seat, choices);
+        Flow::Ask(AskToken(()))
+    }
+
+    /// Moves a card or die to `to`, recording the move. Returns where it was (`None` if it
+    /// has no [`Zone`]).
+    pub fn move_to(&mut self, entity: Entity, to: Zone) -> Option<Zone> {
+        let mut zone = self.world.get_mut::<Zone>(entity)?;
+        let from = std::mem::replace(&mut *zone, to);
+        self.record(Effect::Moved { entity, from, to });
+        Some(from)
+    }
+
+    /// True when effects are being recorded (skip computing what only the record needs).
+    pub fn is_recording(&self) -> bool {
+        self.recording
+    }
+
+    /// Records that `property` of `entity` went from `before` to `after`.
+    pub fn changed(&mut self, entity: Entity, property: Property, before: i64, after: i64) {
+        if before != after {
+            self.record(Effect::Changed {
+                entity,
+                property,
+                before,
+                after,
+            });
+        }
+    }
+
+    fn record(&mut self, effect: Effect) {
+        if self.recording {
+            self.world
+                .resource_mut::<Observer<G>>()
+                .effects
+                .push(effect);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Listeners: entities that react to events, and the order they run in (DESIGN §3).
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::kernel::{EventKind, Seat, StableId};
+
+/// When a listener runs relative to the event's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Timing {
+    /// Before the rules: may modify the event's payload or cancel it.
+    Before,
+    /// After the rules applied the event.
+    After,
+}
+
+/// An index into the game's handler registry (behaviour is data: never a closure).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HandlerId(pub u16);
+
+/// A listener entity's subscription and ordering keys. Its behaviour is a registered handler.
+///
+/// Order among listeners of one event and timing: higher `priority` first, then seat distance
+/// clockwise from the active seat (seatless listeners first, as distance −1), then `slot`, then
+/// the entity's [`StableId`]. See [`listener_order`].
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Listener {
+    /// The event kind listened to.
+    pub event: EventKind,
+    /// Before or after the rules.
+    pub timing: Timing,
+    /// Higher runs first.
+    pub priority: i16,
+    /// The owning seat; `None` for rules-level listeners.
+    pub seat: Option<Seat>,
+    /// Order within the seat (a character slot, an equipment slot).
+    pub slot: u16,
+    /// What it does.
+    pub handler: HandlerId,
+    /// What an AI's benefit simulation runs instead, when set (DESIGN §11).
+    pub ai_hook: Option<HandlerId>,
+    /// Disabled listeners are skipped (a status that ran out, a dead character's skill).
+    pub enabled: bool,
+}
+
+impl Listener {
+    /// An enabled listener with priority 0, no seat, slot 0 and no AI hook.
+    pub fn new(event: EventKind, timing: Timing, handler: HandlerId) -> Self {
+        Listener {
+            event,
+            timing,
+            priority: 0,
+            seat: None,
+            slot: 0,
+            handler,
+            ai_hook: None,
+            enabled: true,
+        }
+    }
+
+    /// Sets the priority.
+    pub fn priority(mut self, priority: i16) -> Self {
+        self.priority = priority;
+        self
+    }
+
+    /// Sets the owning seat and slot.
+    pub fn seat(mut self, seat: Seat, slot: u16) -> Self {
+        self.seat = Some(seat);
+        self.slot = slot;
+        self
+    }
+
+    /// Sets the AI hook.
+    pub fn ai_hook(mut self, hook: HandlerId) -> Self {
+        self.ai_hook = Some(hook);
+        self
+    }
+}
+
+/// The sort key of a listener: timing, priority (higher first), seat distance from `active`
+/// (seatless first), slot, stable id. Smaller keys run first.
+pub fn listener_order(
+    listener: &Listener,
+    id: StableId,
+    active: Seat,
+    seats: u8,
+) -> (Timing, i32, u16, u16, u32) {
+    let distance = match listener.seat {
+        None => 0,
+        Some(seat) => 1 + u16::from(seat.distance_from(active, seats)),
+    };
+    (
+        listener.timing,
+        -i32::from(listener.priority),
+        distance,
+        listener.slot,
+        id.0,
+    )
+}

@@ -1,0 +1,340 @@
+//! The resolution of an action: "macro stack, micro queue" (DESIGN §3).
+//!
+//! Resolving event E: its *before* listeners run in order (each may modify E, cancel it, emit
+//! events or ask a player); unless cancelled, the rules apply E; then its *after* listeners run.
+//! The events emitted meanwhile are E's children: they resolve in emission order, each fully
+//! (with its own children) before the next one, and all before E's next sibling. The whole
+//! state of a resolution lives in the [`Resolution`] resource, so a resolution can stop for a
+//! player's decision, be snapshotted, and resume.
+
+use bevy_ecs::prelude::*;
+use serde::Serialize;
+
+use super::listener::{Timing, listener_order};
+use super::{Ctx, Effect, Flow, Listener, Mode, PipelineError};
+use crate::kernel::{Decision, Game, GameEvent, Rules, Seat, StableId, Table};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Stage {
+    Before,
+    Apply,
+    After,
+}
+
+#[derive(Clone, Debug, Hash)]
+struct InFlight<E> {
+    event: E,
+    depth: u16,
+    stage: Stage,
+    next: u16,
+}
+
+type OrderKey = (Timing, i32, u16, u16, u32);
+
+/// The pipeline's state, one resource so an action touches it once: the pending decision,
+/// the event in flight, the stack of events waiting, the listener order of the current stage
+/// and the answer to a question asked mid-resolution. Part of every snapshot.
+#[derive(Resource, Debug)]
+pub struct Resolution<G: Game> {
+    /// The decision the game waits on.
+    pub decision: Decision<G::Action>,
+    waiting: Vec<(G::Event, u16)>,
+    current: Option<InFlight<G::Event>>,
+    emitted: Vec<G::Event>,
+    order: Vec<(OrderKey, Entity)>,
+    answer: Option<G::Action>,
+}
+
+impl<G: Game> Default for Resolution<G> {
+    fn default() -> Self {
+        Resolution {
+            decision: Decision::default(),
+            waiting: Vec::new(),
+            current: None,
+            emitted: Vec::new(),
+            order: Vec::new(),
+            answer: None,
+        }
+    }
+}
+
+impl<G: Game> Clone for Resolution<G> {
+    fn clone(&self) -> Self {
+        Resolution {
+            decision: self.decision.clone(),
+            waiting: self.waiting.clone(),
+            current: self.current.clone(),
+            emitted: self.emitted.clone(),
+            order: self.order.clone(),
+            answer: self.answer,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.decision.clone_from(&source.decision);
+        self.waiting.clone_from(&source.waiting);
+        self.current.clone_from(&source.current);
+        self.emitted.clone_from(&source.emitted);
+        self.order.clone_from(&source.order);
+        self.answer = source.answer;
+    }
+}
+
+impl<G: Game> std::hash::Hash for Resolution<G> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.decision.hash(state);
+        self.waiting.hash(state);
+        self.current.hash(state);
+        self.emitted.hash(state);
+        self.order.hash(state);
+        self.answer.hash(state);
+    }
+}
+
+impl<G: Game> Resolution<G> {
+    /// True while an event is in flight (the game waits on a question asked mid-resolution).
+    pub fn in_flight(&self) -> bool {
+        self.current.is_some()
+    }
+
+    /// Starts resolving `seat`'s `action` (translated by [`Game::translate`]), or hands the
+    /// action to the handler that asked, when a resolution is in flight.
+    pub(crate) fn accept(&mut self, world: &World, seat: Seat, action: G::Action) {
+        if self.in_flight() {
+            self.answer = Some(action);
+            return;
+        }
+        self.emitted.clear();
+        G::translate(world, seat, action, &mut self.emitted);
+        while let Some(event) = self.emitted.pop() {
+            self.waiting.push((event, 1));
+        }
+    }
+
+    fn clear(&mut self) {
+        self.waiting.clear();
+        self.current = None;
+        self.emitted.clear();
+        self.order.clear();
+        self.answer = None;
+    }
+}
+
+/// How a run of the pipeline ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Every event resolved.
+    Idle,
+    /// A handler asked a player; the next action resumes the resolution.
+    Asked,
+}
+
+/// One resolved event, as recorded by the [`Observer`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct LoggedEvent<E> {
+    /// Nesting depth (root events are at depth 1).
+    pub depth: u16,
+    /// True when a listener or the rules cancelled it.
+    pub cancelled: bool,
+    /// The event as resolved (after modifications).
+    pub event: E,
+}
+
+/// What the pipeline lets you watch: resolved events and effects (card moves, property
+/// changes), each recorded only when switched on, and whether listeners run in benefit mode.
+/// Observational only: not part of snapshots.
+#[derive(Resource, Debug)]
+pub struct Observer<G: Game> {
+    /// Record resolved events into `events`.
+    pub record_events: bool,
+    /// Record effects into `effects`.
+    pub record_effects: bool,
+    /// Play or benefit simulation.
+    pub mode: Mode,
+    /// The resolved events, in resolution order.
+    pub events: Vec<LoggedEvent<G::Event>>,
+    /// The effects, oldest first.
+    pub effects: Vec<Effect>,
+}
+
+impl<G: Game> Default for Observer<G> {
+    fn default() -> Self {
+        Observer {
+            record_events: false,
+            record_effects: false,
+            mode: Mode::Play,
+            events: Vec::new(),
+            effects: Vec::new(),
+        }
+    }
+}
+
+/// Runs the pipeline on `res` (taken out of the world by the caller) until every event
+/// resolved or a player is asked.
+///
+/// On [`PipelineError::TooDeep`] the resolution is cleared; the caller restores the world
+/// (see [`Sim::apply`](crate::kernel::Sim::apply)).
+pub fn run<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<Progress, PipelineError> {
+    let result = drive::<G>(world, res);
+    if result.is_err() {
+        res.clear();
+    }
+    result
+}
+
+fn drive<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<Progress, PipelineError> {
+    let (depth_limit, listened) = {
+        let rules = world.resource::<Rules<G>>();
+        (rules.depth_limit, rules.listened)
+    };
+    let (recording, logging, benefit) = {
+        let observer = world.resource::<Observer<G>>();
+        let benefit = observer.mode == Mode::Benefit;
+        (observer.record_effects, observer.record_events, benefit)
+    };
+    let has_listeners = |kind: crate::kernel::EventKind| listened & (1 << kind.min(63)) != 0;
+    let Resolution {
+        decision,
+        waiting,
+        current,
+        emitted,
+        order,
+        answer,
+    } = res;
+    loop {
+        let Some(flight) = current.as_mut() else {
+            let Some((event, depth)) = waiting.pop() else {
+                return Ok(Progress::Idle);
+            };
+            if depth > depth_limit {
+                return Err(PipelineError::TooDeep { limit: depth_limit });
+            }
+            order.clear();
+            if has_listeners(event.kind()) {
+                collect_listeners::<G>(world, event.kind(), Timing::Before, order);
+            }
+            *current = Some(InFlight {
+                event,
+                depth,
+                stage: Stage::Before,
+                next: 0,
+            });
+            continue;
+        };
+        let flow = match flight.stage {
+            Stage::Before | Stage::After => {
+                let Some(&(_, entity)) = order.get(usize::from(flight.next)) else {
+                    if flight.stage == Stage::Before {
+                        flight.stage = Stage::Apply;
+                    } else {
+                        finish::<G>(world, current, waiting, emitted, false, logging);
+                    }
+                    continue;
+                };
+                let Some(listener) = world.get::<Listener>(entity).copied() else {
+                    flight.next += 1;
+                    continue;
+                };
+                if !listener.enabled {
+                    flight.next += 1;
+                    continue;
+                }
+                let id = match (benefit, listener.ai_hook) {
+                    (true, Some(hook)) => hook,
+                    _ => listener.handler,
+                };
+                let handler = world.resource::<Rules<G>>().handler(id).clone();
+                #[cfg(feature = "trace")]
+                let _span = tracing::info_span!("alea::handler", name = handler.name).entered();
+                let mut ctx = Ctx::new(
+                    world,
+                    emitted,
+                    decision,
+                    answer.take(),
+                    Some(entity),
+                    recording,
+                );
+                let flow = (handler.run)(&mut ctx, &mut flight.event);
+                if flow == Flow::Continue || (flow == Flow::Cancel && flight.stage == Stage::After)
+                {
+                    flight.next += 1;
+                    continue;
+                }
+                flow
+            }
+            Stage::Apply => {
+                let mut ctx = Ctx::new(world, emitted, decision, answer.take(), None, recording);
+                let flow = G::apply(&mut ctx, &mut flight.event);
+                if flow == Flow::Continue {
+                    flight.stage = Stage::After;
+                    flight.next = 0;
+                    order.clear();
+                    if has_listeners(flight.event.kind()) {
+                        collect_listeners::<G>(world, flight.event.kind(), Timing::After, order);
+                    }
+                    continue;
+                }
+                flow
+            }
+        };
+        match flow {
+            Flow::Ask(_) => return Ok(Progress::Asked),
+            Flow::Cancel | Flow::Continue => {
+                finish::<G>(world, current, waiting, emitted, true, logging);
+            }
+        }
+    }
+}
+
+/// Ends the event in flight: logs it and schedules its children before its siblings.
+fn finish<G: Game>(
+    world: &mut World,
+    current: &mut Option<InFlight<G::Event>>,
+    waiting: &mut Vec<(G::Event, u16)>,
+    emitted: &mut Vec<G::Event>,
+    cancelled: bool,
+    logging: bool,
+) {
+    let Some(done) = current.take() else { return };
+    while let Some(child) = emitted.pop() {
+        waiting.push((child, done.depth + 1));
+    }
+    if logging {
+        world
+            .resource_mut::<Observer<G>>()
+            .events
+            .push(LoggedEvent {
+                depth: done.depth,
+                cancelled,
+                event: done.event,
+            });
+    }
+}
+
+/// Fills `order` with the enabled listeners of `kind` at `timing`, sorted by the listener order.
+fn collect_listeners<G: Game>(
+    world: &World,
+    kind: crate::kernel::EventKind,
+    timing: Timing,
+    order: &mut Vec<(OrderKey, Entity)>,
+) {
+    let candidates = world.resource::<Rules<G>>().listeners_of(kind);
+    if candidates.is_empty() {
+        return;
+    }
+    let table = *world.resource::<Table>();
+    for &entity in candidates {
+        let (Some(listener), Some(id)) =
+            (world.get::<Listener>(entity), world.get::<StableId>(entity))
+        else {
+            continue;
+        };
+        if listener.timing == timing && listener.enabled {
+            order.push((
+                listener_order(listener, *id, table.active, table.seats),
+                entity,
+            ));
+        }
+    }
+    order.sort_unstable_by_key(|&(key, _)| key);
+}

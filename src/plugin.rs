@@ -1,0 +1,49 @@
+//! Embedding in a Bevy [`App`] (cargo feature `bevy`, on by default).
+//!
+//! [`AleaPlugin`] builds the game into the app's world and adds the rules stages, as systems
+//! chained in their [`PipelineSystems`](crate::kernel::PipelineSystems) sets, to a schedule of your choice (default `Update`).
+//! Put the chosen action into the [`Inbox`] before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept); read the result
+//! and the next decision (the [`Resolution`](crate::pipeline::Resolution) resource) after [`PipelineSystems::Settle`](crate::kernel::PipelineSystems::Settle).
+
+use bevy_app::{App, Plugin, Update};
+use bevy_ecs::intern::Interned;
+use bevy_ecs::schedule::ScheduleLabel;
+
+use crate::kernel::step::add_stages;
+use crate::kernel::{Game, Inbox, Rollback, SimBuilder, Undo};
+
+/// Installs a game and its rules stages into an [`App`].
+pub struct AleaPlugin<G: Game> {
+    builder: SimBuilder<G>,
+    schedule: Interned<dyn ScheduleLabel>,
+}
+
+impl<G: Game> AleaPlugin<G> {
+    /// The game of `builder`, its stages in `Update`.
+    pub fn new(builder: SimBuilder<G>) -> Self {
+        AleaPlugin {
+            builder,
+            schedule: Update.intern(),
+        }
+    }
+
+    /// Runs the stages in `schedule` instead of `Update`.
+    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.schedule = schedule.intern();
+        self
+    }
+}
+
+impl<G: Game> Plugin for AleaPlugin<G> {
+    fn build(&self, app: &mut App) {
+        let registry = self.builder.build_into(app.world_mut());
+        if self.builder.rollback == Rollback::PerAction {
+            app.insert_resource(Undo {
+                registry,
+                snapshot: None,
+            });
+        }
+        app.init_resource::<Inbox<G>>();
+        app.edit_schedule(self.schedule, add_stages::<G>);
+    }
+}

@@ -1,0 +1,201 @@
+//! One registered type's share of a snapshot: how to save, verify, restore and hash it.
+
+use std::any::Any;
+use std::hash::{Hash, Hasher};
+
+use bevy_ecs::component::Mutable;
+use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryState;
+
+use super::SnapshotError;
+
+/// A part's buffer inside a [`Snapshot`](super::Snapshot).
+pub(crate) type PartBuffer = Box<dyn Any + Send + Sync>;
+
+/// Saves and restores one component or resource type.
+pub(crate) trait Part: Send + Sync {
+    /// The registered type's name (for errors and fingerprints).
+    fn type_name(&self) -> &'static str;
+    /// An empty buffer for this part.
+    fn new_buffer(&self) -> PartBuffer;
+    /// Copies the world's values into `buf`, reusing its capacity.
+    fn save(&mut self, world: &World, buf: &mut PartBuffer);
+    /// Checks that `buf` fits the world's current layout, changing nothing.
+    fn verify(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError>;
+    /// Writes `buf` back in place, bypassing change detection. Call only after `verify`.
+    fn load(&mut self, world: &mut World, buf: &PartBuffer);
+    /// Feeds the world's values to `hasher` in entity order.
+    fn hash(&mut self, world: &World, hasher: &mut dyn Hasher);
+}
+
+/// Values of one component type, table by table, with the entities they belong to.
+struct ColumnBuffer<T> {
+    entities: Vec<Entity>,
+    values: Vec<T>,
+    rows: Vec<u32>,
+}
+
+/// A component type saved by whole table columns.
+pub(crate) struct ComponentPart<T: Component<Mutability = Mutable>> {
+    read: QueryState<(Entity, &'static T)>,
+    write: QueryState<&'static mut T>,
+}
+
+impl<T: Component<Mutability = Mutable> + Clone + Hash> ComponentPart<T> {
+    pub(crate) fn new(world: &mut World) -> Self {
+        ComponentPart {
+            read: QueryState::new(world),
+            write: QueryState::new(world),
+        }
+    }
+}
+
+fn column_buffer<T: 'static>(buf: &PartBuffer) -> &ColumnBuffer<T> {
+    buf.downcast_ref()
+        .expect("snapshot parts are matched by the registry fingerprint")
+}
+
+impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T> {
+    fn type_name(&self) -> &'static str {
+        std::any::type_name::<T>()
+    }
+
+    fn new_buffer(&self) -> PartBuffer {
+        Box::new(ColumnBuffer::<T> {
+            entities: Vec::new(),
+            values: Vec::new(),
+            rows: Vec::new(),
+        })
+    }
+
+    fn save(&mut self, world: &World, buf: &mut PartBuffer) {
+        let buf: &mut ColumnBuffer<T> = buf.downcast_mut().expect("matched by fingerprint");
+        buf.entities.clear();
+        buf.values.clear();
+        buf.rows.clear();
+        let Ok(tables) = self.read.contiguous_iter(world) else {
+            unreachable!("component parts are table-stored (checked at registration)")
+        };
+        for (entities, values) in tables {
+            buf.entities.extend_from_slice(entities);
+            buf.values.extend_from_slice(values);
+            buf.rows.push(entities.len() as u32);
+        }
+    }
+
+    fn verify(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError> {
+        let buf = column_buffer::<T>(buf);
+        let layout_changed = || SnapshotError::LayoutChanged {
+            type_name: std::any::type_name::<T>(),
+        };
+        let Ok(tables) = self.read.contiguous_iter(world) else {
+            return Err(layout_changed());
+        };
+        let (mut table, mut offset) = (0usize, 0usize);
+        for (entities, _) in tables {
+            let rows = *buf.rows.get(table).ok_or_else(layout_changed)? as usize;
+            if rows != entities.len() || buf.entities[offset..offset + rows] != *entities {
+                return Err(layout_changed());
+            }
+            table += 1;
+            offset += rows;
+        }
+        if table == buf.rows.len() {
+            Ok(())
+        } else {
+            Err(layout_changed())
+        }
+    }
+
+    fn load(&mut self, world: &mut World, buf: &PartBuffer) {
+        let buf = column_buffer::<T>(buf);
+        let Ok(tables) = self.write.contiguous_iter_mut(world) else {
+            unreachable!("verified before loading")
+        };
+        let mut offset = 0usize;
+        for mut column in tables {
+            let dst = column.bypass_change_detection();
+            dst.clone_from_slice(&buf.values[offset..offset + dst.len()]);
+            offset += dst.len();
+        }
+    }
+
+    fn hash(&mut self, world: &World, hasher: &mut dyn Hasher) {
+        let mut rows: Vec<(u32, u64)> = self
+            .read
+            .iter(world)
+            .map(|(entity, value)| {
+                let mut h = super::checksum::StableHasher::new();
+                value.hash(&mut h);
+                (entity.index_u32(), h.finish())
+            })
+            .collect();
+        rows.sort_unstable();
+        hasher.write_usize(rows.len());
+        for (index, value) in rows {
+            hasher.write_u32(index);
+            hasher.write_u64(value);
+        }
+    }
+}
+
+/// A resource type saved by `Clone::clone_from` (so its buffers are reused).
+pub(crate) struct ResourcePart<R: Resource> {
+    _marker: std::marker::PhantomData<fn() -> R>,
+}
+
+impl<R: Resource<Mutability = Mutable> + Clone + Hash> ResourcePart<R> {
+    pub(crate) fn new() -> Self {
+        ResourcePart {
+            _marker: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> {
+    fn type_name(&self) -> &'static str {
+        std::any::type_name::<R>()
+    }
+
+    fn new_buffer(&self) -> PartBuffer {
+        Box::new(None::<R>)
+    }
+
+    fn save(&mut self, world: &World, buf: &mut PartBuffer) {
+        let buf: &mut Option<R> = buf.downcast_mut().expect("matched by fingerprint");
+        match (world.get_resource::<R>(), buf.as_mut()) {
+            (Some(value), Some(saved)) => saved.clone_from(value),
+            (value, _) => *buf = value.cloned(),
+        }
+    }
+
+    fn verify(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError> {
+        let saved: &Option<R> = buf.downcast_ref().expect("matched by fingerprint");
+        if saved.is_some() == world.contains_resource::<R>() {
+            Ok(())
+        } else {
+            Err(SnapshotError::LayoutChanged {
+                type_name: std::any::type_name::<R>(),
+            })
+        }
+    }
+
+    fn load(&mut self, world: &mut World, buf: &PartBuffer) {
+        let saved: &Option<R> = buf.downcast_ref().expect("matched by fingerprint");
+        if let (Some(saved), Some(mut value)) = (saved, world.get_resource_mut::<R>()) {
+            value.bypass_change_detection().clone_from(saved);
+        }
+    }
+
+    fn hash(&mut self, world: &World, hasher: &mut dyn Hasher) {
+        match world.get_resource::<R>() {
+            Some(value) => {
+                let mut h = super::checksum::StableHasher::new();
+                value.hash(&mut h);
+                hasher.write_u8(1);
+                hasher.write_u64(h.finish());
+            }
+            None => hasher.write_u8(0),
+        }
+    }
+}

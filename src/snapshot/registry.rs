@@ -1,0 +1,143 @@
+//! The registry of snapshot-able types and the [`Snapshot`] data it produces.
+
+use std::hash::Hasher;
+
+use bevy_ecs::component::{Mutable, StorageType};
+use bevy_ecs::prelude::*;
+
+use super::SnapshotError;
+use super::checksum::StableHasher;
+use super::part::{ComponentPart, Part, PartBuffer, ResourcePart};
+
+/// The component and resource types that make up a game's state, in registration order.
+///
+/// Each ruleset registers its own types at setup; the kernel registers its own. Registration
+/// order is part of the format: two registries built by the same builder are interchangeable,
+/// which is what lets a snapshot taken in one world be restored into its fork.
+#[derive(Default)]
+pub struct SnapshotRegistry {
+    parts: Vec<Box<dyn Part>>,
+    fingerprint: u64,
+}
+
+/// A saved game state: plain `Send + Sync` data, one buffer per registered type.
+///
+/// Reuse one with [`SnapshotRegistry::save`] (or [`Sim::snapshot_into`](crate::kernel::Sim::snapshot_into)):
+/// after the first save into it, saving and restoring allocate nothing.
+pub struct Snapshot {
+    fingerprint: u64,
+    buffers: Vec<PartBuffer>,
+}
+
+impl std::fmt::Debug for Snapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Snapshot")
+            .field("fingerprint", &self.fingerprint)
+            .field("parts", &self.buffers.len())
+            .finish()
+    }
+}
+
+impl SnapshotRegistry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn push(&mut self, part: Box<dyn Part>) {
+        let mut h = StableHasher::new();
+        h.write_u64(self.fingerprint);
+        h.write(part.type_name().as_bytes());
+        self.fingerprint = h.finish();
+        self.parts.push(part);
+    }
+
+    /// Registers component `T`. It must be table-stored (the default) so whole columns can be copied.
+    ///
+    /// # Panics
+    /// If `T` is registered twice or is sparse-set stored: both are setup bugs.
+    pub fn register_component<T>(&mut self, world: &mut World)
+    where
+        T: Component<Mutability = Mutable> + Clone + std::hash::Hash,
+    {
+        assert!(
+            T::STORAGE_TYPE == StorageType::Table,
+            "snapshot component {} must use table storage",
+            std::any::type_name::<T>()
+        );
+        self.assert_new(std::any::type_name::<T>());
+        self.push(Box::new(ComponentPart::<T>::new(world)));
+    }
+
+    /// Registers resource `R`.
+    ///
+    /// # Panics
+    /// If `R` is registered twice (a setup bug).
+    pub fn register_resource<R>(&mut self)
+    where
+        R: Resource<Mutability = Mutable> + Clone + std::hash::Hash,
+    {
+        self.assert_new(std::any::type_name::<R>());
+        self.push(Box::new(ResourcePart::<R>::new()));
+    }
+
+    fn assert_new(&self, name: &str) {
+        assert!(
+            self.parts.iter().all(|p| p.type_name() != name),
+            "{name} registered twice for snapshots"
+        );
+    }
+
+    /// The names of the registered types, in order.
+    pub fn type_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.parts.iter().map(|p| p.type_name())
+    }
+
+    /// A new snapshot of `world` (allocates its buffers).
+    pub fn snapshot(&mut self, world: &World) -> Snapshot {
+        let mut snapshot = Snapshot {
+            fingerprint: self.fingerprint,
+            buffers: self.parts.iter().map(|p| p.new_buffer()).collect(),
+        };
+        self.save(world, &mut snapshot);
+        snapshot
+    }
+
+    /// Saves `world` into `snapshot`, reusing its buffers.
+    pub fn save(&mut self, world: &World, snapshot: &mut Snapshot) {
+        if snapshot.fingerprint != self.fingerprint {
+            *snapshot = Snapshot {
+                fingerprint: self.fingerprint,
+                buffers: self.parts.iter().map(|p| p.new_buffer()).collect(),
+            };
+        }
+        for (part, buf) in self.parts.iter_mut().zip(&mut snapshot.buffers) {
+            part.save(world, buf);
+        }
+    }
+
+    /// Restores `snapshot` into `world` in place. Either everything is restored or, on error,
+    /// nothing is changed.
+    pub fn restore(&mut self, world: &mut World, snapshot: &Snapshot) -> Result<(), SnapshotError> {
+        if snapshot.fingerprint != self.fingerprint {
+            return Err(SnapshotError::OtherRegistry);
+        }
+        for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
+            part.verify(world, buf)?;
+        }
+        for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
+            part.load(world, buf);
+        }
+        Ok(())
+    }
+
+    /// A stable 64-bit checksum of every registered value (components keyed by entity index).
+    pub fn checksum(&mut self, world: &World) -> u64 {
+        let mut hasher = StableHasher::new();
+        for (index, part) in self.parts.iter_mut().enumerate() {
+            hasher.write_usize(index);
+            part.hash(world, &mut hasher);
+        }
+        hasher.finish()
+    }
+}
