@@ -1,1 +1,10 @@
+//! All integration tests, in one binary (each test binary re-links bevy_ecs).
 
+mod alloc_count;
+#[cfg(feature = "bevy")]
+mod bevy;
+mod chance;
+mod determinism;
+mod pipeline;
+mod probe;
+mod snapshot;

@@ -1,0 +1,48 @@
+//! Pig inside a Bevy `App` plays exactly the game the headless `Sim` plays.
+
+use alea::games::pig::{Pig, PigTurn};
+use alea::kernel::playout::{random_player_rng, random_playout};
+use alea::kernel::{Inbox, PipelineSystems, SimBuilder, Turn};
+use alea::pipeline::Resolution;
+use alea::plugin::AleaPlugin;
+use bevy_app::{App, Update};
+use bevy_ecs::prelude::*;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+#[derive(Resource)]
+struct PlayerRng(ChaCha8Rng);
+
+fn random_player(
+    resolution: Res<Resolution<Pig>>,
+    mut inbox: ResMut<Inbox<Pig>>,
+    mut rng: ResMut<PlayerRng>,
+) {
+    let choices = &resolution.decision.choices;
+    if !choices.is_empty() {
+        inbox.action = Some(choices[rng.0.random_range(0..choices.len())]);
+    }
+}
+
+#[test]
+fn an_app_plays_the_same_game_as_the_sim() {
+    let builder = SimBuilder::new(Pig::default()).seed(21);
+    let mut app = App::new();
+    app.add_plugins(AleaPlugin::new(builder.clone()))
+        .insert_resource(PlayerRng(random_player_rng(21)))
+        .add_systems(Update, random_player.before(PipelineSystems::Accept));
+    let mut frames = 0;
+    while app.world().resource::<Resolution<Pig>>().decision.turn != Turn::Terminal {
+        app.update();
+        assert_eq!(app.world().resource::<Inbox<Pig>>().result, Some(Ok(())));
+        frames += 1;
+        assert!(frames < 10_000);
+    }
+    let mut sim = builder.build();
+    let moves = random_playout(&mut sim, &mut random_player_rng(21)).unwrap();
+    assert_eq!(frames, moves);
+    assert_eq!(
+        *app.world().resource::<PigTurn>(),
+        *sim.world().resource::<PigTurn>()
+    );
+}

@@ -1,0 +1,154 @@
+//! Listener order, nesting, cancel/modify, the depth limit and questions mid-resolution.
+
+use alea::kernel::{Seat, SimBuilder, SimError, Table, Turn};
+use alea::pipeline::{PipelineError, Timing};
+
+use crate::probe::{Does, Probe, ProbeAction, ProbeEvent, Spec, probe, probed};
+
+fn ordering_listeners() -> Vec<Spec> {
+    use Timing::{After, Before};
+    vec![
+        Spec::new('a', Before, 0, Some(2), 0),
+        Spec::new('b', Before, 0, Some(0), 1),
+        Spec::new('c', Before, 5, Some(1), 0),
+        Spec::new('d', After, 9, None, 0),
+        Spec::new('e', Before, 0, None, 0),
+        Spec::new('f', Before, 0, Some(0), 0),
+        Spec::new('g', Before, 0, Some(1), 0),
+        Spec::new('h', Before, -3, Some(0), 0),
+        Spec::new('i', Before, 0, Some(1), 0), // same keys as g: spawned later, runs later
+        Spec::new('j', After, 0, Some(1), 0),
+    ]
+}
+
+#[test]
+fn listener_order_by_timing_priority_seat_distance_slot_and_id() {
+    // (active seat, expected order)
+    let table = [(0, "cefbgiahdj"), (1, "cegiafbhdj"), (2, "ceafbgihdj")];
+    for (active, expected) in table {
+        let mut sim = probe(Probe {
+            seats: 3,
+            listeners: ordering_listeners(),
+            children: vec![],
+        });
+        sim.world_mut().resource_mut::<Table>().active = Seat(active);
+        sim.apply(ProbeAction::Fire(0)).unwrap();
+        let trace: String = probed(&sim).trace.into_iter().collect();
+        assert_eq!(trace, expected, "active seat {active}");
+    }
+}
+
+#[test]
+fn emitted_events_resolve_depth_first_in_emission_order() {
+    let mut sim = probe(Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('x', Timing::Before, 0, None, 0)
+                .does(Does::Emit9)
+                .on(0),
+        ],
+        // 0 -> [1, 2], 1 -> [3], 2 -> [4]
+        children: vec![vec![1, 2], vec![3], vec![4]],
+    });
+    sim.record_events(true);
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    let resolved: Vec<(u8, u16)> = sim
+        .events()
+        .iter()
+        .map(|e| match e.event {
+            ProbeEvent::Node { id, .. } => (id, e.depth),
+            ProbeEvent::Loop => (255, e.depth),
+        })
+        .collect();
+    // Node 9 was emitted by the before-listener, so it precedes the rules' children.
+    assert_eq!(
+        resolved,
+        vec![(0, 1), (9, 2), (1, 2), (3, 3), (2, 2), (4, 3)]
+    );
+}
+
+#[test]
+fn before_listeners_modify_and_cancel() {
+    use Timing::{After, Before};
+    let mut sim = probe(Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('d', Before, 1, None, 0).does(Does::Double),
+            Spec::new('D', Before, 0, None, 0).does(Does::Double),
+            Spec::new('c', Before, 0, None, 1).does(Does::Cancel).on(1),
+            Spec::new('t', After, 0, None, 0),
+        ],
+        children: vec![],
+    });
+    sim.record_events(true);
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    assert_eq!(probed(&sim).sum, 4, "doubled twice");
+    assert_eq!(probed(&sim).trace, vec!['t']);
+    sim.apply(ProbeAction::Fire(1)).unwrap();
+    assert_eq!(probed(&sim).sum, 4, "node 1 was cancelled");
+    assert_eq!(
+        probed(&sim).trace,
+        vec!['t'],
+        "after-listeners skip cancelled events"
+    );
+    let last = sim.events().last().unwrap();
+    assert!(last.cancelled);
+    assert_eq!(last.event, ProbeEvent::Node { id: 1, value: 4 });
+}
+
+#[test]
+fn too_deep_returns_the_error_and_rolls_the_action_back() {
+    for limit in [10u16, 64] {
+        let mut sim = SimBuilder::new(Probe {
+            seats: 2,
+            listeners: vec![Spec::new('t', Timing::After, 0, None, 0)],
+            children: vec![vec![1]],
+        })
+        .depth_limit(limit)
+        .build();
+        sim.apply(ProbeAction::Fire(0)).unwrap();
+        let before = sim.checksum();
+        let probed_before = probed(&sim);
+        let err = sim.apply(ProbeAction::Loop).unwrap_err();
+        assert_eq!(err, SimError::Pipeline(PipelineError::TooDeep { limit }));
+        assert_eq!(sim.checksum(), before);
+        assert_eq!(probed(&sim), probed_before);
+        // The game goes on normally afterwards.
+        sim.apply(ProbeAction::Fire(0)).unwrap();
+        assert_eq!(probed(&sim).sum, probed_before.sum + 2);
+    }
+}
+
+#[test]
+fn a_listener_can_ask_a_player_and_the_answer_resumes_it() {
+    let mut sim = probe(Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('q', Timing::Before, 0, None, 0)
+                .does(Does::Ask)
+                .on(0),
+            Spec::new('t', Timing::After, 0, None, 0),
+        ],
+        children: vec![vec![1]],
+    });
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    assert_eq!(sim.legal_actions(), &[ProbeAction::Yes, ProbeAction::No]);
+    assert_eq!(probed(&sim).sum, 0, "nothing applied yet");
+    let asked = sim.snapshot();
+    let at_question = sim.checksum();
+    assert!(matches!(
+        sim.apply(ProbeAction::Fire(3)),
+        Err(SimError::Illegal { seat: Seat(1), .. })
+    ));
+    assert_eq!(sim.checksum(), at_question);
+
+    sim.apply(ProbeAction::Yes).unwrap();
+    assert_eq!(probed(&sim).sum, 3, "node 0 doubled to 2, then its child 1");
+    assert_eq!(probed(&sim).trace, vec!['t', 't']);
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+
+    sim.restore(&asked).unwrap();
+    sim.apply(ProbeAction::No).unwrap();
+    assert_eq!(probed(&sim).sum, 2);
+}

@@ -1,0 +1,115 @@
+//! Snapshots: restore equals the saved state, forks, layout checks, no allocation per cycle.
+
+use alea::games::pig::{Pig, PigAction};
+use alea::kernel::{SimBuilder, SimError, Zone};
+use alea::snapshot::SnapshotError;
+use proptest::prelude::*;
+
+use crate::alloc_count::allocations_during;
+use crate::probe::{Does, Probe, ProbeAction, Spec, probe};
+
+/// Applies `steps` to a Pig game: each step picks a legal action and a die case (6 = random).
+fn play(sim: &mut alea::kernel::Sim<Pig>, steps: &[(u8, u8)]) {
+    for &(pick, case) in steps {
+        if sim.is_terminal() {
+            return;
+        }
+        let choices = sim.legal_actions();
+        let action = choices[usize::from(pick) % choices.len()];
+        sim.set_case(Some(u32::from(case)));
+        sim.apply(action).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn restore_gives_back_the_snapshot_state(
+        seed in any::<u64>(),
+        before in prop::collection::vec((0u8..2, 0u8..7), 0..60),
+        after in prop::collection::vec((0u8..2, 0u8..7), 1..60),
+    ) {
+        let mut sim = SimBuilder::new(Pig::default()).seed(seed).build();
+        play(&mut sim, &before);
+        let snapshot = sim.snapshot();
+        let saved = sim.checksum();
+        play(&mut sim, &after);
+        let continued = sim.checksum();
+        sim.restore(&snapshot).unwrap();
+        prop_assert_eq!(sim.checksum(), saved);
+        // The restored world has the same future, random streams included.
+        play(&mut sim, &after);
+        prop_assert_eq!(sim.checksum(), continued);
+    }
+}
+
+#[test]
+fn fork_is_an_independent_copy() {
+    let mut sim = SimBuilder::new(Pig::default()).seed(8).build();
+    play(&mut sim, &[(0, 6), (0, 6), (1, 6), (0, 3)]);
+    let mut fork = sim.fork();
+    assert_eq!(fork.checksum(), sim.checksum());
+    let handle = std::thread::spawn(move || {
+        play(&mut fork, &[(0, 4), (0, 6)]);
+        fork.checksum()
+    });
+    play(&mut sim, &[(0, 4), (0, 6)]);
+    assert_eq!(handle.join().unwrap(), sim.checksum());
+}
+
+#[test]
+fn a_changed_layout_is_refused_and_nothing_changes() {
+    let mut sim = SimBuilder::new(Pig::default()).seed(2).build();
+    let snapshot = sim.snapshot();
+    sim.apply(PigAction::Roll).unwrap();
+    sim.world_mut().spawn(Zone::Stock);
+    let before = sim.checksum();
+    let err = sim.restore(&snapshot).unwrap_err();
+    assert!(
+        matches!(err, SimError::Snapshot(SnapshotError::LayoutChanged { .. })),
+        "{err}"
+    );
+    assert_eq!(sim.checksum(), before);
+
+    let mut other = probe(Probe {
+        seats: 2,
+        ..Default::default()
+    });
+    let err = other.restore(&snapshot).unwrap_err();
+    assert_eq!(err, SimError::Snapshot(SnapshotError::OtherRegistry));
+}
+
+#[test]
+fn snapshot_restore_cycles_allocate_nothing_after_warm_up() {
+    let mut pig = SimBuilder::new(Pig::default()).seed(4).build();
+    play(&mut pig, &[(0, 3), (0, 4), (1, 6), (0, 6)]);
+    let mut snap = pig.snapshot();
+    let mut probe_sim = probe(Probe {
+        seats: 3,
+        listeners: vec![
+            Spec::new('a', alea::pipeline::Timing::Before, 0, Some(1), 0),
+            Spec::new('q', alea::pipeline::Timing::Before, 0, None, 0)
+                .does(Does::Ask)
+                .on(2),
+        ],
+        children: vec![vec![1, 2], vec![]],
+    });
+    probe_sim.apply(ProbeAction::Fire(0)).unwrap(); // stops mid-resolution at the question
+    let mut probe_snap = probe_sim.snapshot();
+    for _ in 0..3 {
+        pig.snapshot_into(&mut snap);
+        pig.restore(&snap).unwrap();
+        probe_sim.snapshot_into(&mut probe_snap);
+        probe_sim.restore(&probe_snap).unwrap();
+    }
+    let allocations = allocations_during(|| {
+        for _ in 0..100 {
+            pig.snapshot_into(&mut snap);
+            pig.restore(&snap).unwrap();
+            probe_sim.snapshot_into(&mut probe_snap);
+            probe_sim.restore(&probe_snap).unwrap();
+        }
+    });
+    assert_eq!(allocations, 0);
+}
