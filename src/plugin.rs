@@ -47,3 +47,22 @@ impl<G: Game> Plugin for AleaPlugin<G> {
         app.edit_schedule(self.schedule, add_stages::<G>);
     }
 }
+
+/// The generator of [`random_player`].
+#[derive(bevy_ecs::prelude::Resource)]
+pub struct PlayerRng(pub rand_chacha::ChaCha8Rng);
+
+/// A system that puts a uniformly random legal action into the [`Inbox`] (demos and tests):
+/// add it before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept) with a
+/// [`PlayerRng`] resource.
+pub fn random_player<G: Game>(
+    resolution: bevy_ecs::prelude::Res<crate::pipeline::Resolution<G>>,
+    mut inbox: bevy_ecs::prelude::ResMut<Inbox<G>>,
+    mut rng: bevy_ecs::prelude::ResMut<PlayerRng>,
+) {
+    use rand::RngExt;
+    let choices = &resolution.decision.choices;
+    if !choices.is_empty() {
+        inbox.action = Some(choices[rng.0.random_range(0..choices.len())]);
+    }
+}

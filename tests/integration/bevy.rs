@@ -4,25 +4,9 @@ use alea::games::pig::{Pig, PigTurn};
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Inbox, PipelineSystems, SimBuilder, Turn};
 use alea::pipeline::Resolution;
-use alea::plugin::AleaPlugin;
+use alea::plugin::{AleaPlugin, PlayerRng, random_player};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
-
-#[derive(Resource)]
-struct PlayerRng(ChaCha8Rng);
-
-fn random_player(
-    resolution: Res<Resolution<Pig>>,
-    mut inbox: ResMut<Inbox<Pig>>,
-    mut rng: ResMut<PlayerRng>,
-) {
-    let choices = &resolution.decision.choices;
-    if !choices.is_empty() {
-        inbox.action = Some(choices[rng.0.random_range(0..choices.len())]);
-    }
-}
 
 #[test]
 fn an_app_plays_the_same_game_as_the_sim() {
@@ -30,7 +14,7 @@ fn an_app_plays_the_same_game_as_the_sim() {
     let mut app = App::new();
     app.add_plugins(AleaPlugin::new(builder.clone()))
         .insert_resource(PlayerRng(random_player_rng(21)))
-        .add_systems(Update, random_player.before(PipelineSystems::Accept));
+        .add_systems(Update, random_player::<Pig>.before(PipelineSystems::Accept));
     let mut frames = 0;
     while app.world().resource::<Resolution<Pig>>().decision.turn != Turn::Terminal {
         app.update();
