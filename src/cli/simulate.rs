@@ -3,7 +3,6 @@
 //! Game `i` is seeded from `(seed, i)` only, and results are gathered by game index, so the
 //! totals are the same for every thread count.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde::Serialize;
@@ -117,9 +116,7 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         );
         bar
     });
-    let done = AtomicU64::new(0);
     let progress = |n: u64| {
-        done.fetch_add(n, Ordering::Relaxed);
         if let Some(bar) = &bar {
             bar.inc(n);
         }

@@ -25,7 +25,8 @@ pub struct HandlerId(pub u16);
 /// the entity's [`StableId`]. See [`listener_order`].
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Listener {
-    /// The event kind listened to.
+    /// The event kind listened to. Fixed at setup: the pipeline indexes listeners by kind
+    /// when the world is built, so changing it during play has no effect.
     pub event: EventKind,
     /// Before or after the rules.
     pub timing: Timing,
