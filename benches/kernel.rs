@@ -37,7 +37,9 @@ fn pig_playout(c: &mut Criterion) {
 /// The reference world of DESIGN §12: 4 players, 136 cards, 20 listeners, a few resources.
 mod reference {
     use alea::chance::{Case, Streams};
-    use alea::kernel::{CardId, Decision, EventKind, Game, GameEvent, Seat, Setup, Table, Zone};
+    use alea::kernel::{
+        CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
+    };
     use alea::pipeline::{Ctx, Flow, Listener, Timing};
     use bevy_ecs::prelude::*;
     use serde::{Deserialize, Serialize};
@@ -104,16 +106,16 @@ mod reference {
             setup.snapshot_component::<Vitals>();
             setup.snapshot_resource::<RoundState>();
         }
-        fn translate(_: &World, _: Seat, _: Act, out: &mut Vec<Ev>) {
+        fn translate(_: &Rules<Self>, _: &World, _: Seat, _: Act, out: &mut Vec<Ev>) {
             out.push(Ev);
         }
         fn apply(_: &mut Ctx<'_, Self>, _: &mut Ev) -> Flow {
             Flow::Continue
         }
-        fn next_decision(_: &World, decision: &mut Decision<Act>) {
+        fn next_decision(_: &Rules<Self>, _: &World, decision: &mut Decision<Act>) {
             decision.ask(Seat(0), (0..14).map(Act));
         }
-        fn returns(_: &World, out: &mut Vec<f64>) {
+        fn returns(_: &Rules<Self>, _: &World, out: &mut Vec<f64>) {
             out.clear();
         }
     }

@@ -13,10 +13,10 @@ pub mod plugin;
 
 /// The names most users need.
 pub mod prelude {
-    pub use crate::chance::{Case, CaseGenerator, Purpose, Streams, resolve_chance};
+    pub use crate::chance::{Case, CaseGenerator, Purpose, Streams};
     pub use crate::kernel::{
-        Decision, DecisionSchedule, Game, GameEvent, PipelineSystems, Rollback, RunMode, Seat,
-        Setup, Sim, SimBuilder, SimError, Table, Turn, Zone,
+        Decision, DecisionSchedule, Game, GameEvent, GameRules, PipelineSystems, Rollback, Rules,
+        RunMode, Seat, Setup, Sim, SimBuilder, SimError, Table, Turn, Zone,
     };
     pub use crate::pipeline::{Ctx, Flow, Listener, PipelineError, Timing};
     pub use crate::snapshot::{Snapshot, SnapshotError};

@@ -3,7 +3,7 @@
 //! [`AleaPlugin`] builds the game into the app's world and adds the rules stages, as systems
 //! chained in their [`PipelineSystems`](crate::kernel::PipelineSystems) sets, to a schedule of your choice (default `Update`).
 //! Put the chosen action into the [`Inbox`] before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept); read the result
-//! and the next decision (the [`Resolution`](crate::pipeline::Resolution) resource) after [`PipelineSystems::Settle`](crate::kernel::PipelineSystems::Settle).
+//! and the next decision (the [`Resolution`](crate::pipeline::Resolution) resource) after [`PipelineSystems::Resolve`](crate::kernel::PipelineSystems::Resolve).
 
 use bevy_app::{App, Plugin, Update};
 use bevy_ecs::intern::Interned;

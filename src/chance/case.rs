@@ -12,8 +12,9 @@ use super::{Purpose, Streams};
 /// - `Case(Some(k))` with `k < max_case`: take branch `k`;
 /// - `Case(Some(k))` with `k >= max_case`: sample randomly, as if `None`.
 ///
-/// [`Sim::apply`](crate::kernel::Sim::apply) resets it to `None` after every action: the next
-/// random situation is usually a different one, so a forced case never carries over.
+/// Every accepted action consumes it: the action's chance points use its value, and the
+/// resource is `None` from then on — after the action too. The next random situation is
+/// usually a different one, so a forced case never carries over.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Case(pub Option<u32>);
 
@@ -62,37 +63,62 @@ pub struct ChanceRecord {
     pub forced: bool,
 }
 
-/// The chance points met by the current action, in order (cleared when an action starts).
-/// Informational only: no rule reads it, so it is not part of snapshots.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct ChanceLog {
-    /// The records, oldest first.
-    pub records: Vec<ChanceRecord>,
+/// The chance state of the action being resolved: the case taken from [`Case`] when the
+/// action was accepted, and the chance points met so far. Lives in the pipeline's
+/// [`Resolution`](crate::pipeline::Resolution); handlers reach it through
+/// [`Ctx::chance`](crate::pipeline::Ctx::chance).
+#[derive(Debug, Default)]
+pub struct ActionChance {
+    /// The case forcing this action's chance points (see [`Case`]).
+    pub forced: Option<u32>,
+    /// The chance points met, oldest first.
+    pub log: Vec<ChanceRecord>,
 }
 
-/// Resolves a chance point: reads [`Case`], else samples `generator`'s weights from its stream,
-/// records the point in the [`ChanceLog`] and returns the produced outcome.
-pub fn resolve_chance<G: CaseGenerator + ?Sized>(world: &mut World, generator: &G) -> G::Outcome {
-    let max_case = generator.max_case();
-    debug_assert!(max_case > 0, "a case generator needs at least one case");
-    let forced = world.resource::<Case>().0.filter(|&k| k < max_case);
-    let case = match forced {
-        Some(k) => k,
-        None => sample_case(
-            world.resource_mut::<Streams>().rng(generator.purpose()),
-            generator,
-        ),
-    };
-    world
-        .resource_mut::<ChanceLog>()
-        .records
-        .push(ChanceRecord {
+impl Clone for ActionChance {
+    fn clone(&self) -> Self {
+        ActionChance {
+            forced: self.forced,
+            log: self.log.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.forced = source.forced;
+        self.log.clone_from(&source.log);
+    }
+}
+
+impl ActionChance {
+    /// Starts an action forced to `case` (the [`Case`] resource's value, which it consumes).
+    pub fn start(&mut self, case: Option<u32>) {
+        self.forced = case;
+        self.log.clear();
+    }
+
+    /// Resolves a chance point: the forced case if it is in range, else a sample of
+    /// `generator`'s weights from its stream in `streams`. Records it and returns the outcome.
+    /// `streams` is called only when a sample is needed.
+    pub fn resolve<'s, C: CaseGenerator + ?Sized>(
+        &mut self,
+        streams: impl FnOnce() -> &'s mut Streams,
+        generator: &C,
+    ) -> C::Outcome {
+        let max_case = generator.max_case();
+        debug_assert!(max_case > 0, "a case generator needs at least one case");
+        let forced = self.forced.filter(|&k| k < max_case);
+        let case = match forced {
+            Some(k) => k,
+            None => sample_case(streams().rng(generator.purpose()), generator),
+        };
+        self.log.push(ChanceRecord {
             generator: generator.name(),
             max_case,
             case,
             forced: forced.is_some(),
         });
-    generator.produce(case)
+        generator.produce(case)
+    }
 }
 
 fn sample_case<G: CaseGenerator + ?Sized>(rng: &mut rand_chacha::ChaCha8Rng, generator: &G) -> u32 {
@@ -134,39 +160,37 @@ mod tests {
         }
     }
 
-    fn world() -> World {
-        let mut world = World::new();
-        world.insert_resource(Case::default());
-        world.insert_resource(ChanceLog::default());
-        world.insert_resource(Streams::new(11));
-        world
+    fn draw(chance: &mut ActionChance, streams: &mut Streams) -> char {
+        chance.resolve(|| streams, &Weighted)
     }
 
     #[test]
     fn weights_give_exact_probabilities_and_zero_weight_never_drawn() {
         assert_eq!(case_probabilities(&Weighted), vec![0.25, 0.0, 0.75]);
-        let mut world = world();
-        let draws: Vec<char> = (0..400)
-            .map(|_| resolve_chance(&mut world, &Weighted))
-            .collect();
+        let (mut chance, mut streams) = (ActionChance::default(), Streams::new(11));
+        let draws: Vec<char> = (0..400).map(|_| draw(&mut chance, &mut streams)).collect();
         assert!(!draws.contains(&'b'));
         let a = draws.iter().filter(|&&c| c == 'a').count();
         // Binomial(400, 1/4): mean 100, sd 8.66; 4 sd bound (two-sided p < 1e-4).
         assert!((65..=135).contains(&a), "a drawn {a} times");
-        assert_eq!(world.resource::<ChanceLog>().records.len(), 400);
+        assert_eq!(chance.log.len(), 400);
     }
 
     #[test]
     fn case_forces_in_range_and_samples_out_of_range() {
-        let mut world = world();
-        world.insert_resource(Case(Some(1)));
-        assert_eq!(resolve_chance(&mut world, &Weighted), 'b');
-        let rec = world.resource::<ChanceLog>().records[0];
+        let (mut chance, mut streams) = (ActionChance::default(), Streams::new(11));
+        chance.start(Some(1));
+        assert_eq!(draw(&mut chance, &mut streams), 'b');
+        let rec = chance.log[0];
         assert!(rec.forced);
         assert_eq!((rec.case, rec.max_case), (1, 3));
-        world.insert_resource(Case(Some(3)));
-        let out = resolve_chance(&mut world, &Weighted);
+        let untouched = streams.word_pos(Purpose::Effect);
+        assert_eq!(untouched, 0, "a forced case draws nothing");
+        chance.start(Some(3));
+        assert_eq!(chance.log.len(), 0, "a new action starts a new log");
+        let out = draw(&mut chance, &mut streams);
         assert_ne!(out, 'b', "out-of-range case samples by weight");
-        assert!(!world.resource::<ChanceLog>().records[1].forced);
+        assert!(!chance.log[0].forced);
+        assert!(streams.word_pos(Purpose::Effect) > 0);
     }
 }

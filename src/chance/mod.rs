@@ -4,5 +4,5 @@
 mod case;
 mod stream;
 
-pub use case::{Case, CaseGenerator, ChanceLog, ChanceRecord, case_probabilities, resolve_chance};
+pub use case::{ActionChance, Case, CaseGenerator, ChanceRecord, case_probabilities};
 pub use stream::{Purpose, Streams, derive_stream};

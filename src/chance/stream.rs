@@ -46,12 +46,77 @@ pub fn derive_stream(seed: u64, key: u32, round: u32) -> ChaCha8Rng {
     rng
 }
 
+/// One purpose's generator. Its snapshot copy is cheap: [`Clone::clone_from`] between two
+/// copies of the same stream (same seed, purpose and round) records only the word position,
+/// and the generator seeks there lazily, on its next draw.
+#[derive(Debug)]
+struct Stream {
+    rng: ChaCha8Rng,
+    /// The word position to seek to before the next draw, when it differs from `rng`'s.
+    pending: Option<u128>,
+}
+
+impl Stream {
+    fn new(rng: ChaCha8Rng) -> Self {
+        Stream { rng, pending: None }
+    }
+
+    fn word_pos(&self) -> u128 {
+        self.pending.unwrap_or_else(|| self.rng.get_word_pos())
+    }
+
+    fn rng(&mut self) -> &mut ChaCha8Rng {
+        if let Some(pos) = self.pending.take() {
+            self.rng.set_word_pos(pos);
+        }
+        &mut self.rng
+    }
+
+    /// Copies `source`'s position; both must be the same stream (same key and stream id).
+    fn seek_like(&mut self, source: &Stream) {
+        let pos = source.word_pos();
+        self.pending = (self.rng.get_word_pos() != pos).then_some(pos);
+    }
+}
+
+impl Clone for Stream {
+    fn clone(&self) -> Self {
+        Stream {
+            rng: self.rng.clone(),
+            pending: self.pending,
+        }
+    }
+}
+
 /// The game's random streams (one per [`Purpose`]), kept in the World so snapshots restore them.
-#[derive(Resource, Clone, Debug)]
+///
+/// Snapshots copy a position per stream, not the generators' buffers: a stream that moved
+/// since the snapshot seeks back when it is next drawn from.
+#[derive(Resource, Debug)]
 pub struct Streams {
     seed: u64,
     round: u32,
-    rngs: [ChaCha8Rng; Purpose::ALL.len()],
+    rngs: [Stream; Purpose::ALL.len()],
+}
+
+impl Clone for Streams {
+    fn clone(&self) -> Self {
+        Streams {
+            seed: self.seed,
+            round: self.round,
+            rngs: self.rngs.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        if (self.seed, self.round) != (source.seed, source.round) {
+            *self = source.clone();
+            return;
+        }
+        for (mine, theirs) in self.rngs.iter_mut().zip(&source.rngs) {
+            mine.seek_like(theirs);
+        }
+    }
 }
 
 impl Streams {
@@ -60,7 +125,7 @@ impl Streams {
         Streams {
             seed,
             round: 0,
-            rngs: Purpose::ALL.map(|p| derive_stream(seed, p.key(), 0)),
+            rngs: Purpose::ALL.map(|p| Stream::new(derive_stream(seed, p.key(), 0))),
         }
     }
 
@@ -77,14 +142,19 @@ impl Streams {
     /// Re-keys every stream to `round`, independent of how much earlier rounds drew.
     pub fn start_round(&mut self, round: u32) {
         self.round = round;
-        for (rng, p) in self.rngs.iter_mut().zip(Purpose::ALL) {
-            *rng = derive_stream(self.seed, p.key(), round);
+        for (stream, p) in self.rngs.iter_mut().zip(Purpose::ALL) {
+            *stream = Stream::new(derive_stream(self.seed, p.key(), round));
         }
     }
 
     /// The generator for `purpose`.
     pub fn rng(&mut self, purpose: Purpose) -> &mut ChaCha8Rng {
-        &mut self.rngs[purpose as usize]
+        self.rngs[purpose as usize].rng()
+    }
+
+    /// How many 32-bit words `purpose`'s stream has used (its position).
+    pub fn word_pos(&self, purpose: Purpose) -> u128 {
+        self.rngs[purpose as usize].word_pos()
     }
 }
 
@@ -92,8 +162,8 @@ impl std::hash::Hash for Streams {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.seed.hash(state);
         self.round.hash(state);
-        for rng in &self.rngs {
-            rng.get_word_pos().hash(state);
+        for stream in &self.rngs {
+            stream.word_pos().hash(state);
         }
     }
 }
@@ -130,5 +200,33 @@ mod tests {
             derive_stream(7, 1, 0).get_stream(),
             derive_stream(7, 1, 1).get_stream()
         );
+    }
+
+    #[test]
+    fn clone_from_restores_the_position_lazily_and_exactly() {
+        let mut live = Streams::new(5);
+        let mut saved = live.clone();
+        live.rng(Purpose::Dice).random_range(0..6u32);
+        saved.clone_from(&live);
+        let start = saved.word_pos(Purpose::Dice);
+        assert!(start > 0);
+        let expected: Vec<u64> = (0..100)
+            .map(|_| live.rng(Purpose::Dice).random_range(0..u64::MAX))
+            .collect();
+        let end = live.word_pos(Purpose::Dice);
+        assert!(end > start);
+        live.clone_from(&saved);
+        assert_eq!(live.word_pos(Purpose::Dice), start);
+        let again: Vec<u64> = (0..100)
+            .map(|_| live.rng(Purpose::Dice).random_range(0..u64::MAX))
+            .collect();
+        assert_eq!(again, expected);
+        assert_eq!(live.word_pos(Purpose::Dice), end);
+        // Another round is another stream: copied whole.
+        let mut other = Streams::new(5);
+        other.start_round(2);
+        live.clone_from(&other);
+        assert_eq!(live.round(), 2);
+        assert_eq!(live.word_pos(Purpose::Deal), 0);
     }
 }

@@ -51,7 +51,7 @@ fn play_pig(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliErr
         });
     }
     let scores: Vec<u32> = (0..game.players)
-        .map(|s| pig::banked(sim.world(), Seat(s)))
+        .map(|s| pig::banked(sim.rules(), sim.world(), Seat(s)))
         .collect();
     let log = GameLog {
         game: "pig",

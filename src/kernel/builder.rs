@@ -3,8 +3,10 @@
 use bevy_ecs::prelude::*;
 
 use super::step::with_resolution;
-use super::{DEFAULT_DEPTH_LIMIT, Game, Rules, Setup, Sim, Table, Zone};
-use crate::chance::{Case, ChanceLog, Streams};
+use std::sync::Arc;
+
+use super::{DEFAULT_DEPTH_LIMIT, Game, GameRules, Rules, Setup, Sim, Table, Zone};
+use crate::chance::{Case, Streams};
 use crate::pipeline::{Listener, Observer, Resolution};
 use crate::snapshot::SnapshotRegistry;
 
@@ -90,14 +92,18 @@ impl<G: Game> SimBuilder<G> {
     }
 
     /// Builds the game into `world` (an empty world, or a Bevy app's world) and returns the
-    /// snapshot registry of its state. The first decision is pending when it returns.
+    /// snapshot registry of its state. The first decision is pending when it returns; the
+    /// game's [`Rules`] are in the [`GameRules`] resource.
     pub fn build_into(&self, world: &mut World) -> SnapshotRegistry {
+        self.build_rules_into(world).1
+    }
+
+    pub(crate) fn build_rules_into(&self, world: &mut World) -> (Arc<Rules<G>>, SnapshotRegistry) {
         let mut registry = SnapshotRegistry::new();
         let mut rules = Rules::new(self.game.clone(), self.depth_limit);
         world.insert_resource(Table::new(self.game.seats()));
         world.insert_resource(Streams::new(self.seed));
         world.insert_resource(Case::default());
-        world.insert_resource(ChanceLog::default());
         world.insert_resource(Observer::<G>::default());
         world.insert_resource(Resolution::<G>::default());
         registry.register_resource::<Table>();
@@ -114,10 +120,11 @@ impl<G: Game> SimBuilder<G> {
             seed: self.seed,
         };
         self.game.setup(&mut setup);
-        world.insert_resource(rules);
+        let rules = Arc::new(rules);
+        world.insert_resource(GameRules(rules.clone()));
         with_resolution::<G, _>(world, |world, res| {
-            G::next_decision(world, &mut res.decision)
+            G::next_decision(&rules, world, &mut res.decision)
         });
-        registry
+        (rules, registry)
     }
 }

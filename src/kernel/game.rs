@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use bevy_ecs::prelude::*;
 use serde::{Serialize, de::DeserializeOwned};
 
-use super::{Seat, Setup};
+use super::{Rules, Seat, Setup};
 use crate::pipeline::{Ctx, Flow};
 
 /// Identifies an event's kind, so listeners can subscribe to one kind.
@@ -47,17 +47,23 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn setup(&self, setup: &mut Setup<'_, Self>);
 
     /// Turns `seat`'s `action` into the root events of its resolution.
-    fn translate(world: &World, seat: Seat, action: Self::Action, out: &mut Vec<Self::Event>);
+    fn translate(
+        rules: &Rules<Self>,
+        world: &World,
+        seat: Seat,
+        action: Self::Action,
+        out: &mut Vec<Self::Event>,
+    );
 
     /// The rules for `event`: change the world, emit follow-up events, or ask a player.
     fn apply(ctx: &mut Ctx<'_, Self>, event: &mut Self::Event) -> Flow;
 
     /// Called when the pipeline is idle: fill `decision` with who moves and their legal choices
     /// (in a stable order), or mark the game over.
-    fn next_decision(world: &World, decision: &mut Decision<Self::Action>);
+    fn next_decision(rules: &Rules<Self>, world: &World, decision: &mut Decision<Self::Action>);
 
     /// The payoff of each seat (meaningful once the game is over).
-    fn returns(world: &World, out: &mut Vec<f64>);
+    fn returns(rules: &Rules<Self>, world: &World, out: &mut Vec<f64>);
 }
 
 /// Whose decision the game is waiting on.

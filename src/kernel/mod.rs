@@ -16,7 +16,7 @@ pub use entity::{
     CardId, DieFace, Faces, Kind, Pool, Seat, StableId, Zone, return_to_pool, take_from_pool,
 };
 pub use game::{Decision, EventKind, Game, GameEvent, Turn};
-pub use rules::{DEFAULT_DEPTH_LIMIT, Handler, HandlerFn, Rules};
+pub use rules::{DEFAULT_DEPTH_LIMIT, GameRules, Handler, HandlerFn, Rules};
 pub use setup::Setup;
 pub use sim::Sim;
 pub use step::{DecisionSchedule, Inbox, PipelineSystems, SimError, Undo};

@@ -14,7 +14,7 @@ pub fn random_player_rng(seed: u64) -> ChaCha8Rng {
 
 /// Picks a uniformly random legal action (`None` once the game is over).
 pub fn random_action<G: Game>(sim: &Sim<G>, rng: &mut ChaCha8Rng) -> Option<G::Action> {
-    let choices = sim.legal_actions();
+    let choices = &sim.pending_decision().choices;
     (!choices.is_empty()).then(|| choices[rng.random_range(0..choices.len())])
 }
 

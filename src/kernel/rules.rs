@@ -1,9 +1,12 @@
-//! [`Rules`]: a game's static data in the World — its configuration, handler registry,
-//! listener index and pipeline limits. Fixed at setup, so never part of a snapshot.
+//! [`Rules`]: a game's static data — its configuration, handler registry, listener index,
+//! pipeline limits and the roster of its fixed entities. Fixed at setup, so never part of a
+//! snapshot; shared (behind an [`Arc`]) by the world's [`GameRules`] resource and the [`Sim`](super::Sim).
+
+use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 
-use super::{EventKind, Game};
+use super::{EventKind, Game, Seat};
 use crate::pipeline::{Ctx, Flow, HandlerId};
 
 /// A listener handler or AI hook: a plain function, so it can live in a static registry.
@@ -29,18 +32,21 @@ impl<G: Game> Clone for Handler<G> {
 /// The default maximum nesting depth of the pipeline.
 pub const DEFAULT_DEPTH_LIMIT: u16 = 64;
 
-/// The static part of a game: configuration, handlers, listener index, depth limit.
-#[derive(Resource, Clone)]
+/// The static part of a game: configuration, handlers, listener index, depth limit, and the
+/// entities spawned at setup by kind (the entity set is fixed during play).
 pub struct Rules<G: Game> {
     /// The game's configuration.
     pub game: G,
     /// Events nested deeper than this fail with `PipelineError::TooDeep`.
     pub depth_limit: u16,
     pub(crate) handlers: Vec<Handler<G>>,
-    /// Listener entities per event kind (the entity set is fixed at setup).
+    /// Listener entities per event kind.
     pub(crate) by_event: Vec<Vec<Entity>>,
     /// Bit `k` set when some listener listens to event kind `k` (bit 63: kind 63 or above).
     pub(crate) listened: u64,
+    pub(crate) players: Vec<Entity>,
+    pub(crate) cards: Vec<Entity>,
+    pub(crate) dice: Vec<Entity>,
 }
 
 impl<G: Game> Rules<G> {
@@ -51,6 +57,9 @@ impl<G: Game> Rules<G> {
             handlers: Vec::new(),
             by_event: Vec::new(),
             listened: 0,
+            players: Vec::new(),
+            cards: Vec::new(),
+            dice: Vec::new(),
         }
     }
 
@@ -64,5 +73,44 @@ impl<G: Game> Rules<G> {
         self.by_event
             .get(usize::from(kind))
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// True when some listener subscribes to `kind` (a fast check before collecting them).
+    pub fn is_listened(&self, kind: EventKind) -> bool {
+        self.listened & (1 << kind.min(63)) != 0
+    }
+
+    /// The player entity at `seat`.
+    ///
+    /// # Panics
+    /// If the game spawned no player for `seat`.
+    pub fn player(&self, seat: Seat) -> Entity {
+        self.players[seat.index()]
+    }
+
+    /// The player entities, by seat.
+    pub fn players(&self) -> &[Entity] {
+        &self.players
+    }
+
+    /// The card entities, in spawn order.
+    pub fn cards(&self) -> &[Entity] {
+        &self.cards
+    }
+
+    /// The dice entities, in spawn order.
+    pub fn dice(&self) -> &[Entity] {
+        &self.dice
+    }
+}
+
+/// The world's handle on the game's [`Rules`] (systems and Bevy apps read them here).
+#[derive(Resource)]
+pub struct GameRules<G: Game>(pub Arc<Rules<G>>);
+
+impl<G: Game> std::ops::Deref for GameRules<G> {
+    type Target = Rules<G>;
+    fn deref(&self) -> &Rules<G> {
+        &self.0
     }
 }

@@ -37,19 +37,33 @@ impl<G: Game> Setup<'_, G> {
         self.world.spawn((id, bundle)).id()
     }
 
-    /// Spawns the player at `seat`.
+    /// Spawns the player at `seat` ([`Rules::player`] finds it). Spawn seats in order, from 0.
+    ///
+    /// # Panics
+    /// If `seat` is not the next seat: a setup bug.
     pub fn spawn_player(&mut self, seat: Seat, extra: impl Bundle) -> Entity {
-        self.spawn((Kind::Player, seat, extra))
+        assert_eq!(
+            seat.index(),
+            self.rules.players.len(),
+            "players must be spawned in seat order"
+        );
+        let entity = self.spawn((Kind::Player, seat, extra));
+        self.rules.players.push(entity);
+        entity
     }
 
-    /// Spawns a card (or tile) `card` in `zone`.
+    /// Spawns a card (or tile) `card` in `zone` (listed in [`Rules::cards`]).
     pub fn spawn_card(&mut self, card: CardId, zone: Zone, extra: impl Bundle) -> Entity {
-        self.spawn((Kind::Card, card, zone, extra))
+        let entity = self.spawn((Kind::Card, card, zone, extra));
+        self.rules.cards.push(entity);
+        entity
     }
 
-    /// Spawns a die with `faces` faces in `zone`, showing face 0.
+    /// Spawns a die with `faces` faces in `zone`, showing face 0 (listed in [`Rules::dice`]).
     pub fn spawn_die(&mut self, faces: u8, zone: Zone, extra: impl Bundle) -> Entity {
-        self.spawn((Kind::Die, Faces(faces), DieFace(0), zone, extra))
+        let entity = self.spawn((Kind::Die, Faces(faces), DieFace(0), zone, extra));
+        self.rules.dice.push(entity);
+        entity
     }
 
     /// Spawns `count` free members of `pool` (in [`Zone::Pool`]), each with `make(i)`.

@@ -3,8 +3,10 @@
 use bevy_ecs::prelude::*;
 
 use super::step::{self, DecisionSchedule, Inbox, SimError};
-use super::{Decision, Game, Rollback, RunMode, SimBuilder, Turn};
-use crate::chance::{Case, ChanceLog, ChanceRecord, Streams};
+use std::sync::Arc;
+
+use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Turn};
+use crate::chance::{Case, ChanceRecord, Streams};
 use crate::pipeline::{Effect, LoggedEvent, Observer, Resolution};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
 
@@ -27,6 +29,7 @@ use crate::snapshot::{Snapshot, SnapshotRegistry};
 /// ```
 pub struct Sim<G: Game> {
     world: World,
+    rules: Arc<Rules<G>>,
     registry: SnapshotRegistry,
     builder: SimBuilder<G>,
     undo: Option<Snapshot>,
@@ -36,7 +39,7 @@ pub struct Sim<G: Game> {
 impl<G: Game> Sim<G> {
     pub(crate) fn from_builder(builder: SimBuilder<G>) -> Self {
         let mut world = World::new();
-        let registry = builder.build_into(&mut world);
+        let (rules, registry) = builder.build_rules_into(&mut world);
         let schedule = (builder.run_mode == RunMode::Schedule).then(|| {
             world.insert_resource(Inbox::<G>::default());
             let mut schedule = Schedule::new(DecisionSchedule);
@@ -45,6 +48,7 @@ impl<G: Game> Sim<G> {
         });
         Sim {
             world,
+            rules,
             registry,
             builder,
             undo: None,
@@ -55,6 +59,11 @@ impl<G: Game> Sim<G> {
     /// The builder this simulator was made from.
     pub fn builder(&self) -> &SimBuilder<G> {
         &self.builder
+    }
+
+    /// The game's static data: configuration, handlers, the entities spawned at setup.
+    pub fn rules(&self) -> &Rules<G> {
+        &self.rules
     }
 
     /// The world (read).
@@ -95,7 +104,7 @@ impl<G: Game> Sim<G> {
     /// Each seat's payoff (meaningful once the game is over).
     pub fn returns(&self) -> Vec<f64> {
         let mut out = Vec::new();
-        G::returns(&self.world, &mut out);
+        G::returns(&self.rules, &self.world, &mut out);
         out
     }
 
@@ -111,7 +120,7 @@ impl<G: Game> Sim<G> {
             }
         }
         let result = match self.schedule.as_mut() {
-            None => step::decide::<G>(&mut self.world, action),
+            None => step::decide::<G>(&mut self.world, &self.rules, action),
             Some(schedule) => {
                 let mut inbox = self.world.resource_mut::<Inbox<G>>();
                 inbox.action = Some(action);
@@ -148,7 +157,7 @@ impl<G: Game> Sim<G> {
 
     /// The chance points the last action met.
     pub fn chance_log(&self) -> &[ChanceRecord] {
-        &self.world.resource::<ChanceLog>().records
+        &self.world.resource::<Resolution<G>>().chance.log
     }
 
     /// Starts or stops recording resolved events (see [`Sim::events`]).

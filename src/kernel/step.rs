@@ -1,17 +1,17 @@
 //! The rules stages of one decision, as functions and as named systems.
 //!
-//! A decision runs three stages, in this order, once per player action (not per event):
-//! [`PipelineSystems::Accept`] checks the action and starts its resolution,
-//! [`PipelineSystems::Resolve`] runs the event pipeline until it is idle or asks a player,
-//! [`PipelineSystems::Settle`] resets [`Case`]. [`Sim`](super::Sim) calls the functions directly
+//! A decision runs two stages, in this order, once per player action (not per event):
+//! [`PipelineSystems::Accept`] checks the action, consumes [`Case`] and starts the resolution;
+//! [`PipelineSystems::Resolve`] runs the event pipeline until it is idle or asks a player, then
+//! computes the next decision. [`Sim`](super::Sim) calls the functions directly
 //! (or runs [`DecisionSchedule`] in [`RunMode::Schedule`](super::RunMode)); a Bevy app runs the
 //! systems (see the `bevy` feature's `AleaPlugin`).
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SystemSet};
 
-use super::{Game, Seat, Turn};
-use crate::chance::{Case, ChanceLog};
+use super::{Game, GameRules, Rules, Seat, Turn};
+use crate::chance::Case;
 use crate::pipeline::{self, PipelineError, Progress, Resolution};
 use crate::snapshot::{Snapshot, SnapshotError, SnapshotRegistry};
 
@@ -44,12 +44,10 @@ pub struct DecisionSchedule;
 /// The rules stages, chained in this order. Order your own systems around them.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PipelineSystems {
-    /// Check the action against the pending decision and start resolving it.
+    /// Check the action against the pending decision, consume [`Case`], start resolving.
     Accept,
     /// Resolve events until idle or a player is asked; then compute the next decision.
     Resolve,
-    /// End the action: reset [`Case`].
-    Settle,
 }
 
 /// Runs `f` with the [`Resolution`] taken out of the world (one lookup each way, no allocation).
@@ -69,10 +67,11 @@ pub fn with_resolution<G: Game, R>(
     out
 }
 
-/// Checks `action` against the pending decision and starts resolving it. Changes nothing
-/// when the action is refused.
+/// Checks `action` against the pending decision and starts resolving it, its chance points
+/// forced by [`Case`] (which it resets). Changes nothing when the action is refused.
 pub fn accept<G: Game>(
     world: &mut World,
+    rules: &Rules<G>,
     res: &mut Resolution<G>,
     action: G::Action,
 ) -> Result<(), SimError> {
@@ -86,33 +85,41 @@ pub fn accept<G: Game>(
             });
         }
     };
-    world.resource_mut::<ChanceLog>().records.clear();
-    res.accept(world, seat, action);
+    let case = world
+        .get_resource_mut::<Case>()
+        .and_then(|mut case| case.bypass_change_detection().0.take());
+    res.accept(rules, world, seat, action, case);
     Ok(())
 }
 
 /// Runs the pipeline; when it is idle, asks the game for the next decision.
-pub fn resolve<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<(), SimError> {
-    if pipeline::run::<G>(world, res)? == Progress::Idle {
-        G::next_decision(world, &mut res.decision);
+pub fn resolve<G: Game>(
+    world: &mut World,
+    rules: &Rules<G>,
+    res: &mut Resolution<G>,
+) -> Result<(), SimError> {
+    if pipeline::run::<G>(world, rules, res)? == Progress::Idle {
+        G::next_decision(rules, world, &mut res.decision);
     }
     Ok(())
 }
 
-/// Ends an action: the forced [`Case`] never carries over to the next one.
-pub fn settle(world: &mut World) {
-    world.resource_mut::<Case>().bypass_change_detection().0 = None;
+/// Both stages in order, for one action (what [`Sim::apply`](super::Sim::apply) runs in
+/// [`RunMode::Direct`](super::RunMode::Direct)).
+pub fn decide<G: Game>(
+    world: &mut World,
+    rules: &Rules<G>,
+    action: G::Action,
+) -> Result<(), SimError> {
+    with_resolution::<G, _>(world, |world, res| {
+        accept(world, rules, res, action)?;
+        resolve(world, rules, res)
+    })
 }
 
-/// The three stages in order, for one action (what [`Sim::apply`](super::Sim::apply) runs in
-/// [`RunMode::Direct`](super::RunMode::Direct)).
-pub fn decide<G: Game>(world: &mut World, action: G::Action) -> Result<(), SimError> {
-    let result = with_resolution::<G, _>(world, |world, res| {
-        accept(world, res, action)?;
-        resolve(world, res)
-    });
-    settle(world);
-    result
+/// The game's rules, from the world's [`GameRules`] (for systems).
+fn shared_rules<G: Game>(world: &World) -> std::sync::Arc<Rules<G>> {
+    world.resource::<GameRules<G>>().0.clone()
 }
 
 /// The action a scheduled decision will take, and how it went.
@@ -163,7 +170,8 @@ pub fn accept_system<G: Game>(world: &mut World) {
         Some(snapshot) => undo.registry.save(world, snapshot),
         None => undo.snapshot = Some(undo.registry.snapshot(world)),
     });
-    let result = with_resolution::<G, _>(world, |world, res| accept(world, res, action));
+    let rules = shared_rules::<G>(world);
+    let result = with_resolution::<G, _>(world, |world, res| accept(world, &rules, res, action));
     world.resource_mut::<Inbox<G>>().result = Some(result);
 }
 
@@ -172,7 +180,8 @@ pub fn resolve_system<G: Game>(world: &mut World) {
     if !matches!(world.resource::<Inbox<G>>().result, Some(Ok(()))) {
         return;
     }
-    if let Err(error) = with_resolution::<G, _>(world, resolve) {
+    let rules = shared_rules::<G>(world);
+    if let Err(error) = with_resolution::<G, _>(world, |world, res| resolve(world, &rules, res)) {
         with_undo(world, |world, undo| {
             if let Some(snapshot) = &undo.snapshot {
                 let _ = undo.registry.restore(world, snapshot);
@@ -182,24 +191,11 @@ pub fn resolve_system<G: Game>(world: &mut World) {
     }
 }
 
-/// [`PipelineSystems::Settle`] as a system.
-pub fn settle_system(world: &mut World) {
-    settle(world);
-}
-
 /// Adds the stages to `schedule`, chained inside their sets.
 pub fn add_stages<G: Game>(schedule: &mut Schedule) {
-    schedule.configure_sets(
-        (
-            PipelineSystems::Accept,
-            PipelineSystems::Resolve,
-            PipelineSystems::Settle,
-        )
-            .chain(),
-    );
+    schedule.configure_sets((PipelineSystems::Accept, PipelineSystems::Resolve).chain());
     schedule.add_systems((
         accept_system::<G>.in_set(PipelineSystems::Accept),
         resolve_system::<G>.in_set(PipelineSystems::Resolve),
-        settle_system.in_set(PipelineSystems::Settle),
     ));
 }

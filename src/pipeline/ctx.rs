@@ -4,7 +4,8 @@ use bevy_ecs::prelude::*;
 
 use super::Observer;
 use super::effect::{Effect, Property};
-use crate::kernel::{Decision, Game, Seat, Zone};
+use crate::chance::{ActionChance, CaseGenerator, Streams};
+use crate::kernel::{Decision, Game, Rules, Seat, Zone};
 
 /// What a handler or rules function tells the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,36 +26,39 @@ pub struct AskToken(());
 
 /// The context of one handler or rules call.
 pub struct Ctx<'a, G: Game> {
-    world: &'a mut World,
-    emitted: &'a mut Vec<G::Event>,
-    decision: &'a mut Decision<G::Action>,
-    answer: Option<G::Action>,
-    listener: Option<Entity>,
-    recording: bool,
+    pub(crate) world: &'a mut World,
+    pub(crate) rules: &'a Rules<G>,
+    pub(crate) emitted: &'a mut Vec<G::Event>,
+    pub(crate) decision: &'a mut Decision<G::Action>,
+    pub(crate) chance: &'a mut ActionChance,
+    pub(crate) answer: Option<G::Action>,
+    pub(crate) listener: Option<Entity>,
+    pub(crate) recording: bool,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
-    pub(crate) fn new(
-        world: &'a mut World,
-        emitted: &'a mut Vec<G::Event>,
-        decision: &'a mut Decision<G::Action>,
-        answer: Option<G::Action>,
-        listener: Option<Entity>,
-        recording: bool,
-    ) -> Self {
-        Ctx {
-            world,
-            emitted,
-            decision,
-            answer,
-            listener,
-            recording,
-        }
-    }
-
     /// The world, to read and change.
     pub fn world(&mut self) -> &mut World {
         self.world
+    }
+
+    /// The game's static data: configuration, handlers, the entities spawned at setup.
+    pub fn rules(&self) -> &'a Rules<G> {
+        self.rules
+    }
+
+    /// The game's configuration.
+    pub fn game(&self) -> &'a G {
+        &self.rules.game
+    }
+
+    /// Resolves a chance point of `generator`: the branch forced by [`Case`](crate::chance::Case)
+    /// for this action if it is in range, else a sample from the generator's stream. Search
+    /// reads the record it leaves to enumerate chance outcomes.
+    pub fn chance<C: CaseGenerator + ?Sized>(&mut self, generator: &C) -> C::Outcome {
+        let world = &mut *self.world;
+        self.chance
+            .resolve(|| world.resource_mut::<Streams>().into_inner(), generator)
     }
 
     /// The listener entity being run (`None` inside the rules).

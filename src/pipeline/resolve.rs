@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::listener::{Timing, listener_order};
 use super::{Ctx, Effect, Flow, Listener, Mode, PipelineError};
+use crate::chance::ActionChance;
 use crate::kernel::{Decision, Game, GameEvent, Rules, Seat, StableId, Table};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,6 +44,8 @@ pub struct Resolution<G: Game> {
     emitted: Vec<G::Event>,
     order: Vec<(OrderKey, Entity)>,
     answer: Option<G::Action>,
+    /// The current action's forced case and chance points.
+    pub chance: ActionChance,
 }
 
 impl<G: Game> Default for Resolution<G> {
@@ -54,6 +57,7 @@ impl<G: Game> Default for Resolution<G> {
             emitted: Vec::new(),
             order: Vec::new(),
             answer: None,
+            chance: ActionChance::default(),
         }
     }
 }
@@ -67,6 +71,7 @@ impl<G: Game> Clone for Resolution<G> {
             emitted: self.emitted.clone(),
             order: self.order.clone(),
             answer: self.answer,
+            chance: self.chance.clone(),
         }
     }
 
@@ -77,6 +82,7 @@ impl<G: Game> Clone for Resolution<G> {
         self.emitted.clone_from(&source.emitted);
         self.order.clone_from(&source.order);
         self.answer = source.answer;
+        self.chance.clone_from(&source.chance);
     }
 }
 
@@ -88,6 +94,7 @@ impl<G: Game> std::hash::Hash for Resolution<G> {
         self.emitted.hash(state);
         self.order.hash(state);
         self.answer.hash(state);
+        self.chance.forced.hash(state);
     }
 }
 
@@ -97,15 +104,24 @@ impl<G: Game> Resolution<G> {
         self.current.is_some()
     }
 
-    /// Starts resolving `seat`'s `action` (translated by [`Game::translate`]), or hands the
-    /// action to the handler that asked, when a resolution is in flight.
-    pub(crate) fn accept(&mut self, world: &World, seat: Seat, action: G::Action) {
+    /// Starts resolving `seat`'s `action` (translated by [`Game::translate`]) with its chance
+    /// points forced to `case`, or hands the action to the handler that asked, when a
+    /// resolution is in flight.
+    pub(crate) fn accept(
+        &mut self,
+        rules: &Rules<G>,
+        world: &World,
+        seat: Seat,
+        action: G::Action,
+        case: Option<u32>,
+    ) {
+        self.chance.start(case);
         if self.in_flight() {
             self.answer = Some(action);
             return;
         }
         self.emitted.clear();
-        G::translate(world, seat, action, &mut self.emitted);
+        G::translate(rules, world, seat, action, &mut self.emitted);
         while let Some(event) = self.emitted.pop() {
             self.waiting.push((event, 1));
         }
@@ -174,25 +190,29 @@ impl<G: Game> Default for Observer<G> {
 ///
 /// On [`PipelineError::TooDeep`] the resolution is cleared; the caller restores the world
 /// (see [`Sim::apply`](crate::kernel::Sim::apply)).
-pub fn run<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<Progress, PipelineError> {
-    let result = drive::<G>(world, res);
+pub fn run<G: Game>(
+    world: &mut World,
+    rules: &Rules<G>,
+    res: &mut Resolution<G>,
+) -> Result<Progress, PipelineError> {
+    let result = drive::<G>(world, rules, res);
     if result.is_err() {
         res.clear();
     }
     result
 }
 
-fn drive<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<Progress, PipelineError> {
-    let (depth_limit, listened) = {
-        let rules = world.resource::<Rules<G>>();
-        (rules.depth_limit, rules.listened)
-    };
+fn drive<G: Game>(
+    world: &mut World,
+    rules: &Rules<G>,
+    res: &mut Resolution<G>,
+) -> Result<Progress, PipelineError> {
+    let depth_limit = rules.depth_limit;
     let (recording, logging, benefit) = {
         let observer = world.resource::<Observer<G>>();
         let benefit = observer.mode == Mode::Benefit;
         (observer.record_effects, observer.record_events, benefit)
     };
-    let has_listeners = |kind: crate::kernel::EventKind| listened & (1 << kind.min(63)) != 0;
     let Resolution {
         decision,
         waiting,
@@ -200,6 +220,7 @@ fn drive<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<Progress
         emitted,
         order,
         answer,
+        chance,
     } = res;
     loop {
         let Some(flight) = current.as_mut() else {
@@ -210,8 +231,8 @@ fn drive<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<Progress
                 return Err(PipelineError::TooDeep { limit: depth_limit });
             }
             order.clear();
-            if has_listeners(event.kind()) {
-                collect_listeners::<G>(world, event.kind(), Timing::Before, order);
+            if rules.is_listened(event.kind()) {
+                collect_listeners::<G>(world, rules, event.kind(), Timing::Before, order);
             }
             *current = Some(InFlight {
                 event,
@@ -243,17 +264,19 @@ fn drive<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<Progress
                     (true, Some(hook)) => hook,
                     _ => listener.handler,
                 };
-                let handler = world.resource::<Rules<G>>().handler(id).clone();
+                let handler = rules.handler(id);
                 #[cfg(feature = "trace")]
                 let _span = tracing::info_span!("alea::handler", name = handler.name).entered();
-                let mut ctx = Ctx::new(
+                let mut ctx = Ctx {
                     world,
+                    rules,
                     emitted,
                     decision,
-                    answer.take(),
-                    Some(entity),
+                    chance,
+                    answer: answer.take(),
+                    listener: Some(entity),
                     recording,
-                );
+                };
                 let flow = (handler.run)(&mut ctx, &mut flight.event);
                 if flow == Flow::Continue || (flow == Flow::Cancel && flight.stage == Stage::After)
                 {
@@ -263,14 +286,24 @@ fn drive<G: Game>(world: &mut World, res: &mut Resolution<G>) -> Result<Progress
                 flow
             }
             Stage::Apply => {
-                let mut ctx = Ctx::new(world, emitted, decision, answer.take(), None, recording);
+                let mut ctx = Ctx {
+                    world,
+                    rules,
+                    emitted,
+                    decision,
+                    chance,
+                    answer: answer.take(),
+                    listener: None,
+                    recording,
+                };
                 let flow = G::apply(&mut ctx, &mut flight.event);
                 if flow == Flow::Continue {
                     flight.stage = Stage::After;
                     flight.next = 0;
                     order.clear();
-                    if has_listeners(flight.event.kind()) {
-                        collect_listeners::<G>(world, flight.event.kind(), Timing::After, order);
+                    if rules.is_listened(flight.event.kind()) {
+                        let kind = flight.event.kind();
+                        collect_listeners::<G>(world, rules, kind, Timing::After, order);
                     }
                     continue;
                 }
@@ -314,11 +347,12 @@ fn finish<G: Game>(
 /// Fills `order` with the enabled listeners of `kind` at `timing`, sorted by the listener order.
 fn collect_listeners<G: Game>(
     world: &World,
+    rules: &Rules<G>,
     kind: crate::kernel::EventKind,
     timing: Timing,
     order: &mut Vec<(OrderKey, Entity)>,
 ) {
-    let candidates = world.resource::<Rules<G>>().listeners_of(kind);
+    let candidates = rules.listeners_of(kind);
     if candidates.is_empty() {
         return;
     }

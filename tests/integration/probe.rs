@@ -1,7 +1,7 @@
 //! A probe ruleset for pipeline tests: events form a tree given by the configuration,
 //! listeners come from a table, and every handler leaves a trace.
 
-use alea::kernel::{Decision, EventKind, Game, GameEvent, Seat, Setup, Sim, SimBuilder};
+use alea::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimBuilder};
 use alea::pipeline::{Ctx, Flow, Listener, Timing};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -202,7 +202,13 @@ impl Game for Probe {
         setup.snapshot_component::<Label>();
     }
 
-    fn translate(_: &World, _: Seat, action: ProbeAction, out: &mut Vec<ProbeEvent>) {
+    fn translate(
+        _: &Rules<Self>,
+        _: &World,
+        _: Seat,
+        action: ProbeAction,
+        out: &mut Vec<ProbeEvent>,
+    ) {
         match action {
             ProbeAction::Fire(id) => out.push(ProbeEvent::Node { id, value: 1 }),
             ProbeAction::Loop => out.push(ProbeEvent::Loop),
@@ -215,9 +221,7 @@ impl Game for Probe {
             ProbeEvent::Node { id, value } => {
                 ctx.world().resource_mut::<Probed>().sum += value;
                 let children = ctx
-                    .world()
-                    .resource::<alea::kernel::Rules<Probe>>()
-                    .game
+                    .game()
                     .children
                     .get(usize::from(id))
                     .cloned()
@@ -237,14 +241,14 @@ impl Game for Probe {
         Flow::Continue
     }
 
-    fn next_decision(_: &World, decision: &mut Decision<ProbeAction>) {
+    fn next_decision(_: &Rules<Self>, _: &World, decision: &mut Decision<ProbeAction>) {
         decision.ask(
             Seat(0),
             (0..10).map(ProbeAction::Fire).chain([ProbeAction::Loop]),
         );
     }
 
-    fn returns(_: &World, out: &mut Vec<f64>) {
+    fn returns(_: &Rules<Self>, _: &World, out: &mut Vec<f64>) {
         out.clear();
     }
 }

@@ -8,8 +8,10 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::chance::{CaseGenerator, Purpose, resolve_chance};
-use crate::kernel::{Decision, DieFace, EventKind, Game, GameEvent, Seat, Setup, Table, Zone};
+use crate::chance::{CaseGenerator, Purpose};
+use crate::kernel::{
+    Decision, DieFace, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
+};
 use crate::pipeline::{Ctx, Flow, Property};
 
 /// Pig's configuration (OpenSpiel's parameters and defaults).
@@ -135,18 +137,6 @@ pub struct PigTurn {
     pub winner: Option<Seat>,
 }
 
-/// Pig's fixed entities (players by seat, the die) and its configuration: static, read once
-/// per event instead of the whole [`Rules`](crate::kernel::Rules).
-#[derive(Resource, Clone, Debug)]
-pub struct PigTable {
-    /// Player entities, by seat.
-    pub players: Vec<Entity>,
-    /// The die.
-    pub die: Entity,
-    /// The configuration.
-    pub config: Pig,
-}
-
 /// The roll of a die with `faces` faces: case `k` shows face `k + 1`.
 #[derive(Clone, Copy, Debug)]
 pub struct DieRoll {
@@ -180,10 +170,9 @@ impl Pig {
     }
 }
 
-/// A player's banked score.
-pub fn banked(world: &World, seat: Seat) -> u32 {
-    let entity = world.resource::<PigTable>().players[seat.index()];
-    world.get::<Banked>(entity).map_or(0, |b| b.0)
+/// `seat`'s banked score.
+pub fn banked(rules: &Rules<Pig>, world: &World, seat: Seat) -> u32 {
+    world.get::<Banked>(rules.player(seat)).map_or(0, |b| b.0)
 }
 
 impl Game for Pig {
@@ -199,22 +188,23 @@ impl Game for Pig {
     }
 
     fn setup(&self, setup: &mut Setup<'_, Self>) {
-        let players = (0..self.players)
-            .map(|s| setup.spawn_player(Seat(s), Banked(0)))
-            .collect();
-        let die = setup.spawn_die(self.faces, Zone::Table, ());
-        setup.insert_resource(PigTable {
-            players,
-            die,
-            config: self.clone(),
-        });
+        for s in 0..self.players {
+            setup.spawn_player(Seat(s), Banked(0));
+        }
+        setup.spawn_die(self.faces, Zone::Table, ());
         setup.insert_resource(PigTurn::default());
         setup.snapshot_component::<Banked>();
         setup.snapshot_component::<DieFace>();
         setup.snapshot_resource::<PigTurn>();
     }
 
-    fn translate(world: &World, seat: Seat, action: PigAction, out: &mut Vec<PigEvent>) {
+    fn translate(
+        _: &Rules<Pig>,
+        world: &World,
+        seat: Seat,
+        action: PigAction,
+        out: &mut Vec<PigEvent>,
+    ) {
         out.push(match action {
             PigAction::Roll => PigEvent::Roll { seat },
             PigAction::Stop => PigEvent::Bank {
@@ -227,9 +217,10 @@ impl Game for Pig {
     fn apply(ctx: &mut Ctx<'_, Self>, event: &mut PigEvent) -> Flow {
         match *event {
             PigEvent::Roll { seat } => {
-                let table = ctx.world().resource::<PigTable>();
-                let (die, faces) = (table.die, table.config.faces);
-                let face = resolve_chance(ctx.world(), &DieRoll { faces });
+                let die = ctx.rules().dice()[0];
+                let face = ctx.chance(&DieRoll {
+                    faces: ctx.game().faces,
+                });
                 let world = ctx.world();
                 world.resource_mut::<PigTurn>().moves += 1;
                 if let Some(mut shown) = world.get_mut::<DieFace>(die) {
@@ -247,7 +238,7 @@ impl Game for Pig {
                     turn.turn_total += u32::from(face);
                     let after = turn.turn_total;
                     if ctx.is_recording() {
-                        let player = ctx.world().resource::<PigTable>().players[seat.index()];
+                        let player = ctx.rules().player(seat);
                         ctx.changed(player, Property::TURN_TOTAL, before.into(), after.into());
                     }
                 }
@@ -255,15 +246,14 @@ impl Game for Pig {
             PigEvent::Bust { seat, lost } => {
                 ctx.world().resource_mut::<PigTurn>().turn_total = 0;
                 if ctx.is_recording() {
-                    let player = ctx.world().resource::<PigTable>().players[seat.index()];
+                    let player = ctx.rules().player(seat);
                     ctx.changed(player, Property::TURN_TOTAL, lost.into(), 0);
                 }
                 ctx.emit(PigEvent::TurnPassed { from: seat });
             }
             PigEvent::Bank { seat, points } => {
+                let (player, win_score) = (ctx.rules().player(seat), ctx.game().win_score);
                 let world = ctx.world();
-                let table = world.resource::<PigTable>();
-                let (player, win_score) = (table.players[seat.index()], table.config.win_score);
                 let Some(mut score) = world.get_mut::<Banked>(player) else {
                     return Flow::Continue;
                 };
@@ -286,24 +276,24 @@ impl Game for Pig {
         Flow::Continue
     }
 
-    fn next_decision(world: &World, decision: &mut Decision<PigAction>) {
-        let table = world.resource::<PigTable>();
+    fn next_decision(rules: &Rules<Pig>, world: &World, decision: &mut Decision<PigAction>) {
+        let config = &rules.game;
         let turn = world.resource::<PigTurn>();
-        if turn.winner.is_some() || turn.moves >= table.config.horizon {
+        if turn.winner.is_some() || turn.moves >= config.horizon {
             decision.finish();
             return;
         }
         let seat = world.resource::<Table>().active;
-        let mine = banked(world, seat);
-        if mine + turn.turn_total >= table.config.win_score {
+        let mine = banked(rules, world, seat);
+        if mine + turn.turn_total >= config.win_score {
             decision.ask(seat, [PigAction::Stop]);
         } else {
             decision.ask(seat, [PigAction::Roll, PigAction::Stop]);
         }
     }
 
-    fn returns(world: &World, out: &mut Vec<f64>) {
-        let n = world.resource::<PigTable>().players.len();
+    fn returns(rules: &Rules<Pig>, world: &World, out: &mut Vec<f64>) {
+        let n = rules.players().len();
         out.clear();
         out.resize(n, 0.0);
         if let Some(winner) = world.resource::<PigTurn>().winner {
@@ -325,7 +315,7 @@ mod tests {
         sim.apply(PigAction::Roll).unwrap();
         assert_eq!(sim.world().resource::<PigTurn>().turn_total, 6);
         sim.apply(PigAction::Stop).unwrap();
-        assert_eq!(banked(sim.world(), Seat(0)), 6);
+        assert_eq!(banked(sim.rules(), sim.world(), Seat(0)), 6);
         assert_eq!(sim.world().resource::<Table>().active, Seat(1));
         sim.set_case(Some(0));
         sim.apply(PigAction::Roll).unwrap();
