@@ -61,6 +61,17 @@ pub struct ChanceRecord {
     pub case: u32,
     /// True when [`Case`] chose it, false when it was sampled.
     pub forced: bool,
+    /// The weight of the case taken.
+    pub weight: u32,
+    /// The sum of all cases' weights.
+    pub total_weight: u64,
+}
+
+impl ChanceRecord {
+    /// The probability of the case taken.
+    pub fn probability(&self) -> f64 {
+        f64::from(self.weight) / self.total_weight as f64
+    }
 }
 
 /// The chance state of the action being resolved: the case taken from [`Case`] when the
@@ -107,27 +118,32 @@ impl ActionChance {
         let max_case = generator.max_case();
         debug_assert!(max_case > 0, "a case generator needs at least one case");
         let forced = self.forced.filter(|&k| k < max_case);
+        let total_weight: u64 = (0..max_case).map(|k| u64::from(generator.weight(k))).sum();
         let case = match forced {
             Some(k) => k,
-            None => sample_case(streams().rng(generator.purpose()), generator),
+            None => sample_case(streams().rng(generator.purpose()), generator, total_weight),
         };
         self.log.push(ChanceRecord {
             generator: generator.name(),
             max_case,
             case,
             forced: forced.is_some(),
+            weight: generator.weight(case),
+            total_weight,
         });
         generator.produce(case)
     }
 }
 
-fn sample_case<G: CaseGenerator + ?Sized>(rng: &mut rand_chacha::ChaCha8Rng, generator: &G) -> u32 {
+fn sample_case<G: CaseGenerator + ?Sized>(
+    rng: &mut rand_chacha::ChaCha8Rng,
+    generator: &G,
+    total: u64,
+) -> u32 {
     let max_case = generator.max_case();
-    let uniform = (0..max_case).all(|k| generator.weight(k) == 1);
-    if uniform {
+    if total == u64::from(max_case) && (0..max_case).all(|k| generator.weight(k) == 1) {
         return rng.random_range(0..max_case);
     }
-    let total: u64 = (0..max_case).map(|k| u64::from(generator.weight(k))).sum();
     let mut r = rng.random_range(0..total);
     for k in 0..max_case {
         let w = u64::from(generator.weight(k));
@@ -184,6 +200,7 @@ mod tests {
         let rec = chance.log[0];
         assert!(rec.forced);
         assert_eq!((rec.case, rec.max_case), (1, 3));
+        assert_eq!(rec.probability(), 0.0);
         let untouched = streams.word_pos(Purpose::Effect);
         assert_eq!(untouched, 0, "a forced case draws nothing");
         chance.start(Some(3));

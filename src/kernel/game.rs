@@ -1,8 +1,10 @@
 //! The [`Game`] trait a ruleset implements, and the [`Decision`] a game waits on.
 
 use std::fmt::Debug;
+use std::hash::Hasher;
 
 use bevy_ecs::prelude::*;
+use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, de::DeserializeOwned};
 
 use super::{Rules, Seat, Setup};
@@ -64,6 +66,25 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// The payoff of each seat (meaningful once the game is over).
     fn returns(rules: &Rules<Self>, world: &World, out: &mut Vec<f64>);
+
+    /// True when seats hold information others cannot see (private cards). Search then keys
+    /// information sets by [`Game::observe`] and samples worlds with [`Game::determinize`].
+    const HIDDEN_INFORMATION: bool = false;
+
+    /// Feeds everything `seat` has observed (its own cards, public cards, the actions taken)
+    /// to `hasher`, and nothing else: two states `seat` cannot tell apart must hash the same.
+    /// Perfect-information games keep the default (the whole position is observed).
+    fn observe(rules: &Rules<Self>, world: &World, seat: Seat, hasher: &mut dyn Hasher) {
+        let _ = (rules, world, seat, hasher);
+    }
+
+    /// Re-deals everything `viewer` cannot see (other hands, the stock order), consistently
+    /// with what `viewer` has observed, drawing from `rng`. The result must depend only on
+    /// `viewer`'s information state and `rng`. Perfect-information games keep the default
+    /// (nothing is hidden).
+    fn determinize(rules: &Rules<Self>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
+        let _ = (rules, world, viewer, rng);
+    }
 }
 
 /// Whose decision the game is waiting on.

@@ -206,6 +206,12 @@ impl<G: Game> Sim<G> {
         self.registry.checksum(&self.world)
     }
 
+    /// The checksum of the position without the random streams' positions: equal for equal
+    /// positions however they were reached (search keys transpositions by it).
+    pub fn position_key(&mut self) -> u64 {
+        self.registry.position_key(&self.world)
+    }
+
     /// A new, independent simulator in the same state: rebuilds the world from the builder,
     /// then restores the current state into it. Use one per search thread.
     pub fn fork(&mut self) -> Sim<G> {

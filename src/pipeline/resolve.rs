@@ -44,7 +44,7 @@ pub struct Resolution<G: Game> {
     emitted: Vec<G::Event>,
     order: Vec<(OrderKey, Entity)>,
     answer: Option<G::Action>,
-    /// The current action's forced case and chance points.
+    /// The current action's forced case and chance points (transient: not part of checksums).
     pub chance: ActionChance,
 }
 
@@ -94,7 +94,6 @@ impl<G: Game> std::hash::Hash for Resolution<G> {
         self.emitted.hash(state);
         self.order.hash(state);
         self.answer.hash(state);
-        self.chance.forced.hash(state);
     }
 }
 

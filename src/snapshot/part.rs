@@ -1,6 +1,6 @@
 //! One registered type's share of a snapshot: how to save, verify, restore and hash it.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::hash::{Hash, Hasher};
 
 use bevy_ecs::component::Mutable;
@@ -16,6 +16,8 @@ pub(crate) type PartBuffer = Box<dyn Any + Send + Sync>;
 pub(crate) trait Part: Send + Sync {
     /// The registered type's name (for errors and fingerprints).
     fn type_name(&self) -> &'static str;
+    /// The registered type.
+    fn type_id(&self) -> TypeId;
     /// An empty buffer for this part.
     fn new_buffer(&self) -> PartBuffer;
     /// Copies the world's values into `buf`, reusing its capacity.
@@ -58,6 +60,10 @@ fn column_buffer<T: 'static>(buf: &PartBuffer) -> &ColumnBuffer<T> {
 impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T> {
     fn type_name(&self) -> &'static str {
         std::any::type_name::<T>()
+    }
+
+    fn type_id(&self) -> TypeId {
+        TypeId::of::<T>()
     }
 
     fn new_buffer(&self) -> PartBuffer {
@@ -155,6 +161,10 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> ResourcePart<R> {
 impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> {
     fn type_name(&self) -> &'static str {
         std::any::type_name::<R>()
+    }
+
+    fn type_id(&self) -> TypeId {
+        TypeId::of::<R>()
     }
 
     fn new_buffer(&self) -> PartBuffer {

@@ -1,5 +1,6 @@
 //! The registry of snapshot-able types and the [`Snapshot`] data it produces.
 
+use std::any::TypeId;
 use std::hash::Hasher;
 
 use bevy_ecs::component::{Mutable, StorageType};
@@ -8,6 +9,7 @@ use bevy_ecs::prelude::*;
 use super::SnapshotError;
 use super::checksum::StableHasher;
 use super::part::{ComponentPart, Part, PartBuffer, ResourcePart};
+use crate::chance::Streams;
 
 /// The component and resource types that make up a game's state, in registration order.
 ///
@@ -133,8 +135,22 @@ impl SnapshotRegistry {
 
     /// A stable 64-bit checksum of every registered value (components keyed by entity index).
     pub fn checksum(&mut self, world: &World) -> u64 {
+        self.checksum_skipping(world, None)
+    }
+
+    /// The checksum of the position alone: every registered value except the random streams'
+    /// positions, so the same position reached by different chance paths has the same key
+    /// (search uses it for transpositions).
+    pub fn position_key(&mut self, world: &World) -> u64 {
+        self.checksum_skipping(world, Some(TypeId::of::<Streams>()))
+    }
+
+    fn checksum_skipping(&mut self, world: &World, skip: Option<TypeId>) -> u64 {
         let mut hasher = StableHasher::new();
         for (index, part) in self.parts.iter_mut().enumerate() {
+            if Some(part.type_id()) == skip {
+                continue;
+            }
             hasher.write_usize(index);
             part.hash(world, &mut hasher);
         }
