@@ -6,6 +6,7 @@ pub mod cli;
 pub mod games;
 pub mod kernel;
 pub mod pipeline;
+pub mod search;
 pub mod snapshot;
 
 #[cfg(feature = "bevy")]

@@ -5,4 +5,4 @@ mod case;
 mod stream;
 
 pub use case::{ActionChance, Case, CaseGenerator, ChanceRecord, case_probabilities};
-pub use stream::{Purpose, Streams, derive_stream};
+pub use stream::{Purpose, Streams, derive_stream, sub_seed};

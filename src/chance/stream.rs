@@ -88,6 +88,16 @@ impl Clone for Stream {
     }
 }
 
+/// A seed for item `index` of a run seeded `seed` (game `i` of a simulation, iteration `i` of a
+/// search): a stable hash of both, so items are independent and reproducible.
+pub fn sub_seed(seed: u64, index: u64) -> u64 {
+    use std::hash::Hasher;
+    let mut h = crate::snapshot::StableHasher::new();
+    h.write_u64(seed);
+    h.write_u64(index);
+    h.finish()
+}
+
 /// The game's random streams (one per [`Purpose`]), kept in the World so snapshots restore them.
 ///
 /// Snapshots copy a position per stream, not the generators' buffers: a stream that moved
@@ -122,10 +132,15 @@ impl Clone for Streams {
 impl Streams {
     /// Streams for `seed` at round 0.
     pub fn new(seed: u64) -> Self {
+        Self::at_round(seed, 0)
+    }
+
+    /// Streams for `seed` keyed to `round`.
+    pub fn at_round(seed: u64, round: u32) -> Self {
         Streams {
             seed,
-            round: 0,
-            rngs: Purpose::ALL.map(|p| Stream::new(derive_stream(seed, p.key(), 0))),
+            round,
+            rngs: Purpose::ALL.map(|p| Stream::new(derive_stream(seed, p.key(), round))),
         }
     }
 

@@ -11,7 +11,6 @@ use super::{CliError, GameName, SimulateArgs};
 use crate::games::pig::{Pig, PigTurn};
 use crate::kernel::playout::{random_player_rng, random_playout};
 use crate::kernel::{Rollback, SimBuilder, SimError};
-use crate::snapshot::StableHasher;
 
 /// The outcome of one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -45,11 +44,7 @@ pub struct Summary {
 
 /// The seed of game `index` in a run seeded `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    use std::hash::Hasher;
-    let mut h = StableHasher::new();
-    h.write_u64(seed);
-    h.write_u64(index);
-    h.finish()
+    crate::chance::sub_seed(seed, index)
 }
 
 /// Plays `games` random games of `pig` on `threads` threads, calling `progress(n)` as games

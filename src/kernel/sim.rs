@@ -104,8 +104,47 @@ impl<G: Game> Sim<G> {
     /// Each seat's payoff (meaningful once the game is over).
     pub fn returns(&self) -> Vec<f64> {
         let mut out = Vec::new();
-        G::returns(&self.rules, &self.world, &mut out);
+        self.returns_into(&mut out);
         out
+    }
+
+    /// Each seat's payoff, written into `out` (reusing its capacity).
+    pub fn returns_into(&self, out: &mut Vec<f64>) {
+        G::returns(&self.rules, &self.world, out);
+    }
+
+    /// Asks the game for the pending decision again. Call it after editing the world
+    /// directly (a scenario set up by hand) while no resolution is in flight; does nothing
+    /// while one is (a handler's question is pending).
+    pub fn refresh_decision(&mut self) {
+        let rules = self.rules.clone();
+        step::with_resolution::<G, _>(&mut self.world, |world, res| {
+            if !res.in_flight() {
+                G::next_decision(&rules, world, &mut res.decision);
+            }
+        });
+    }
+
+    /// Re-deals everything `viewer` cannot see ([`Game::determinize`]) and re-seeds the random
+    /// streams, both from `seed`: a world consistent with `viewer`'s information whose hidden
+    /// cards and future chance are sampled afresh. Determined by `viewer`'s information state
+    /// and `seed` alone.
+    pub fn determinize(&mut self, viewer: super::Seat, seed: u64) {
+        let mut rng = crate::chance::derive_stream(seed, crate::chance::Purpose::Ai.key(), 1);
+        G::determinize(&self.rules, &mut self.world, viewer, &mut rng);
+        self.reseed(seed);
+    }
+
+    /// A hash of what `seat` has observed ([`Game::observe`]); for perfect-information games,
+    /// the [`position_key`](Self::position_key).
+    pub fn info_key(&mut self, seat: super::Seat) -> u64 {
+        if !G::HIDDEN_INFORMATION {
+            return self.position_key();
+        }
+        let mut hasher = crate::snapshot::StableHasher::new();
+        std::hash::Hasher::write_u8(&mut hasher, seat.0);
+        G::observe(&self.rules, &self.world, seat, &mut hasher);
+        std::hash::Hasher::finish(&hasher)
     }
 
     /// Applies the pending decision's chooser's `action` and resolves it, until the next decision.
@@ -146,8 +185,7 @@ impl<G: Game> Sim<G> {
     pub fn reseed(&mut self, seed: u64) {
         let mut streams = self.world.resource_mut::<Streams>();
         let round = streams.round();
-        *streams = Streams::new(seed);
-        streams.start_round(round);
+        *streams = Streams::at_round(seed, round);
     }
 
     /// Forces the chance points of the next action to case `case` (see [`Case`]).

@@ -41,6 +41,8 @@ struct ColumnBuffer<T> {
 pub(crate) struct ComponentPart<T: Component<Mutability = Mutable>> {
     read: QueryState<(Entity, &'static T)>,
     write: QueryState<&'static mut T>,
+    /// (entity index, value hash) rows, reused by `hash`.
+    rows: Vec<(u32, u64)>,
 }
 
 impl<T: Component<Mutability = Mutable> + Clone + Hash> ComponentPart<T> {
@@ -48,6 +50,7 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> ComponentPart<T> {
         ComponentPart {
             read: QueryState::new(world),
             write: QueryState::new(world),
+            rows: Vec::new(),
         }
     }
 }
@@ -127,18 +130,16 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
     }
 
     fn hash(&mut self, world: &World, hasher: &mut dyn Hasher) {
-        let mut rows: Vec<(u32, u64)> = self
-            .read
-            .iter(world)
-            .map(|(entity, value)| {
+        self.rows.clear();
+        self.rows
+            .extend(self.read.iter(world).map(|(entity, value)| {
                 let mut h = super::checksum::StableHasher::new();
                 value.hash(&mut h);
                 (entity.index_u32(), h.finish())
-            })
-            .collect();
-        rows.sort_unstable();
-        hasher.write_usize(rows.len());
-        for (index, value) in rows {
+            }));
+        self.rows.sort_unstable();
+        hasher.write_usize(self.rows.len());
+        for &(index, value) in &self.rows {
             hasher.write_u32(index);
             hasher.write_u64(value);
         }

@@ -7,4 +7,5 @@ mod chance;
 mod determinism;
 mod pipeline;
 mod probe;
+mod search;
 mod snapshot;

@@ -1,0 +1,197 @@
+//! Information-set MCTS (single observer, OpenSpiel's `ISMCTSBot` shape): every iteration
+//! determinizes the root for the searching player, then descends through nodes keyed by the
+//! information state of the player to move ([`Sim::info_key`]), choosing by UCB1 among the
+//! actions of that information set.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::{
+    ActionStats, Evaluator, SearchError, SearchResult, Values, load, mover, save, seats,
+    terminal_values,
+};
+use crate::chance::sub_seed;
+use crate::kernel::{Game, Sim};
+use crate::snapshot::Snapshot;
+
+/// Keys are already hashes: use them as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// An information set: its visits and its actions' edges.
+#[derive(Clone, Copy, Debug)]
+struct InfoNode {
+    visits: u32,
+    first_edge: u32,
+    edges: u32,
+}
+
+/// One action of an information set.
+#[derive(Clone, Copy, Debug)]
+struct Edge<A> {
+    action: A,
+    visits: u32,
+    total: f64,
+}
+
+/// ISMCTS. Reuse one for many searches: its tables keep their capacity.
+pub struct Ismcts<G: Game> {
+    uct_c: f64,
+    evaluator: Box<dyn Evaluator<G>>,
+    index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    nodes: Vec<InfoNode>,
+    edges: Vec<Edge<G::Action>>,
+    /// (node, edge, seat to move) per step of the current iteration.
+    path: Vec<(u32, u32, u8)>,
+    root: Option<Snapshot>,
+    returns: Vec<f64>,
+}
+
+impl<G: Game> Ismcts<G> {
+    /// ISMCTS with exploration constant `uct_c`, leaves valued by `evaluator`.
+    pub fn new(uct_c: f64, evaluator: impl Evaluator<G> + 'static) -> Self {
+        Ismcts {
+            uct_c,
+            evaluator: Box::new(evaluator),
+            index: HashMap::default(),
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            path: Vec::new(),
+            root: None,
+            returns: Vec::new(),
+        }
+    }
+
+    /// Runs `simulations` iterations for the player to move; iteration `i` searches the world
+    /// [`Sim::determinize`]d for that player from `(seed, i)`. Everything it computes depends
+    /// only on that player's information state. The `Sim` is restored.
+    pub fn search(
+        &mut self,
+        sim: &mut Sim<G>,
+        simulations: u64,
+        seed: u64,
+    ) -> Result<SearchResult<G::Action>, SearchError> {
+        seats(sim)?;
+        let viewer = mover(sim)?;
+        self.index.clear();
+        self.nodes.clear();
+        self.edges.clear();
+        save(sim, &mut self.root);
+        let root_key = sim.info_key(viewer);
+        for i in 0..simulations {
+            load(sim, &self.root)?;
+            sim.determinize(viewer, sub_seed(seed, i));
+            let values = self.descend(sim)?;
+            for &(node, edge, seat) in &self.path {
+                self.nodes[node as usize].visits += 1;
+                let edge = &mut self.edges[edge as usize];
+                edge.visits += 1;
+                edge.total += values[usize::from(seat)];
+            }
+        }
+        load(sim, &self.root)?;
+        let stats = match self.index.get(&root_key) {
+            Some(&root) => {
+                let node = self.nodes[root as usize];
+                let range = node.first_edge as usize..(node.first_edge + node.edges) as usize;
+                self.edges[range]
+                    .iter()
+                    .map(|e| ActionStats {
+                        action: e.action,
+                        visits: u64::from(e.visits),
+                        value: e.total / f64::from(e.visits.max(1)),
+                    })
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        SearchResult::from_stats(stats, simulations).ok_or(SearchError::GameOver)
+    }
+
+    fn descend(&mut self, sim: &mut Sim<G>) -> Result<Values, SearchError> {
+        self.path.clear();
+        loop {
+            if sim.is_terminal() {
+                return Ok(terminal_values(sim, &mut self.returns));
+            }
+            let seat = mover(sim)?;
+            let key = sim.info_key(seat);
+            let node = match self.index.get(&key) {
+                Some(&node) => node,
+                None => {
+                    let node = self.add_node(sim, key);
+                    if !self.path.is_empty() {
+                        let mut values = [0.0; super::MAX_SEATS];
+                        self.evaluator.evaluate(sim, &mut values)?;
+                        // The new node is counted on the way back, without an edge.
+                        self.nodes[node as usize].visits += 1;
+                        return Ok(values);
+                    }
+                    node
+                }
+            };
+            let edge = self.select(sim, node)?;
+            let action = self.edges[edge as usize].action;
+            self.path.push((node, edge, seat.0));
+            sim.apply(action)?;
+        }
+    }
+
+    fn add_node(&mut self, sim: &Sim<G>, key: u64) -> u32 {
+        let index = self.nodes.len() as u32;
+        let first_edge = self.edges.len() as u32;
+        self.edges
+            .extend(sim.legal_actions().iter().map(|&action| Edge {
+                action,
+                visits: 0,
+                total: 0.0,
+            }));
+        self.nodes.push(InfoNode {
+            visits: 0,
+            first_edge,
+            edges: self.edges.len() as u32 - first_edge,
+        });
+        self.index.insert(key, index);
+        index
+    }
+
+    /// The edge maximising UCB1 (unvisited first, in legal order); checks that this world's
+    /// legal actions are the information set's.
+    fn select(&self, sim: &Sim<G>, node: u32) -> Result<u32, SearchError> {
+        let n = self.nodes[node as usize];
+        let range = n.first_edge as usize..(n.first_edge + n.edges) as usize;
+        let legal = sim.legal_actions();
+        let edges = &self.edges[range.clone()];
+        if legal.len() != edges.len() || legal.iter().zip(edges).any(|(a, e)| *a != e.action) {
+            return Err(SearchError::InconsistentActions);
+        }
+        let log_parent = f64::from(n.visits.max(1)).ln();
+        let (mut best, mut best_score) = (range.start as u32, f64::NEG_INFINITY);
+        for (i, e) in edges.iter().enumerate() {
+            let i = (range.start + i) as u32;
+            if e.visits == 0 {
+                return Ok(i);
+            }
+            let visits = f64::from(e.visits);
+            let score = e.total / visits + self.uct_c * (log_parent / visits).sqrt();
+            if score > best_score {
+                (best, best_score) = (i, score);
+            }
+        }
+        Ok(best)
+    }
+}

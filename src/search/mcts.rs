@@ -1,0 +1,201 @@
+//! Monte Carlo tree search with UCT for perfect-information games (OpenSpiel's `MCTSBot`
+//! without solving): select by UCB1, expand every legal action at once, evaluate the new leaf,
+//! back the returns up. An action that meets a chance point is a chance node: its children are
+//! the outcomes seen so far, reached by sampling.
+
+use super::{
+    ActionStats, Evaluator, SearchError, SearchResult, Values, load, mover, outcome_key, save,
+    seats, terminal_values,
+};
+use crate::chance::sub_seed;
+use crate::kernel::{Game, Sim};
+use crate::snapshot::Snapshot;
+
+const NONE: u32 = u32::MAX;
+
+/// A tree node: the position after `action` (and, under a chance node, after `outcome`).
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    action: Option<A>,
+    outcome: Option<u64>,
+    /// The seat that chose `action` (its returns are this node's rewards).
+    mover: u8,
+    visits: u32,
+    total: f64,
+    first_child: u32,
+    next_sibling: u32,
+    expanded: bool,
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>, outcome: Option<u64>, mover: u8) -> Self {
+        Node {
+            action,
+            outcome,
+            mover,
+            visits: 0,
+            total: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+            expanded: false,
+        }
+    }
+}
+
+/// UCT search. Reuse one for many searches: its arena keeps its capacity.
+pub struct Mcts<G: Game> {
+    uct_c: f64,
+    evaluator: Box<dyn Evaluator<G>>,
+    nodes: Vec<Node<G::Action>>,
+    path: Vec<u32>,
+    root: Option<Snapshot>,
+    returns: Vec<f64>,
+}
+
+impl<G: Game> Mcts<G> {
+    /// UCT with exploration constant `uct_c` (OpenSpiel's default is 2), leaves valued by
+    /// `evaluator`.
+    pub fn new(uct_c: f64, evaluator: impl Evaluator<G> + 'static) -> Self {
+        Mcts {
+            uct_c,
+            evaluator: Box::new(evaluator),
+            nodes: Vec::new(),
+            path: Vec::new(),
+            root: None,
+            returns: Vec::new(),
+        }
+    }
+
+    /// Runs `simulations` iterations from the current position; iteration `i` re-seeds the
+    /// streams from `(seed, i)`. The `Sim` is restored.
+    pub fn search(
+        &mut self,
+        sim: &mut Sim<G>,
+        simulations: u64,
+        seed: u64,
+    ) -> Result<SearchResult<G::Action>, SearchError> {
+        seats(sim)?;
+        mover(sim)?;
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, None, u8::MAX));
+        save(sim, &mut self.root);
+        for i in 0..simulations {
+            load(sim, &self.root)?;
+            sim.reseed(sub_seed(seed, i));
+            let values = self.descend(sim)?;
+            for &n in &self.path {
+                let node = &mut self.nodes[n as usize];
+                node.visits += 1;
+                if node.mover != u8::MAX {
+                    node.total += values[usize::from(node.mover)];
+                }
+            }
+        }
+        load(sim, &self.root)?;
+        let mut stats = Vec::new();
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let node = &self.nodes[child as usize];
+            if let Some(action) = node.action {
+                stats.push(ActionStats {
+                    action,
+                    visits: u64::from(node.visits),
+                    value: node.total / f64::from(node.visits.max(1)),
+                });
+            }
+            child = node.next_sibling;
+        }
+        SearchResult::from_stats(stats, simulations).ok_or(SearchError::GameOver)
+    }
+
+    /// Selection, expansion and evaluation of one iteration; fills `path`.
+    fn descend(&mut self, sim: &mut Sim<G>) -> Result<Values, SearchError> {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        loop {
+            if sim.is_terminal() {
+                return Ok(terminal_values(sim, &mut self.returns));
+            }
+            if node != 0 && self.nodes[node as usize].visits == 0 {
+                let mut values = [0.0; super::MAX_SEATS];
+                self.evaluator.evaluate(sim, &mut values)?;
+                return Ok(values);
+            }
+            if !self.nodes[node as usize].expanded {
+                self.expand(sim, node)?;
+            }
+            let child = self.select(node);
+            let action = self.nodes[child as usize]
+                .action
+                .expect("action children carry their action");
+            sim.apply(action)?;
+            self.path.push(child);
+            node = child;
+            if let Some(outcome) = outcome_key(sim) {
+                node = self.outcome_child(node, outcome);
+                self.path.push(node);
+            }
+        }
+    }
+
+    fn expand(&mut self, sim: &Sim<G>, node: u32) -> Result<(), SearchError> {
+        let seat = mover(sim)?.0;
+        let mut previous = NONE;
+        for &action in sim.legal_actions() {
+            let index = self.nodes.len() as u32;
+            self.nodes.push(Node::new(Some(action), None, seat));
+            if previous == NONE {
+                self.nodes[node as usize].first_child = index;
+            } else {
+                self.nodes[previous as usize].next_sibling = index;
+            }
+            previous = index;
+        }
+        self.nodes[node as usize].expanded = true;
+        Ok(())
+    }
+
+    /// The child maximising UCB1; unvisited children first, in legal order.
+    fn select(&self, node: u32) -> u32 {
+        let parent = &self.nodes[node as usize];
+        let log_parent = f64::from(parent.visits.max(1)).ln();
+        let (mut best, mut best_score) = (NONE, f64::NEG_INFINITY);
+        let mut child = parent.first_child;
+        while child != NONE {
+            let c = &self.nodes[child as usize];
+            if c.visits == 0 {
+                return child;
+            }
+            let visits = f64::from(c.visits);
+            let score = c.total / visits + self.uct_c * (log_parent / visits).sqrt();
+            if score > best_score {
+                (best, best_score) = (child, score);
+            }
+            child = c.next_sibling;
+        }
+        best
+    }
+
+    /// The child of chance node `node` for `outcome`, created on first sight.
+    fn outcome_child(&mut self, node: u32, outcome: u64) -> u32 {
+        let mut child = self.nodes[node as usize].first_child;
+        let mut last = NONE;
+        while child != NONE {
+            if self.nodes[child as usize].outcome == Some(outcome) {
+                return child;
+            }
+            last = child;
+            child = self.nodes[child as usize].next_sibling;
+        }
+        let mover = self.nodes[node as usize].mover;
+        let index = self.nodes.len() as u32;
+        self.nodes.push(Node::new(None, Some(outcome), mover));
+        if last == NONE {
+            self.nodes[node as usize].first_child = index;
+        } else {
+            self.nodes[last as usize].next_sibling = index;
+        }
+        index
+    }
+}

@@ -1,0 +1,202 @@
+//! Search over a [`Sim`](crate::kernel::Sim) (DESIGN §6): exact and sampled expectimax over
+//! chance cases, MCTS (UCT) for perfect information, ISMCTS for hidden information, and root
+//! parallelism with one forked `Sim` per thread.
+//!
+//! The `Sim` is the game view: [`Sim::turn`](crate::kernel::Sim::turn) (a player or the end),
+//! [`Sim::legal_actions`](crate::kernel::Sim::legal_actions) in a stable order,
+//! [`Sim::apply`](crate::kernel::Sim::apply), [`chance_outcomes`] (the cases an action's chance
+//! point can take, with probabilities), [`Sim::returns`](crate::kernel::Sim::returns),
+//! [`Sim::info_key`](crate::kernel::Sim::info_key) per player and
+//! [`Sim::determinize`](crate::kernel::Sim::determinize). Chance happens inside actions: an
+//! action that meets a chance point is a chance node, whose outcomes search enumerates by
+//! forcing [`Case`](crate::chance::Case).
+//!
+//! Every algorithm is reproducible from its seed: each iteration re-seeds the streams from
+//! `(seed, iteration)`. Searches restore the `Sim` to the root when they return, and reuse their
+//! buffers: a second search of the same size allocates nothing. Build search `Sim`s with
+//! [`Rollback::Caller`](crate::kernel::Rollback::Caller): searches restore snapshots anyway.
+
+mod evaluate;
+mod expectimax;
+mod ismcts;
+mod mcts;
+mod parallel;
+
+pub use evaluate::{Evaluator, Heuristic, RandomRollouts};
+pub use expectimax::{ChanceMode, Expectimax};
+pub use ismcts::Ismcts;
+pub use mcts::Mcts;
+pub use parallel::{RootSearch, root_parallel};
+
+use crate::chance::ChanceRecord;
+use crate::kernel::{Game, Seat, Sim, SimError, Turn};
+use crate::snapshot::Snapshot;
+
+/// The most seats a search handles (values are fixed-size arrays, so nodes allocate nothing).
+pub const MAX_SEATS: usize = 16;
+
+/// One value per seat.
+pub type Values = [f64; MAX_SEATS];
+
+/// Why a search failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SearchError {
+    /// There is nothing to decide.
+    #[error("the game is over: there is no move to search")]
+    GameOver,
+    /// The game has more seats than [`MAX_SEATS`].
+    #[error("the game has {seats} seats; search handles at most {MAX_SEATS}")]
+    TooManySeats {
+        /// The game's seats.
+        seats: usize,
+    },
+    /// Exact expectimax forces one case for the whole action, so it cannot enumerate an
+    /// action that meets several chance points.
+    #[error(
+        "{action} meets {points} chance points; exact expectimax enumerates at most one per action (use sampled chance)"
+    )]
+    ManyChancePoints {
+        /// The action, as text.
+        action: String,
+        /// How many chance points it met.
+        points: usize,
+    },
+    /// ISMCTS found another set of legal actions in the same information set.
+    #[error("the legal actions differ between two worlds of one information set")]
+    InconsistentActions,
+    /// A simulation step failed.
+    #[error(transparent)]
+    Sim(#[from] SimError),
+}
+
+/// What a search found for one root action.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ActionStats<A> {
+    /// The action.
+    pub action: A,
+    /// Simulations through it (expectimax: 1).
+    pub visits: u64,
+    /// Its value for the player to move.
+    pub value: f64,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SearchResult<A> {
+    /// The chosen action.
+    pub action: A,
+    /// Its value for the player to move.
+    pub value: f64,
+    /// Simulations run (MCTS, ISMCTS) or nodes evaluated (expectimax).
+    pub simulations: u64,
+    /// Every root action, in legal order.
+    pub stats: Vec<ActionStats<A>>,
+}
+
+impl<A: Copy> SearchResult<A> {
+    /// Picks the action with the most visits, then the best value (earliest on ties).
+    pub(crate) fn from_stats(stats: Vec<ActionStats<A>>, simulations: u64) -> Option<Self> {
+        let best = stats.iter().enumerate().max_by(|(i, a), (j, b)| {
+            a.visits
+                .cmp(&b.visits)
+                .then(a.value.total_cmp(&b.value))
+                .then(j.cmp(i))
+        })?;
+        Some(SearchResult {
+            action: best.1.action,
+            value: best.1.value,
+            simulations,
+            stats,
+        })
+    }
+}
+
+/// The cases of the chance point `action` meets in the current position, with their
+/// probabilities (empty when it meets none). The `Sim` is left as it was.
+pub fn chance_outcomes<G: Game>(
+    sim: &mut Sim<G>,
+    action: G::Action,
+) -> Result<Vec<(u32, f64)>, SearchError> {
+    let start = sim.snapshot();
+    let mut out = Vec::new();
+    let mut case = 0;
+    loop {
+        sim.set_case(Some(case));
+        let applied = sim.apply(action);
+        let log: Vec<ChanceRecord> = sim.chance_log().to_vec();
+        sim.restore(&start)?;
+        applied?;
+        match log.as_slice() {
+            [] => return Ok(out),
+            [point] => out.push((case, point.probability())),
+            points => {
+                return Err(SearchError::ManyChancePoints {
+                    action: format!("{action:?}"),
+                    points: points.len(),
+                });
+            }
+        }
+        case += 1;
+        if case >= log[0].max_case {
+            return Ok(out);
+        }
+    }
+}
+
+/// The seat to move, or [`SearchError::GameOver`].
+pub(crate) fn mover<G: Game>(sim: &Sim<G>) -> Result<Seat, SearchError> {
+    match sim.turn() {
+        Turn::Player(seat) => Ok(seat),
+        Turn::Terminal => Err(SearchError::GameOver),
+    }
+}
+
+/// Checks the seat count and returns it.
+pub(crate) fn seats<G: Game>(sim: &Sim<G>) -> Result<usize, SearchError> {
+    let seats = usize::from(sim.rules().game.seats());
+    if seats > MAX_SEATS {
+        return Err(SearchError::TooManySeats { seats });
+    }
+    Ok(seats)
+}
+
+/// The terminal returns as [`Values`].
+pub(crate) fn terminal_values<G: Game>(sim: &Sim<G>, buf: &mut Vec<f64>) -> Values {
+    sim.returns_into(buf);
+    let mut values = [0.0; MAX_SEATS];
+    for (v, r) in values.iter_mut().zip(buf.iter()) {
+        *v = *r;
+    }
+    values
+}
+
+/// A key for the chance cases the last action took (`None` when it met no chance point).
+pub(crate) fn outcome_key<G: Game>(sim: &Sim<G>) -> Option<u64> {
+    let log = sim.chance_log();
+    match log {
+        [] => None,
+        [point] => Some(u64::from(point.case)),
+        points => {
+            use std::hash::Hasher;
+            let mut h = crate::snapshot::StableHasher::new();
+            for p in points {
+                h.write_u32(p.case);
+            }
+            Some(h.finish())
+        }
+    }
+}
+
+/// Saves into `slot`, reusing its buffers.
+pub(crate) fn save<G: Game>(sim: &mut Sim<G>, slot: &mut Option<Snapshot>) {
+    match slot {
+        Some(snapshot) => sim.snapshot_into(snapshot),
+        None => *slot = Some(sim.snapshot()),
+    }
+}
+
+/// Restores a slot filled by [`save`].
+pub(crate) fn load<G: Game>(sim: &mut Sim<G>, slot: &Option<Snapshot>) -> Result<(), SearchError> {
+    let snapshot = slot.as_ref().expect("saved before it is restored");
+    Ok(sim.restore(snapshot)?)
+}

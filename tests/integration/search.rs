@@ -1,0 +1,198 @@
+//! Search: exact expectimax against independent backward induction on Pig, Monte Carlo
+//! convergence, MCTS on constructed positions, determinism per (seed, threads), no allocation.
+
+use std::collections::HashMap;
+
+use alea::games::pig::{Banked, Pig, PigAction, PigTurn};
+use alea::kernel::{Rollback, Seat, Sim, SimBuilder};
+use alea::search::{
+    ChanceMode, Expectimax, Heuristic, Mcts, RandomRollouts, Values, chance_outcomes, root_parallel,
+};
+
+use super::alloc_count::allocations_during;
+
+/// Small Pig: 2 players, target 20, the game ends after `horizon` moves.
+fn small_pig(horizon: u32) -> Sim<Pig> {
+    SimBuilder::new(Pig {
+        win_score: 20,
+        horizon,
+        ..Pig::default()
+    })
+    .rollback(Rollback::Caller)
+    .build()
+}
+
+fn no_eval() -> Heuristic<fn(&Sim<Pig>, &mut Values)> {
+    Heuristic(|_: &Sim<Pig>, _: &mut Values| {})
+}
+
+/// Player 0's value by backward induction over (banked, turn total, mover, moves), written
+/// from the rules, independently of the kernel.
+struct PigDp {
+    target: u32,
+    horizon: u32,
+    memo: HashMap<([u32; 2], u32, usize, u32), f64>,
+}
+
+impl PigDp {
+    fn value(&mut self, banked: [u32; 2], turn: u32, p: usize, moves: u32) -> f64 {
+        if moves >= self.horizon {
+            return 0.0;
+        }
+        if let Some(&v) = self.memo.get(&(banked, turn, p, moves)) {
+            return v;
+        }
+        let sign = if p == 0 { 1.0 } else { -1.0 };
+        let stop = if banked[p] + turn >= self.target {
+            sign
+        } else {
+            let mut b = banked;
+            b[p] += turn;
+            self.value(b, 0, 1 - p, moves + 1)
+        };
+        let v = if banked[p] + turn >= self.target {
+            stop
+        } else {
+            let roll = (self.value(banked, 0, 1 - p, moves + 1)
+                + (2..=6)
+                    .map(|f| self.value(banked, turn + f, p, moves + 1))
+                    .sum::<f64>())
+                / 6.0;
+            if p == 0 {
+                stop.max(roll)
+            } else {
+                stop.min(roll)
+            }
+        };
+        self.memo.insert((banked, turn, p, moves), v);
+        v
+    }
+}
+
+const HORIZON: u32 = 10;
+
+fn exact_value(horizon: u32) -> f64 {
+    let mut dp = PigDp {
+        target: 20,
+        horizon,
+        memo: HashMap::new(),
+    };
+    dp.value([0, 0], 0, 0, 0)
+}
+
+#[test]
+fn exact_expectimax_equals_backward_induction() {
+    let expected = exact_value(HORIZON);
+    assert!(expected > 0.05, "the first player has an edge: {expected}");
+    let mut sim = small_pig(HORIZON);
+    let before = sim.checksum();
+    let mut search = Expectimax::new(HORIZON, no_eval());
+    let value = search.value(&mut sim, 1).unwrap();
+    approx::assert_abs_diff_eq!(value[0], expected, epsilon = 1e-9);
+    approx::assert_abs_diff_eq!(value[1], -expected, epsilon = 1e-9);
+    assert_eq!(sim.checksum(), before, "the search restores the position");
+    // The best first move's value is the position's value.
+    let result = search.search(&mut sim, 1).unwrap();
+    approx::assert_abs_diff_eq!(result.value, expected, epsilon = 1e-9);
+}
+
+#[test]
+fn monte_carlo_chance_sampling_converges_to_the_exact_value() {
+    const SHORT: u32 = 6;
+    let expected = exact_value(SHORT);
+    let mut sim = small_pig(SHORT);
+    let mut search = Expectimax::new(SHORT, no_eval()).chance(ChanceMode::Sampled(512));
+    let value = search.value(&mut sim, 3).unwrap()[0];
+    // 512 draws per chance node estimate each face's 1/6 with a standard error of 0.016;
+    // errors compound over 6 plies and the max favours lucky estimates, so the tolerance is
+    // 0.05 (about three standard errors of a single node). The seed is fixed.
+    assert!(
+        (value - expected).abs() < 0.05,
+        "Monte Carlo {value} vs exact {expected}"
+    );
+    assert_ne!(value, expected, "sampled, not enumerated");
+}
+
+#[test]
+fn chance_outcomes_of_a_roll_are_six_equal_faces() {
+    let mut sim = small_pig(HORIZON);
+    let before = sim.checksum();
+    let outcomes = chance_outcomes(&mut sim, PigAction::Roll).unwrap();
+    assert_eq!(outcomes.len(), 6);
+    for (k, &(case, p)) in outcomes.iter().enumerate() {
+        assert_eq!(case, k as u32);
+        approx::assert_abs_diff_eq!(p, 1.0 / 6.0, epsilon = 1e-15);
+    }
+    assert!(
+        chance_outcomes(&mut sim, PigAction::Stop)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(sim.checksum(), before);
+}
+
+/// A Pig position: banked scores, P0's turn total, P0 to move.
+fn position(banked: [u32; 2], turn_total: u32) -> Sim<Pig> {
+    let mut sim = SimBuilder::new(Pig::default())
+        .rollback(Rollback::Caller)
+        .build();
+    for seat in 0..2 {
+        let player = sim.rules().player(Seat(seat));
+        sim.world_mut().get_mut::<Banked>(player).unwrap().0 = banked[usize::from(seat)];
+    }
+    sim.world_mut().resource_mut::<PigTurn>().turn_total = turn_total;
+    sim.refresh_decision();
+    sim
+}
+
+fn mcts() -> Mcts<Pig> {
+    Mcts::new(2.0, RandomRollouts::new(1, 9))
+}
+
+#[test]
+fn mcts_finds_the_winning_move_in_constructed_positions() {
+    // 98 vs 99: stopping hands the opponent a 5/6 win; rolling wins with 5/6.
+    let mut sim = position([98, 99], 0);
+    assert_eq!(sim.legal_actions(), &[PigAction::Roll, PigAction::Stop]);
+    let result = mcts().search(&mut sim, 2000, 1).unwrap();
+    assert_eq!(result.action, PigAction::Roll, "{result:?}");
+    // 0 banked but 99 this turn against 0: banking is almost a sure win, rolling risks it all.
+    let mut sim = position([0, 0], 99);
+    let result = mcts().search(&mut sim, 2000, 1).unwrap();
+    assert_eq!(result.action, PigAction::Stop, "{result:?}");
+    assert_eq!(result.simulations, 2000);
+    assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u64>(), 2000);
+}
+
+#[test]
+fn root_parallel_results_depend_on_seed_and_threads_only() {
+    let run = |threads: usize| {
+        let mut sim = position([98, 99], 0);
+        root_parallel(&mut sim, threads, 1200, 7, |t| {
+            Mcts::new(2.0, RandomRollouts::new(1, t as u64))
+        })
+        .unwrap()
+    };
+    let two = run(2);
+    assert_eq!(two, run(2));
+    assert_eq!(run(1), run(1));
+    assert_eq!(two.action, PigAction::Roll);
+    assert_eq!(two.stats.iter().map(|s| s.visits).sum::<u64>(), 1200);
+}
+
+#[test]
+fn searches_allocate_nothing_once_warm() {
+    let mut sim = small_pig(HORIZON);
+    let mut tree = mcts();
+    tree.search(&mut sim, 500, 4).unwrap();
+    let allocations = allocations_during(|| {
+        tree.search(&mut sim, 500, 4).unwrap();
+    });
+    assert_eq!(allocations, 1, "MCTS: only the returned statistics");
+    let mut exact = Expectimax::new(6, no_eval());
+    exact.value(&mut sim, 1).unwrap();
+    let allocations = allocations_during(|| {
+        exact.value(&mut sim, 1).unwrap();
+    });
+    assert_eq!(allocations, 0, "expectimax");
+}
