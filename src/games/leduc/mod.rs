@@ -512,3 +512,5 @@ impl Game for Leduc {
     }
 }
 
+#[cfg(test)]
+mod tests;
