@@ -1,3 +1,4 @@
 //! Reference rulesets, one folder each.
 
+pub mod leduc;
 pub mod pig;
