@@ -1,6 +1,7 @@
 //! The `alea` command line: argument definitions and the commands behind them.
 
 mod play;
+mod search;
 mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -23,6 +24,65 @@ pub enum Command {
     Play(PlayArgs),
     /// Play many games with random players and print a summary.
     Simulate(SimulateArgs),
+    /// Search the best move of a position and print it with its value and speed.
+    Search(SearchArgs),
+}
+
+/// A game `search` knows.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchGame {
+    /// Pig (OpenSpiel's rules; `--players`, `--target`).
+    Pig,
+    /// Leduc poker (OpenSpiel's rules).
+    Leduc,
+}
+
+/// A search algorithm.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Algo {
+    /// Expectimax with Monte Carlo chance nodes: `--sims` sampled outcomes per chance node,
+    /// `--depth` moves deep, leaves valued by a random playout.
+    Mc,
+    /// Exact expectimax over chance cases, `--depth` moves deep, leaves valued by `--sims`
+    /// random playouts.
+    Expectimax,
+    /// UCT with random playouts (perfect information), `--sims` simulations.
+    Mcts,
+    /// Information-set MCTS (hidden information), `--sims` simulations.
+    Ismcts,
+}
+
+/// `alea search`.
+#[derive(clap::Args, Debug)]
+pub struct SearchArgs {
+    /// The game.
+    pub game: SearchGame,
+    /// The algorithm.
+    #[arg(long)]
+    pub algo: Algo,
+    /// Simulations (mcts, ismcts), sampled outcomes per chance node (mc) or playouts per leaf
+    /// (expectimax).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub sims: u64,
+    /// Search depth in moves (mc, expectimax).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+    /// Threads (mcts, ismcts: root parallelism; the result depends on seed and threads).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// The game and search seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Moves from the start to the searched position, e.g. `roll,roll,stop`.
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Print one JSON object instead of the readable report.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub pig: PigArgs,
 }
 
 /// A reference game.
@@ -97,6 +157,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match cli.command {
         Command::Play(args) => play::run(&args, out),
         Command::Simulate(args) => simulate::run(&args, out),
+        Command::Search(args) => search::run(&args, out),
     }
 }
 
@@ -112,4 +173,28 @@ pub enum CliError {
     /// JSON encoding failed.
     #[error("cannot encode JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// A `--moves` token is not an action of the game.
+    #[error("move {index} of --moves, {token:?}, is not an action of this game")]
+    BadMove {
+        /// 1-based position in the list.
+        index: usize,
+        /// The token.
+        token: String,
+    },
+    /// A `--moves` action is not legal where it is played.
+    #[error("move {index} of --moves, {token:?}: {error}")]
+    IllegalMove {
+        /// 1-based position in the list.
+        index: usize,
+        /// The token.
+        token: String,
+        /// Why it was refused.
+        error: crate::kernel::SimError,
+    },
+    /// The options do not fit together.
+    #[error("{0}")]
+    Usage(String),
+    /// The search failed.
+    #[error(transparent)]
+    Search(#[from] crate::search::SearchError),
 }

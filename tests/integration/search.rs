@@ -3,10 +3,12 @@
 
 use std::collections::HashMap;
 
+use alea::games::leduc::{Leduc, LeducAction};
 use alea::games::pig::{Banked, Pig, PigAction, PigTurn};
-use alea::kernel::{Rollback, Seat, Sim, SimBuilder};
+use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Zone};
 use alea::search::{
-    ChanceMode, Expectimax, Heuristic, Mcts, RandomRollouts, Values, chance_outcomes, root_parallel,
+    ChanceMode, Expectimax, Heuristic, Ismcts, Mcts, RandomRollouts, Values, chance_outcomes,
+    root_parallel,
 };
 
 use super::alloc_count::allocations_during;
@@ -195,4 +197,98 @@ fn searches_allocate_nothing_once_warm() {
         exact.value(&mut sim, 1).unwrap();
     });
     assert_eq!(allocations, 0, "expectimax");
+}
+
+/// Leduc with seat 0 holding card `mine` and seat 1 holding `theirs` (the rest in the stock),
+/// after `raises` raises (0 or 2): seat 0 to move.
+fn leduc(mine: u16, theirs: u16, raises: usize) -> Sim<Leduc> {
+    let mut sim = SimBuilder::new(Leduc)
+        .seed(11)
+        .rollback(Rollback::Caller)
+        .build();
+    let cards = sim.rules().cards().to_vec();
+    for (id, entity) in cards.into_iter().enumerate() {
+        let zone = match id as u16 {
+            c if c == mine => Zone::Hand(Seat(0)),
+            c if c == theirs => Zone::Hand(Seat(1)),
+            _ => Zone::Stock,
+        };
+        *sim.world_mut().get_mut::<Zone>(entity).unwrap() = zone;
+    }
+    for _ in 0..raises {
+        sim.apply(LeducAction::Raise).unwrap();
+    }
+    sim
+}
+
+#[test]
+fn ismcts_depends_only_on_the_searchers_information() {
+    // Seat 0 holds a king (4); seat 1 holds a jack (0) in one world, a queen (2) in the other.
+    let mut a = leduc(4, 0, 2);
+    let mut b = leduc(4, 2, 2);
+    assert_ne!(a.checksum(), b.checksum(), "the worlds differ");
+    assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)), "not for seat 0");
+    let search = || Ismcts::new(2.0, RandomRollouts::new(1, 5));
+    let ra = search().search(&mut a, 3000, 21).unwrap();
+    let rb = search().search(&mut b, 3000, 21).unwrap();
+    assert_eq!(ra, rb, "identical decisions and statistics");
+    assert_eq!(ra.stats.iter().map(|s| s.visits).sum::<u64>(), 3000);
+    assert_eq!(ra.stats.len(), 2, "fold or call at the raise cap: {ra:?}");
+    assert!(ra.stats.iter().all(|s| s.visits > 0));
+    // The same holds on several threads.
+    let pa = root_parallel(&mut a, 2, 2000, 8, |t| {
+        Ismcts::new(2.0, RandomRollouts::new(1, t as u64))
+    });
+    let pb = root_parallel(&mut b, 2, 2000, 8, |t| {
+        Ismcts::new(2.0, RandomRollouts::new(1, t as u64))
+    });
+    assert_eq!(pa.unwrap(), pb.unwrap());
+    // At the first decision too; and there, a different card of its own changes what seat 0
+    // knows, and so the search.
+    let first = |mine, theirs| {
+        let mut sim = leduc(mine, theirs, 0);
+        search().search(&mut sim, 3000, 21).unwrap()
+    };
+    let king = first(4, 0);
+    assert_eq!(king, first(4, 2));
+    assert_ne!(king.stats, first(0, 2).stats);
+}
+
+fn cli(args: &str) -> Result<String, alea::cli::CliError> {
+    use clap::Parser;
+    let cli = alea::cli::Cli::try_parse_from(args.split_whitespace()).unwrap();
+    let mut out = Vec::new();
+    alea::cli::run(cli, &mut out)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn search_cli_reports_json_and_refuses_bad_moves() {
+    let out =
+        cli("alea search pig --algo mcts --sims 300 --seed 2 --moves roll,stop --json").unwrap();
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["simulations"], 300);
+    assert!(["roll", "stop"].contains(&report["action"].as_str().unwrap()));
+    let again =
+        cli("alea search pig --algo mcts --sims 300 --seed 2 --moves roll,stop --json").unwrap();
+    let again: serde_json::Value = serde_json::from_str(&again).unwrap();
+    assert_eq!(report["stats"], again["stats"], "same seed, same search");
+    let leduc = cli("alea search leduc --algo ismcts --sims 200 --moves raise --json").unwrap();
+    assert!(leduc.contains("\"simulations\":200"));
+    let bad = cli("alea search pig --algo mcts --sims 10 --moves roll,jump").unwrap_err();
+    assert!(
+        bad.to_string().contains("move 2 of --moves, \"jump\""),
+        "{bad}"
+    );
+    let illegal = cli("alea search leduc --algo ismcts --sims 10 --moves fold").unwrap_err();
+    assert!(
+        illegal.to_string().contains("not a legal choice"),
+        "{illegal}"
+    );
+    let threads = cli("alea search pig --algo expectimax --sims 1 --threads 2").unwrap_err();
+    assert!(
+        threads
+            .to_string()
+            .contains("--threads applies to mcts and ismcts")
+    );
 }
