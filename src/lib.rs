@@ -7,6 +7,7 @@ pub mod games;
 pub mod kernel;
 pub mod pipeline;
 pub mod snapshot;
+pub mod tiles;
 
 #[cfg(feature = "bevy")]
 pub mod plugin;
