@@ -5,6 +5,7 @@ pub mod chance;
 pub mod cli;
 pub mod games;
 pub mod kernel;
+pub mod mount;
 pub mod pipeline;
 pub mod snapshot;
 pub mod tiles;
