@@ -115,8 +115,10 @@ pub fn format_tiles<'a>(tiles: impl IntoIterator<Item = &'a Tile>) -> String {
 }
 
 impl fmt::Display for Tile {
+    /// `5p`, `0p`, `7z` (honours width and alignment: `{:<4}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.digit(), self.suit().letter())
+        let text = [b'0' + self.digit(), self.suit().letter() as u8];
+        f.pad(std::str::from_utf8(&text).expect("ASCII"))
     }
 }
 
@@ -224,6 +226,7 @@ mod tests {
         for tile in Tile::ALL {
             assert_eq!(tile.to_string().parse::<Tile>(), Ok(tile));
         }
+        assert_eq!(format!("[{:<3}]", "0s".parse::<Tile>().unwrap()), "[0s ]");
     }
 
     #[test]
