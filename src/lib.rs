@@ -5,9 +5,11 @@ pub mod chance;
 pub mod cli;
 pub mod games;
 pub mod kernel;
+pub mod mount;
 pub mod pipeline;
 pub mod search;
 pub mod snapshot;
+pub mod tiles;
 
 #[cfg(feature = "bevy")]
 pub mod plugin;

@@ -1,11 +1,15 @@
 //! The `alea` command line: argument definitions and the commands behind them.
 
+mod mount;
 mod play;
 mod search;
 mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub use mount::{
+    ArgError, Collapse, Light, Load, MountReport, TileList, build_mount, explore_mount,
+};
 pub use simulate::{GameTally, Summary, game_seed, simulate_pig};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
@@ -26,6 +30,8 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Search the best move of a position and print it with its value and speed.
     Search(SearchArgs),
+    /// Explore the mount: exact odds of the next normal draw against sampled frequencies.
+    Mount(MountArgs),
 }
 
 /// A game `search` knows.
@@ -152,12 +158,43 @@ pub struct SimulateArgs {
     pub pig: PigArgs,
 }
 
+/// `alea mount`.
+#[derive(clap::Args, Debug)]
+pub struct MountArgs {
+    /// The tiles zone A holds, in notation: "7p 8p8p 9p9p9p", "123m406p" (0 = red five).
+    #[arg(long)]
+    pub tiles: TileList,
+    /// Presence for the next normal draw in zone A, in mk (repeatable). A black five names its
+    /// kind, a red five the red copies.
+    #[arg(long, value_name = "TILE:MK", allow_hyphen_values = true)]
+    pub light: Vec<Light>,
+    /// Presence for the next normal draw in zone B, in mk (repeatable).
+    #[arg(long = "light-b", value_name = "TILE:MK", allow_hyphen_values = true)]
+    pub light_b: Vec<Light>,
+    /// Move up to N copies of a tile from zone A to zone B (repeatable).
+    #[arg(long = "load-b", value_name = "TILE:N")]
+    pub load_b: Vec<Load>,
+    /// Fix a slot to a tile: exit pii, rinshan, dorahyou or urahyou; position 0 = next out.
+    #[arg(long, value_name = "EXIT:POS:TILE")]
+    pub collapse: Vec<Collapse>,
+    /// How many independent draws to sample (each from the same starting state).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub draws: u64,
+    /// The seed of the sampling stream.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print `{"exact": {tile: p}, "observed": {tile: count}, "draws": N}` instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Runs a parsed command line, writing to `out`.
 pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match cli.command {
         Command::Play(args) => play::run(&args, out),
         Command::Simulate(args) => simulate::run(&args, out),
         Command::Search(args) => search::run(&args, out),
+        Command::Mount(args) => mount::run(&args, out),
     }
 }
 
@@ -197,4 +234,27 @@ pub enum CliError {
     /// The search failed.
     #[error(transparent)]
     Search(#[from] crate::search::SearchError),
+    /// The mount refused an operation given on the command line.
+    #[error("{option} {value}: {source}")]
+    MountOperation {
+        /// The option (`--light`, ...).
+        option: &'static str,
+        /// Its value as written.
+        value: String,
+        /// Why the mount refused it.
+        source: crate::mount::MountError,
+    },
+    /// The mount cannot draw.
+    #[error(transparent)]
+    Mount(#[from] crate::mount::MountError),
+}
+
+impl CliError {
+    /// The process exit status: 2 for a bad argument (as for clap's own errors), 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::MountOperation { .. } => 2,
+            _ => 1,
+        }
+    }
 }

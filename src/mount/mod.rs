@@ -1,0 +1,58 @@
+//! The dual-space wall (DESIGN §7, from libsaki's Mount): a stock of counts in zone A (normal)
+//! and zone B (reserved), four exits of slots, presence in mk that abilities add per slot and
+//! zone, and early collapse.
+//!
+//! **The draw rule.** A collapsed slot gives its tile. A slot without deltas draws uniformly by
+//! count from A (from B if A is empty). Otherwise each identity with stock in a zone takes part
+//! there with presence = base × copies + delta (base 10 mk per copy in A, 0 in B):
+//! - if any presence is positive, the tile is drawn among the positives by weight (the zone with
+//!   probability sumA / (sumA + sumB), then the tile by weight within it);
+//! - else the maximum presence wins: zone A if its maximum is higher than B's (ties go to B),
+//!   and within the zone each copy at the maximum is equally likely.
+//!
+//! **Red fives** are decided by count: an operation on a five as a 34-kind is shared by the red
+//! and black copies in proportion to the copies remaining; only an operation that names the red
+//! five (`0m`, `0p`, `0s`) favours it. (libsaki gives the red five Δ/4; we do not.)
+//!
+//! In a game, [`install`] puts the [`Mount`] in the World as one snapshot-registered resource
+//! and spawns one entity per slot ([`MountSlot`]); [`draw_in_world`] draws with the game's
+//! `Purpose::Draw` stream.
+
+mod exit;
+mod presence;
+mod wall;
+mod world;
+
+pub use exit::{Exit, MountZone, UnknownExit, WallLayout};
+pub use presence::{BASE_MK_A, Odds};
+pub use wall::Mount;
+pub use world::{MountSlot, draw_in_world, install};
+
+use crate::tiles::Tile;
+
+/// A misuse of the mount API. The mount is unchanged whenever one is returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MountError {
+    /// The tile (or, for presence, its kind) is not in the mount's tile set.
+    #[error("{tile} is not in this mount's tile set")]
+    NotInTileSet {
+        /// The tile.
+        tile: Tile,
+    },
+    /// The exit has no slot at that position (it has `left` slots left).
+    #[error("exit {exit} has no slot at position {pos} ({left} left)")]
+    NoSlot {
+        /// The exit.
+        exit: Exit,
+        /// The position asked for (0 = next out).
+        pos: u16,
+        /// Slots left at the exit.
+        left: u16,
+    },
+    /// Both zones are empty: no tile can come out.
+    #[error("the stock is empty: no tile can come out of {exit}")]
+    EmptyStock {
+        /// The exit drawn from.
+        exit: Exit,
+    },
+}

@@ -1,0 +1,570 @@
+//! [`Mount`]: the dual-space wall as one plain struct, usable on its own or as a World resource.
+
+use bevy_ecs::prelude::*;
+use rand::Rng;
+use serde::Serialize;
+
+use super::presence::{Deltas, Weights, sample_copy};
+use super::{Exit, MountError, MountZone, Odds, WallLayout};
+use crate::tiles::{Tile, TileCounts, TileKind, TileSet};
+
+/// A presence delta on one slot (keyed by its index from the start of its exit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+struct Edit {
+    exit: Exit,
+    slot: u16,
+    zone: MountZone,
+    /// A black tile names its kind; a red five names the red copies.
+    tile: Tile,
+    mk: i32,
+}
+
+/// A slot fixed to a tile by [`Mount::early_collapse`]: the copy left `from` at that moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+struct Collapse {
+    exit: Exit,
+    slot: u16,
+    tile: Tile,
+    from: MountZone,
+}
+
+/// Where the next tile of a slot comes from.
+#[derive(Clone, Copy, Debug)]
+enum Source {
+    Zone(MountZone),
+    Collapsed,
+}
+
+/// The dual-space wall (DESIGN §7): the stock is counts per identity in zone A (normal) and
+/// zone B (reserved), not an order; tiles leave it through four [`Exit`]s, each a queue of slots
+/// that abilities bend with presence deltas or fix with an early collapse.
+///
+/// Randomness comes only from the generator passed to [`Mount::draw`], so a seeded stream
+/// (`crate::chance::derive_stream`, or the game's `Purpose::Draw` stream) replays exactly.
+/// Every operation either succeeds or returns a [`MountError`] and changes nothing.
+///
+/// ```
+/// use alea::chance::{Purpose, derive_stream};
+/// use alea::mount::{Exit, Mount, WallLayout};
+/// use alea::tiles::{TileSet, parse_tiles};
+///
+/// let set = TileSet::from_counts(parse_tiles("7p 8p8p 9p9p9p")?.into_iter().collect())?;
+/// let mut mount = Mount::new(set, WallLayout { pii: 6, rinshan: 0, dorahyou: 0, urahyou: 0 });
+/// let seven = "7p".parse()?;
+/// assert_eq!(mount.probabilities(Exit::Pii)?.probability(seven), 1.0 / 6.0);
+/// mount.light_a(seven, 100)?; // +100 mk on 7p for the next normal draw
+/// assert_eq!(mount.probabilities(Exit::Pii)?.probability(seven), 11.0 / 16.0);
+/// let mut rng = derive_stream(42, Purpose::Draw.key(), 0);
+/// let tile = mount.draw(Exit::Pii, &mut rng)?;
+/// assert_eq!(mount.undrawn().total(), 5);
+/// # let _ = tile;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Resource, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Mount {
+    set: TileSet,
+    layout: WallLayout,
+    /// Stock per zone, indexed by [`MountZone`].
+    zones: [TileCounts; 2],
+    /// Tiles that have left through each exit, indexed by [`Exit`].
+    taken: [u16; 4],
+    edits: Vec<Edit>,
+    collapses: Vec<Collapse>,
+    dora: Vec<Tile>,
+    ura: Vec<Tile>,
+}
+
+impl Clone for Mount {
+    fn clone(&self) -> Self {
+        Mount {
+            set: self.set,
+            layout: self.layout,
+            zones: self.zones,
+            taken: self.taken,
+            edits: self.edits.clone(),
+            collapses: self.collapses.clone(),
+            dora: self.dora.clone(),
+            ura: self.ura.clone(),
+        }
+    }
+
+    /// Field by field, reusing the buffers (snapshots restore without allocating).
+    fn clone_from(&mut self, source: &Self) {
+        self.set = source.set;
+        self.layout = source.layout;
+        self.zones = source.zones;
+        self.taken = source.taken;
+        self.edits.clone_from(&source.edits);
+        self.collapses.clone_from(&source.collapses);
+        self.dora.clone_from(&source.dora);
+        self.ura.clone_from(&source.ura);
+    }
+}
+
+impl Mount {
+    /// A mount holding all of `set` in zone A, with `layout`'s slots and no presence edits.
+    pub fn new(set: TileSet, layout: WallLayout) -> Mount {
+        Mount {
+            set,
+            layout,
+            zones: [*set.counts(), TileCounts::new()],
+            taken: [0; 4],
+            edits: Vec::new(),
+            collapses: Vec::new(),
+            dora: Vec::new(),
+            ura: Vec::new(),
+        }
+    }
+
+    /// The tile set the mount was built from.
+    pub fn tile_set(&self) -> &TileSet {
+        &self.set
+    }
+
+    /// The slots each exit started with.
+    pub fn layout(&self) -> WallLayout {
+        self.layout
+    }
+
+    /// Copies of `tile` in zone A (a black five counts black copies only, a red five red ones).
+    /// There is no `remain_b`: nobody may read zone B.
+    pub fn remain_a(&self, tile: Tile) -> u8 {
+        self.zones[0][tile]
+    }
+
+    /// Copies of `kind` in zone A, red fives included.
+    pub fn remain_a_kind(&self, kind: TileKind) -> u8 {
+        self.zones[0].of_kind(kind)
+    }
+
+    /// Every copy in zone A.
+    pub fn stock_a(&self) -> &TileCounts {
+        &self.zones[0]
+    }
+
+    /// Every copy that has not left the mount: zone A + zone B + collapsed slots. The tile set
+    /// minus this is exactly what was drawn. (B alone cannot be read.)
+    pub fn undrawn(&self) -> TileCounts {
+        let mut counts = self.zones[0];
+        counts.add(&self.zones[1]);
+        for c in &self.collapses {
+            counts[c.tile] += 1;
+        }
+        counts
+    }
+
+    /// Tiles that have left through `exit`.
+    pub fn drawn_from(&self, exit: Exit) -> u16 {
+        self.taken[exit.index()]
+    }
+
+    /// Slots left at `exit`. For [`Exit::Pii`] this is the live wall: each normal and each
+    /// replacement draw shortens it. A replacement draw needs a live tile to shorten.
+    pub fn slots_left(&self, exit: Exit) -> u16 {
+        let live = self
+            .layout
+            .pii
+            .saturating_sub(self.taken[Exit::Pii.index()] + self.taken[Exit::Rinshan.index()]);
+        let left = self
+            .layout
+            .slots(exit)
+            .saturating_sub(self.taken[exit.index()]);
+        match exit {
+            Exit::Pii => live,
+            Exit::Rinshan => left.min(live),
+            Exit::Dorahyou | Exit::Urahyou => left,
+        }
+    }
+
+    /// The tile the slot at `pos` of `exit` is collapsed to, if it is.
+    pub fn collapsed(&self, exit: Exit, pos: u16) -> Option<Tile> {
+        let slot = self.slot(exit, pos).ok()?;
+        self.collapse_at(exit, slot).map(|c| c.tile)
+    }
+
+    /// The dora indicators flipped so far (draws from [`Exit::Dorahyou`]), in order.
+    pub fn dora_indicators(&self) -> &[Tile] {
+        &self.dora
+    }
+
+    /// The ura-dora indicators flipped so far (draws from [`Exit::Urahyou`]), in order.
+    pub fn ura_indicators(&self) -> &[Tile] {
+        &self.ura
+    }
+
+    /// Adds `mk` of presence for `tile` in `zone` to the slot at `pos` of `exit` (slot 0 is the
+    /// next out). A black tile names its 34-kind — for a five, red and black copies share the
+    /// kind's presence by count — and a red five names the red copies only. Deltas add up; on a
+    /// collapsed slot they are ignored. Reports no success: abilities try.
+    pub fn inc_mk(
+        &mut self,
+        exit: Exit,
+        pos: u16,
+        tile: Tile,
+        mk: i32,
+        zone: MountZone,
+    ) -> Result<(), MountError> {
+        let named = if tile.is_red() {
+            self.set.contains(tile)
+        } else {
+            self.set.counts().of_kind(tile.kind()) > 0
+        };
+        if !named {
+            return Err(MountError::NotInTileSet { tile });
+        }
+        let slot = self.slot(exit, pos)?;
+        if self.collapse_at(exit, slot).is_some() {
+            return Ok(());
+        }
+        let key = |e: &Edit| e.exit == exit && e.slot == slot && e.zone == zone && e.tile == tile;
+        match self.edits.iter().position(key) {
+            Some(at) => {
+                let total = self.edits[at].mk.saturating_add(mk);
+                if total == 0 {
+                    // Deltas that cancel leave the slot unedited (the plain uniform draw).
+                    self.edits.swap_remove(at);
+                } else {
+                    self.edits[at].mk = total;
+                }
+            }
+            None if mk != 0 => self.edits.push(Edit {
+                exit,
+                slot,
+                zone,
+                tile,
+                mk,
+            }),
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// `inc_mk` on the next normal draw, zone A.
+    pub fn light_a(&mut self, tile: Tile, mk: i32) -> Result<(), MountError> {
+        self.inc_mk(Exit::Pii, 0, tile, mk, MountZone::A)
+    }
+
+    /// `inc_mk` on the next normal draw, zone B.
+    pub fn light_b(&mut self, tile: Tile, mk: i32) -> Result<(), MountError> {
+        self.inc_mk(Exit::Pii, 0, tile, mk, MountZone::B)
+    }
+
+    /// Moves `min(n, copies of tile in A)` copies of `tile` from A to B. Nothing ever returns
+    /// from B to A (there is no `load_a`).
+    pub fn load_b(&mut self, tile: Tile, n: u8) -> Result<(), MountError> {
+        self.check_in_set(tile)?;
+        let moved = n.min(self.zones[0][tile]);
+        self.zones[0][tile] -= moved;
+        self.zones[1][tile] += moved;
+        Ok(())
+    }
+
+    /// Fixes the slot at `pos` of `exit` to `tile`, taking the copy from A, else from B (nothing
+    /// happens when neither holds one). The first collapse of a slot wins; deltas on a collapsed
+    /// slot are ignored. Future sight uses it so the wall is the same in every timeline.
+    pub fn early_collapse(&mut self, exit: Exit, pos: u16, tile: Tile) -> Result<(), MountError> {
+        self.check_in_set(tile)?;
+        let slot = self.slot(exit, pos)?;
+        if self.collapse_at(exit, slot).is_some() {
+            return Ok(());
+        }
+        let Some(from) = [MountZone::A, MountZone::B]
+            .into_iter()
+            .find(|z| self.zones[z.index()][tile] > 0)
+        else {
+            return Ok(());
+        };
+        self.zones[from.index()][tile] -= 1;
+        self.edits.retain(|e| !(e.exit == exit && e.slot == slot));
+        self.collapses.push(Collapse {
+            exit,
+            slot,
+            tile,
+            from,
+        });
+        Ok(())
+    }
+
+    /// The exact distribution of the next tile out of `exit`.
+    pub fn probabilities(&self, exit: Exit) -> Result<Odds, MountError> {
+        let slot = self.slot(exit, 0)?;
+        if let Some(c) = self.collapse_at(exit, slot) {
+            return Ok(Odds::certain(c.tile));
+        }
+        Weights::new(&self.zones, &self.deltas(exit, slot))
+            .map(|w| w.odds())
+            .ok_or(MountError::EmptyStock { exit })
+    }
+
+    /// What a draw from `exit` would give, without drawing (the mount is unchanged): many
+    /// samples from one state estimate [`Mount::probabilities`].
+    pub fn sample<R: Rng + ?Sized>(&self, exit: Exit, rng: &mut R) -> Result<Tile, MountError> {
+        self.pick(exit, rng).map(|(tile, _)| tile)
+    }
+
+    /// Draws the next tile out of `exit` by the rule of DESIGN §7: a collapsed slot gives its
+    /// tile; a slot without deltas draws uniformly by count from A (from B if A is empty);
+    /// otherwise presence decides (see the module docs). Draws from [`Exit::Dorahyou`] and
+    /// [`Exit::Urahyou`] flip indicators; a draw from [`Exit::Rinshan`] shortens the live wall.
+    pub fn draw<R: Rng + ?Sized>(&mut self, exit: Exit, rng: &mut R) -> Result<Tile, MountError> {
+        let (tile, source) = self.pick(exit, rng)?;
+        let slot = self.taken[exit.index()];
+        match source {
+            Source::Zone(zone) => self.zones[zone.index()][tile] -= 1,
+            Source::Collapsed => self
+                .collapses
+                .retain(|c| !(c.exit == exit && c.slot == slot)),
+        }
+        self.edits.retain(|e| !(e.exit == exit && e.slot == slot));
+        self.taken[exit.index()] += 1;
+        match exit {
+            Exit::Pii => {}
+            Exit::Rinshan => {
+                let moved_to_dead_wall = self.layout.pii - self.taken[Exit::Rinshan.index()];
+                self.release(Exit::Pii, moved_to_dead_wall);
+            }
+            Exit::Dorahyou => self.dora.push(tile),
+            Exit::Urahyou => self.ura.push(tile),
+        }
+        Ok(tile)
+    }
+
+    /// Chooses the next tile of `exit` and where it comes from, changing nothing.
+    fn pick<R: Rng + ?Sized>(&self, exit: Exit, rng: &mut R) -> Result<(Tile, Source), MountError> {
+        let slot = self.slot(exit, 0)?;
+        if let Some(c) = self.collapse_at(exit, slot) {
+            return Ok((c.tile, Source::Collapsed));
+        }
+        if self.edits.iter().any(|e| e.exit == exit && e.slot == slot) {
+            let weights = Weights::new(&self.zones, &self.deltas(exit, slot))
+                .ok_or(MountError::EmptyStock { exit })?;
+            let (zone, tile) = weights.sample(rng);
+            return Ok((tile, Source::Zone(zone)));
+        }
+        for zone in [MountZone::A, MountZone::B] {
+            let counts = &self.zones[zone.index()];
+            let total = counts.total();
+            if total > 0 {
+                return Ok((sample_copy(counts, total, rng), Source::Zone(zone)));
+            }
+        }
+        Err(MountError::EmptyStock { exit })
+    }
+
+    /// The index (from the start of `exit`) of the slot at `pos`.
+    fn slot(&self, exit: Exit, pos: u16) -> Result<u16, MountError> {
+        let left = self.slots_left(exit);
+        if pos < left {
+            Ok(self.taken[exit.index()] + pos)
+        } else {
+            Err(MountError::NoSlot { exit, pos, left })
+        }
+    }
+
+    fn collapse_at(&self, exit: Exit, slot: u16) -> Option<&Collapse> {
+        self.collapses
+            .iter()
+            .find(|c| c.exit == exit && c.slot == slot)
+    }
+
+    fn check_in_set(&self, tile: Tile) -> Result<(), MountError> {
+        if self.set.contains(tile) {
+            Ok(())
+        } else {
+            Err(MountError::NotInTileSet { tile })
+        }
+    }
+
+    /// The deltas of one slot, gathered per zone.
+    fn deltas(&self, exit: Exit, slot: u16) -> Deltas {
+        let mut deltas = Deltas::ZERO;
+        for e in self
+            .edits
+            .iter()
+            .filter(|e| e.exit == exit && e.slot == slot)
+        {
+            deltas.0[e.zone.index()][e.tile.index()] += e.mk;
+        }
+        deltas
+    }
+
+    /// Forgets a slot that no longer exists: its deltas go, a collapsed copy returns to the zone
+    /// it came from.
+    fn release(&mut self, exit: Exit, slot: u16) {
+        self.edits.retain(|e| !(e.exit == exit && e.slot == slot));
+        if let Some(at) = self
+            .collapses
+            .iter()
+            .position(|c| c.exit == exit && c.slot == slot)
+        {
+            let c = self.collapses.swap_remove(at);
+            self.zones[c.from.index()][c.tile] += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chance::{Purpose, derive_stream};
+    use rand_chacha::ChaCha8Rng;
+
+    fn tile(text: &str) -> Tile {
+        text.parse().unwrap()
+    }
+
+    fn rng(seed: u64) -> ChaCha8Rng {
+        derive_stream(seed, Purpose::Draw.key(), 0)
+    }
+
+    fn small(tiles: &str, layout: WallLayout) -> Mount {
+        Mount::new(
+            TileSet::from_counts(tiles.parse().unwrap()).unwrap(),
+            layout,
+        )
+    }
+
+    const LAYOUT: WallLayout = WallLayout {
+        pii: 3,
+        rinshan: 1,
+        dorahyou: 1,
+        urahyou: 1,
+    };
+
+    #[test]
+    fn replacement_draws_shorten_the_live_wall() {
+        let mut mount = Mount::new(TileSet::riichi(true), WallLayout::riichi());
+        let mut rng = rng(1);
+        assert_eq!(mount.slots_left(Exit::Pii), 70);
+        mount.draw(Exit::Rinshan, &mut rng).unwrap();
+        mount.draw(Exit::Pii, &mut rng).unwrap();
+        assert_eq!(
+            (mount.slots_left(Exit::Pii), mount.slots_left(Exit::Rinshan)),
+            (68, 3)
+        );
+        assert_eq!(mount.drawn_from(Exit::Rinshan), 1);
+        for _ in 0..68 {
+            mount.draw(Exit::Pii, &mut rng).unwrap();
+        }
+        // No live tile left to shorten: no replacement draw either.
+        let before = mount.clone();
+        for exit in [Exit::Pii, Exit::Rinshan] {
+            assert_eq!(
+                mount.draw(exit, &mut rng),
+                Err(MountError::NoSlot {
+                    exit,
+                    pos: 0,
+                    left: 0
+                })
+            );
+        }
+        assert_eq!(mount, before);
+        assert_eq!(mount.undrawn().total(), 136 - 70);
+    }
+
+    #[test]
+    fn indicator_draws_flip_indicators() {
+        let mut mount = Mount::new(TileSet::riichi(false), WallLayout::riichi());
+        let mut rng = rng(2);
+        let dora: Vec<Tile> = (0..5)
+            .map(|_| mount.draw(Exit::Dorahyou, &mut rng).unwrap())
+            .collect();
+        let ura = mount.draw(Exit::Urahyou, &mut rng).unwrap();
+        assert_eq!(mount.dora_indicators(), dora.as_slice());
+        assert_eq!(mount.ura_indicators(), &[ura]);
+        assert!(mount.draw(Exit::Dorahyou, &mut rng).is_err());
+        assert_eq!(mount.slots_left(Exit::Pii), 70);
+    }
+
+    #[test]
+    fn a_collapsed_live_slot_cut_off_by_a_replacement_draw_returns_its_copy() {
+        let mut mount = small("1234m", LAYOUT);
+        mount.early_collapse(Exit::Pii, 2, tile("4m")).unwrap();
+        mount.early_collapse(Exit::Rinshan, 0, tile("1m")).unwrap();
+        assert_eq!(mount.remain_a(tile("4m")), 0);
+        assert_eq!(mount.draw(Exit::Rinshan, &mut rng(3)), Ok(tile("1m")));
+        assert_eq!(mount.slots_left(Exit::Pii), 2);
+        assert_eq!(mount.remain_a(tile("4m")), 1);
+        assert_eq!(mount.undrawn(), "234m".parse().unwrap());
+    }
+
+    #[test]
+    fn misuse_is_an_error_and_changes_nothing() {
+        let mut sichuan = Mount::new(TileSet::sichuan(), WallLayout::sichuan());
+        sichuan.light_a(tile("5s"), 50).unwrap();
+        let before = sichuan.clone();
+        let honor = tile("1z");
+        let not_in_set = Err(MountError::NotInTileSet { tile: honor });
+        assert_eq!(sichuan.light_a(honor, 100), not_in_set);
+        assert_eq!(sichuan.load_b(honor, 1), not_in_set);
+        assert_eq!(sichuan.early_collapse(Exit::Pii, 0, honor), not_in_set);
+        assert_eq!(
+            sichuan.inc_mk(Exit::Dorahyou, 0, tile("1m"), 5, MountZone::A),
+            Err(MountError::NoSlot {
+                exit: Exit::Dorahyou,
+                pos: 0,
+                left: 0
+            })
+        );
+        assert_eq!(sichuan, before);
+        // Red fives exist only in sets that have them, yet a black five names its kind.
+        let mut plain = Mount::new(TileSet::riichi(false), WallLayout::riichi());
+        assert!(plain.load_b(tile("0p"), 1).is_err());
+        let mut reds_only = small("0p1m", LAYOUT);
+        assert!(reds_only.light_a(tile("5p"), 10).is_ok());
+        assert!(reds_only.load_b(tile("5p"), 1).is_err());
+        // An empty stock with slots left.
+        let mut empty = small("1m", LAYOUT);
+        empty.draw(Exit::Pii, &mut rng(4)).unwrap();
+        let before = empty.clone();
+        assert_eq!(
+            empty.draw(Exit::Pii, &mut rng(4)),
+            Err(MountError::EmptyStock { exit: Exit::Pii })
+        );
+        assert_eq!(
+            empty.probabilities(Exit::Pii),
+            Err(MountError::EmptyStock { exit: Exit::Pii })
+        );
+        assert_eq!(empty, before);
+    }
+
+    #[test]
+    fn cancelling_deltas_leave_the_slot_unedited() {
+        let fresh = small("788999p", LAYOUT);
+        let mut mount = fresh.clone();
+        mount.light_a(tile("7p"), 100).unwrap();
+        mount.light_a(tile("7p"), -60).unwrap();
+        mount.light_a(tile("7p"), -40).unwrap();
+        mount.light_b(tile("9p"), 0).unwrap();
+        assert_eq!(mount, fresh);
+    }
+
+    #[test]
+    fn sample_is_the_draw_without_the_change() {
+        let mut mount = Mount::new(TileSet::riichi(true), WallLayout::riichi());
+        mount.light_a(tile("1z"), 300).unwrap();
+        for seed in 0..50 {
+            let mut drawn = mount.clone();
+            let sampled = mount.sample(Exit::Pii, &mut rng(seed)).unwrap();
+            assert_eq!(drawn.draw(Exit::Pii, &mut rng(seed)), Ok(sampled));
+            assert_ne!(drawn, mount);
+        }
+    }
+
+    #[test]
+    fn clone_from_restores_every_field() {
+        let start = Mount::new(TileSet::riichi(true), WallLayout::riichi());
+        let mut mount = start.clone();
+        let mut rng = rng(5);
+        mount.early_collapse(Exit::Pii, 3, tile("0s")).unwrap();
+        mount
+            .inc_mk(Exit::Rinshan, 1, tile("7z"), -30, MountZone::B)
+            .unwrap();
+        mount.draw(Exit::Dorahyou, &mut rng).unwrap();
+        let mut restored = start.clone();
+        restored.clone_from(&mount);
+        assert_eq!(restored, mount);
+        restored.clone_from(&start);
+        assert_eq!(restored, start);
+    }
+}

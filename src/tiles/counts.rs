@@ -1,0 +1,175 @@
+//! Multisets of tiles as count arrays: [`TileCounts`] per identity (37), [`KindCounts`] per
+//! kind (34, what hand evaluation works on).
+
+use std::ops::{Index, IndexMut};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::{NotationError, Tile, TileKind, format_tiles, parse_tiles};
+
+/// How many copies of each of the 37 identities (a red five apart from the black ones).
+/// Serialized as sorted notation (`"1112345678999m"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileCounts(pub [u8; Tile::COUNT]);
+
+impl Default for TileCounts {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TileCounts {
+    /// No tiles.
+    pub const fn new() -> Self {
+        TileCounts([0; Tile::COUNT])
+    }
+
+    /// The counts of `tiles`.
+    pub fn from_tiles(tiles: impl IntoIterator<Item = Tile>) -> Self {
+        let mut counts = Self::new();
+        for tile in tiles {
+            counts[tile] += 1;
+        }
+        counts
+    }
+
+    /// How many tiles in all.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// Copies of `kind`, red fives included.
+    pub fn of_kind(&self, kind: TileKind) -> u8 {
+        self.0[kind.index()] + kind.red().map_or(0, |red| self[red])
+    }
+
+    /// The identities present and their counts, in tile order.
+    pub fn iter(&self) -> impl Iterator<Item = (Tile, u8)> + '_ {
+        Tile::ALL
+            .iter()
+            .map(|&t| (t, self[t]))
+            .filter(|&(_, c)| c > 0)
+    }
+
+    /// The tiles one by one, in tile order.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.iter()
+            .flat_map(|(t, c)| std::iter::repeat_n(t, usize::from(c)))
+    }
+
+    /// The same tiles counted per kind.
+    pub fn kinds(&self) -> KindCounts {
+        let mut kinds = KindCounts::default();
+        for kind in TileKind::all() {
+            kinds[kind] = self.of_kind(kind);
+        }
+        kinds
+    }
+
+    /// Adds `other`'s counts (saturating at 255).
+    pub fn add(&mut self, other: &TileCounts) {
+        for (mine, theirs) in self.0.iter_mut().zip(other.0) {
+            *mine = mine.saturating_add(theirs);
+        }
+    }
+}
+
+impl Index<Tile> for TileCounts {
+    type Output = u8;
+    fn index(&self, tile: Tile) -> &u8 {
+        &self.0[tile.index()]
+    }
+}
+
+impl IndexMut<Tile> for TileCounts {
+    fn index_mut(&mut self, tile: Tile) -> &mut u8 {
+        &mut self.0[tile.index()]
+    }
+}
+
+impl FromIterator<Tile> for TileCounts {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
+        Self::from_tiles(iter)
+    }
+}
+
+/// How many copies of each of the 34 kinds (red fives counted as fives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KindCounts(pub [u8; TileKind::COUNT]);
+
+impl Default for KindCounts {
+    fn default() -> Self {
+        KindCounts([0; TileKind::COUNT])
+    }
+}
+
+impl KindCounts {
+    /// How many tiles in all.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| u32::from(c)).sum()
+    }
+}
+
+impl Index<TileKind> for KindCounts {
+    type Output = u8;
+    fn index(&self, kind: TileKind) -> &u8 {
+        &self.0[kind.index()]
+    }
+}
+
+impl IndexMut<TileKind> for KindCounts {
+    fn index_mut(&mut self, kind: TileKind) -> &mut u8 {
+        &mut self.0[kind.index()]
+    }
+}
+
+impl std::fmt::Display for TileCounts {
+    /// Sorted notation: `123m406p11z`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tiles: Vec<Tile> = self.tiles().collect();
+        f.write_str(&format_tiles(&tiles))
+    }
+}
+
+impl std::str::FromStr for TileCounts {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<Self, NotationError> {
+        Ok(parse_tiles(text)?.into_iter().collect())
+    }
+}
+
+impl Serialize for TileCounts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for TileCounts {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::parse_tiles;
+
+    #[test]
+    fn counts_per_identity_and_per_kind() {
+        let counts: TileCounts = parse_tiles("550p5s77z").unwrap().into_iter().collect();
+        assert_eq!(counts.total(), 6);
+        let five_pin = "5p".parse::<Tile>().unwrap();
+        assert_eq!(counts[five_pin], 2);
+        assert_eq!(counts.of_kind(five_pin.kind()), 3);
+        let kinds = counts.kinds();
+        assert_eq!(kinds[five_pin.kind()], 3);
+        assert_eq!(kinds.total(), 6);
+        let tiles: Vec<String> = counts.tiles().map(|t| t.to_string()).collect();
+        assert_eq!(tiles, ["5p", "5p", "0p", "5s", "7z", "7z"]);
+        let json = serde_json::to_string(&counts).unwrap();
+        assert_eq!(json, r#""550p5s77z""#);
+        assert_eq!(serde_json::from_str::<TileCounts>(&json).unwrap(), counts);
+    }
+}

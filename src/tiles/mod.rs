@@ -1,0 +1,20 @@
+//! Mahjong tiles (DESIGN §7): the 34 kinds and the red fives (37 identities), count arrays,
+//! the riichi and sichuan tile sets, and the notation `123m406p11z` (`0` = red five).
+//!
+//! ```
+//! use alea::tiles::{Tile, TileSet, parse_tiles};
+//! let red: Tile = "0p".parse().unwrap();
+//! assert!(red.is_red() && red.kind() == "5p".parse::<Tile>().unwrap().kind());
+//! assert_eq!(TileSet::riichi(true).counts()[red], 1);
+//! assert_eq!(parse_tiles("406p").unwrap()[1], red);
+//! ```
+
+mod counts;
+mod notation;
+mod set;
+mod tile;
+
+pub use counts::{KindCounts, TileCounts};
+pub use notation::{NotationError, format_tiles, parse_tiles};
+pub use set::{MAX_COPIES, TileSet, TileSetError};
+pub use tile::{Suit, Tile, TileKind};
