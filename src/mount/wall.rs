@@ -64,8 +64,10 @@ enum Source {
 pub struct Mount {
     set: TileSet,
     layout: WallLayout,
-    /// Stock per zone, indexed by [`MountZone`].
+    /// Stock per zone, indexed by [`MountZone`]; changed only by `take` and `put`.
     zones: [TileCounts; 2],
+    /// Copies per zone (the totals of `zones`).
+    totals: [u32; 2],
     /// Tiles that have left through each exit, indexed by [`Exit`].
     taken: [u16; 4],
     edits: Vec<Edit>,
@@ -80,6 +82,7 @@ impl Clone for Mount {
             set: self.set,
             layout: self.layout,
             zones: self.zones,
+            totals: self.totals,
             taken: self.taken,
             edits: self.edits.clone(),
             collapses: self.collapses.clone(),
@@ -93,6 +96,7 @@ impl Clone for Mount {
         self.set = source.set;
         self.layout = source.layout;
         self.zones = source.zones;
+        self.totals = source.totals;
         self.taken = source.taken;
         self.edits.clone_from(&source.edits);
         self.collapses.clone_from(&source.collapses);
@@ -108,6 +112,7 @@ impl Mount {
             set,
             layout,
             zones: [*set.counts(), TileCounts::new()],
+            totals: [set.len(), 0],
             taken: [0; 4],
             edits: Vec::new(),
             collapses: Vec::new(),
@@ -160,6 +165,7 @@ impl Mount {
 
     /// Slots left at `exit`. For [`Exit::Pii`] this is the live wall: each normal and each
     /// replacement draw shortens it. A replacement draw needs a live tile to shorten.
+    #[inline]
     pub fn slots_left(&self, exit: Exit) -> u16 {
         let live = self
             .layout
@@ -254,8 +260,8 @@ impl Mount {
     pub fn load_b(&mut self, tile: Tile, n: u8) -> Result<(), MountError> {
         self.check_in_set(tile)?;
         let moved = n.min(self.zones[0][tile]);
-        self.zones[0][tile] -= moved;
-        self.zones[1][tile] += moved;
+        self.take(MountZone::A, tile, moved);
+        self.put(MountZone::B, tile, moved);
         Ok(())
     }
 
@@ -274,7 +280,7 @@ impl Mount {
         else {
             return Ok(());
         };
-        self.zones[from.index()][tile] -= 1;
+        self.take(from, tile, 1);
         self.edits.retain(|e| !(e.exit == exit && e.slot == slot));
         self.collapses.push(Collapse {
             exit,
@@ -310,7 +316,7 @@ impl Mount {
         let (tile, source) = self.pick(exit, rng)?;
         let slot = self.taken[exit.index()];
         match source {
-            Source::Zone(zone) => self.zones[zone.index()][tile] -= 1,
+            Source::Zone(zone) => self.take(zone, tile, 1),
             Source::Collapsed => self
                 .collapses
                 .retain(|c| !(c.exit == exit && c.slot == slot)),
@@ -342,16 +348,17 @@ impl Mount {
             return Ok((tile, Source::Zone(zone)));
         }
         for zone in [MountZone::A, MountZone::B] {
-            let counts = &self.zones[zone.index()];
-            let total = counts.total();
+            let total = self.totals[zone.index()];
             if total > 0 {
-                return Ok((sample_copy(counts, total, rng), Source::Zone(zone)));
+                let tile = sample_copy(&self.zones[zone.index()], total, rng);
+                return Ok((tile, Source::Zone(zone)));
             }
         }
         Err(MountError::EmptyStock { exit })
     }
 
     /// The index (from the start of `exit`) of the slot at `pos`.
+    #[inline]
     fn slot(&self, exit: Exit, pos: u16) -> Result<u16, MountError> {
         let left = self.slots_left(exit);
         if pos < left {
@@ -361,6 +368,7 @@ impl Mount {
         }
     }
 
+    #[inline]
     fn collapse_at(&self, exit: Exit, slot: u16) -> Option<&Collapse> {
         self.collapses
             .iter()
@@ -376,6 +384,7 @@ impl Mount {
     }
 
     /// The deltas of one slot, gathered per zone.
+    #[inline]
     fn deltas(&self, exit: Exit, slot: u16) -> Deltas {
         let mut deltas = Deltas::ZERO;
         for e in self
@@ -383,9 +392,21 @@ impl Mount {
             .iter()
             .filter(|e| e.exit == exit && e.slot == slot)
         {
-            deltas.0[e.zone.index()][e.tile.index()] += e.mk;
+            deltas.add(e.zone, e.tile, e.mk);
         }
         deltas
+    }
+
+    /// Removes `n` copies of `tile` from `zone` (which holds them).
+    fn take(&mut self, zone: MountZone, tile: Tile, n: u8) {
+        self.zones[zone.index()][tile] -= n;
+        self.totals[zone.index()] -= u32::from(n);
+    }
+
+    /// Adds `n` copies of `tile` to `zone`.
+    fn put(&mut self, zone: MountZone, tile: Tile, n: u8) {
+        self.zones[zone.index()][tile] += n;
+        self.totals[zone.index()] += u32::from(n);
     }
 
     /// Forgets a slot that no longer exists: its deltas go, a collapsed copy returns to the zone
@@ -398,7 +419,7 @@ impl Mount {
             .position(|c| c.exit == exit && c.slot == slot)
         {
             let c = self.collapses.swap_remove(at);
-            self.zones[c.from.index()][c.tile] += 1;
+            self.put(c.from, c.tile, 1);
         }
     }
 }

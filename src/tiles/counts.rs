@@ -34,6 +34,7 @@ impl TileCounts {
     }
 
     /// How many tiles in all.
+    #[inline]
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&c| u32::from(c)).sum()
     }
