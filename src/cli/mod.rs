@@ -7,7 +7,7 @@ mod simulate;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub use mount::{
-    ArgError, Collapse, Light, Load, MountReport, TileList, build_mount, explore_mount,
+    ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
 pub use simulate::{GameTally, Summary, game_seed, simulate_pig};
 
