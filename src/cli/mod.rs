@@ -28,6 +28,9 @@ pub enum Command {
     /// Play many games with random players and print a summary.
     Simulate(SimulateArgs),
     /// Explore the mount: exact odds of the next normal draw against sampled frequencies.
+    ///
+    /// Zone A holds exactly --tiles. The operations apply to the next normal draw in this order:
+    /// --load-b, --collapse, --light, --light-b. Each of --draws draws starts from that state.
     Mount(MountArgs),
 }
 
