@@ -8,7 +8,7 @@ mod simulate;
 use clap::{Parser, Subcommand, ValueEnum};
 
 pub use mount::{
-    ArgError, Collapse, Light, Load, MountReport, TileList, build_mount, explore_mount,
+    ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
 pub use simulate::{GameTally, Summary, game_seed, simulate_pig};
 
@@ -31,6 +31,9 @@ pub enum Command {
     /// Search the best move of a position and print it with its value and speed.
     Search(SearchArgs),
     /// Explore the mount: exact odds of the next normal draw against sampled frequencies.
+    ///
+    /// Zone A holds exactly --tiles. The operations apply to the next normal draw in this order:
+    /// --load-b, --collapse, --light, --light-b. Each of --draws draws starts from that state.
     Mount(MountArgs),
 }
 

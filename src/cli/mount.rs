@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::{CliError, MountArgs};
 use crate::chance::{Purpose, derive_stream};
-use crate::mount::{Exit, Mount, MountError, UnknownExit, WallLayout};
+use crate::mount::{Exit, Mount, MountError, MountZone, UnknownExit, WallLayout};
 use crate::tiles::{
     NotationError, Tile, TileCounts, TileSet, TileSetError, format_tiles, parse_tiles,
 };
@@ -86,56 +86,36 @@ impl FromStr for TileList {
     }
 }
 
-/// `--light` / `--light-b`: `TILE:MK`, presence for the next normal draw (`7p:+100`).
+/// A `TILE:NUMBER` value: `--light 7p:+100` (mk), `--load-b 9p:1` (copies).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Light {
-    /// As written.
-    pub text: String,
-    /// The tile (a black five names its kind).
-    pub tile: Tile,
-    /// The delta in mk.
-    pub mk: i32,
-}
-
-impl FromStr for Light {
-    type Err = ArgError;
-    fn from_str(text: &str) -> Result<Self, ArgError> {
-        let Some((t, mk)) = text.split_once(':') else {
-            return Err(ArgError::Shape {
-                expected: "TILE:MK, e.g. 7p:+100",
-            });
-        };
-        Ok(Light {
-            text: text.to_string(),
-            tile: tile(t)?,
-            mk: number(mk)?,
-        })
-    }
-}
-
-/// `--load-b`: `TILE:N`, move up to N copies from A to B (`9p:1`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Load {
+pub struct TileNumber<T> {
     /// As written.
     pub text: String,
     /// The tile.
     pub tile: Tile,
-    /// How many copies at most.
-    pub n: u8,
+    /// The number.
+    pub number: T,
 }
 
-impl FromStr for Load {
+/// `--light` / `--light-b`: `TILE:MK`, presence for the next normal draw (a black five names
+/// its kind).
+pub type Light = TileNumber<i32>;
+
+/// `--load-b`: `TILE:N`, move up to N copies from A to B.
+pub type Load = TileNumber<u8>;
+
+impl<T: FromStr<Err = ParseIntError>> FromStr for TileNumber<T> {
     type Err = ArgError;
     fn from_str(text: &str) -> Result<Self, ArgError> {
         let Some((t, n)) = text.split_once(':') else {
             return Err(ArgError::Shape {
-                expected: "TILE:N, e.g. 9p:1",
+                expected: "TILE:NUMBER, e.g. 7p:+100 or 9p:1",
             });
         };
-        Ok(Load {
+        Ok(TileNumber {
             text: text.to_string(),
             tile: tile(t)?,
-            n: number(n)?,
+            number: number(n)?,
         })
     }
 }
@@ -208,7 +188,7 @@ pub fn build_mount(args: &MountArgs) -> Result<Mount, CliError> {
     }
     for load in &args.load_b {
         mount
-            .load_b(load.tile, load.n)
+            .load_b(load.tile, load.number)
             .map_err(refused("--load-b", &load.text))?;
     }
     for c in &args.collapse {
@@ -216,15 +196,15 @@ pub fn build_mount(args: &MountArgs) -> Result<Mount, CliError> {
             .early_collapse(c.exit, c.pos, c.tile)
             .map_err(refused("--collapse", &c.text))?;
     }
-    for light in &args.light {
-        mount
-            .light_a(light.tile, light.mk)
-            .map_err(refused("--light", &light.text))?;
-    }
-    for light in &args.light_b {
-        mount
-            .light_b(light.tile, light.mk)
-            .map_err(refused("--light-b", &light.text))?;
+    for (option, lights, zone) in [
+        ("--light", &args.light, MountZone::A),
+        ("--light-b", &args.light_b, MountZone::B),
+    ] {
+        for light in lights {
+            mount
+                .inc_mk(Exit::Pii, 0, light.tile, light.number, zone)
+                .map_err(refused(option, &light.text))?;
+        }
     }
     Ok(mount)
 }

@@ -1,6 +1,7 @@
-//! Where tiles leave the mount ([`Exit`]), its two zones ([`MountZone`]) and how many slots each
-//! exit has ([`WallLayout`]).
+//! Where tiles leave the mount ([`Exit`]) and from which slot ([`MountSlot`]), its two zones
+//! ([`MountZone`]) and how many slots each exit has ([`WallLayout`]).
 
+use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// A queue of slots tiles leave the mount through; slot 0 is the next one out.
@@ -55,6 +56,19 @@ impl std::str::FromStr for Exit {
             .find(|e| e.name() == name)
             .ok_or_else(|| UnknownExit(name.to_string()))
     }
+}
+
+/// A slot: `index` counts from the start of `exit`, so its position from the front is
+/// `index - mount.drawn_from(exit)`. In a World every slot is an entity carrying this component,
+/// spawned at setup (DESIGN §2: a fixed entity set); the slot's state (its deltas, its collapse)
+/// is kept in the [`Mount`](super::Mount) resource, so a snapshot copies one resource instead of
+/// a row per slot.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct MountSlot {
+    /// The exit the slot belongs to.
+    pub exit: Exit,
+    /// The slot's index from the start of its exit.
+    pub index: u16,
 }
 
 /// The two zones of the stock: A, the normal zone every tile starts in, and B, the reserved zone

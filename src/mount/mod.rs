@@ -23,10 +23,10 @@ mod presence;
 mod wall;
 mod world;
 
-pub use exit::{Exit, MountZone, UnknownExit, WallLayout};
+pub use exit::{Exit, MountSlot, MountZone, UnknownExit, WallLayout};
 pub use presence::{BASE_MK_A, Odds};
 pub use wall::Mount;
-pub use world::{MountSlot, draw_in_world, install};
+pub use world::{draw_in_world, install};
 
 use crate::tiles::Tile;
 

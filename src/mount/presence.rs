@@ -21,63 +21,118 @@ const SCALE: i64 = 12;
 /// One slot's presence deltas in mk, per zone, indexed like [`Tile`]: a black tile's index
 /// holds its kind's delta, a red five's index the delta named on the red five.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Deltas(pub(crate) [[i32; Tile::COUNT]; 2]);
+pub(crate) struct Deltas {
+    mk: [[i32; Tile::COUNT]; 2],
+    /// Per zone, a bit for each kind that has a delta (on the kind or on its red five).
+    touched: [u64; 2],
+}
 
 impl Deltas {
-    pub(crate) const ZERO: Deltas = Deltas([[0; Tile::COUNT]; 2]);
+    pub(crate) const ZERO: Deltas = Deltas {
+        mk: [[0; Tile::COUNT]; 2],
+        touched: [0; 2],
+    };
+
+    /// Adds `mk` for `tile` (a black tile names its kind) in `zone`.
+    #[inline]
+    pub(crate) fn add(&mut self, zone: MountZone, tile: Tile, mk: i32) {
+        let zone = zone.index();
+        self.mk[zone][tile.index()] = self.mk[zone][tile.index()].saturating_add(mk);
+        self.touched[zone] |= 1 << tile.kind().index();
+    }
 }
 
-/// Presence of every identity of one zone, for the two steps of the rule.
-struct ZonePresence {
-    /// Scaled weight if positive (the positive step).
-    weight: [i64; Tile::COUNT],
-    /// The presence compared in the maximum step; `i64::MIN` for identities not in the zone.
-    level: [i64; Tile::COUNT],
-}
+/// `SCALE / n` for a kind with `n` copies in a zone (index 0 unused).
+const SHARE: [i64; MAX_COPIES as usize + 1] = [0, 12, 6, 4, 3];
 
-impl ZonePresence {
-    fn new(counts: &TileCounts, base: i64, delta: &[i32; Tile::COUNT]) -> ZonePresence {
-        let mut zone = ZonePresence {
-            weight: [0; Tile::COUNT],
-            level: [i64::MIN; Tile::COUNT],
-        };
-        for kind in TileKind::all() {
-            let copies = counts.of_kind(kind);
-            if copies == 0 {
-                continue;
-            }
-            debug_assert!(copies <= MAX_COPIES, "tile sets hold at most 4 of a kind");
-            let presence = base * i64::from(copies) + i64::from(delta[kind.index()]);
-            let share = SCALE / i64::from(copies);
-            let black = kind.tile();
-            if counts[black] > 0 {
-                zone.weight[black.index()] = presence * i64::from(counts[black]) * share;
-                zone.level[black.index()] = presence;
-            }
-            if let Some(red) = kind.red().filter(|&r| counts[r] > 0) {
-                let named = i64::from(delta[red.index()]);
-                zone.weight[red.index()] =
-                    presence * i64::from(counts[red]) * share + SCALE * named;
-                zone.level[red.index()] = presence + named;
-            }
+/// For each kind, the index of its red five, or 0 for kinds without one.
+const RED_OF: [usize; TileKind::COUNT] = {
+    let mut red = [0; TileKind::COUNT];
+    let mut kind = 0;
+    while kind < TileKind::COUNT {
+        if let Some(tile) = TileKind::new(kind as u8).unwrap().red() {
+            red[kind] = tile.index();
         }
-        zone
+        kind += 1;
     }
+    red
+};
 
-    fn positive_total(&self) -> u64 {
-        self.weight.iter().map(|&w| w.max(0) as u64).sum()
+/// The copies of each kind in `counts`, and the kind's presence (base × copies + delta).
+fn kind_presence(
+    counts: &TileCounts,
+    base: i64,
+    delta: &[i32; Tile::COUNT],
+    kind: usize,
+) -> (u8, i64) {
+    let red = RED_OF[kind];
+    let copies = counts.0[kind] + if red > 0 { counts.0[red] } else { 0 };
+    debug_assert!(copies <= MAX_COPIES, "tile sets hold at most 4 of a kind");
+    (copies, base * i64::from(copies) + i64::from(delta[kind]))
+}
+
+/// Writes the positive part of the scaled presence weight of every identity of one zone into
+/// `cells` (0 for identities not in it): a kind's presence shared among its copies, plus the red
+/// five's own delta on red copies. Without deltas that is `SCALE × base` per copy, so only the
+/// kinds in `touched` are worked out in full.
+fn zone_weights(
+    counts: &TileCounts,
+    base: i64,
+    delta: &[i32; Tile::COUNT],
+    touched: u64,
+    cells: &mut [u64; Tile::COUNT],
+) {
+    let per_copy = (SCALE * base) as u64;
+    for (cell, &copies) in cells.iter_mut().zip(&counts.0) {
+        *cell = per_copy * u64::from(copies);
     }
-
-    fn max_level(&self) -> i64 {
-        self.level.iter().copied().max().unwrap_or(i64::MIN)
+    let mut kinds = touched;
+    while kinds != 0 {
+        let kind = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
+        let (copies, presence) = kind_presence(counts, base, delta, kind);
+        if copies == 0 {
+            continue;
+        }
+        let share = SHARE[usize::from(copies)];
+        cells[kind] = (presence * i64::from(counts.0[kind]) * share).max(0) as u64;
+        let red = RED_OF[kind];
+        if red > 0 && counts.0[red] > 0 {
+            let weight =
+                presence * i64::from(counts.0[red]) * share + SCALE * i64::from(delta[red]);
+            cells[red] = weight.max(0) as u64;
+        }
     }
 }
 
-/// The exact weight of each (zone, identity) for one draw.
+/// The presence compared in the maximum step, for every identity in the zone (`None` if
+/// absent): the kind's presence, plus the red five's own delta for red copies.
+fn zone_levels(
+    counts: &TileCounts,
+    base: i64,
+    delta: &[i32; Tile::COUNT],
+) -> [Option<i64>; Tile::COUNT] {
+    let mut level = [None; Tile::COUNT];
+    for kind in 0..TileKind::COUNT {
+        let (_, presence) = kind_presence(counts, base, delta, kind);
+        if counts.0[kind] > 0 {
+            level[kind] = Some(presence);
+        }
+        let red = RED_OF[kind];
+        if red > 0 && counts.0[red] > 0 {
+            level[red] = Some(presence + i64::from(delta[red]));
+        }
+    }
+    level
+}
+
+/// One cell per (zone, identity): cell `zone × 37 + tile index`.
+const CELLS: usize = 2 * Tile::COUNT;
+
+/// The exact weight of each (zone, identity) for one draw, as running totals over the cells.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Weights {
-    per_zone: [[u64; Tile::COUNT]; 2],
-    total: u64,
+    cumulative: [u64; CELLS],
 }
 
 impl Weights {
@@ -89,81 +144,112 @@ impl Weights {
     ///   that zone every copy at the maximum is equally likely.
     ///
     /// `None` when both zones are empty.
+    #[inline]
     pub(crate) fn new(zones: &[TileCounts; 2], deltas: &Deltas) -> Option<Weights> {
-        let a = ZonePresence::new(&zones[0], i64::from(BASE_MK_A), &deltas.0[0]);
-        let b = ZonePresence::new(&zones[1], 0, &deltas.0[1]);
         let mut weights = Weights {
-            per_zone: [[0; Tile::COUNT]; 2],
-            total: a.positive_total() + b.positive_total(),
+            cumulative: [0; CELLS],
         };
-        if weights.total > 0 {
-            for (out, zone) in weights.per_zone.iter_mut().zip([&a, &b]) {
-                for (w, &p) in out.iter_mut().zip(&zone.weight) {
-                    *w = p.max(0) as u64;
-                }
-            }
-            return Some(weights);
+        let (a_cells, b_cells) = weights.cumulative.split_at_mut(Tile::COUNT);
+        for (zone, cells) in [(MountZone::A, a_cells), (MountZone::B, b_cells)] {
+            let base = if zone == MountZone::A { BASE_MK_A } else { 0 };
+            zone_weights(
+                &zones[zone.index()],
+                i64::from(base),
+                &deltas.mk[zone.index()],
+                deltas.touched[zone.index()],
+                cells.try_into().expect("37 cells per zone"),
+            );
         }
-        let (max_a, max_b) = (a.max_level(), b.max_level());
-        if max_a == i64::MIN && max_b == i64::MIN {
-            return None;
+        if weights.cumulative.iter().all(|&w| w == 0) {
+            weights.cumulative = Self::maximum_step(zones, deltas)?;
         }
-        let (zone, presence, max) = if max_a > max_b {
-            (MountZone::A, &a, max_a)
-        } else {
-            (MountZone::B, &b, max_b)
-        };
-        let counts = &zones[zone.index()];
-        for tile in Tile::ALL {
-            if presence.level[tile.index()] == max {
-                weights.per_zone[zone.index()][tile.index()] = u64::from(counts[tile]);
-                weights.total += u64::from(counts[tile]);
-            }
+        let mut total = 0;
+        for cell in &mut weights.cumulative {
+            total += *cell;
+            *cell = total;
         }
         Some(weights)
     }
 
-    /// Draws one (zone, identity) by weight.
-    pub(crate) fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> (MountZone, Tile) {
-        let mut left = rng.random_range(0..self.total);
-        for (zone, weights) in [MountZone::A, MountZone::B].into_iter().zip(&self.per_zone) {
-            for (index, &w) in weights.iter().enumerate() {
-                if left < w {
-                    return (zone, Tile::new(index as u8).expect("37 identities"));
-                }
-                left -= w;
+    /// The cells when no presence is positive: the copies at the maximum presence of the zone
+    /// that wins it (A only when strictly higher than B).
+    fn maximum_step(zones: &[TileCounts; 2], deltas: &Deltas) -> Option<[u64; CELLS]> {
+        let a = zone_levels(&zones[0], i64::from(BASE_MK_A), &deltas.mk[0]);
+        let b = zone_levels(&zones[1], 0, &deltas.mk[1]);
+        let (max_a, max_b) = (a.iter().flatten().max(), b.iter().flatten().max());
+        let (zone, levels, max) = match (max_a, max_b) {
+            (None, None) => return None,
+            (Some(&a_max), Some(&b_max)) if a_max > b_max => (MountZone::A, &a, a_max),
+            (Some(&a_max), None) => (MountZone::A, &a, a_max),
+            (_, Some(&b_max)) => (MountZone::B, &b, b_max),
+        };
+        let mut cells = [0; CELLS];
+        let counts = &zones[zone.index()];
+        for (index, level) in levels.iter().enumerate() {
+            if *level == Some(max) {
+                cells[zone.index() * Tile::COUNT + index] = u64::from(counts.0[index]);
             }
         }
-        unreachable!("the weights sum to the total")
+        Some(cells)
+    }
+
+    fn total(&self) -> u64 {
+        self.cumulative[CELLS - 1]
+    }
+
+    /// Draws one (zone, identity) by weight.
+    #[inline]
+    pub(crate) fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> (MountZone, Tile) {
+        let point = rng.random_range(0..self.total());
+        let cell = self.cumulative.partition_point(|&c| c <= point);
+        let zone = if cell < Tile::COUNT {
+            MountZone::A
+        } else {
+            MountZone::B
+        };
+        let tile = Tile::new((cell % Tile::COUNT) as u8).expect("37 identities");
+        (zone, tile)
     }
 
     /// The same weights merged over both zones.
     pub(crate) fn odds(&self) -> Odds {
-        let mut weights = [0; Tile::COUNT];
-        for (w, (a, b)) in weights
-            .iter_mut()
-            .zip(self.per_zone[0].iter().zip(&self.per_zone[1]))
-        {
-            *w = a + b;
-        }
+        let cell =
+            |at: usize| self.cumulative[at] - if at == 0 { 0 } else { self.cumulative[at - 1] };
         Odds {
-            weights,
-            total: self.total,
+            weights: std::array::from_fn(|i| cell(i) + cell(Tile::COUNT + i)),
+            total: self.total(),
         }
     }
 }
 
 /// Draws one copy uniformly from `counts` (whose total is `total > 0`).
+///
+/// Without data-dependent branches (a draw's position is random, so branches would mispredict):
+/// the copy's group of eight identities is the number of groups whose running total does not
+/// pass the random point, and likewise the identity within the group.
+#[inline]
 pub(crate) fn sample_copy<R: Rng + ?Sized>(counts: &TileCounts, total: u32, rng: &mut R) -> Tile {
-    let mut left = rng.random_range(0..total);
-    for (index, &c) in counts.0.iter().enumerate() {
-        let c = u32::from(c);
-        if left < c {
-            return Tile::new(index as u8).expect("37 identities");
-        }
-        left -= c;
+    copy_at(counts, rng.random_range(0..total))
+}
+
+/// The identity of copy number `point` when the copies are laid out in identity order.
+#[inline]
+fn copy_at(counts: &TileCounts, point: u32) -> Tile {
+    let (mut group, mut before, mut running) = (0, 0, 0);
+    for chunk in counts.0.chunks(8) {
+        let sum: u32 = chunk.iter().map(|&c| u32::from(c)).sum();
+        running += sum;
+        let passed = u32::from(running <= point);
+        group += passed as usize;
+        before += passed * sum;
     }
-    unreachable!("the counts sum to the total")
+    let left = point - before;
+    let (mut index, mut running) = (group * 8, 0);
+    for &c in &counts.0[group * 8..(group * 8 + 8).min(Tile::COUNT)] {
+        running += u32::from(c);
+        index += usize::from(running <= left);
+    }
+    Tile::new(index as u8).expect("the point is below the total")
 }
 
 /// The exact distribution of the next tile out of an exit: P(tile) = `weight(tile) / total()`.
@@ -220,9 +306,31 @@ mod tests {
     fn deltas(edits: &[(MountZone, &str, i32)]) -> Deltas {
         let mut d = Deltas::ZERO;
         for &(zone, t, mk) in edits {
-            d.0[zone.index()][tile(t).index()] += mk;
+            d.add(zone, tile(t), mk);
         }
         d
+    }
+
+    #[test]
+    fn copy_at_lays_copies_out_in_identity_order() {
+        for text in [
+            "1m",
+            "19m19p19s1234567z",
+            "0s",
+            "5550p99s",
+            "11112222333344445555m",
+        ] {
+            let counts: TileCounts = text.parse().unwrap();
+            let mut expected: Vec<Tile> = counts.tiles().collect();
+            expected.sort_by_key(|t| t.index());
+            let laid_out: Vec<Tile> = (0..counts.total()).map(|p| copy_at(&counts, p)).collect();
+            assert_eq!(laid_out, expected, "{text}");
+        }
+        let full = *crate::tiles::TileSet::riichi(true).counts();
+        let mut expected: Vec<Tile> = full.tiles().collect();
+        expected.sort_by_key(|t| t.index());
+        let laid_out: Vec<Tile> = (0..136).map(|p| copy_at(&full, p)).collect();
+        assert_eq!(laid_out, expected);
     }
 
     #[test]

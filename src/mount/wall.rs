@@ -5,14 +5,13 @@ use rand::Rng;
 use serde::Serialize;
 
 use super::presence::{Deltas, Weights, sample_copy};
-use super::{Exit, MountError, MountZone, Odds, WallLayout};
+use super::{Exit, MountError, MountSlot, MountZone, Odds, WallLayout};
 use crate::tiles::{Tile, TileCounts, TileKind, TileSet};
 
-/// A presence delta on one slot (keyed by its index from the start of its exit).
+/// A presence delta on one slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 struct Edit {
-    exit: Exit,
-    slot: u16,
+    slot: MountSlot,
     zone: MountZone,
     /// A black tile names its kind; a red five names the red copies.
     tile: Tile,
@@ -22,8 +21,7 @@ struct Edit {
 /// A slot fixed to a tile by [`Mount::early_collapse`]: the copy left `from` at that moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 struct Collapse {
-    exit: Exit,
-    slot: u16,
+    slot: MountSlot,
     tile: Tile,
     from: MountZone,
 }
@@ -64,8 +62,10 @@ enum Source {
 pub struct Mount {
     set: TileSet,
     layout: WallLayout,
-    /// Stock per zone, indexed by [`MountZone`].
+    /// Stock per zone, indexed by [`MountZone`]; changed only by `take` and `put`.
     zones: [TileCounts; 2],
+    /// Copies per zone (the totals of `zones`).
+    totals: [u32; 2],
     /// Tiles that have left through each exit, indexed by [`Exit`].
     taken: [u16; 4],
     edits: Vec<Edit>,
@@ -80,6 +80,7 @@ impl Clone for Mount {
             set: self.set,
             layout: self.layout,
             zones: self.zones,
+            totals: self.totals,
             taken: self.taken,
             edits: self.edits.clone(),
             collapses: self.collapses.clone(),
@@ -93,6 +94,7 @@ impl Clone for Mount {
         self.set = source.set;
         self.layout = source.layout;
         self.zones = source.zones;
+        self.totals = source.totals;
         self.taken = source.taken;
         self.edits.clone_from(&source.edits);
         self.collapses.clone_from(&source.collapses);
@@ -108,6 +110,7 @@ impl Mount {
             set,
             layout,
             zones: [*set.counts(), TileCounts::new()],
+            totals: [set.len(), 0],
             taken: [0; 4],
             edits: Vec::new(),
             collapses: Vec::new(),
@@ -160,6 +163,7 @@ impl Mount {
 
     /// Slots left at `exit`. For [`Exit::Pii`] this is the live wall: each normal and each
     /// replacement draw shortens it. A replacement draw needs a live tile to shorten.
+    #[inline]
     pub fn slots_left(&self, exit: Exit) -> u16 {
         let live = self
             .layout
@@ -179,7 +183,7 @@ impl Mount {
     /// The tile the slot at `pos` of `exit` is collapsed to, if it is.
     pub fn collapsed(&self, exit: Exit, pos: u16) -> Option<Tile> {
         let slot = self.slot(exit, pos).ok()?;
-        self.collapse_at(exit, slot).map(|c| c.tile)
+        self.collapse_at(slot).map(|c| c.tile)
     }
 
     /// The dora indicators flipped so far (draws from [`Exit::Dorahyou`]), in order.
@@ -213,11 +217,11 @@ impl Mount {
             return Err(MountError::NotInTileSet { tile });
         }
         let slot = self.slot(exit, pos)?;
-        if self.collapse_at(exit, slot).is_some() {
+        if self.collapse_at(slot).is_some() {
             return Ok(());
         }
-        let key = |e: &Edit| e.exit == exit && e.slot == slot && e.zone == zone && e.tile == tile;
-        match self.edits.iter().position(key) {
+        let same = |e: &Edit| e.slot == slot && e.zone == zone && e.tile == tile;
+        match self.edits.iter().position(same) {
             Some(at) => {
                 let total = self.edits[at].mk.saturating_add(mk);
                 if total == 0 {
@@ -228,7 +232,6 @@ impl Mount {
                 }
             }
             None if mk != 0 => self.edits.push(Edit {
-                exit,
                 slot,
                 zone,
                 tile,
@@ -254,8 +257,8 @@ impl Mount {
     pub fn load_b(&mut self, tile: Tile, n: u8) -> Result<(), MountError> {
         self.check_in_set(tile)?;
         let moved = n.min(self.zones[0][tile]);
-        self.zones[0][tile] -= moved;
-        self.zones[1][tile] += moved;
+        self.take(MountZone::A, tile, moved);
+        self.put(MountZone::B, tile, moved);
         Ok(())
     }
 
@@ -265,7 +268,7 @@ impl Mount {
     pub fn early_collapse(&mut self, exit: Exit, pos: u16, tile: Tile) -> Result<(), MountError> {
         self.check_in_set(tile)?;
         let slot = self.slot(exit, pos)?;
-        if self.collapse_at(exit, slot).is_some() {
+        if self.collapse_at(slot).is_some() {
             return Ok(());
         }
         let Some(from) = [MountZone::A, MountZone::B]
@@ -274,24 +277,19 @@ impl Mount {
         else {
             return Ok(());
         };
-        self.zones[from.index()][tile] -= 1;
-        self.edits.retain(|e| !(e.exit == exit && e.slot == slot));
-        self.collapses.push(Collapse {
-            exit,
-            slot,
-            tile,
-            from,
-        });
+        self.take(from, tile, 1);
+        self.edits.retain(|e| e.slot != slot);
+        self.collapses.push(Collapse { slot, tile, from });
         Ok(())
     }
 
     /// The exact distribution of the next tile out of `exit`.
     pub fn probabilities(&self, exit: Exit) -> Result<Odds, MountError> {
         let slot = self.slot(exit, 0)?;
-        if let Some(c) = self.collapse_at(exit, slot) {
+        if let Some(c) = self.collapse_at(slot) {
             return Ok(Odds::certain(c.tile));
         }
-        Weights::new(&self.zones, &self.deltas(exit, slot))
+        Weights::new(&self.zones, &self.deltas(slot))
             .map(|w| w.odds())
             .ok_or(MountError::EmptyStock { exit })
     }
@@ -299,29 +297,29 @@ impl Mount {
     /// What a draw from `exit` would give, without drawing (the mount is unchanged): many
     /// samples from one state estimate [`Mount::probabilities`].
     pub fn sample<R: Rng + ?Sized>(&self, exit: Exit, rng: &mut R) -> Result<Tile, MountError> {
-        self.pick(exit, rng).map(|(tile, _)| tile)
+        self.pick(exit, rng).map(|(tile, ..)| tile)
     }
 
     /// Draws the next tile out of `exit` by the rule of DESIGN §7: a collapsed slot gives its
     /// tile; a slot without deltas draws uniformly by count from A (from B if A is empty);
-    /// otherwise presence decides (see the module docs). Draws from [`Exit::Dorahyou`] and
+    /// otherwise presence decides (see [the module docs](crate::mount)). Draws from [`Exit::Dorahyou`] and
     /// [`Exit::Urahyou`] flip indicators; a draw from [`Exit::Rinshan`] shortens the live wall.
     pub fn draw<R: Rng + ?Sized>(&mut self, exit: Exit, rng: &mut R) -> Result<Tile, MountError> {
-        let (tile, source) = self.pick(exit, rng)?;
-        let slot = self.taken[exit.index()];
+        let (tile, source, slot) = self.pick(exit, rng)?;
         match source {
-            Source::Zone(zone) => self.zones[zone.index()][tile] -= 1,
-            Source::Collapsed => self
-                .collapses
-                .retain(|c| !(c.exit == exit && c.slot == slot)),
+            Source::Zone(zone) => self.take(zone, tile, 1),
+            Source::Collapsed => self.collapses.retain(|c| c.slot != slot),
         }
-        self.edits.retain(|e| !(e.exit == exit && e.slot == slot));
+        self.edits.retain(|e| e.slot != slot);
         self.taken[exit.index()] += 1;
         match exit {
             Exit::Pii => {}
             Exit::Rinshan => {
-                let moved_to_dead_wall = self.layout.pii - self.taken[Exit::Rinshan.index()];
-                self.release(Exit::Pii, moved_to_dead_wall);
+                let index = self.layout.pii - self.taken[Exit::Rinshan.index()];
+                self.release(MountSlot {
+                    exit: Exit::Pii,
+                    index,
+                });
             }
             Exit::Dorahyou => self.dora.push(tile),
             Exit::Urahyou => self.ura.push(tile),
@@ -329,42 +327,49 @@ impl Mount {
         Ok(tile)
     }
 
-    /// Chooses the next tile of `exit` and where it comes from, changing nothing.
-    fn pick<R: Rng + ?Sized>(&self, exit: Exit, rng: &mut R) -> Result<(Tile, Source), MountError> {
+    /// Chooses the next tile of `exit`, where it comes from and its slot, changing nothing.
+    fn pick<R: Rng + ?Sized>(
+        &self,
+        exit: Exit,
+        rng: &mut R,
+    ) -> Result<(Tile, Source, MountSlot), MountError> {
         let slot = self.slot(exit, 0)?;
-        if let Some(c) = self.collapse_at(exit, slot) {
-            return Ok((c.tile, Source::Collapsed));
+        if let Some(c) = self.collapse_at(slot) {
+            return Ok((c.tile, Source::Collapsed, slot));
         }
-        if self.edits.iter().any(|e| e.exit == exit && e.slot == slot) {
-            let weights = Weights::new(&self.zones, &self.deltas(exit, slot))
+        if self.edits.iter().any(|e| e.slot == slot) {
+            let weights = Weights::new(&self.zones, &self.deltas(slot))
                 .ok_or(MountError::EmptyStock { exit })?;
             let (zone, tile) = weights.sample(rng);
-            return Ok((tile, Source::Zone(zone)));
+            return Ok((tile, Source::Zone(zone), slot));
         }
         for zone in [MountZone::A, MountZone::B] {
-            let counts = &self.zones[zone.index()];
-            let total = counts.total();
+            let total = self.totals[zone.index()];
             if total > 0 {
-                return Ok((sample_copy(counts, total, rng), Source::Zone(zone)));
+                let tile = sample_copy(&self.zones[zone.index()], total, rng);
+                return Ok((tile, Source::Zone(zone), slot));
             }
         }
         Err(MountError::EmptyStock { exit })
     }
 
-    /// The index (from the start of `exit`) of the slot at `pos`.
-    fn slot(&self, exit: Exit, pos: u16) -> Result<u16, MountError> {
+    /// The slot at `pos` of `exit`.
+    #[inline]
+    fn slot(&self, exit: Exit, pos: u16) -> Result<MountSlot, MountError> {
         let left = self.slots_left(exit);
         if pos < left {
-            Ok(self.taken[exit.index()] + pos)
+            Ok(MountSlot {
+                exit,
+                index: self.taken[exit.index()] + pos,
+            })
         } else {
             Err(MountError::NoSlot { exit, pos, left })
         }
     }
 
-    fn collapse_at(&self, exit: Exit, slot: u16) -> Option<&Collapse> {
-        self.collapses
-            .iter()
-            .find(|c| c.exit == exit && c.slot == slot)
+    #[inline]
+    fn collapse_at(&self, slot: MountSlot) -> Option<&Collapse> {
+        self.collapses.iter().find(|c| c.slot == slot)
     }
 
     fn check_in_set(&self, tile: Tile) -> Result<(), MountError> {
@@ -376,29 +381,34 @@ impl Mount {
     }
 
     /// The deltas of one slot, gathered per zone.
-    fn deltas(&self, exit: Exit, slot: u16) -> Deltas {
+    #[inline]
+    fn deltas(&self, slot: MountSlot) -> Deltas {
         let mut deltas = Deltas::ZERO;
-        for e in self
-            .edits
-            .iter()
-            .filter(|e| e.exit == exit && e.slot == slot)
-        {
-            deltas.0[e.zone.index()][e.tile.index()] += e.mk;
+        for e in self.edits.iter().filter(|e| e.slot == slot) {
+            deltas.add(e.zone, e.tile, e.mk);
         }
         deltas
     }
 
+    /// Removes `n` copies of `tile` from `zone` (which holds them).
+    fn take(&mut self, zone: MountZone, tile: Tile, n: u8) {
+        self.zones[zone.index()][tile] -= n;
+        self.totals[zone.index()] -= u32::from(n);
+    }
+
+    /// Adds `n` copies of `tile` to `zone`.
+    fn put(&mut self, zone: MountZone, tile: Tile, n: u8) {
+        self.zones[zone.index()][tile] += n;
+        self.totals[zone.index()] += u32::from(n);
+    }
+
     /// Forgets a slot that no longer exists: its deltas go, a collapsed copy returns to the zone
     /// it came from.
-    fn release(&mut self, exit: Exit, slot: u16) {
-        self.edits.retain(|e| !(e.exit == exit && e.slot == slot));
-        if let Some(at) = self
-            .collapses
-            .iter()
-            .position(|c| c.exit == exit && c.slot == slot)
-        {
+    fn release(&mut self, slot: MountSlot) {
+        self.edits.retain(|e| e.slot != slot);
+        if let Some(at) = self.collapses.iter().position(|c| c.slot == slot) {
             let c = self.collapses.swap_remove(at);
-            self.zones[c.from.index()][c.tile] += 1;
+            self.put(c.from, c.tile, 1);
         }
     }
 }

@@ -2,22 +2,10 @@
 
 use bevy_ecs::prelude::*;
 
-use super::{Exit, Mount, MountError};
+use super::{Exit, Mount, MountError, MountSlot};
 use crate::chance::{Purpose, Streams};
 use crate::kernel::{Game, Kind, Setup};
 use crate::tiles::Tile;
-
-/// A slot of the mount as an entity, spawned at setup (DESIGN §2: a fixed entity set): `index`
-/// counts from the start of `exit`, so its position from the front is
-/// `index - mount.drawn_from(exit)`. The slot's state (its deltas, its collapse) is kept in the
-/// [`Mount`] resource, so a snapshot copies one resource instead of a row per slot.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MountSlot {
-    /// The exit the slot belongs to.
-    pub exit: Exit,
-    /// The slot's index from the start of its exit.
-    pub index: u16,
-}
 
 /// Puts `mount` into the game's World at setup: the [`Mount`] resource (registered for
 /// snapshots and checksums) and one [`MountSlot`] entity per slot, exit by exit. Returns the

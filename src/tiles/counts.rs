@@ -3,8 +3,7 @@
 
 use std::ops::{Index, IndexMut};
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
+use super::notation::serde_as_notation;
 use super::{NotationError, Tile, TileKind, format_tiles, parse_tiles};
 
 /// How many copies of each of the 37 identities (a red five apart from the black ones).
@@ -34,6 +33,7 @@ impl TileCounts {
     }
 
     /// How many tiles in all.
+    #[inline]
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&c| u32::from(c)).sum()
     }
@@ -138,18 +138,7 @@ impl std::str::FromStr for TileCounts {
     }
 }
 
-impl Serialize for TileCounts {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for TileCounts {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+serde_as_notation!(TileCounts);
 
 #[cfg(test)]
 mod tests {

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use super::{Suit, Tile};
 
 /// Why a tile string does not parse. Columns count characters from 1.
@@ -134,18 +132,27 @@ impl FromStr for Tile {
     }
 }
 
-impl Serialize for Tile {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
+/// Implements serde for a type as its notation string, through `Display` and `FromStr`.
+macro_rules! serde_as_notation {
+    ($type:ty) => {
+        impl serde::Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
 
-impl<'de> Deserialize<'de> for Tile {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tile, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text =
+                    <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
+pub(super) use serde_as_notation;
+
+serde_as_notation!(Tile);
 
 #[cfg(test)]
 mod tests {
