@@ -67,6 +67,26 @@ def bench_pig_random(pyspiel, games, seed):
     }
 
 
+def time_searches(bot, state, sims, steps, game, algo):
+    """Times `steps` searches of `sims` simulations each from `state` (one C++ call each)."""
+    actions = []
+    start = time.perf_counter()
+    for _ in range(steps):
+        actions.append(bot.step(state))
+    seconds = time.perf_counter() - start
+    total = sims * steps
+    return {
+        "game": game,
+        "algo": algo,
+        "sims_per_search": sims,
+        "searches": steps,
+        "simulations": total,
+        "seconds": seconds,
+        "simulations_per_second": total / seconds,
+        "actions": actions,
+    }
+
+
 def bench_pig_mcts(pyspiel, sims, steps, seed, max_memory_mb):
     game = pyspiel.load_game("pig")
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed)  # (n_rollouts, seed)
@@ -81,22 +101,11 @@ def bench_pig_mcts(pyspiel, sims, steps, seed, max_memory_mb):
         False,          # verbose
     )
     state = game.new_initial_state()
-    actions = []
-    start = time.perf_counter()
-    for _ in range(steps):
-        actions.append(bot.step(state))
-    seconds = time.perf_counter() - start
-    total = sims * steps
-    return {
-        "game": "pig",
-        "algo": "mcts",
-        "sims_per_search": sims,
-        "searches": steps,
-        "simulations": total,
-        "seconds": seconds,
-        "simulations_per_second": total / seconds,
-        "actions": [state.action_to_string(state.current_player(), a) for a in actions],
-    }
+    result = time_searches(bot, state, sims, steps, "pig", "mcts")
+    result["actions"] = [
+        state.action_to_string(state.current_player(), a) for a in result["actions"]
+    ]
+    return result
 
 
 def leduc_first_decision(pyspiel, game, seed):
@@ -124,23 +133,10 @@ def bench_leduc_ismcts(pyspiel, sims, steps, seed):
         False,                                           # use_observation_string
         False,                                           # allow_inconsistent_action_sets
     )
-    actions = []
-    start = time.perf_counter()
-    for _ in range(steps):
-        actions.append(bot.step(state))
-    seconds = time.perf_counter() - start
-    total = sims * steps
-    return {
-        "game": "leduc_poker",
-        "algo": "ismcts",
-        "sims_per_search": sims,
-        "searches": steps,
-        "simulations": total,
-        "seconds": seconds,
-        "simulations_per_second": total / seconds,
-        "state": str(state).replace("\n", " | "),
-        "actions": [state.action_to_string(0, a) for a in actions],
-    }
+    result = time_searches(bot, state, sims, steps, "leduc_poker", "ismcts")
+    result["state"] = str(state).replace("\n", " | ")
+    result["actions"] = [state.action_to_string(0, a) for a in result["actions"]]
+    return result
 
 
 def cmd_bench(args):

@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
-pub use simulate::{GameTally, Summary, game_seed, simulate_pig};
+pub use simulate::{GameTally, Summary, simulate_pig};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
 #[derive(Parser, Debug)]

@@ -42,11 +42,6 @@ pub struct Summary {
     pub games_per_second: f64,
 }
 
-/// The seed of game `index` in a run seeded `seed`.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    crate::chance::sub_seed(seed, index)
-}
-
 /// Plays `games` random games of `pig` on `threads` threads, calling `progress(n)` as games
 /// finish. Returns each game's tally, by game index.
 pub fn simulate_pig(
@@ -69,7 +64,7 @@ pub fn simulate_pig(
                     let range = (t * chunk)..((t + 1) * chunk).min(games);
                     let mut out = Vec::with_capacity(range.clone().count());
                     for (done, index) in range.enumerate() {
-                        let seed = game_seed(seed, index);
+                        let seed = crate::chance::sub_seed(seed, index);
                         sim.restore(&start)?;
                         sim.reseed(seed);
                         let mut rng = random_player_rng(seed);

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::listener::{Timing, listener_order};
 use super::{Ctx, Effect, Flow, Listener, Mode, PipelineError};
 use crate::chance::ActionChance;
-use crate::kernel::{Decision, Game, GameEvent, Rules, Seat, StableId, Table};
+use crate::kernel::{Decision, Game, GameEvent, HandlerFn, Rules, Seat, StableId, Table};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Stage {
@@ -241,7 +241,9 @@ fn drive<G: Game>(
             });
             continue;
         };
-        let flow = match flight.stage {
+        // Who runs next on the event in flight: a listener's handler, or the rules.
+        let (run, listener, name): (HandlerFn<G>, _, _) = match flight.stage {
+            Stage::Apply => (G::apply, None, "rules"),
             Stage::Before | Stage::After => {
                 let Some(&(_, entity)) = order.get(usize::from(flight.next)) else {
                     if flight.stage == Stage::Before {
@@ -264,51 +266,41 @@ fn drive<G: Game>(
                     _ => listener.handler,
                 };
                 let handler = rules.handler(id);
-                #[cfg(feature = "trace")]
-                let _span = tracing::info_span!("alea::handler", name = handler.name).entered();
-                let mut ctx = Ctx {
-                    world,
-                    rules,
-                    emitted,
-                    decision,
-                    chance,
-                    answer: answer.take(),
-                    listener: Some(entity),
-                    recording,
-                };
-                let flow = (handler.run)(&mut ctx, &mut flight.event);
-                if flow == Flow::Continue || (flow == Flow::Cancel && flight.stage == Stage::After)
-                {
-                    flight.next += 1;
-                    continue;
-                }
-                flow
-            }
-            Stage::Apply => {
-                let mut ctx = Ctx {
-                    world,
-                    rules,
-                    emitted,
-                    decision,
-                    chance,
-                    answer: answer.take(),
-                    listener: None,
-                    recording,
-                };
-                let flow = G::apply(&mut ctx, &mut flight.event);
-                if flow == Flow::Continue {
-                    flight.stage = Stage::After;
-                    flight.next = 0;
-                    order.clear();
-                    if rules.is_listened(flight.event.kind()) {
-                        let kind = flight.event.kind();
-                        collect_listeners::<G>(world, rules, kind, Timing::After, order);
-                    }
-                    continue;
-                }
-                flow
+                (handler.run, Some(entity), handler.name)
             }
         };
+        #[cfg(feature = "trace")]
+        let _span = tracing::info_span!("alea::handler", name).entered();
+        #[cfg(not(feature = "trace"))]
+        let _ = name;
+        let mut ctx = Ctx {
+            world,
+            rules,
+            emitted,
+            decision,
+            chance,
+            answer: answer.take(),
+            listener,
+            recording,
+        };
+        let flow = run(&mut ctx, &mut flight.event);
+        match (flight.stage, flow) {
+            (Stage::Apply, Flow::Continue) => {
+                flight.stage = Stage::After;
+                flight.next = 0;
+                order.clear();
+                let kind = flight.event.kind();
+                if rules.is_listened(kind) {
+                    collect_listeners::<G>(world, rules, kind, Timing::After, order);
+                }
+                continue;
+            }
+            (Stage::Before | Stage::After, Flow::Continue) | (Stage::After, Flow::Cancel) => {
+                flight.next += 1;
+                continue;
+            }
+            _ => {}
+        }
         match flow {
             Flow::Ask(_) => return Ok(Progress::Asked),
             Flow::Cancel | Flow::Continue => {
