@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Turn};
 use crate::chance::{Case, ChanceRecord, Streams};
-use crate::pipeline::{Effect, LoggedEvent, Observer, Resolution};
+use crate::pipeline::{Effect, LoggedEvent, Mode, Observer, Resolution};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
 
 /// A game world and its snapshot registry, driven one decision at a time.
@@ -200,7 +200,10 @@ impl<G: Game> Sim<G> {
 
     /// Starts or stops recording resolved events (see [`Sim::events`]).
     pub fn record_events(&mut self, on: bool) {
-        self.world.resource_mut::<Observer<G>>().record_events = on;
+        self.world
+            .resource_mut::<Resolution<G>>()
+            .watch
+            .record_events = on;
     }
 
     /// The events resolved since recording started, in resolution order.
@@ -213,9 +216,17 @@ impl<G: Game> Sim<G> {
         std::mem::take(&mut self.world.resource_mut::<Observer<G>>().events)
     }
 
+    /// Runs listeners normally ([`Mode::Play`]) or their AI hooks ([`Mode::Benefit`]).
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.world.resource_mut::<Resolution<G>>().watch.mode = mode;
+    }
+
     /// Starts or stops recording effects (card moves, property changes).
     pub fn record_effects(&mut self, on: bool) {
-        self.world.resource_mut::<Observer<G>>().record_effects = on;
+        self.world
+            .resource_mut::<Resolution<G>>()
+            .watch
+            .record_effects = on;
     }
 
     /// The effects recorded since recording started.

@@ -35,8 +35,74 @@ type OrderKey = (Timing, i32, u16, u16, u32);
 /// The pipeline's state, one resource so an action touches it once: the pending decision,
 /// the event in flight, the stack of events waiting, the listener order of the current stage
 /// and the answer to a question asked mid-resolution. Part of every snapshot.
+///
+/// The state is boxed so the pipeline can take it out of the world while it runs (a pointer
+/// move, see [`with_resolution`](crate::kernel::step::with_resolution)); it reads through
+/// [`Deref`](std::ops::Deref) as a [`ResolutionState`].
+///
+/// # Panics
+/// Reading it from a handler while the pipeline runs panics: the state is out of the world
+/// then (handlers see the pending decision and chance through [`Ctx`]).
 #[derive(Resource, Debug)]
-pub struct Resolution<G: Game> {
+pub struct Resolution<G: Game>(Option<Box<ResolutionState<G>>>);
+
+impl<G: Game> Default for Resolution<G> {
+    fn default() -> Self {
+        Resolution(Some(Box::default()))
+    }
+}
+
+impl<G: Game> Clone for Resolution<G> {
+    fn clone(&self) -> Self {
+        Resolution(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        match (&mut self.0, &source.0) {
+            (Some(mine), Some(theirs)) => mine.as_mut().clone_from(theirs),
+            (mine, theirs) => *mine = theirs.clone(),
+        }
+    }
+}
+
+impl<G: Game> std::hash::Hash for Resolution<G> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        if let Some(inner) = &self.0 {
+            inner.hash(state);
+        }
+    }
+}
+
+impl<G: Game> std::ops::Deref for Resolution<G> {
+    type Target = ResolutionState<G>;
+    fn deref(&self) -> &ResolutionState<G> {
+        self.0.as_deref().expect(DETACHED)
+    }
+}
+
+impl<G: Game> std::ops::DerefMut for Resolution<G> {
+    fn deref_mut(&mut self) -> &mut ResolutionState<G> {
+        self.0.as_deref_mut().expect(DETACHED)
+    }
+}
+
+const DETACHED: &str = "the Resolution is out of the world while the pipeline runs";
+
+impl<G: Game> Resolution<G> {
+    /// Takes the state out (the pipeline runs on it outside the world).
+    pub(crate) fn detach(&mut self) -> Box<ResolutionState<G>> {
+        self.0.take().expect(DETACHED)
+    }
+
+    /// Puts the state back.
+    pub(crate) fn attach(&mut self, state: Box<ResolutionState<G>>) {
+        self.0 = Some(state);
+    }
+}
+
+/// The content of [`Resolution`].
+#[derive(Debug)]
+pub struct ResolutionState<G: Game> {
     /// The decision the game waits on.
     pub decision: Decision<G::Action>,
     waiting: Vec<(G::Event, u16)>,
@@ -46,11 +112,25 @@ pub struct Resolution<G: Game> {
     answer: Option<G::Action>,
     /// The current action's forced case and chance points (transient: not part of checksums).
     pub chance: ActionChance,
+    /// What the pipeline records and how listeners run: a setting, not game state (not part
+    /// of checksums, kept when a snapshot is restored).
+    pub watch: Watch,
 }
 
-impl<G: Game> Default for Resolution<G> {
+/// What the pipeline records into the [`Observer`], and whether listeners run in benefit mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Watch {
+    /// Record resolved events into [`Observer::events`].
+    pub record_events: bool,
+    /// Record effects into [`Observer::effects`].
+    pub record_effects: bool,
+    /// Play or benefit simulation.
+    pub mode: Mode,
+}
+
+impl<G: Game> Default for ResolutionState<G> {
     fn default() -> Self {
-        Resolution {
+        ResolutionState {
             decision: Decision::default(),
             waiting: Vec::new(),
             current: None,
@@ -58,13 +138,14 @@ impl<G: Game> Default for Resolution<G> {
             order: Vec::new(),
             answer: None,
             chance: ActionChance::default(),
+            watch: Watch::default(),
         }
     }
 }
 
-impl<G: Game> Clone for Resolution<G> {
+impl<G: Game> Clone for ResolutionState<G> {
     fn clone(&self) -> Self {
-        Resolution {
+        ResolutionState {
             decision: self.decision.clone(),
             waiting: self.waiting.clone(),
             current: self.current.clone(),
@@ -72,9 +153,12 @@ impl<G: Game> Clone for Resolution<G> {
             order: self.order.clone(),
             answer: self.answer,
             chance: self.chance.clone(),
+            watch: self.watch,
         }
     }
 
+    /// Copies the state, keeping this one's [`Watch`] (restoring a snapshot does not change
+    /// what is being recorded).
     fn clone_from(&mut self, source: &Self) {
         self.decision.clone_from(&source.decision);
         self.waiting.clone_from(&source.waiting);
@@ -86,7 +170,7 @@ impl<G: Game> Clone for Resolution<G> {
     }
 }
 
-impl<G: Game> std::hash::Hash for Resolution<G> {
+impl<G: Game> std::hash::Hash for ResolutionState<G> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.decision.hash(state);
         self.waiting.hash(state);
@@ -97,7 +181,7 @@ impl<G: Game> std::hash::Hash for Resolution<G> {
     }
 }
 
-impl<G: Game> Resolution<G> {
+impl<G: Game> ResolutionState<G> {
     /// True while an event is in flight (the game waits on a question asked mid-resolution).
     pub fn in_flight(&self) -> bool {
         self.current.is_some()
@@ -155,17 +239,11 @@ pub struct LoggedEvent<E> {
     pub event: E,
 }
 
-/// What the pipeline lets you watch: resolved events and effects (card moves, property
-/// changes), each recorded only when switched on, and whether listeners run in benefit mode.
-/// Observational only: not part of snapshots.
+/// What the pipeline recorded: resolved events and effects (card moves, property changes),
+/// each only while switched on in the resolution's [`Watch`]. Observational only: not part of
+/// snapshots.
 #[derive(Resource, Debug)]
 pub struct Observer<G: Game> {
-    /// Record resolved events into `events`.
-    pub record_events: bool,
-    /// Record effects into `effects`.
-    pub record_effects: bool,
-    /// Play or benefit simulation.
-    pub mode: Mode,
     /// The resolved events, in resolution order.
     pub events: Vec<LoggedEvent<G::Event>>,
     /// The effects, oldest first.
@@ -175,9 +253,6 @@ pub struct Observer<G: Game> {
 impl<G: Game> Default for Observer<G> {
     fn default() -> Self {
         Observer {
-            record_events: false,
-            record_effects: false,
-            mode: Mode::Play,
             events: Vec::new(),
             effects: Vec::new(),
         }
@@ -192,7 +267,7 @@ impl<G: Game> Default for Observer<G> {
 pub fn run<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
-    res: &mut Resolution<G>,
+    res: &mut ResolutionState<G>,
 ) -> Result<Progress, PipelineError> {
     let result = drive::<G>(world, rules, res);
     if result.is_err() {
@@ -204,15 +279,16 @@ pub fn run<G: Game>(
 fn drive<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
-    res: &mut Resolution<G>,
+    res: &mut ResolutionState<G>,
 ) -> Result<Progress, PipelineError> {
     let depth_limit = rules.depth_limit;
-    let (recording, logging, benefit) = {
-        let observer = world.resource::<Observer<G>>();
-        let benefit = observer.mode == Mode::Benefit;
-        (observer.record_effects, observer.record_events, benefit)
-    };
-    let Resolution {
+    let Watch {
+        record_effects: recording,
+        record_events: logging,
+        mode,
+    } = res.watch;
+    let benefit = mode == Mode::Benefit;
+    let ResolutionState {
         decision,
         waiting,
         current,
@@ -220,6 +296,7 @@ fn drive<G: Game>(
         order,
         answer,
         chance,
+        watch: _,
     } = res;
     loop {
         let Some(flight) = current.as_mut() else {
@@ -229,10 +306,40 @@ fn drive<G: Game>(
             if depth > depth_limit {
                 return Err(PipelineError::TooDeep { limit: depth_limit });
             }
-            order.clear();
-            if rules.is_listened(event.kind()) {
-                collect_listeners::<G>(world, rules, event.kind(), Timing::Before, order);
+            if !rules.is_listened(event.kind()) {
+                // Nobody listens: the rules alone, without staging the event.
+                #[cfg(feature = "trace")]
+                let _span = tracing::info_span!("alea::handler", name = "rules").entered();
+                let mut event = event;
+                let mut ctx = Ctx {
+                    world,
+                    rules,
+                    emitted,
+                    decision,
+                    chance,
+                    answer: None,
+                    listener: None,
+                    recording,
+                };
+                let flow = G::apply(&mut ctx, &mut event);
+                let cancelled = match flow {
+                    Flow::Ask(_) => {
+                        *current = Some(InFlight {
+                            event,
+                            depth,
+                            stage: Stage::Apply,
+                            next: 0,
+                        });
+                        return Ok(Progress::Asked);
+                    }
+                    Flow::Cancel => true,
+                    Flow::Continue => false,
+                };
+                finish::<G>(world, event, depth, waiting, emitted, cancelled, logging);
+                continue;
             }
+            order.clear();
+            collect_listeners::<G>(world, rules, event.kind(), Timing::Before, order);
             *current = Some(InFlight {
                 event,
                 depth,
@@ -248,8 +355,10 @@ fn drive<G: Game>(
                 let Some(&(_, entity)) = order.get(usize::from(flight.next)) else {
                     if flight.stage == Stage::Before {
                         flight.stage = Stage::Apply;
-                    } else {
-                        finish::<G>(world, current, waiting, emitted, false, logging);
+                    } else if let Some(done) = current.take() {
+                        finish::<G>(
+                            world, done.event, done.depth, waiting, emitted, false, logging,
+                        );
                     }
                     continue;
                 };
@@ -304,33 +413,37 @@ fn drive<G: Game>(
         match flow {
             Flow::Ask(_) => return Ok(Progress::Asked),
             Flow::Cancel | Flow::Continue => {
-                finish::<G>(world, current, waiting, emitted, true, logging);
+                if let Some(done) = current.take() {
+                    finish::<G>(
+                        world, done.event, done.depth, waiting, emitted, true, logging,
+                    );
+                }
             }
         }
     }
 }
 
-/// Ends the event in flight: logs it and schedules its children before its siblings.
+/// Ends an event: logs it and schedules its children before its siblings.
 fn finish<G: Game>(
     world: &mut World,
-    current: &mut Option<InFlight<G::Event>>,
+    event: G::Event,
+    depth: u16,
     waiting: &mut Vec<(G::Event, u16)>,
     emitted: &mut Vec<G::Event>,
     cancelled: bool,
     logging: bool,
 ) {
-    let Some(done) = current.take() else { return };
     while let Some(child) = emitted.pop() {
-        waiting.push((child, done.depth + 1));
+        waiting.push((child, depth + 1));
     }
     if logging {
         world
             .resource_mut::<Observer<G>>()
             .events
             .push(LoggedEvent {
-                depth: done.depth,
+                depth,
                 cancelled,
-                event: done.event,
+                event,
             });
     }
 }

@@ -1,7 +1,7 @@
 //! Listener order, nesting, cancel/modify, the depth limit and questions mid-resolution.
 
 use alea::kernel::{Seat, SimBuilder, SimError, Table, Turn};
-use alea::pipeline::{PipelineError, Timing};
+use alea::pipeline::{Mode, PipelineError, Timing};
 
 use crate::probe::{Does, Probe, ProbeAction, ProbeEvent, Spec, probe, probed};
 
@@ -94,6 +94,40 @@ fn before_listeners_modify_and_cancel() {
     let last = sim.events().last().unwrap();
     assert!(last.cancelled);
     assert_eq!(last.event, ProbeEvent::Node { id: 1, value: 4 });
+}
+
+#[test]
+fn benefit_mode_runs_ai_hooks_instead_of_handlers_and_survives_restore() {
+    use Timing::Before;
+    let mut sim = probe(Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('d', Before, 0, None, 0)
+                .does(Does::Double)
+                .hook(Does::Trace),
+            Spec::new('D', Before, 1, None, 0).does(Does::Double),
+        ],
+        children: vec![],
+    });
+    let start = sim.snapshot();
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    assert_eq!(probed(&sim).sum, 4, "play: both listeners double");
+    assert!(probed(&sim).trace.is_empty());
+
+    sim.restore(&start).unwrap();
+    sim.set_mode(Mode::Benefit);
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    assert_eq!(
+        probed(&sim).sum,
+        2,
+        "benefit: 'd' runs its hook, 'D' has none"
+    );
+    assert_eq!(probed(&sim).trace, vec!['d']);
+
+    // The mode is a setting, not state: restoring a snapshot keeps it.
+    sim.restore(&start).unwrap();
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    assert_eq!(probed(&sim).sum, 2);
 }
 
 #[test]

@@ -32,6 +32,8 @@ pub struct Spec {
     pub does: Does,
     /// Only nodes with this id trigger it (None: all).
     pub on: Option<u8>,
+    /// What it does instead in benefit simulation (its AI hook).
+    pub hook: Option<Does>,
 }
 
 impl Spec {
@@ -44,10 +46,15 @@ impl Spec {
             slot,
             does: Does::Trace,
             on: None,
+            hook: None,
         }
     }
     pub fn does(mut self, does: Does) -> Self {
         self.does = does;
+        self
+    }
+    pub fn hook(mut self, hook: Does) -> Self {
+        self.hook = Some(hook);
         self
     }
     pub fn on(mut self, node: u8) -> Self {
@@ -190,6 +197,9 @@ impl Game for Probe {
         for spec in &self.listeners {
             let handler = handlers[spec.does as usize];
             let mut listener = Listener::new(0, spec.timing, handler).priority(spec.priority);
+            if let Some(hook) = spec.hook {
+                listener = listener.ai_hook(handlers[hook as usize]);
+            }
             if let Some(seat) = spec.seat {
                 listener = listener.seat(Seat(seat), spec.slot);
             } else {

@@ -221,9 +221,7 @@ impl Game for Pig {
                 let face = ctx.chance(&DieRoll {
                     faces: ctx.game().faces,
                 });
-                let world = ctx.world();
-                world.resource_mut::<PigTurn>().moves += 1;
-                if let Some(mut shown) = world.get_mut::<DieFace>(die) {
+                if let Some(mut shown) = ctx.world().get_mut::<DieFace>(die) {
                     let before = std::mem::replace(&mut shown.0, face - 1);
                     ctx.changed(die, Property::FACE, before.into(), (face - 1).into());
                 }
@@ -231,6 +229,7 @@ impl Game for Pig {
             }
             PigEvent::Rolled { seat, face } => {
                 let mut turn = ctx.world().resource_mut::<PigTurn>();
+                turn.moves += 1;
                 let before = turn.turn_total;
                 if face == 1 {
                     ctx.emit(PigEvent::Bust { seat, lost: before });
