@@ -308,10 +308,8 @@ fn drive<G: Game>(
             }
             if !rules.is_listened(event.kind()) {
                 // Nobody listens: the rules alone, without staging the event.
-                #[cfg(feature = "trace")]
-                let _span = tracing::info_span!("alea::handler", name = "rules").entered();
                 let mut event = event;
-                let mut ctx = Ctx {
+                let ctx = Ctx {
                     world,
                     rules,
                     emitted,
@@ -321,7 +319,7 @@ fn drive<G: Game>(
                     listener: None,
                     recording,
                 };
-                let flow = G::apply(&mut ctx, &mut event);
+                let flow = call(G::apply, "rules", ctx, &mut event);
                 let cancelled = match flow {
                     Flow::Ask(_) => {
                         *current = Some(InFlight {
@@ -378,11 +376,7 @@ fn drive<G: Game>(
                 (handler.run, Some(entity), handler.name)
             }
         };
-        #[cfg(feature = "trace")]
-        let _span = tracing::info_span!("alea::handler", name).entered();
-        #[cfg(not(feature = "trace"))]
-        let _ = name;
-        let mut ctx = Ctx {
+        let ctx = Ctx {
             world,
             rules,
             emitted,
@@ -392,7 +386,7 @@ fn drive<G: Game>(
             listener,
             recording,
         };
-        let flow = run(&mut ctx, &mut flight.event);
+        let flow = call(run, name, ctx, &mut flight.event);
         match (flight.stage, flow) {
             (Stage::Apply, Flow::Continue) => {
                 flight.stage = Stage::After;
@@ -421,6 +415,20 @@ fn drive<G: Game>(
             }
         }
     }
+}
+
+/// Runs a handler or the rules (`run`, named `name` in traces) on `event`.
+fn call<G: Game>(
+    run: HandlerFn<G>,
+    name: &'static str,
+    mut ctx: Ctx<'_, G>,
+    event: &mut G::Event,
+) -> Flow {
+    #[cfg(feature = "trace")]
+    let _span = tracing::info_span!("alea::handler", name).entered();
+    #[cfg(not(feature = "trace"))]
+    let _ = name;
+    run(&mut ctx, event)
 }
 
 /// Ends an event: logs it and schedules its children before its siblings.
