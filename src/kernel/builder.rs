@@ -2,6 +2,7 @@
 
 use bevy_ecs::prelude::*;
 
+use super::KernelSlots;
 use super::step::with_resolution;
 use std::sync::Arc;
 
@@ -100,12 +101,16 @@ impl<G: Game> SimBuilder<G> {
 
     pub(crate) fn build_rules_into(&self, world: &mut World) -> (Arc<Rules<G>>, SnapshotRegistry) {
         let mut registry = SnapshotRegistry::new();
-        let mut rules = Rules::new(self.game.clone(), self.depth_limit);
         world.insert_resource(Table::new(self.game.seats()));
         world.insert_resource(Streams::new(self.seed));
         world.insert_resource(Case::default());
         world.insert_resource(Observer::<G>::default());
         world.insert_resource(Resolution::<G>::default());
+        let mut rules = Rules::new(
+            self.game.clone(),
+            self.depth_limit,
+            KernelSlots::register(world),
+        );
         registry.register_resource::<Table>();
         registry.register_resource::<Streams>();
         registry.register_resource::<Case>();
@@ -122,7 +127,7 @@ impl<G: Game> SimBuilder<G> {
         self.game.setup(&mut setup);
         let rules = Arc::new(rules);
         world.insert_resource(GameRules(rules.clone()));
-        with_resolution::<G, _>(world, |world, res| {
+        with_resolution(world, &rules, |world, res| {
             G::next_decision(&rules, world, &mut res.decision)
         });
         (rules, registry)

@@ -8,6 +8,7 @@ pub mod playout;
 mod rules;
 mod setup;
 mod sim;
+mod slot;
 pub mod step;
 mod table;
 
@@ -19,5 +20,7 @@ pub use game::{Decision, EventKind, Game, GameEvent, Turn};
 pub use rules::{DEFAULT_DEPTH_LIMIT, GameRules, Handler, HandlerFn, Rules};
 pub use setup::Setup;
 pub use sim::Sim;
+pub(crate) use slot::KernelSlots;
+pub use slot::ResourceSlot;
 pub use step::{DecisionSchedule, Inbox, PipelineSystems, SimError, Undo};
 pub use table::Table;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bevy_ecs::prelude::*;
 
-use super::{EventKind, Game, Seat};
+use super::{EventKind, Game, KernelSlots, Seat};
 use crate::pipeline::{Ctx, Flow, HandlerId};
 
 /// A listener handler or AI hook: a plain function, so it can live in a static registry.
@@ -47,11 +47,13 @@ pub struct Rules<G: Game> {
     pub(crate) players: Vec<Entity>,
     pub(crate) cards: Vec<Entity>,
     pub(crate) dice: Vec<Entity>,
+    pub(crate) slots: KernelSlots<G>,
 }
 
 impl<G: Game> Rules<G> {
-    pub(crate) fn new(game: G, depth_limit: u16) -> Self {
+    pub(crate) fn new(game: G, depth_limit: u16, slots: KernelSlots<G>) -> Self {
         Rules {
+            slots,
             game,
             depth_limit,
             handlers: Vec::new(),

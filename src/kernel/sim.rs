@@ -83,7 +83,13 @@ impl<G: Game> Sim<G> {
 
     /// The pending decision: who must choose, and the legal choices.
     pub fn pending_decision(&self) -> &Decision<G::Action> {
-        &self.world.resource::<Resolution<G>>().decision
+        &self
+            .rules
+            .slots
+            .resolution
+            .get(&self.world)
+            .expect("the game's world has its Resolution resource")
+            .decision
     }
 
     /// The legal choices of the pending decision, in a stable order.
@@ -118,7 +124,7 @@ impl<G: Game> Sim<G> {
     /// while one is (a handler's question is pending).
     pub fn refresh_decision(&mut self) {
         let rules = self.rules.clone();
-        step::with_resolution::<G, _>(&mut self.world, |world, res| {
+        step::with_resolution(&mut self.world, &rules, |world, res| {
             if !res.in_flight() {
                 G::next_decision(&rules, world, &mut res.decision);
             }

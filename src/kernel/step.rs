@@ -1,7 +1,7 @@
 //! The rules stages of one decision, as functions and as named systems.
 //!
 //! A decision runs two stages, in this order, once per player action (not per event):
-//! [`PipelineSystems::Accept`] checks the action, consumes [`Case`] and starts the resolution;
+//! [`PipelineSystems::Accept`] checks the action, consumes [`Case`](crate::chance::Case) and starts the resolution;
 //! [`PipelineSystems::Resolve`] runs the event pipeline until it is idle or asks a player, then
 //! computes the next decision. [`Sim`](super::Sim) calls the functions directly
 //! (or runs [`DecisionSchedule`] in [`RunMode::Schedule`](super::RunMode)); a Bevy app runs the
@@ -11,7 +11,6 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SystemSet};
 
 use super::{Game, GameRules, Rules, Seat, Turn};
-use crate::chance::Case;
 use crate::pipeline::{self, PipelineError, Progress, Resolution, ResolutionState};
 use crate::snapshot::{Snapshot, SnapshotError, SnapshotRegistry};
 
@@ -44,32 +43,36 @@ pub struct DecisionSchedule;
 /// The rules stages, chained in this order. Order your own systems around them.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PipelineSystems {
-    /// Check the action against the pending decision, consume [`Case`], start resolving.
+    /// Check the action against the pending decision, consume [`Case`](crate::chance::Case), start resolving.
     Accept,
     /// Resolve events until idle or a player is asked; then compute the next decision.
     Resolve,
 }
 
-/// Runs `f` with the [`Resolution`]'s state taken out of the world (one lookup and a pointer
-/// move each way, no allocation).
+/// Runs `f` with the [`Resolution`]'s state taken out of the world (a pointer move each way,
+/// no allocation).
 pub fn with_resolution<G: Game, R>(
     world: &mut World,
+    rules: &Rules<G>,
     f: impl FnOnce(&mut World, &mut ResolutionState<G>) -> R,
 ) -> R {
-    let mut res = world
-        .resource_mut::<Resolution<G>>()
-        .bypass_change_detection()
-        .detach();
+    let slot = rules.slots.resolution;
+    let mut res = resolution_mut(world, slot).detach();
     let out = f(world, &mut res);
-    world
-        .resource_mut::<Resolution<G>>()
-        .bypass_change_detection()
-        .attach(res);
+    resolution_mut(world, slot).attach(res);
     out
 }
 
+fn resolution_mut<G: Game>(
+    world: &mut World,
+    slot: crate::kernel::ResourceSlot<Resolution<G>>,
+) -> &mut Resolution<G> {
+    slot.get_mut(world)
+        .expect("the game's world has its Resolution resource")
+}
+
 /// Checks `action` against the pending decision and starts resolving it, its chance points
-/// forced by [`Case`] (which it resets). Changes nothing when the action is refused.
+/// forced by [`Case`](crate::chance::Case) (which it resets). Changes nothing when the action is refused.
 pub fn accept<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
@@ -86,15 +89,11 @@ pub fn accept<G: Game>(
             });
         }
     };
-    // Read first: taking it mutably costs more, and it is usually unset.
-    let case = match world.get_resource::<Case>() {
-        Some(Case(Some(_))) => world
-            .resource_mut::<Case>()
-            .bypass_change_detection()
-            .0
-            .take(),
-        _ => None,
-    };
+    let case = rules
+        .slots
+        .case
+        .get_mut(world)
+        .and_then(|case| case.0.take());
     res.accept(rules, world, seat, action, case);
     Ok(())
 }
@@ -118,7 +117,7 @@ pub fn decide<G: Game>(
     rules: &Rules<G>,
     action: G::Action,
 ) -> Result<(), SimError> {
-    with_resolution::<G, _>(world, |world, res| {
+    with_resolution(world, rules, |world, res| {
         accept(world, rules, res, action)?;
         resolve(world, rules, res)
     })
@@ -178,7 +177,9 @@ pub fn accept_system<G: Game>(world: &mut World) {
         None => undo.snapshot = Some(undo.registry.snapshot(world)),
     });
     let rules = shared_rules::<G>(world);
-    let result = with_resolution::<G, _>(world, |world, res| accept(world, &rules, res, action));
+    let result = with_resolution(world, &rules, |world, res| {
+        accept(world, &rules, res, action)
+    });
     world.resource_mut::<Inbox<G>>().result = Some(result);
 }
 
@@ -188,7 +189,7 @@ pub fn resolve_system<G: Game>(world: &mut World) {
         return;
     }
     let rules = shared_rules::<G>(world);
-    if let Err(error) = with_resolution::<G, _>(world, |world, res| resolve(world, &rules, res)) {
+    if let Err(error) = with_resolution(world, &rules, |world, res| resolve(world, &rules, res)) {
         with_undo(world, |world, undo| {
             if let Some(snapshot) = &undo.snapshot {
                 let _ = undo.registry.restore(world, snapshot);

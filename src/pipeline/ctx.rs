@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 
 use super::Observer;
 use super::effect::{Effect, Property};
-use crate::chance::{ActionChance, CaseGenerator, Streams};
+use crate::chance::{ActionChance, CaseGenerator};
 use crate::kernel::{Decision, Game, Rules, Seat, Zone};
 
 /// What a handler or rules function tells the pipeline.
@@ -56,9 +56,14 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// for this action if it is in range, else a sample from the generator's stream. Search
     /// reads the record it leaves to enumerate chance outcomes.
     pub fn chance<C: CaseGenerator + ?Sized>(&mut self, generator: &C) -> C::Outcome {
-        let world = &mut *self.world;
-        self.chance
-            .resolve(|| world.resource_mut::<Streams>().into_inner(), generator)
+        let (world, slot) = (&mut *self.world, self.rules.slots.streams);
+        self.chance.resolve(
+            || {
+                slot.get_mut(world)
+                    .expect("the game's world has its Streams")
+            },
+            generator,
+        )
     }
 
     /// The listener entity being run (`None` inside the rules).

@@ -1,0 +1,125 @@
+//! [`ResourceSlot`]: the kernel's cached access to its own resources on the hot path.
+//!
+//! `World::resource_mut` finds a resource by hashing its type, then reads its change ticks.
+//! The pipeline touches the same few resources on every action (the [`Resolution`], the
+//! random streams), so it keeps their component ids, checked against the world's id, and
+//! reaches them directly. Change detection is bypassed (as snapshots restore it).
+//!
+//! [`Resolution`]: crate::pipeline::Resolution
+
+use std::marker::PhantomData;
+
+use bevy_ecs::component::{ComponentId, Mutable};
+use bevy_ecs::prelude::*;
+use bevy_ecs::world::WorldId;
+
+/// Where resource `R` lives in one world.
+pub struct ResourceSlot<R> {
+    world: WorldId,
+    id: ComponentId,
+    _resource: PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for ResourceSlot<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R> Copy for ResourceSlot<R> {}
+
+impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
+    /// The slot of `R` in `world` (registering the type if needed).
+    pub fn register(world: &mut World) -> Self {
+        ResourceSlot {
+            world: world.id(),
+            id: world.register_component::<R>(),
+            _resource: PhantomData,
+        }
+    }
+
+    /// The resource (`None` if it is absent). In another world it falls back to a lookup by type.
+    pub fn get<'w>(&self, world: &'w World) -> Option<&'w R> {
+        if world.id() != self.world {
+            return world.get_resource::<R>();
+        }
+        // SAFETY: `&World` gives read access to everything and no `&mut` into it can exist.
+        // `self.id` is the component id of `R` in this world (ids are fixed once registered,
+        // and `WorldId`s are unique), so the pointer points to an `R`.
+        unsafe {
+            world
+                .as_unsafe_world_cell_readonly()
+                .get_resource_by_id(self.id)
+                .map(|ptr| ptr.deref::<R>())
+        }
+    }
+
+    /// The resource, mutably, bypassing change detection (`None` if it is absent). In another
+    /// world it falls back to a lookup by type (which marks it changed).
+    pub fn get_mut<'w>(&self, world: &'w mut World) -> Option<&'w mut R> {
+        if world.id() != self.world {
+            return world.get_resource_mut::<R>().map(|r| r.into_inner());
+        }
+        // SAFETY: `&mut World` is exclusive access to everything for `'w`, so the pointer is
+        // unique; `self.id` is the component id of `R` in this world (see `get`), and `R` is
+        // mutable by its bound.
+        unsafe {
+            world
+                .as_unsafe_world_cell()
+                .get_resource_by_id(self.id)
+                .map(|ptr| ptr.assert_unique().deref_mut::<R>())
+        }
+    }
+}
+
+/// The slots of the kernel's per-action resources in the game's world.
+pub(crate) struct KernelSlots<G: crate::kernel::Game> {
+    /// The pipeline's state.
+    pub resolution: ResourceSlot<crate::pipeline::Resolution<G>>,
+    /// The random streams.
+    pub streams: ResourceSlot<crate::chance::Streams>,
+    /// The forced case.
+    pub case: ResourceSlot<crate::chance::Case>,
+}
+
+impl<G: crate::kernel::Game> KernelSlots<G> {
+    /// Registers the slots in `world`.
+    pub fn register(world: &mut World) -> Self {
+        KernelSlots {
+            resolution: ResourceSlot::register(world),
+            streams: ResourceSlot::register(world),
+            case: ResourceSlot::register(world),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Resource, Debug, PartialEq)]
+    struct Score(u32);
+
+    #[derive(Resource)]
+    struct Other(#[allow(dead_code)] u64);
+
+    #[test]
+    fn reads_and_writes_its_world_and_falls_back_by_type_elsewhere() {
+        let mut world = World::new();
+        let slot = ResourceSlot::<Score>::register(&mut world);
+        assert_eq!(slot.get(&world), None, "registered but absent");
+        world.insert_resource(Score(1));
+        slot.get_mut(&mut world).unwrap().0 += 1;
+        assert_eq!(world.resource::<Score>(), &Score(2));
+        assert_eq!(slot.get(&world), Some(&Score(2)));
+
+        // Another world where `Score` has another component id: the slot looks it up by type.
+        let mut other = World::new();
+        other.insert_resource(Other(7));
+        other.insert_resource(Score(40));
+        assert_ne!(other.component_id::<Score>(), world.component_id::<Score>());
+        slot.get_mut(&mut other).unwrap().0 += 2;
+        assert_eq!(slot.get(&other), Some(&Score(42)));
+        assert_eq!(world.resource::<Score>(), &Score(2));
+    }
+}
