@@ -276,7 +276,7 @@ fn check(hand: &Hand, context: &WinContext, rules: &RiichiRules) -> Result<KindC
             .expect("suits have red fives");
         *count = hand.concealed[red] + indicators.clone().filter(|&&t| t == red).count() as u8;
     }
-    for meld in &hand.melds {
+    for meld in hand.melds.iter().filter(|m| m.reds() > 0) {
         reds[meld.low().suit() as usize] += meld.reds();
     }
     if let Some(kind) = TileKind::all().find(|&k| seen[k] > 4) {

@@ -66,11 +66,24 @@ impl MeldKind {
     }
 }
 
+impl std::fmt::Display for MeldKind {
+    /// The JSON name: `pon`, `chi`, `open_kan`, `closed_kan`, `added_kan`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MeldKind::Pon => "pon",
+            MeldKind::Chi => "chi",
+            MeldKind::OpenKan => "open_kan",
+            MeldKind::ClosedKan => "closed_kan",
+            MeldKind::AddedKan => "added_kan",
+        })
+    }
+}
+
 /// Why tiles do not form the meld they are declared as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MeldError {
     /// Not 3 tiles (pon, chi) or 4 (kans).
-    #[error("{kind:?} needs {expected} tiles, got {found}")]
+    #[error("{kind} needs {expected} tiles, got {found}")]
     TileCount {
         /// The meld kind.
         kind: MeldKind,
@@ -80,7 +93,7 @@ pub enum MeldError {
         found: usize,
     },
     /// A pon or kan whose tiles are not all one kind.
-    #[error("a {kind:?} needs copies of one tile")]
+    #[error("a {kind} needs copies of one tile")]
     NotSameKind {
         /// The meld kind.
         kind: MeldKind,
