@@ -128,9 +128,53 @@ pub fn for_each_standard(
     ControlFlow::Continue(())
 }
 
-/// True when `counts` has at least one standard reading.
+/// True when `counts` has at least one standard reading. Faster than asking
+/// [`for_each_standard`]: each suit is checked on its own, in one pass.
 pub fn is_standard(counts: &KindCounts) -> bool {
-    for_each_standard(counts, |_| ControlFlow::Break(())).is_break()
+    let Some(pair_group) = pair_group(counts) else {
+        return false;
+    };
+    let sets_only = |group: usize, counts: &[u8; TileKind::COUNT]| {
+        let (start, end) = group_range(group);
+        group_is_sets(&counts[start..end], group == 3)
+    };
+    if (0..4).any(|group| group != pair_group && !sets_only(group, &counts.0)) {
+        return false;
+    }
+    let (start, end) = group_range(pair_group);
+    let mut work = counts.0;
+    (start..end).any(|pair| {
+        if work[pair] < 2 {
+            return false;
+        }
+        work[pair] -= 2;
+        let ok = sets_only(pair_group, &work);
+        work[pair] += 2;
+        ok
+    })
+}
+
+/// True when one suit's (or the honors') counts split into sets only. Taking `count % 3`
+/// sequences at the lowest number loses nothing: three equal sequences use the same tiles as
+/// three triplets.
+fn group_is_sets(counts: &[u8], honors: bool) -> bool {
+    if honors {
+        return counts.iter().all(|&c| c % 3 == 0);
+    }
+    // The sequences started one and two numbers below.
+    let (mut below, mut two_below) = (0u8, 0u8);
+    for (at, &count) in counts.iter().enumerate() {
+        let Some(free) = count.checked_sub(below + two_below) else {
+            return false;
+        };
+        let sequences = free % 3;
+        if sequences > 0 && at > 6 {
+            return false;
+        }
+        two_below = below;
+        below = sequences;
+    }
+    true
 }
 
 /// True for seven pairs: 14 tiles, each kind present an even number of times. With
@@ -176,14 +220,16 @@ const fn group_range(group: usize) -> (usize, usize) {
 /// The group (suit or honors) that must hold the pair, when the tile count allows a reading:
 /// sets keep each group's count a multiple of three, so the pair is where the count is 2 mod 3.
 fn pair_group(counts: &KindCounts) -> Option<usize> {
-    let total = counts.total();
+    let mut sums = [0u32; 4];
+    for (at, &count) in counts.0.iter().enumerate() {
+        sums[at / 9] += u32::from(count);
+    }
+    let total: u32 = sums.iter().sum();
     if total % 3 != 2 || total > 3 * MAX_SETS as u32 + 2 {
         return None;
     }
     let mut found = None;
-    for group in 0..4 {
-        let (start, end) = group_range(group);
-        let sum: u32 = counts.0[start..end].iter().map(|&c| u32::from(c)).sum();
+    for (group, sum) in sums.iter().enumerate() {
         match sum % 3 {
             0 => {}
             2 if found.is_none() => found = Some(group),
@@ -275,6 +321,28 @@ mod tests {
         assert_eq!(readings("11m"), ["1m"]);
         assert_eq!(readings("123m11z"), ["123m 1z"]);
         assert_eq!(readings("123m111z").len(), 0);
+    }
+
+    #[test]
+    fn the_fast_test_agrees_with_the_readings() {
+        // Every multiset of 2, 5, 8 or 11 tiles of one suit with at most 4 copies (a sample:
+        // counts in base 5 over the nine numbers), plus a fixed honor pair or triplet.
+        let mut checked = 0;
+        for code in (0..5u32.pow(9)).step_by(7) {
+            let mut counts = KindCounts::default();
+            let mut rest = code;
+            for at in 0..9 {
+                counts.0[at] = (rest % 5) as u8;
+                rest /= 5;
+            }
+            for honors in [0u8, 2, 3] {
+                counts.0[27] = honors;
+                let expected = for_each_standard(&counts, |_| ControlFlow::Break(())).is_break();
+                assert_eq!(is_standard(&counts), expected, "{counts:?}");
+                checked += usize::from(expected);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

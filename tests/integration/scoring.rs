@@ -224,7 +224,10 @@ fn the_table_covers_every_yaku() {
 fn payments_say_who_pays_what() {
     let rules = RiichiRules::default();
     let ron = score(CASES[0].line, &rules).points;
-    assert_eq!((ron.ron, ron.dealer, ron.non_dealer), (Some(2000), None, None));
+    assert_eq!(
+        (ron.ron, ron.dealer, ron.non_dealer),
+        (Some(2000), None, None)
+    );
     // Non-dealer mangan tsumo: 4000 from the dealer, 2000 from each other player.
     let tsumo = score(
         r#"{"tiles":"222m444s777s567p99m","win_tile":"7s","riichi":true,"tsumo":true,"seat_wind":"S","honba":1,"riichi_sticks":2}"#,
@@ -252,12 +255,32 @@ fn rule_options_change_the_score() {
     };
     // (line, han with double yakuman, total)
     for (line, han, total) in [
-        (r#"{"tiles":"19m19p19s12345677z","win_tile":"7z","tsumo":true,"dealer":true}"#, 26, 96000),
-        (r#"{"tiles":"222m444p666s888s99m","win_tile":"9m","seat_wind":"S"}"#, 26, 64000),
-        (r#"{"tiles":"11123455678999m","win_tile":"5m","dealer":true}"#, 26, 96000),
-        (r#"{"tiles":"222z333z444z99m","melds":[{"kind":"pon","tiles":"111z"}],"win_tile":"9m","seat_wind":"S"}"#, 26, 64000),
+        (
+            r#"{"tiles":"19m19p19s12345677z","win_tile":"7z","tsumo":true,"dealer":true}"#,
+            26,
+            96000,
+        ),
+        (
+            r#"{"tiles":"222m444p666s888s99m","win_tile":"9m","seat_wind":"S"}"#,
+            26,
+            64000,
+        ),
+        (
+            r#"{"tiles":"11123455678999m","win_tile":"5m","dealer":true}"#,
+            26,
+            96000,
+        ),
+        (
+            r#"{"tiles":"222z333z444z99m","melds":[{"kind":"pon","tiles":"111z"}],"win_tile":"9m","seat_wind":"S"}"#,
+            26,
+            64000,
+        ),
         // Plain kokushi stays single.
-        (r#"{"tiles":"19m19p19s12345677z","win_tile":"1m","seat_wind":"S"}"#, 13, 32000),
+        (
+            r#"{"tiles":"19m19p19s12345677z","win_tile":"1m","seat_wind":"S"}"#,
+            13,
+            32000,
+        ),
     ] {
         let score = score(line, &double);
         assert_eq!((score.han, score.points.total), (han, total), "{line}");
@@ -268,7 +291,11 @@ fn rule_options_change_the_score() {
         ..defaults
     };
     let open_tanyao = r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"888s"},{"kind":"chi","tiles":"345s"}],"win_tile":"4m","seat_wind":"S"}"#;
-    assert!(score_line(open_tanyao, &no_kuitan).unwrap_err().contains("no yaku"));
+    assert!(
+        score_line(open_tanyao, &no_kuitan)
+            .unwrap_err()
+            .contains("no yaku")
+    );
     // Closed tanyao still counts without kuitan.
     let closed = r#"{"tiles":"234m456p678s23466s","win_tile":"2s","riichi":true,"tsumo":true,"seat_wind":"S"}"#;
     assert_eq!(score(closed, &no_kuitan).han, 4);
@@ -306,34 +333,109 @@ fn rule_options_change_the_score() {
 fn bad_hands_are_errors_that_say_why() {
     let rules = RiichiRules::default();
     for (line, message) in [
-        (r#"{"tiles":"123m456p789s2346x6s","win_tile":"2s"}"#, "tiles: unexpected character 'x' at column 17"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"22s"}"#, "win_tile: expected exactly one tile, found 2"),
-        (r#"{"tiles":"11111m456p789s266s","win_tile":"1m"}"#, "5 copies of 1m in the hand, melds and indicators: at most 4 exist"),
-        (r#"{"tiles":"1111m456p789s23466s","win_tile":"1m","dora_indicators":"1m"}"#, "15 concealed tiles with 0 melds: expected 14"),
-        (r#"{"tiles":"111m456p789s23466s","win_tile":"1m","dora_indicators":"1m1m"}"#, "5 copies of 1m in the hand, melds and indicators: at most 4 exist"),
-        (r#"{"tiles":"123m456p789s2346s","win_tile":"2s"}"#, "13 concealed tiles with 0 melds: expected 14"),
-        (r#"{"tiles":"123m456p789s23466s","melds":[{"kind":"pon","tiles":"111z"}],"win_tile":"2s"}"#, "14 concealed tiles with 1 melds: expected 11"),
-        (r#"{"tiles":"123m456p789s23467s","win_tile":"2s","riichi":true}"#, "not a winning hand: no standard, seven-pairs or thirteen-orphans reading"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"5s","riichi":true}"#, "the winning tile 5s is not among the concealed tiles"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"3s"}"#, "no yaku: the hand has a winning shape but no yaku (dora are not yaku)"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"3s","dora_indicators":"1s"}"#, "no yaku: the hand has a winning shape but no yaku (dora are not yaku)"),
-        (r#"{"tiles":"123m400p789s23466s","win_tile":"2s","riichi":true}"#, "2 copies of the red five 0p: only one exists"),
-        (r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"889s"},{"kind":"chi","tiles":"345s"}],"win_tile":"4m"}"#, "melds[0]: a pon needs copies of one tile"),
-        (r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"888s"},{"kind":"chi","tiles":"346s"}],"win_tile":"4m"}"#, "melds[1]: a chi needs three consecutive numbers of one suit"),
-        (r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"888s"},{"kind":"open_kan","tiles":"333s"}],"win_tile":"4m"}"#, "melds[1]: open_kan needs 4 tiles, got 3"),
-        (r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"888s"},{"kind":"chi","tiles":"345s"}],"win_tile":"4m","riichi":true}"#, "riichi needs a closed hand (closed kans only)"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"2s","ippatsu":true}"#, "ippatsu needs riichi or double riichi"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"2s","haitei":true}"#, "haitei is a tsumo win"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"2s","tsumo":true,"rinshan":true}"#, "rinshan kaihou needs a kan among the melds"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"2s","tsumo":true,"tenhou":true}"#, "tenhou is the dealer's win"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"2s","ura_indicators":"1m"}"#, "ura dora indicators need riichi"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"2s","tsmo":true}"#, "unknown field `tsmo`"),
-        (r#"{"tiles":"123m456p789s23466s"}"#, "missing field `win_tile`"),
-        (r#"{"tiles":"123m456p789s23466s","win_tile":"2s","seat_wind":"X"}"#, "unknown variant `X`"),
+        (
+            r#"{"tiles":"123m456p789s2346x6s","win_tile":"2s"}"#,
+            "tiles: unexpected character 'x' at column 17",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"22s"}"#,
+            "win_tile: expected exactly one tile, found 2",
+        ),
+        (
+            r#"{"tiles":"11111m456p789s266s","win_tile":"1m"}"#,
+            "5 copies of 1m in the hand, melds and indicators: at most 4 exist",
+        ),
+        (
+            r#"{"tiles":"1111m456p789s23466s","win_tile":"1m","dora_indicators":"1m"}"#,
+            "15 concealed tiles with 0 melds: expected 14",
+        ),
+        (
+            r#"{"tiles":"111m456p789s23466s","win_tile":"1m","dora_indicators":"1m1m"}"#,
+            "5 copies of 1m in the hand, melds and indicators: at most 4 exist",
+        ),
+        (
+            r#"{"tiles":"123m456p789s2346s","win_tile":"2s"}"#,
+            "13 concealed tiles with 0 melds: expected 14",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","melds":[{"kind":"pon","tiles":"111z"}],"win_tile":"2s"}"#,
+            "14 concealed tiles with 1 melds: expected 11",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23467s","win_tile":"2s","riichi":true}"#,
+            "not a winning hand: no standard, seven-pairs or thirteen-orphans reading",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"5s","riichi":true}"#,
+            "the winning tile 5s is not among the concealed tiles",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"3s"}"#,
+            "no yaku: the hand has a winning shape but no yaku (dora are not yaku)",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"3s","dora_indicators":"1s"}"#,
+            "no yaku: the hand has a winning shape but no yaku (dora are not yaku)",
+        ),
+        (
+            r#"{"tiles":"123m400p789s23466s","win_tile":"2s","riichi":true}"#,
+            "2 copies of the red five 0p: only one exists",
+        ),
+        (
+            r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"889s"},{"kind":"chi","tiles":"345s"}],"win_tile":"4m"}"#,
+            "melds[0]: a pon needs copies of one tile",
+        ),
+        (
+            r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"888s"},{"kind":"chi","tiles":"346s"}],"win_tile":"4m"}"#,
+            "melds[1]: a chi needs three consecutive numbers of one suit",
+        ),
+        (
+            r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"888s"},{"kind":"open_kan","tiles":"333s"}],"win_tile":"4m"}"#,
+            "melds[1]: open_kan needs 4 tiles, got 3",
+        ),
+        (
+            r#"{"tiles":"234m567p22s","melds":[{"kind":"pon","tiles":"888s"},{"kind":"chi","tiles":"345s"}],"win_tile":"4m","riichi":true}"#,
+            "riichi needs a closed hand (closed kans only)",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"2s","ippatsu":true}"#,
+            "ippatsu needs riichi or double riichi",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"2s","haitei":true}"#,
+            "haitei is a tsumo win",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"2s","tsumo":true,"rinshan":true}"#,
+            "rinshan kaihou needs a kan among the melds",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"2s","tsumo":true,"tenhou":true}"#,
+            "tenhou is the dealer's win",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"2s","ura_indicators":"1m"}"#,
+            "ura dora indicators need riichi",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"2s","tsmo":true}"#,
+            "unknown field `tsmo`",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s"}"#,
+            "missing field `win_tile`",
+        ),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"2s","seat_wind":"X"}"#,
+            "unknown variant `X`",
+        ),
         ("not json", "expected ident"),
     ] {
         let error = score_line(line, &rules).expect_err(line);
-        assert!(error.starts_with(message), "{line}\n  got  {error}\n  want {message}");
+        assert!(
+            error.starts_with(message),
+            "{line}\n  got  {error}\n  want {message}"
+        );
     }
 }
 
@@ -363,7 +465,11 @@ fn the_cli_answers_every_line_and_goes_on_after_errors() {
         lines[1],
         r#"{"error":"not a winning hand: no standard, seven-pairs or thirteen-orphans reading"}"#
     );
-    assert!(lines[2].starts_with(r#"{"error":"key must be a string"#), "{}", lines[2]);
+    assert!(
+        lines[2].starts_with(r#"{"error":"key must be a string"#),
+        "{}",
+        lines[2]
+    );
     assert_eq!(
         lines[3],
         r#"{"han":13,"fu":30,"points":{"total":48300,"non_dealer":16100,"riichi_sticks":0},"yaku":[["kokushi musou",13]]}"#

@@ -5,12 +5,12 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
+use super::RiichiRules;
 use super::fu::{CHIITOITSU_FU, standard_fu};
 use super::hand::{Hand, HandError, WinContext};
 use super::points::{Limit, Payments, basic_points};
 use super::reading::for_each_reading;
 use super::yaku::{Yaku, YakuSet, reading_yaku};
-use super::RiichiRules;
 use crate::scoring::shape::{for_each_standard, is_seven_pairs, is_thirteen_orphans};
 use crate::tiles::{KindCounts, Suit, Tile, TileKind};
 
@@ -72,8 +72,8 @@ pub fn evaluate(
     context: &WinContext,
     rules: &RiichiRules,
 ) -> Result<Score, HandError> {
-    let all = check(hand, context, rules)?;
     let concealed = hand.concealed.kinds();
+    let all = check(hand, &concealed, context, rules)?;
     let facts = facts(hand, context, rules, &all);
     let dora = DoraCount::of(hand, context, rules, &all);
     let win = hand.win_tile.kind();
@@ -243,7 +243,12 @@ pub fn dora_of(indicator: TileKind) -> TileKind {
 }
 
 /// Checks the hand and the context; returns every tile of the hand (melds included) by kind.
-fn check(hand: &Hand, context: &WinContext, rules: &RiichiRules) -> Result<KindCounts, HandError> {
+fn check(
+    hand: &Hand,
+    concealed_kinds: &KindCounts,
+    context: &WinContext,
+    rules: &RiichiRules,
+) -> Result<KindCounts, HandError> {
     let melds = hand.melds.len();
     let concealed = hand.concealed.total();
     let expected = 14u32.saturating_sub(3 * melds as u32);
@@ -259,12 +264,15 @@ fn check(hand: &Hand, context: &WinContext, rules: &RiichiRules) -> Result<KindC
             tile: hand.win_tile,
         });
     }
-    let mut all = hand.concealed.kinds();
+    let mut all = *concealed_kinds;
     for meld in &hand.melds {
         meld.add_kinds(&mut all);
     }
     let mut seen = all;
-    let indicators = context.dora_indicators.iter().chain(&context.ura_indicators);
+    let indicators = context
+        .dora_indicators
+        .iter()
+        .chain(&context.ura_indicators);
     for tile in indicators.clone() {
         seen[tile.kind()] += 1;
     }
@@ -305,16 +313,34 @@ fn check_context(hand: &Hand, c: &WinContext) -> Result<(), HandError> {
     let has_kan = hand.melds.iter().any(|m| m.kind().is_kan());
     let riichi = c.riichi || c.double_riichi;
     let rules: [(bool, &'static str); 13] = [
-        (riichi && open, "riichi needs a closed hand (closed kans only)"),
-        (c.ippatsu && !riichi, "ippatsu needs riichi or double riichi"),
-        (!c.ura_indicators.is_empty() && !riichi, "ura dora indicators need riichi"),
+        (
+            riichi && open,
+            "riichi needs a closed hand (closed kans only)",
+        ),
+        (
+            c.ippatsu && !riichi,
+            "ippatsu needs riichi or double riichi",
+        ),
+        (
+            !c.ura_indicators.is_empty() && !riichi,
+            "ura dora indicators need riichi",
+        ),
         (c.haitei && !c.tsumo, "haitei is a tsumo win"),
         (c.houtei && c.tsumo, "houtei is a ron win"),
         (c.rinshan && !c.tsumo, "rinshan kaihou is a tsumo win"),
-        (c.rinshan && !has_kan, "rinshan kaihou needs a kan among the melds"),
+        (
+            c.rinshan && !has_kan,
+            "rinshan kaihou needs a kan among the melds",
+        ),
         (c.chankan && c.tsumo, "chankan is a ron win"),
-        (c.haitei && c.rinshan, "a replacement tile is not the last wall tile (haitei with rinshan)"),
-        (c.tenhou && c.chiihou, "tenhou and chiihou exclude each other"),
+        (
+            c.haitei && c.rinshan,
+            "a replacement tile is not the last wall tile (haitei with rinshan)",
+        ),
+        (
+            c.tenhou && c.chiihou,
+            "tenhou and chiihou exclude each other",
+        ),
         (
             (c.tenhou || c.chiihou) && (!c.tsumo || !hand.melds.is_empty() || riichi),
             "tenhou and chiihou are tsumo wins with no melds and no riichi",
@@ -326,10 +352,14 @@ fn check_context(hand: &Hand, c: &WinContext) -> Result<(), HandError> {
         return Err(HandError::Context(message));
     }
     if c.dora_indicators.len() > 5 || c.ura_indicators.len() > 5 {
-        return Err(HandError::Context("at most 5 dora and 5 ura dora indicators"));
+        return Err(HandError::Context(
+            "at most 5 dora and 5 ura dora indicators",
+        ));
     }
     if c.chankan && c.houtei {
-        return Err(HandError::Context("chankan is not a discard (houtei with chankan)"));
+        return Err(HandError::Context(
+            "chankan is not a discard (houtei with chankan)",
+        ));
     }
     Ok(())
 }
@@ -374,13 +404,19 @@ fn facts(hand: &Hand, c: &WinContext, rules: &RiichiRules, all: &KindCounts) -> 
     let outside_only = TileKind::all()
         .filter(|&k| present(k))
         .all(|k| k.is_terminal_or_honor());
-    yaku.insert_if(outside_only && honors == 0 && terminals > 0, Yaku::Chinroutou);
+    yaku.insert_if(
+        outside_only && honors == 0 && terminals > 0,
+        Yaku::Chinroutou,
+    );
     yaku.insert_if(outside_only && honors > 0 && suits != 0, Yaku::Honroutou);
     yaku.insert_if(green, Yaku::Ryuuiisou);
     if no_melds && one_suit && honors == 0 {
         // Chuuren: 1112345678999 of the suit plus any one more of it; nine-sided when the
         // tiles without the winning tile are exactly 1112345678999.
-        let first = TileKind::all().find(|&k| present(k)).expect("tiles").index();
+        let first = TileKind::all()
+            .find(|&k| present(k))
+            .expect("tiles")
+            .index();
         let start = first - (first % 9);
         let counts = &all.0[start..start + 9];
         let base = [3u8, 1, 1, 1, 1, 1, 1, 1, 3];

@@ -32,7 +32,8 @@ pub fn basic_points(han: u32, fu: u32, yakuman: u32, rules: &RiichiRules) -> (u3
     let limit = match han {
         0..=4 => {
             let basic = fu << (2 + han);
-            let kiriage = rules.kiriage_mangan && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
+            let kiriage =
+                rules.kiriage_mangan && ((han == 4 && fu == 30) || (han == 3 && fu == 60));
             if basic < 2000 && !kiriage {
                 return (basic, Limit::None);
             }

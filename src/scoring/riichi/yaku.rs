@@ -237,10 +237,16 @@ impl YakuSet {
 
     /// The yaku in display order.
     pub fn iter(self) -> impl Iterator<Item = Yaku> {
-        Yaku::ALL
-            .iter()
-            .copied()
-            .filter(move |&yaku| self.contains(yaku))
+        // Bits are discriminants, and `Yaku::ALL` lists the variants in discriminant order.
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let at = bits.trailing_zeros();
+            if at == 64 {
+                return None;
+            }
+            bits &= bits - 1;
+            Some(Yaku::ALL[at as usize])
+        })
     }
 
     /// Total han of ordinary yaku in an open or closed hand.
@@ -271,16 +277,12 @@ pub(super) fn reading_yaku(facts: &Facts, reading: &Reading) -> YakuSet {
         let kind = group.kind;
         if group.shape == Shape::Sequence {
             let index = kind.index() as u8;
-            if sequence_kinds[..sequences].contains(&index)
-                && sequence_kinds[..sequences]
-                    .iter()
-                    .filter(|&&k| k == index)
-                    .count()
-                    % 2
-                    == 1
-            {
-                peikou += 1;
-            }
+            // A sequence equal to an odd number of earlier ones completes a new pair.
+            let earlier = sequence_kinds[..sequences]
+                .iter()
+                .filter(|&&k| k == index)
+                .count();
+            peikou += earlier % 2;
             sequence_kinds[sequences] = index;
             sequences += 1;
             sequence_suits[usize::from(kind.number() - 1)] |= 1 << (kind.suit() as u8);
@@ -303,8 +305,7 @@ pub(super) fn reading_yaku(facts: &Facts, reading: &Reading) -> YakuSet {
         }
     }
     let pair = reading.pair;
-    let value_pair =
-        pair.index() >= 31 || pair == facts.seat || pair == facts.round;
+    let value_pair = pair.index() >= 31 || pair == facts.seat || pair == facts.round;
     yaku.insert_if(
         facts.no_melds && sequences == 4 && !value_pair && reading.wait == Wait::Ryanmen,
         Yaku::Pinfu,
