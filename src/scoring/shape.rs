@@ -353,7 +353,7 @@ mod tests {
         let Some(at) = work.iter().position(|&c| c > 0) else {
             return paired;
         };
-        let mut try_take = |take: &[usize], paired: bool, work: &mut [u8; TileKind::COUNT]| {
+        let try_take = |take: &[usize], paired: bool, work: &mut [u8; TileKind::COUNT]| {
             if take.iter().any(|&i| work[i] == 0) {
                 return false;
             }

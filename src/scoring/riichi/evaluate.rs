@@ -20,8 +20,7 @@ use crate::tiles::{KindCounts, Suit, Tile, TileKind};
 pub struct Score {
     /// Han: ordinary yaku plus dora, or 13 per yakuman.
     pub han: u32,
-    /// Fu of the chosen reading (seven pairs 25; thirteen orphans 30: 20 plus closed ron or
-    /// tsumo, rounded).
+    /// Fu of the chosen reading (seven pairs 25; thirteen orphans, which has no reading, 0).
     pub fu: u32,
     /// Who pays what.
     pub points: Payments,
@@ -95,8 +94,8 @@ pub fn evaluate(
         } else {
             Yaku::Kokushi
         });
-        // 20 + 10 for a closed ron or + 2 for tsumo, rounded up: 30 either way.
-        offer(yaku, 30);
+        // Thirteen orphans has no sets, pair or wait to count fu on.
+        offer(yaku, 0);
     }
     if facts.no_melds && is_seven_pairs(&concealed, true) {
         shaped = true;
