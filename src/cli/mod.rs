@@ -39,8 +39,8 @@ pub enum Command {
     Mount(MountArgs),
     /// Score riichi hands: one JSON object a line on stdin, one JSON result a line on stdout.
     ///
-    /// Input: {"tiles": "123m456p789s11z22z", "melds": [{"kind": "pon", "tiles": "222z"}],
-    /// "win_tile": "2z", "tsumo": false, "riichi": false, "double_riichi": false, "ippatsu":
+    /// Input: {"tiles": "123m456p789s11z", "melds": [{"kind": "pon", "tiles": "222z"}],
+    /// "win_tile": "1z", "tsumo": false, "riichi": false, "double_riichi": false, "ippatsu":
     /// false, "seat_wind": "E", "round_wind": "E", "dealer": false, "dora_indicators": "",
     /// "ura_indicators": "", "haitei": false, "houtei": false, "rinshan": false, "chankan":
     /// false, "tenhou": false, "chiihou": false, "honba": 0, "riichi_sticks": 0} (tiles: the
