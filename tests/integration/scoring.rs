@@ -443,6 +443,10 @@ fn bad_hands_are_errors_that_say_why() {
             "unknown variant `X`",
         ),
         ("not json", "expected ident"),
+        (
+            r#"{"tiles":"123m456p789s23466s","win_tile":"2s","riichi":true,"dora_indicators":"1m1m2m2m3m3m"}"#,
+            "at most 5 dora and 5 ura dora indicators",
+        ),
     ] {
         let error = score_line(line, &rules).expect_err(line);
         assert!(
@@ -450,6 +454,12 @@ fn bad_hands_are_errors_that_say_why() {
             "{line}\n  got  {error}\n  want {message}"
         );
     }
+    // 300 tiles: refused before anything is counted (no per-tile count can overflow).
+    let huge = format!(r#"{{"tiles":"{}m","win_tile":"1m"}}"#, "1".repeat(300));
+    assert_eq!(
+        score_line(&huge, &rules).unwrap_err(),
+        "300 concealed tiles with 0 melds: expected 14"
+    );
 }
 
 #[test]

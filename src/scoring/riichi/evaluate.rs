@@ -71,6 +71,7 @@ pub fn evaluate(
     context: &WinContext,
     rules: &RiichiRules,
 ) -> Result<Score, HandError> {
+    check_count(hand)?;
     let concealed = hand.concealed.kinds();
     let all = check(hand, &concealed, context, rules)?;
     let facts = facts(hand, context, rules, &all);
@@ -241,13 +242,8 @@ pub fn dora_of(indicator: TileKind) -> TileKind {
     TileKind::new(next).expect("the next kind exists")
 }
 
-/// Checks the hand and the context; returns every tile of the hand (melds included) by kind.
-fn check(
-    hand: &Hand,
-    concealed_kinds: &KindCounts,
-    context: &WinContext,
-    rules: &RiichiRules,
-) -> Result<KindCounts, HandError> {
+/// Checks the number of concealed tiles (first: the other checks count in bytes).
+fn check_count(hand: &Hand) -> Result<(), HandError> {
     let melds = hand.melds.len();
     let concealed = hand.concealed.total();
     let expected = 14u32.saturating_sub(3 * melds as u32);
@@ -257,6 +253,22 @@ fn check(
             melds,
             expected: if melds > 4 { 0 } else { expected },
         });
+    }
+    Ok(())
+}
+
+/// Checks the hand (its tile count already checked) and the context; returns every tile of the
+/// hand (melds included) by kind.
+fn check(
+    hand: &Hand,
+    concealed_kinds: &KindCounts,
+    context: &WinContext,
+    rules: &RiichiRules,
+) -> Result<KindCounts, HandError> {
+    if context.dora_indicators.len() > 5 || context.ura_indicators.len() > 5 {
+        return Err(HandError::Context(
+            "at most 5 dora and 5 ura dora indicators",
+        ));
     }
     if hand.concealed[hand.win_tile] == 0 {
         return Err(HandError::WinTileMissing {
@@ -349,11 +361,6 @@ fn check_context(hand: &Hand, c: &WinContext) -> Result<(), HandError> {
     ];
     if let Some((_, message)) = rules.iter().find(|(broken, _)| *broken) {
         return Err(HandError::Context(message));
-    }
-    if c.dora_indicators.len() > 5 || c.ura_indicators.len() > 5 {
-        return Err(HandError::Context(
-            "at most 5 dora and 5 ura dora indicators",
-        ));
     }
     if c.chankan && c.houtei {
         return Err(HandError::Context(

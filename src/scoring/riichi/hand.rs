@@ -304,44 +304,63 @@ pub struct MeldRequest {
 /// false, 0 or East; `tiles` and `win_tile` are required.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)] // The fields are those of `Hand` and `WinContext`.
 pub struct HandRequest {
+    /// The concealed tiles, winning tile included, in notation.
     pub tiles: String,
+    /// The declared melds.
     #[serde(default)]
     pub melds: Vec<MeldRequest>,
+    /// The winning tile.
     pub win_tile: String,
+    /// See [`WinContext::tsumo`].
     #[serde(default)]
     pub tsumo: bool,
+    /// See [`WinContext::riichi`].
     #[serde(default)]
     pub riichi: bool,
+    /// See [`WinContext::double_riichi`].
     #[serde(default)]
     pub double_riichi: bool,
+    /// See [`WinContext::ippatsu`].
     #[serde(default)]
     pub ippatsu: bool,
+    /// `"E"`, `"S"`, `"W"` or `"N"`.
     #[serde(default)]
     pub seat_wind: Wind,
+    /// `"E"`, `"S"`, `"W"` or `"N"`.
     #[serde(default)]
     pub round_wind: Wind,
+    /// See [`WinContext::dealer`].
     #[serde(default)]
     pub dealer: bool,
+    /// Dora indicators in notation.
     #[serde(default)]
     pub dora_indicators: String,
+    /// Ura dora indicators in notation.
     #[serde(default)]
     pub ura_indicators: String,
+    /// See [`WinContext::haitei`].
     #[serde(default)]
     pub haitei: bool,
+    /// See [`WinContext::houtei`].
     #[serde(default)]
     pub houtei: bool,
+    /// See [`WinContext::rinshan`].
     #[serde(default)]
     pub rinshan: bool,
+    /// See [`WinContext::chankan`].
     #[serde(default)]
     pub chankan: bool,
+    /// See [`WinContext::tenhou`].
     #[serde(default)]
     pub tenhou: bool,
+    /// See [`WinContext::chiihou`].
     #[serde(default)]
     pub chiihou: bool,
+    /// See [`WinContext::honba`].
     #[serde(default)]
     pub honba: u32,
+    /// See [`WinContext::riichi_sticks`].
     #[serde(default)]
     pub riichi_sticks: u32,
 }
@@ -357,7 +376,17 @@ impl HandRequest {
     /// Parses the tile fields into a [`Hand`] and a [`WinContext`] (notation and melds only;
     /// [`evaluate`](super::evaluate) checks the rest).
     pub fn parse(&self) -> Result<(Hand, WinContext), HandError> {
-        let concealed = TileCounts::from_tiles(tiles_of("tiles", &self.tiles)?);
+        let tiles = tiles_of("tiles", &self.tiles)?;
+        if tiles.len() > 14 {
+            // Refused before counting, so that no per-tile count can overflow.
+            let melds = self.melds.len();
+            return Err(HandError::TileCount {
+                concealed: tiles.len() as u32,
+                melds,
+                expected: 14u32.saturating_sub(3 * melds as u32),
+            });
+        }
+        let concealed = TileCounts::from_tiles(tiles);
         let win_tile = self
             .win_tile
             .parse()
