@@ -12,7 +12,6 @@
 //! a package download, so it is not part of this suite).
 
 use std::collections::BTreeSet;
-
 use std::ops::ControlFlow;
 
 use alea::cli::{score_line, score_lines};
