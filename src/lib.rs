@@ -7,6 +7,7 @@ pub mod games;
 pub mod kernel;
 pub mod mount;
 pub mod pipeline;
+pub mod scoring;
 pub mod search;
 pub mod snapshot;
 pub mod tiles;

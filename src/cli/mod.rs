@@ -2,6 +2,7 @@
 
 mod mount;
 mod play;
+mod score;
 mod search;
 mod simulate;
 
@@ -10,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
+pub use score::{RulesArg, score_line, score_lines};
 pub use simulate::{GameTally, Summary, simulate_pig};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
@@ -35,6 +37,18 @@ pub enum Command {
     /// Zone A holds exactly --tiles. The operations apply to the next normal draw in this order:
     /// --load-b, --collapse, --light, --light-b. Each of --draws draws starts from that state.
     Mount(MountArgs),
+    /// Score riichi hands: one JSON object a line on stdin, one JSON result a line on stdout.
+    ///
+    /// Input: {"tiles": "123m456p789s11z", "melds": [{"kind": "pon", "tiles": "222z"}],
+    /// "win_tile": "1z", "tsumo": false, "riichi": false, "double_riichi": false, "ippatsu":
+    /// false, "seat_wind": "E", "round_wind": "E", "dealer": false, "dora_indicators": "",
+    /// "ura_indicators": "", "haitei": false, "houtei": false, "rinshan": false, "chankan":
+    /// false, "tenhou": false, "chiihou": false, "honba": 0, "riichi_sticks": 0} (tiles: the
+    /// concealed tiles with the winning tile; meld kinds pon, chi, open_kan, closed_kan,
+    /// added_kan; only tiles and win_tile are required). Output: {"han", "fu", "points":
+    /// {"total", "ron" | "dealer", "non_dealer", "riichi_sticks"}, "yaku": [[name, han]]} or
+    /// {"error": "..."}.
+    Score(ScoreArgs),
 }
 
 /// A game `search` knows.
@@ -191,6 +205,16 @@ pub struct MountArgs {
     pub json: bool,
 }
 
+/// `alea score`.
+#[derive(clap::Args, Debug)]
+pub struct ScoreArgs {
+    /// Rule options as JSON, e.g. '{"double_yakuman": true, "kuitan": false}'. Fields:
+    /// kuitan (default true), red_fives (true), double_yakuman (false), kazoe_yakuman (true),
+    /// kiriage_mangan (false).
+    #[arg(long, default_value = "{}")]
+    pub rules: RulesArg,
+}
+
 /// Runs a parsed command line, writing to `out`.
 pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match cli.command {
@@ -198,6 +222,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
         Command::Simulate(args) => simulate::run(&args, out),
         Command::Search(args) => search::run(&args, out),
         Command::Mount(args) => mount::run(&args, out),
+        Command::Score(args) => score::run(&args, out),
     }
 }
 

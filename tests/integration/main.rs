@@ -8,5 +8,6 @@ mod determinism;
 mod mount;
 mod pipeline;
 mod probe;
+mod scoring;
 mod search;
 mod snapshot;
