@@ -1,0 +1,362 @@
+//! Shanten (向听): how many tile exchanges a concealed hand is from ready, for the standard form
+//! (four melds and a pair), seven pairs and thirteen orphans. `-1` means complete.
+//!
+//! The standard form is table-based: each suit's count vector (base 5, 9 digits) indexes a
+//! table, built once on first use, that gives for every (pair used as head?, melds) the most
+//! partial blocks (pairs and two-tile waits) the suit can hold. Combining the three suits and
+//! the honors is then a few dozen operations, and shanten = 2·B − max(2·melds + blocks + head)
+//! with melds + blocks ≤ B, B = ⌊tiles / 3⌋ (4 for 13 or 14 tiles).
+//!
+//! ```
+//! use alea::tiles::{parse_tiles, shanten, KindCounts};
+//! let hand: KindCounts = parse_tiles("123m456p789s1122z").unwrap().into_iter().collect();
+//! assert_eq!(shanten(&hand), 0); // ready: waits on 1z or 2z
+//! ```
+
+use std::sync::OnceLock;
+
+use super::{KindCounts, TileKind};
+
+/// Melds tracked per suit (a 14-tile hand holds at most 4).
+const MAX_MELDS: usize = 4;
+/// Partial blocks tracked (more than 4 never count).
+const MAX_BLOCKS: u32 = 4;
+/// Entries per table cell: (head 0/1) × (melds 0..=4).
+const FIELDS: usize = 2 * (MAX_MELDS + 1);
+
+/// A table cell packed in a u32: 3 bits per (head, melds), holding `blocks + 1` (0 = impossible).
+#[derive(Clone, Copy, Default)]
+struct Cell(u32);
+
+impl Cell {
+    const EMPTY_HAND: Cell = Cell(1); // head 0, melds 0, blocks 0
+
+    #[inline]
+    fn get(self, head: usize, melds: usize) -> Option<u32> {
+        let v = (self.0 >> (3 * (head * (MAX_MELDS + 1) + melds))) & 7;
+        v.checked_sub(1)
+    }
+
+    #[inline]
+    fn raise(&mut self, head: usize, melds: usize, blocks: u32) {
+        if head > 1 || melds > MAX_MELDS {
+            return;
+        }
+        let shift = 3 * (head * (MAX_MELDS + 1) + melds);
+        let new = blocks.min(MAX_BLOCKS) + 1;
+        if new > (self.0 >> shift) & 7 {
+            self.0 = (self.0 & !(7 << shift)) | (new << shift);
+        }
+    }
+
+    /// Every reachable (head, melds, blocks) shifted by the given amounts.
+    fn merge_shifted(&mut self, from: Cell, d_head: usize, d_melds: usize, d_blocks: u32) {
+        for head in 0..2 {
+            for melds in 0..=MAX_MELDS {
+                if let Some(blocks) = from.get(head, melds) {
+                    self.raise(head + d_head, melds + d_melds, blocks + d_blocks);
+                }
+            }
+        }
+    }
+}
+
+/// The per-suit tables: numbered suits (with sequences) and honors (without).
+struct Tables {
+    suit: Vec<Cell>,
+    honor: Vec<Cell>,
+}
+
+const POW5: [usize; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
+
+fn build(digits: usize, sequences: bool) -> Vec<Cell> {
+    let size = POW5[digits];
+    let mut table = vec![Cell::default(); size];
+    table[0] = Cell::EMPTY_HAND;
+    let mut counts = [0usize; 9];
+    for index in 1..size {
+        // Decode (digit i has weight 5^i).
+        let mut rest = index;
+        let mut total = 0;
+        for c in counts.iter_mut().take(digits) {
+            *c = rest % 5;
+            rest /= 5;
+            total += *c;
+        }
+        if total > 14 {
+            continue;
+        }
+        let i = counts.iter().position(|&c| c > 0).expect("index > 0");
+        let at = |k: usize| POW5[k];
+        let mut cell = table[index - at(i)]; // tile i left alone
+        let c = counts[i];
+        if c >= 3 {
+            cell.merge_shifted(table[index - 3 * at(i)], 0, 1, 0);
+        }
+        if c >= 2 {
+            let pair = table[index - 2 * at(i)];
+            cell.merge_shifted(pair, 1, 0, 0);
+            cell.merge_shifted(pair, 0, 0, 1);
+        }
+        if sequences {
+            let has = |k: usize| k < digits && counts[k] > 0;
+            if has(i + 1) && has(i + 2) {
+                cell.merge_shifted(table[index - at(i) - at(i + 1) - at(i + 2)], 0, 1, 0);
+            }
+            if has(i + 1) {
+                cell.merge_shifted(table[index - at(i) - at(i + 1)], 0, 0, 1);
+            }
+            if has(i + 2) {
+                cell.merge_shifted(table[index - at(i) - at(i + 2)], 0, 0, 1);
+            }
+        }
+        table[index] = cell;
+    }
+    table
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| Tables {
+        suit: build(9, true),
+        honor: build(7, false),
+    })
+}
+
+/// Builds the shanten tables now (they are otherwise built on first use, ~0.1 s).
+pub fn warm_up_shanten() {
+    tables();
+}
+
+#[inline]
+fn index(counts: &[u8]) -> usize {
+    counts
+        .iter()
+        .rev()
+        .fold(0, |acc, &c| acc * 5 + usize::from(c.min(4)))
+}
+
+/// Combines two cells: the best blocks for each (head, melds) of the sum.
+#[inline]
+fn combine(a: &[i8; FIELDS], b: Cell) -> [i8; FIELDS] {
+    let mut out = [-1i8; FIELDS];
+    for ha in 0..2 {
+        for ma in 0..=MAX_MELDS {
+            let ta = a[ha * (MAX_MELDS + 1) + ma];
+            if ta < 0 {
+                continue;
+            }
+            for hb in 0..2 - ha {
+                for mb in 0..=MAX_MELDS - ma {
+                    if let Some(tb) = b.get(hb, mb) {
+                        let slot = &mut out[(ha + hb) * (MAX_MELDS + 1) + ma + mb];
+                        *slot = (*slot).max(ta + tb as i8);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Standard-form shanten of a concealed hand of `n` tiles (`n % 3` is 1 or 2; melds called
+/// elsewhere reduce n). Counts above 4 are read as 4.
+pub fn shanten_standard(hand: &KindCounts) -> i8 {
+    let t = tables();
+    let c = &hand.0;
+    let total: u32 = hand.total();
+    let blocks_needed = (total / 3) as i8;
+    let mut acc = [-1i8; FIELDS];
+    acc[0] = 0;
+    acc = combine(&acc, t.suit[index(&c[0..9])]);
+    acc = combine(&acc, t.suit[index(&c[9..18])]);
+    acc = combine(&acc, t.suit[index(&c[18..27])]);
+    acc = combine(&acc, t.honor[index(&c[27..34])]);
+    let mut best = 0i8;
+    for head in 0..2 {
+        for melds in 0..=(blocks_needed.min(MAX_MELDS as i8) as usize) {
+            let blocks = acc[head * (MAX_MELDS + 1) + melds];
+            if blocks < 0 {
+                continue;
+            }
+            let partial = blocks.min(blocks_needed - melds as i8);
+            best = best.max(2 * melds as i8 + partial + head as i8);
+        }
+    }
+    2 * blocks_needed - best
+}
+
+/// Seven-pairs shanten of a 13- or 14-tile concealed hand: 6 − pairs, plus the kinds missing
+/// to have seven different ones.
+pub fn shanten_seven_pairs(hand: &KindCounts) -> i8 {
+    let (mut pairs, mut kinds) = (0i8, 0i8);
+    for &c in &hand.0 {
+        pairs += i8::from(c >= 2);
+        kinds += i8::from(c >= 1);
+    }
+    6 - pairs + (7 - kinds).max(0)
+}
+
+/// Thirteen-orphans shanten of a 13- or 14-tile concealed hand: 13 − different terminals and
+/// honors held, − 1 if one of them is paired.
+pub fn shanten_thirteen_orphans(hand: &KindCounts) -> i8 {
+    let (mut kinds, mut pair) = (0i8, 0i8);
+    for kind in TileKind::all().filter(|k| k.is_terminal_or_honor()) {
+        let c = hand[kind];
+        kinds += i8::from(c >= 1);
+        pair |= i8::from(c >= 2);
+    }
+    13 - kinds - pair
+}
+
+/// The shanten of a concealed hand: the minimum over the standard form, seven pairs and
+/// thirteen orphans (the last two only for 13 or 14 tiles). `-1` = complete, `0` = ready.
+pub fn shanten(hand: &KindCounts) -> i8 {
+    let standard = shanten_standard(hand);
+    if hand.total() >= 13 {
+        standard
+            .min(shanten_seven_pairs(hand))
+            .min(shanten_thirteen_orphans(hand))
+    } else {
+        standard
+    }
+}
+
+/// The kinds whose draw lowers the shanten of a 13-tile (or 3n+1) hand: its effective tiles.
+/// Kinds already held four times are skipped.
+pub fn effective_kinds(hand: &KindCounts) -> Vec<TileKind> {
+    let now = shanten(hand);
+    let mut probe = *hand;
+    TileKind::all()
+        .filter(|&kind| {
+            if probe[kind] >= 4 {
+                return false;
+            }
+            probe[kind] += 1;
+            let better = shanten(&probe) < now;
+            probe[kind] -= 1;
+            better
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::parse_tiles;
+
+    fn hand(text: &str) -> KindCounts {
+        parse_tiles(text).unwrap().into_iter().collect()
+    }
+
+    /// A slow reference for the standard form: every decomposition, recursively.
+    fn reference(
+        counts: &mut [u8; 34],
+        from: usize,
+        melds: i8,
+        blocks: i8,
+        head: bool,
+        b: i8,
+    ) -> i8 {
+        let Some(i) = (from..34).find(|&i| counts[i] > 0) else {
+            let partial = blocks.min(b - melds);
+            return 2 * b - (2 * melds + partial + i8::from(head));
+        };
+        let suited = i < 27;
+        let pos = i % 9;
+        let mut best = {
+            counts[i] -= 1;
+            let r = reference(counts, i, melds, blocks, head, b);
+            counts[i] += 1;
+            r
+        };
+        let mut try_take = |take: &[usize], dm: i8, db: i8, dh: bool, counts: &mut [u8; 34]| {
+            if take.iter().any(|&k| counts[k] == 0) {
+                return;
+            }
+            if take.len() >= 2 && take[0] == take[1] && counts[take[0]] < take.len() as u8 {
+                return;
+            }
+            for &k in take {
+                counts[k] -= 1;
+            }
+            if melds + dm <= b && !(head && dh) {
+                best = best.min(reference(counts, i, melds + dm, blocks + db, head || dh, b));
+            }
+            for &k in take {
+                counts[k] += 1;
+            }
+        };
+        try_take(&[i, i, i], 1, 0, false, counts);
+        try_take(&[i, i], 0, 0, true, counts);
+        try_take(&[i, i], 0, 1, false, counts);
+        if suited && pos <= 6 {
+            try_take(&[i, i + 1, i + 2], 1, 0, false, counts);
+        }
+        if suited && pos <= 7 {
+            try_take(&[i, i + 1], 0, 1, false, counts);
+        }
+        if suited && pos <= 6 {
+            try_take(&[i, i + 2], 0, 1, false, counts);
+        }
+        best
+    }
+
+    #[test]
+    fn known_hands() {
+        let table: [(&str, i8); 14] = [
+            ("123m456p789s11222z", -1),
+            ("123m456p789s1122z", 0),
+            ("19m19p19s1234567z", 0),
+            ("19m19p19s12345677z", -1),
+            ("1m19p19s12345677z", 0),
+            ("1133557799m11p2s", 0),
+            ("11335577m1199p22s", -1),
+            ("1111222233334m", 0),
+            ("147m258p369s1234z", 6),
+            ("1m4m7m2p5p8p3s6s9s1z2z3z4z", 6),
+            ("2345678m234p5678s", 0),
+            ("12m45p78s1z2z3z4z5z6z", 5),
+            ("11112222333444m", -1),
+            ("1112345678999m", 0),
+        ];
+        for (text, expected) in table {
+            assert_eq!(shanten(&hand(text)), expected, "{text}");
+        }
+        assert_eq!(shanten_standard(&hand("1133557799m11p2s")), 3);
+        assert_eq!(shanten_seven_pairs(&hand("1133557799m11p2s")), 0);
+        assert_eq!(shanten_thirteen_orphans(&hand("19m19p19s1234567z")), 0);
+        // Effective tiles of the nine gates: every manzu kind.
+        let gates = effective_kinds(&hand("1112345678999m"));
+        assert_eq!(gates.len(), 9);
+        assert!(gates.iter().all(|k| k.suit() == crate::tiles::Suit::Man));
+    }
+
+    #[test]
+    fn table_matches_the_reference_on_random_hands() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for n in [13usize, 14, 10, 8, 7, 5, 4, 2, 1] {
+            for _ in 0..300 {
+                let mut counts = [0u8; 34];
+                let mut placed = 0;
+                while placed < n {
+                    // Bias to one suit sometimes, so dense suit vectors are covered too.
+                    let k = if rng.random_bool(0.5) {
+                        rng.random_range(0..9)
+                    } else {
+                        rng.random_range(0..34)
+                    };
+                    if counts[k] < 4 {
+                        counts[k] += 1;
+                        placed += 1;
+                    }
+                }
+                let hand = KindCounts(counts);
+                let b = (n / 3) as i8;
+                let expected = reference(&mut counts.clone(), 0, 0, 0, false, b);
+                assert_eq!(shanten_standard(&hand), expected, "{counts:?}");
+            }
+        }
+    }
+}
