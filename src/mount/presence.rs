@@ -42,6 +42,54 @@ impl Deltas {
     }
 }
 
+/// Presence deltas in mk for dealing one seat's starting hand from zone A (libsaki's per-seat
+/// `Exist` of the monkey stage): like [`Mount::inc_mk`](super::Mount::inc_mk), a black tile
+/// names its kind (a five's red and black copies share it by count) and a red five names the red
+/// copies only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Presence {
+    mk: [i32; Tile::COUNT],
+    touched: u64,
+}
+
+impl Default for Presence {
+    fn default() -> Self {
+        Presence::NONE
+    }
+}
+
+impl Presence {
+    /// No deltas: dealing is uniform by count.
+    pub const NONE: Presence = Presence {
+        mk: [0; Tile::COUNT],
+        touched: 0,
+    };
+
+    /// Adds `mk` for `tile` (a black tile names its kind).
+    pub fn inc(&mut self, tile: Tile, mk: i32) {
+        self.mk[tile.index()] = self.mk[tile.index()].saturating_add(mk);
+        self.touched |= 1 << tile.kind().index();
+    }
+
+    /// The delta named on `tile`.
+    pub fn get(&self, tile: Tile) -> i32 {
+        self.mk[tile.index()]
+    }
+
+    /// True when no delta was added.
+    pub fn is_none(&self) -> bool {
+        self.touched == 0
+    }
+
+    /// The same deltas as a slot's, in zone A.
+    pub(crate) fn deltas(&self) -> Deltas {
+        Deltas {
+            mk: [self.mk, [0; Tile::COUNT]],
+            touched: [self.touched, 0],
+        }
+    }
+}
+
 /// `SCALE / n` for a kind with `n` copies in a zone (index 0 unused).
 const SHARE: [i64; MAX_COPIES as usize + 1] = [0, 12, 6, 4, 3];
 

@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 use rand::Rng;
 use serde::Serialize;
 
-use super::presence::{Deltas, Weights, sample_copy};
+use super::presence::{Deltas, Presence, Weights, sample_copy};
 use super::{Exit, MountError, MountSlot, MountZone, Odds, WallLayout};
 use crate::tiles::{Tile, TileCounts, TileKind, TileSet};
 
@@ -281,6 +281,40 @@ impl Mount {
         self.edits.retain(|e| e.slot != slot);
         self.collapses.push(Collapse { slot, tile, from });
         Ok(())
+    }
+
+    /// Deals one copy of `tile` out of zone A into a starting hand (raid and beg stages of the
+    /// dealer). Returns false, changing nothing, when A holds none. Dealt tiles count as drawn:
+    /// they leave [`Mount::undrawn`].
+    pub fn deal_tile(&mut self, tile: Tile) -> bool {
+        if self.zones[0][tile] == 0 {
+            return false;
+        }
+        self.take(MountZone::A, tile, 1);
+        true
+    }
+
+    /// Deals one copy out of zone A into a starting hand (the dealer's monkey stage), chosen by
+    /// the draw rule restricted to zone A with the seat's `presence` deltas; without deltas,
+    /// uniformly by count. Zone B and the exits' slots are not involved.
+    pub fn deal_from_a<R: Rng + ?Sized>(
+        &mut self,
+        presence: &Presence,
+        rng: &mut R,
+    ) -> Result<Tile, MountError> {
+        let total = self.totals[0];
+        if total == 0 {
+            return Err(MountError::EmptyA);
+        }
+        let tile = if presence.is_none() {
+            sample_copy(&self.zones[0], total, rng)
+        } else {
+            let zones = [self.zones[0], TileCounts::new()];
+            let weights = Weights::new(&zones, &presence.deltas()).ok_or(MountError::EmptyA)?;
+            weights.sample(rng).1
+        };
+        self.take(MountZone::A, tile, 1);
+        Ok(tile)
     }
 
     /// The exact distribution of the next tile out of `exit`.
