@@ -87,7 +87,11 @@ impl Mean {
         self.n += 1;
     }
     fn get(&self) -> f64 {
-        if self.n == 0 { 0.0 } else { self.sum / self.n as f64 }
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum / self.n as f64
+        }
     }
 }
 
@@ -143,8 +147,7 @@ impl AbilityStats {
             }
             "kasumi" => {
                 if let Some(suit) = plan {
-                    let in_suit =
-                        |k: TileKind| !k.is_honor() && k.index() / 9 == usize::from(suit);
+                    let in_suit = |k: TileKind| !k.is_honor() && k.index() / 9 == usize::from(suit);
                     let elsewhere: u32 = others(table, self.seat)
                         .map(|h| {
                             TileKind::all()

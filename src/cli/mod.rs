@@ -8,10 +8,10 @@ mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub use deal::{SeatedAbility, SeatedAbilityError};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
-pub use deal::{SeatedAbility, SeatedAbilityError};
 pub use simulate::{GameTally, Summary, simulate_pig};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
@@ -298,7 +298,8 @@ impl CliError {
         match self {
             CliError::MountOperation { .. } => 2,
             CliError::Deal(
-                crate::dealer::DealError::SeatTaken { .. } | crate::dealer::DealError::NoSuchSeat { .. },
+                crate::dealer::DealError::SeatTaken { .. }
+                | crate::dealer::DealError::NoSuchSeat { .. },
             ) => 2,
             _ => 1,
         }

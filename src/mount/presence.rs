@@ -183,7 +183,13 @@ impl HandFill {
     /// The weights for zone A holding `a`.
     pub(crate) fn new(a: &TileCounts, presence: &Presence) -> HandFill {
         let mut cells = [0; Tile::COUNT];
-        zone_weights(a, i64::from(BASE_MK_A), &presence.mk, presence.touched, &mut cells);
+        zone_weights(
+            a,
+            i64::from(BASE_MK_A),
+            &presence.mk,
+            presence.touched,
+            &mut cells,
+        );
         HandFill { cells }
     }
 

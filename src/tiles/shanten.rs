@@ -136,54 +136,86 @@ fn index(counts: &[u8]) -> usize {
         .fold(0, |acc, &c| acc * 5 + usize::from(c.min(4)))
 }
 
-/// Combines two cells: the best blocks for each (head, melds) of the sum.
-#[inline]
-fn combine(a: &[i8; FIELDS], b: Cell) -> [i8; FIELDS] {
-    let mut out = [-1i8; FIELDS];
-    for ha in 0..2 {
-        for ma in 0..=MAX_MELDS {
-            let ta = a[ha * (MAX_MELDS + 1) + ma];
-            if ta < 0 {
-                continue;
-            }
-            for hb in 0..2 - ha {
-                for mb in 0..=MAX_MELDS - ma {
-                    if let Some(tb) = b.get(hb, mb) {
-                        let slot = &mut out[(ha + hb) * (MAX_MELDS + 1) + ma + mb];
-                        *slot = (*slot).max(ta + tb as i8);
-                    }
-                }
+/// Impossible (head, melds) entries: low enough that any sum with them stays negative.
+const NONE: i32 = -1000;
+
+/// A cell unpacked: the most blocks per melds, without a head (`free`) and with one (`head`),
+/// [`NONE`] where impossible.
+#[derive(Clone, Copy)]
+struct Row {
+    free: [i32; MAX_MELDS + 1],
+    head: [i32; MAX_MELDS + 1],
+    /// The most melds with a possible entry.
+    top: usize,
+}
+
+impl Row {
+    #[inline(always)]
+    fn unpack(cell: Cell) -> Row {
+        let field = |at: usize| {
+            let v = ((cell.0 >> (3 * at)) & 7) as i32;
+            if v == 0 { NONE } else { v - 1 }
+        };
+        let mut top = 0;
+        for m in 1..=MAX_MELDS {
+            if (cell.0 >> (3 * m)) & 7 != 0 || (cell.0 >> (3 * (m + MAX_MELDS + 1))) & 7 != 0 {
+                top = m;
             }
         }
+        Row {
+            free: [field(0), field(1), field(2), field(3), field(4)],
+            head: [field(5), field(6), field(7), field(8), field(9)],
+            top,
+        }
     }
-    out
+
+    /// The best blocks for each (head, melds) of two suits together (max-plus).
+    #[inline(always)]
+    fn combine(&self, b: &Row) -> Row {
+        let mut out = Row {
+            free: [NONE; MAX_MELDS + 1],
+            head: [NONE; MAX_MELDS + 1],
+            top: (self.top + b.top).min(MAX_MELDS),
+        };
+        for ma in 0..=self.top {
+            for mb in 0..=b.top.min(MAX_MELDS - ma) {
+                let m = ma + mb;
+                out.free[m] = out.free[m].max(self.free[ma] + b.free[mb]);
+                let head = (self.head[ma] + b.free[mb]).max(self.free[ma] + b.head[mb]);
+                out.head[m] = out.head[m].max(head);
+            }
+        }
+        out
+    }
 }
 
 /// Standard-form shanten of a concealed hand of `n` tiles (`n % 3` is 1 or 2; melds called
 /// elsewhere reduce n). Counts above 4 are read as 4.
 pub fn shanten_standard(hand: &KindCounts) -> i8 {
+    standard(hand, hand.total())
+}
+
+#[inline(always)]
+fn standard(hand: &KindCounts, total: u32) -> i8 {
     let t = tables();
     let c = &hand.0;
-    let total: u32 = hand.total();
-    let blocks_needed = (total / 3) as i8;
-    let mut acc = [-1i8; FIELDS];
-    acc[0] = 0;
-    acc = combine(&acc, t.suit[index(&c[0..9])]);
-    acc = combine(&acc, t.suit[index(&c[9..18])]);
-    acc = combine(&acc, t.suit[index(&c[18..27])]);
-    acc = combine(&acc, t.honor[index(&c[27..34])]);
-    let mut best = 0i8;
-    for head in 0..2 {
-        for melds in 0..=(blocks_needed.min(MAX_MELDS as i8) as usize) {
-            let blocks = acc[head * (MAX_MELDS + 1) + melds];
-            if blocks < 0 {
-                continue;
-            }
-            let partial = blocks.min(blocks_needed - melds as i8);
-            best = best.max(2 * melds as i8 + partial + head as i8);
+    let blocks_needed = (total / 3).min(MAX_MELDS as u32) as i8;
+    let row = Row::unpack(t.suit[index(&c[0..9])])
+        .combine(&Row::unpack(t.suit[index(&c[9..18])]))
+        .combine(&Row::unpack(t.suit[index(&c[18..27])]))
+        .combine(&Row::unpack(t.honor[index(&c[27..34])]));
+    let blocks_needed = i32::from(blocks_needed);
+    let mut best = 0i32;
+    for melds in 0..=MAX_MELDS as i32 {
+        let room = blocks_needed - melds;
+        if room < 0 {
+            break;
         }
+        let free = row.free[melds as usize].min(room);
+        let head = row.head[melds as usize].min(room) + 1;
+        best = best.max(2 * melds + free.max(head));
     }
-    2 * blocks_needed - best
+    (2 * blocks_needed - best) as i8
 }
 
 /// Seven-pairs shanten of a 13- or 14-tile concealed hand: 6 − pairs, plus the kinds missing
@@ -200,9 +232,10 @@ pub fn shanten_seven_pairs(hand: &KindCounts) -> i8 {
 /// Thirteen-orphans shanten of a 13- or 14-tile concealed hand: 13 − different terminals and
 /// honors held, − 1 if one of them is paired.
 pub fn shanten_thirteen_orphans(hand: &KindCounts) -> i8 {
+    const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
     let (mut kinds, mut pair) = (0i8, 0i8);
-    for kind in TileKind::all().filter(|k| k.is_terminal_or_honor()) {
-        let c = hand[kind];
+    for at in ORPHANS {
+        let c = hand.0[at];
         kinds += i8::from(c >= 1);
         pair |= i8::from(c >= 2);
     }
@@ -212,8 +245,9 @@ pub fn shanten_thirteen_orphans(hand: &KindCounts) -> i8 {
 /// The shanten of a concealed hand: the minimum over the standard form, seven pairs and
 /// thirteen orphans (the last two only for 13 or 14 tiles). `-1` = complete, `0` = ready.
 pub fn shanten(hand: &KindCounts) -> i8 {
-    let standard = shanten_standard(hand);
-    if hand.total() >= 13 {
+    let total = hand.total();
+    let standard = standard(hand, total);
+    if total >= 13 {
         standard
             .min(shanten_seven_pairs(hand))
             .min(shanten_thirteen_orphans(hand))

@@ -77,7 +77,11 @@ fn kuro_keeps_the_dora_from_the_others_and_her_indicator_is_revealed() {
         let kuro = &table.hands[2];
         for (seat, hand) in table.hands.iter().enumerate() {
             if seat != 2 {
-                assert_eq!(hand.of_kind(dora), 0, "round {round}: seat {seat} has the dora");
+                assert_eq!(
+                    hand.of_kind(dora),
+                    0,
+                    "round {round}: seat {seat} has the dora"
+                );
             }
         }
         // Her indicator kind is not fully held by the others: one copy is the revealed
@@ -189,8 +193,7 @@ static Y: AbilityHooks = AbilityHooks {
 
 #[test]
 fn joint_plans_of_two_bargainers_are_uniform() {
-    let mut dealer =
-        Dealer::new(DealConfig::riichi(), &[(Seat(0), &X), (Seat(1), &Y)], 3).unwrap();
+    let mut dealer = Dealer::new(DealConfig::riichi(), &[(Seat(0), &X), (Seat(1), &Y)], 3).unwrap();
     let deals = 2200;
     let mut cells = [0u64; 11];
     for round in 0..deals {
@@ -317,7 +320,11 @@ fn monkey_exhaustion_is_an_error_and_restores_the_last_deal() {
 
 #[test]
 fn seats_are_checked_when_the_dealer_is_built() {
-    let taken = Dealer::new(DealConfig::riichi(), &[(Seat(1), &KURO), (Seat(1), &AWAI)], 0);
+    let taken = Dealer::new(
+        DealConfig::riichi(),
+        &[(Seat(1), &KURO), (Seat(1), &AWAI)],
+        0,
+    );
     assert_eq!(
         taken.err(),
         Some(DealError::SeatTaken {
@@ -332,7 +339,8 @@ fn seats_are_checked_when_the_dealer_is_built() {
 
 /// Raiders of 1m: High takes 3, Low the last one, None is dropped.
 fn raid_ones(ctx: &AbilityCtx, _: &alea::mount::Mount) -> Option<RaidFix> {
-    let priority = [RaidPriority::Low, RaidPriority::High, RaidPriority::None][usize::from(ctx.seat.0)];
+    let priority =
+        [RaidPriority::Low, RaidPriority::High, RaidPriority::None][usize::from(ctx.seat.0)];
     Some(RaidFix {
         priority,
         take: vec![tile("1m"); 3],
@@ -361,17 +369,28 @@ fn raid_follows_priority_and_beg_respects_claims() {
     assert_eq!(table.hands[0].of_kind(one), 1);
     assert_eq!(table.hands[2].of_kind(one), 0);
     // The 9p went to B: nobody was dealt one, and the stock still holds them.
-    assert!(table.hands.iter().all(|h| h.of_kind(tile("9p").kind()) == 0));
+    assert!(
+        table
+            .hands
+            .iter()
+            .all(|h| h.of_kind(tile("9p").kind()) == 0)
+    );
     assert_eq!(dealer.mount().undrawn().of_kind(tile("9p").kind()), 4);
 
     // A beggar next to Kuro never gets Kuro's dora (claimed Four).
-    let mut dealer =
-        Dealer::new(DealConfig::riichi(), &[(Seat(0), &KURO), (Seat(1), &BEGGAR)], 4).unwrap();
+    let mut dealer = Dealer::new(
+        DealConfig::riichi(),
+        &[(Seat(0), &KURO), (Seat(1), &BEGGAR)],
+        4,
+    )
+    .unwrap();
     for round in 0..30 {
         let table = dealer.deal(round).unwrap().clone();
         let dora = TileKind::new(table.plans[0].plan.unwrap() as u8).unwrap();
         assert_eq!(table.hands[1].of_kind(dora), 0);
-        let begged = TileKind::all().filter(|&k| table.hands[1].of_kind(k) > 0).count();
+        let begged = TileKind::all()
+            .filter(|&k| table.hands[1].of_kind(k) > 0)
+            .count();
         assert_eq!(begged, 13, "one of each of the first 13 kinds she may have");
     }
 }
@@ -393,7 +412,11 @@ fn on_draw_edits_the_next_normal_draw() {
             assert_eq!(odds.probability(t), 0.0, "{t}");
         }
     }
-    assert!(Tile::ALL.iter().any(|&t| plain.probability(t) > 0.0 && suit_of(t.kind()) == Some(suit)));
+    assert!(
+        Tile::ALL
+            .iter()
+            .any(|&t| plain.probability(t) > 0.0 && suit_of(t.kind()) == Some(suit))
+    );
 
     // Koromo's own draw (Kasumi also bars her suit to Koromo, a rival): each effective kind
     // outside Kasumi's suit becomes more likely than before.
