@@ -111,25 +111,36 @@ pub struct DrawView<'a> {
     pub turns: &'a [u16],
 }
 
+/// Raid hook: a fix with a priority, or nothing.
+pub type RaidHook = fn(&AbilityCtx, &Mount) -> Option<RaidFix>;
+/// Beg hook: the tiles wanted from zone A.
+pub type BegHook = fn(&AbilityCtx, &Mount, &mut ChaCha8Rng) -> Vec<Tile>;
+/// `on_monkey` hook: presence edits per seat for filling the hands.
+pub type MonkeyHook = fn(&AbilityCtx, &TableView<'_>, &mut [Presence]);
+/// `check_init(seat, hand, iter)` hook: accept or refuse a seat's starting hand.
+pub type CheckInitHook = fn(&AbilityCtx, Seat, &TileCounts, u32, &TableView<'_>) -> bool;
+/// `on_draw` hook: presence edits on the next normal draw.
+pub type DrawHook = fn(&AbilityCtx, &DrawView<'_>, &mut Mount);
+
 /// An ability's hooks, each optional. Runs in the dealer's ability order.
 #[derive(Clone, Copy, Debug)]
 pub struct AbilityHooks {
     /// The ability's name (`kuro`).
     pub name: &'static str,
     /// Raid stage: tiles to take with absolute priority.
-    pub raid: Option<fn(&AbilityCtx, &Mount) -> Option<RaidFix>>,
+    pub raid: Option<RaidHook>,
     /// Bargain stage: plans and claims.
     pub bargain: Option<BargainHooks>,
     /// Beg stage: tiles wanted from zone A (kinds others claimed All/Four are refused).
-    pub beg: Option<fn(&AbilityCtx, &Mount, &mut ChaCha8Rng) -> Vec<Tile>>,
+    pub beg: Option<BegHook>,
     /// Monkey stage, once before the hands are filled: presence edits per seat (libsaki's
     /// `onMonkey` exists), applied when that seat's hand is filled from A.
-    pub on_monkey: Option<fn(&AbilityCtx, &TableView<'_>, &mut [Presence])>,
+    pub on_monkey: Option<MonkeyHook>,
     /// Monkey stage, per attempt: does the ability accept `hand` for `seat` at attempt `iter`?
     /// It must accept once `iter` is large (its perseverance).
-    pub check_init: Option<fn(&AbilityCtx, Seat, &TileCounts, u32, &TableView<'_>) -> bool>,
+    pub check_init: Option<CheckInitHook>,
     /// Play: before a normal draw, presence edits on the next Pii slot.
-    pub on_draw: Option<fn(&AbilityCtx, &DrawView<'_>, &mut Mount)>,
+    pub on_draw: Option<DrawHook>,
 }
 
 impl AbilityHooks {

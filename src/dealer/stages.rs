@@ -254,16 +254,16 @@ pub(super) fn monkey(world: &mut World) {
         // The per-attempt snapshot: restored in place (no allocation) before each attempt.
         let mut attempt = p.mount.clone();
         let mut refused: Vec<usize> = Vec::new();
-        for seat in 0..seats {
+        for (seat, exist) in presence.iter().enumerate() {
             let mut accepted = false;
             // The seat's dealing weights on the restored mount, copied per attempt.
-            let start = p.mount.hand_fill(&presence[seat]);
+            let start = p.mount.hand_fill(exist);
             for iter in 0..p.config.monkey_cap {
                 attempt.clone_from(&p.mount);
                 let mut fill = start;
                 let mut hand = p.table.hands[seat];
                 while hand.total() < u32::from(p.config.hand_size) {
-                    let tile = attempt.deal_filling(&mut fill, &presence[seat], rng)?;
+                    let tile = attempt.deal_filling(&mut fill, exist, rng)?;
                     hand[tile] += 1;
                 }
                 refused.clear();

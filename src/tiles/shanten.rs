@@ -6,12 +6,6 @@
 //! partial blocks (pairs and two-tile waits) the suit can hold. Combining the three suits and
 //! the honors is then a few dozen operations, and shanten = 2·B − max(2·melds + blocks + head)
 //! with melds + blocks ≤ B, B = ⌊tiles / 3⌋ (4 for 13 or 14 tiles).
-//!
-//! ```
-//! use alea::tiles::{parse_tiles, shanten, KindCounts};
-//! let hand: KindCounts = parse_tiles("123m456p789s1122z").unwrap().into_iter().collect();
-//! assert_eq!(shanten(&hand), 0); // ready: waits on 1z or 2z
-//! ```
 
 use std::sync::OnceLock;
 
@@ -21,8 +15,6 @@ use super::{KindCounts, TileKind};
 const MAX_MELDS: usize = 4;
 /// Partial blocks tracked (more than 4 never count).
 const MAX_BLOCKS: u32 = 4;
-/// Entries per table cell: (head 0/1) × (melds 0..=4).
-const FIELDS: usize = 2 * (MAX_MELDS + 1);
 
 /// A table cell packed in a u32: 3 bits per (head, melds), holding `blocks + 1` (0 = impossible).
 #[derive(Clone, Copy, Default)]
@@ -244,6 +236,12 @@ pub fn shanten_thirteen_orphans(hand: &KindCounts) -> i8 {
 
 /// The shanten of a concealed hand: the minimum over the standard form, seven pairs and
 /// thirteen orphans (the last two only for 13 or 14 tiles). `-1` = complete, `0` = ready.
+///
+/// ```
+/// use alea::tiles::{KindCounts, parse_tiles, shanten};
+/// let hand: KindCounts = parse_tiles("123m456p789s1122z").unwrap().into_iter().collect();
+/// assert_eq!(shanten(&hand), 0); // ready: waits on 1z or 2z
+/// ```
 pub fn shanten(hand: &KindCounts) -> i8 {
     let total = hand.total();
     let standard = standard(hand, total);

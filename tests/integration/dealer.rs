@@ -96,7 +96,7 @@ fn kuro_keeps_the_dora_from_the_others_and_her_indicator_is_revealed() {
         }
         dora_counts.push(kuro.of_kind(dora));
     }
-    assert!(dora_counts.iter().any(|&d| d == 2));
+    assert!(dora_counts.contains(&2));
 }
 
 fn suit_of(kind: TileKind) -> Option<usize> {
