@@ -10,7 +10,9 @@
 //! (libsaki's beg also sketches a one-step-from-ready hand for her; here her own `check_init`
 //! plays that part.)
 
-use super::{effective, kinds, light, load_one, params, reds, try_inc};
+use super::{
+    effective, four_with_indicator, kinds, light, load_one, params, pull_from_b, reds, try_inc,
+};
 use crate::dealer::{AbilityCtx, AbilityHooks, BargainHooks, Claim, DrawView, TableView};
 use crate::kernel::Seat;
 use crate::mount::{Exit, Mount, MountZone, Presence};
@@ -53,14 +55,7 @@ fn kanura(ctx: &AbilityCtx, plan: u16) -> TileKind {
 }
 
 fn claim(ctx: &AbilityCtx, plan: u16, kind: TileKind) -> Claim {
-    let k = kanura(ctx, plan);
-    if kind == k {
-        Claim::Four
-    } else if kind == k.indicator() {
-        Claim::Any
-    } else {
-        Claim::None
-    }
+    four_with_indicator(kanura(ctx, plan), kind)
 }
 
 fn on_bargained(ctx: &AbilityCtx, mount: &mut Mount) {
@@ -68,16 +63,7 @@ fn on_bargained(ctx: &AbilityCtx, mount: &mut Mount) {
     let k = kanura(ctx, ctx.plan.expect("told its plan"));
     let indicator = k.indicator();
     load_one(mount, k);
-    load_one(mount, indicator);
-    for kind in TileKind::all() {
-        try_inc(mount, Exit::Urahyou, 1, kind, -p.indicator_mk, MountZone::A);
-        let b = if kind == indicator {
-            p.indicator_mk
-        } else {
-            -p.indicator_mk
-        };
-        try_inc(mount, Exit::Urahyou, 1, kind, b, MountZone::B);
-    }
+    pull_from_b(mount, Exit::Urahyou, 1, indicator, p.indicator_mk);
     for (exit, pos) in [(Exit::Dorahyou, 0), (Exit::Dorahyou, 1), (Exit::Urahyou, 0)] {
         try_inc(mount, exit, pos, indicator, -p.indicator_mk, MountZone::A);
     }

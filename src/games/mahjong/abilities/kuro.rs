@@ -4,10 +4,10 @@
 //! doras and 1–3 reds at the start (perseverance 100). In play she draws doras and reds, the
 //! others do not.
 
-use super::{light, load_one, params, reds, try_inc};
+use super::{four_with_indicator, light, params, pull_from_b, reds};
 use crate::dealer::{AbilityCtx, AbilityHooks, BargainHooks, Claim, DrawView, TableView};
 use crate::kernel::Seat;
-use crate::mount::{Exit, Mount, MountZone, Presence};
+use crate::mount::{Exit, Mount, Presence};
 use crate::tiles::{TileCounts, TileKind};
 
 /// Kuro's hooks.
@@ -29,36 +29,18 @@ fn dora_of(plan: u16) -> TileKind {
 }
 
 fn claim(_: &AbilityCtx, plan: u16, kind: TileKind) -> Claim {
-    let dora = dora_of(plan);
-    if kind == dora {
-        Claim::Four
-    } else if kind == dora.indicator() {
-        Claim::Any
-    } else {
-        Claim::None
-    }
+    four_with_indicator(dora_of(plan), kind)
 }
 
 fn on_bargained(ctx: &AbilityCtx, mount: &mut Mount) {
-    let p = &params().kuro;
     let indicator = dora_of(ctx.plan.expect("told its plan")).indicator();
-    load_one(mount, indicator);
-    for kind in TileKind::all() {
-        try_inc(
-            mount,
-            Exit::Dorahyou,
-            0,
-            kind,
-            -p.indicator_mk,
-            MountZone::A,
-        );
-        let b = if kind == indicator {
-            p.indicator_mk
-        } else {
-            -p.indicator_mk
-        };
-        try_inc(mount, Exit::Dorahyou, 0, kind, b, MountZone::B);
-    }
+    pull_from_b(
+        mount,
+        Exit::Dorahyou,
+        0,
+        indicator,
+        params().kuro.indicator_mk,
+    );
 }
 
 /// The dora of the first revealed indicator, else the planned one (no indicators: sichuan).

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use crate::dealer::AbilityHooks;
+use crate::dealer::{AbilityHooks, Claim};
 use crate::mount::{Exit, Mount, MountZone};
 use crate::tiles::{KindCounts, TileCounts, TileKind};
 
@@ -156,6 +156,29 @@ fn light(mount: &mut Mount, kind: TileKind, mk: i32) {
 /// `inc_mk` that abilities try (a missing slot or tile is skipped).
 fn try_inc(mount: &mut Mount, exit: Exit, pos: u16, kind: TileKind, mk: i32, zone: MountZone) {
     let _ = mount.inc_mk(exit, pos, kind.tile(), mk, zone);
+}
+
+/// The claim of a plan that wants every copy of `target` and one copy of its indicator left
+/// (Kuro's dora, Awai's kan-ura): `Four` on it, `Any` on its indicator.
+fn four_with_indicator(target: TileKind, kind: TileKind) -> Claim {
+    if kind == target {
+        Claim::Four
+    } else if kind == target.indicator() {
+        Claim::Any
+    } else {
+        Claim::None
+    }
+}
+
+/// Loads one copy of `indicator` to B and makes the slot at `pos` of `exit` pull it out of B:
+/// zone A −`mk` for every kind, zone B +`mk` for the indicator and −`mk` for the others.
+fn pull_from_b(mount: &mut Mount, exit: Exit, pos: u16, indicator: TileKind, mk: i32) {
+    load_one(mount, indicator);
+    for kind in TileKind::all() {
+        try_inc(mount, exit, pos, kind, -mk, MountZone::A);
+        let b = if kind == indicator { mk } else { -mk };
+        try_inc(mount, exit, pos, kind, b, MountZone::B);
+    }
 }
 
 /// Loads one copy of `kind` to B: a black copy if A has one, else the red five.
