@@ -485,3 +485,31 @@ fn sichuan_deals_have_no_honors_and_no_indicators() {
     assert!(abilities::by_name("kasumi").is_some());
     let _: TileCounts = TileCounts::new();
 }
+
+/// What a user system between the bargain and the indicators saw.
+#[derive(bevy_ecs::prelude::Resource, Default)]
+struct SeenBetween(Vec<(Option<u16>, usize)>);
+
+#[test]
+fn user_systems_run_between_the_named_stages() {
+    use alea::dealer::{DealSchedule, DealerSystems};
+    use bevy_ecs::prelude::*;
+    let mut dealer = Dealer::new(DealConfig::riichi(), &[(Seat(0), &KURO)], 9).unwrap();
+    let world = dealer.world_mut();
+    world.init_resource::<SeenBetween>();
+    world.schedule_scope(DealSchedule, |_, schedule| {
+        schedule.add_systems(
+            (|table: Res<DealTable>, mut seen: ResMut<SeenBetween>| {
+                seen.0
+                    .push((table.plans[0].plan, table.dora_indicators.len()));
+            })
+            .after(DealerSystems::Bargain)
+            .before(DealerSystems::FlipIndicators),
+        );
+    });
+    let table = dealer.deal(0).unwrap().clone();
+    let seen = &dealer.world().resource::<SeenBetween>().0;
+    // The plan was chosen, the indicator not yet flipped.
+    assert_eq!(seen.as_slice(), &[(table.plans[0].plan, 0)]);
+    assert_eq!(table.dora_indicators.len(), 1);
+}
