@@ -258,11 +258,12 @@ pub(super) fn monkey(world: &mut World) {
             let mut accepted = false;
             // The seat's dealing weights on the restored mount, copied per attempt.
             let start = p.mount.hand_fill(exist);
+            let missing = u32::from(p.config.hand_size).saturating_sub(p.table.hands[seat].total());
             for iter in 0..p.config.monkey_cap {
                 attempt.clone_from(&p.mount);
                 let mut fill = start;
                 let mut hand = p.table.hands[seat];
-                while hand.total() < u32::from(p.config.hand_size) {
+                for _ in 0..missing {
                     let tile = attempt.deal_filling(&mut fill, exist, rng)?;
                     hand[tile] += 1;
                 }
