@@ -69,9 +69,6 @@ fn shantens(c: &mut Criterion) {
             black_box(shanten(black_box(&hands[at])))
         })
     });
-    group.bench_function("hand14_same", |b| {
-        b.iter(|| black_box(shanten(black_box(&hands[7]))))
-    });
     group.finish();
 }
 

@@ -3,9 +3,10 @@
 //!
 //! The standard form is table-based: each suit's count vector (base 5, 9 digits) indexes a
 //! table, built once on first use, that gives for every (pair used as head?, melds) the most
-//! partial blocks (pairs and two-tile waits) the suit can hold. Combining the three suits and
-//! the honors is then a few dozen operations, and shanten = 2·B − max(2·melds + blocks + head)
-//! with melds + blocks ≤ B, B = ⌊tiles / 3⌋ (4 for 13 or 14 tiles).
+//! partial blocks (pairs and two-tile waits) the suit can hold. Combining the three suits is a
+//! few dozen operations, honors (triplets and pairs only) are counted directly, and
+//! shanten = 2·B − max(2·melds + blocks + head) with melds + blocks ≤ B, B = ⌊tiles / 3⌋
+//! (4 for 13 or 14 tiles).
 
 use std::sync::OnceLock;
 
@@ -53,15 +54,14 @@ impl Cell {
     }
 }
 
-/// The per-suit tables: numbered suits (with sequences) and honors (without).
+/// The per-suit table (honors need none: see `standard`).
 struct Tables {
     suit: Vec<Cell>,
-    honor: Vec<Cell>,
 }
 
 const POW5: [usize; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
 
-fn build(digits: usize, sequences: bool) -> Vec<Cell> {
+fn build(digits: usize) -> Vec<Cell> {
     let size = POW5[digits];
     let mut table = vec![Cell::default(); size];
     table[0] = Cell::EMPTY_HAND;
@@ -90,7 +90,7 @@ fn build(digits: usize, sequences: bool) -> Vec<Cell> {
             cell.merge_shifted(pair, 1, 0, 0);
             cell.merge_shifted(pair, 0, 0, 1);
         }
-        if sequences {
+        {
             let has = |k: usize| k < digits && counts[k] > 0;
             if has(i + 1) && has(i + 2) {
                 cell.merge_shifted(table[index - at(i) - at(i + 1) - at(i + 2)], 0, 1, 0);
@@ -109,10 +109,7 @@ fn build(digits: usize, sequences: bool) -> Vec<Cell> {
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| Tables {
-        suit: build(9, true),
-        honor: build(7, false),
-    })
+    TABLES.get_or_init(|| Tables { suit: build(9) })
 }
 
 /// Builds the shanten tables now (they are otherwise built on first use, ~0.1 s).
@@ -191,21 +188,32 @@ pub fn shanten_standard(hand: &KindCounts) -> i8 {
 fn standard(hand: &KindCounts, total: u32) -> i8 {
     let t = tables();
     let c = &hand.0;
-    let blocks_needed = (total / 3).min(MAX_MELDS as u32) as i8;
     let row = Row::unpack(t.suit[index(&c[0..9])])
         .combine(&Row::unpack(t.suit[index(&c[9..18])]))
-        .combine(&Row::unpack(t.suit[index(&c[18..27])]))
-        .combine(&Row::unpack(t.honor[index(&c[27..34])]));
-    let blocks_needed = i32::from(blocks_needed);
+        .combine(&Row::unpack(t.suit[index(&c[18..27])]));
+    // Honors form no sequences: every triplet is a meld and every pair a block or the head
+    // (breaking a triplet into a head or a block never gains: it frees one block slot for at
+    // most one point and loses the meld's two).
+    let (mut honor_melds, mut honor_pairs) = (0i32, 0i32);
+    for &n in &c[27..34] {
+        honor_melds += i32::from(n >= 3);
+        honor_pairs += i32::from(n == 2);
+    }
+    let blocks_needed = (total / 3).min(MAX_MELDS as u32) as i32;
     let mut best = 0i32;
-    for melds in 0..=MAX_MELDS as i32 {
-        let room = blocks_needed - melds;
+    for melds in 0..=MAX_MELDS {
+        let all_melds = melds as i32 + honor_melds;
+        let room = blocks_needed - all_melds;
         if room < 0 {
             break;
         }
-        let free = row.free[melds as usize].min(room);
-        let head = row.head[melds as usize].min(room) + 1;
-        best = best.max(2 * melds + free.max(head));
+        let free = row.free[melds] + honor_pairs;
+        let mut value = free.min(room);
+        if honor_pairs > 0 {
+            value = value.max((free - 1).min(room) + 1);
+        }
+        value = value.max((row.head[melds] + honor_pairs).min(room) + 1);
+        best = best.max(2 * all_melds + value);
     }
     (2 * blocks_needed - best) as i8
 }
