@@ -226,6 +226,12 @@ pub fn shanten_seven_pairs(hand: &KindCounts) -> i8 {
         pairs += i8::from(c >= 2);
         kinds += i8::from(c >= 1);
     }
+    seven_pairs(pairs, kinds)
+}
+
+/// Seven-pairs shanten from the kinds held twice or more and the kinds held.
+#[inline]
+fn seven_pairs(pairs: i8, kinds: i8) -> i8 {
     6 - pairs + (7 - kinds).max(0)
 }
 
@@ -251,11 +257,16 @@ pub fn shanten_thirteen_orphans(hand: &KindCounts) -> i8 {
 /// assert_eq!(shanten(&hand), 0); // ready: waits on 1z or 2z
 /// ```
 pub fn shanten(hand: &KindCounts) -> i8 {
-    let total = hand.total();
+    let (mut total, mut pairs, mut kinds) = (0u32, 0i8, 0i8);
+    for &c in &hand.0 {
+        total += u32::from(c);
+        pairs += i8::from(c >= 2);
+        kinds += i8::from(c >= 1);
+    }
     let standard = standard(hand, total);
     if total >= 13 {
         standard
-            .min(shanten_seven_pairs(hand))
+            .min(seven_pairs(pairs, kinds))
             .min(shanten_thirteen_orphans(hand))
     } else {
         standard
