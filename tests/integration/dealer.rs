@@ -513,3 +513,101 @@ fn user_systems_run_between_the_named_stages() {
     assert_eq!(seen.as_slice(), &[(table.plans[0].plan, 0)]);
     assert_eq!(table.dora_indicators.len(), 1);
 }
+
+mod cli {
+    use alea::cli::{Cli, CliError, run};
+    use clap::Parser;
+
+    fn run_cli(args: &[&str]) -> Result<String, CliError> {
+        let mut argv = vec!["alea", "deal"];
+        argv.extend(args);
+        let mut out = Vec::new();
+        run(Cli::try_parse_from(argv).unwrap(), &mut out)?;
+        Ok(String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn json_prints_one_deal_per_line() {
+        let args = [
+            "--rules",
+            "riichi",
+            "--abilities",
+            "kuro@0,kasumi@1",
+            "--deals",
+            "3",
+        ];
+        let text = run_cli(&[&args[..], &["--seed", "3", "--json"]].concat()).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 3);
+        for deal in &lines {
+            let hands = deal["hands"].as_array().unwrap();
+            assert_eq!(hands.len(), 4);
+            assert!(hands.iter().all(|h| h.as_array().unwrap().len() == 13));
+            assert_eq!(deal["dora_indicators"].as_array().unwrap().len(), 1);
+            assert!(
+                deal["plans"]["kuro@0"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("dora ")
+            );
+            assert!(
+                deal["plans"]["kasumi@1"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("suit ")
+            );
+        }
+        // Same seed, same lines.
+        assert_eq!(
+            text,
+            run_cli(&[&args[..], &["--seed", "3", "--json"]].concat()).unwrap()
+        );
+        let human = run_cli(&[
+            "--rules",
+            "sichuan",
+            "--abilities",
+            "kasumi@0",
+            "--deals",
+            "5",
+        ])
+        .unwrap();
+        assert!(human.contains("5 sichuan deals, seed 0"));
+        assert!(human.contains("kasumi@0"));
+        assert!(human.contains("her suit's tiles held by others 0.00"));
+        assert!(human.contains("deals/s"));
+    }
+
+    #[test]
+    fn errors_are_clear_and_exit_non_zero() {
+        let infeasible = run_cli(&[
+            "--rules",
+            "riichi",
+            "--abilities",
+            "kasumi@0,kasumi@1,kasumi@2,kasumi@3",
+        ])
+        .unwrap_err();
+        assert_eq!(
+            infeasible.to_string(),
+            "the bargain is infeasible: kasumi@0, kasumi@1, kasumi@2, kasumi@3 cannot agree on a joint plan"
+        );
+        assert_eq!(infeasible.exit_code(), 1);
+        let taken = run_cli(&["--rules", "riichi", "--abilities", "kuro@2,awai@2"]).unwrap_err();
+        assert_eq!(
+            taken.to_string(),
+            "seat 2 is taken by kuro@2; cannot also seat awai@2"
+        );
+        assert_eq!(taken.exit_code(), 2);
+        for (value, needle) in [
+            ("toki@0", "unknown ability \"toki\""),
+            ("kuro", "expected NAME@SEAT"),
+            ("kuro@4", "bad seat \"4\""),
+        ] {
+            let argv = ["alea", "deal", "--rules", "riichi", "--abilities", value];
+            let error = Cli::try_parse_from(argv).unwrap_err().to_string();
+            assert!(error.contains(needle), "{value}: {error}");
+        }
+    }
+}
