@@ -12,7 +12,8 @@
 //! - **monkey**: per seat, fill the hand to 13 from A with the abilities' `on_monkey` presence,
 //!   ask every ability's `check_init`, and retry from a restored mount until all accept.
 //!
-//! [`Dealer`] owns such a World; [`Dealer::deal`] runs one deal and leaves the result in the
+//! [`install`] sets up any World for dealing and [`run_deal`] runs the schedule once;
+//! [`Dealer`] owns such a World, and [`Dealer::deal`] runs one deal and leaves the result in the
 //! [`DealTable`] resource (the four starting hands, the revealed indicators, each ability's plan),
 //! from which a game takes over. A failed deal leaves the World exactly as it was.
 //!
@@ -205,47 +206,8 @@ impl Dealer {
         abilities: &[(Seat, &'static AbilityHooks)],
         seed: u64,
     ) -> Result<Dealer, DealError> {
-        let mut taken: Vec<Option<String>> = vec![None; usize::from(config.seats)];
-        for &(seat, hooks) in abilities {
-            let label = format!("{}@{}", hooks.name, seat.0);
-            match taken.get_mut(usize::from(seat.0)) {
-                None => {
-                    return Err(DealError::NoSuchSeat {
-                        ability: label,
-                        seat,
-                        seats: config.seats,
-                    });
-                }
-                Some(Some(first)) => {
-                    return Err(DealError::SeatTaken {
-                        seat,
-                        first: first.clone(),
-                        second: label,
-                    });
-                }
-                Some(slot) => *slot = Some(label),
-            }
-        }
         let mut world = World::new();
-        world.insert_resource(config);
-        world.insert_resource(Mount::new(config.set, config.layout));
-        world.insert_resource(Streams::new(seed));
-        world.insert_resource(DealTable::default());
-        world.insert_resource(DealStatus::default());
-        let list = abilities
-            .iter()
-            .enumerate()
-            .map(|(order, &(seat, hooks))| {
-                let ability = Ability {
-                    seat,
-                    order: order as u16,
-                    hooks,
-                };
-                world.spawn((ability, AbilityPlan(None))).id()
-            })
-            .collect();
-        world.insert_resource(AbilityList(list));
-        world.add_schedule(deal_schedule());
+        install(&mut world, config, abilities, seed)?;
         let mut registry = SnapshotRegistry::new();
         registry.register_resource::<Mount>();
         registry.register_resource::<Streams>();
@@ -266,8 +228,7 @@ impl Dealer {
         let config = *self.world.resource::<DealConfig>();
         *self.world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
         self.world.resource_mut::<Streams>().start_round(round);
-        self.world.run_schedule(DealSchedule);
-        if let Some(error) = self.world.resource_mut::<DealStatus>().0.take() {
+        if let Err(error) = run_deal(&mut self.world) {
             self.registry
                 .restore(&mut self.world, &self.before)
                 .expect("the dealer's entities never change");
@@ -308,6 +269,74 @@ impl Dealer {
     }
 }
 
+/// Sets up any World for dealing (a game's, or the one [`Dealer`] owns): the [`DealConfig`],
+/// a fresh [`Mount`] of the configured set and layout, [`Streams`] seeded `seed` unless the
+/// World has them, the [`DealTable`], one listener entity per ability ([`Ability`] +
+/// [`AbilityPlan`], in the given order) and the [`DealSchedule`]. Returns the ability entities.
+/// Checks the seats first: on error nothing is inserted.
+pub fn install(
+    world: &mut World,
+    config: DealConfig,
+    abilities: &[(Seat, &'static AbilityHooks)],
+    seed: u64,
+) -> Result<Vec<Entity>, DealError> {
+    let mut taken: Vec<Option<String>> = vec![None; usize::from(config.seats)];
+    for &(seat, hooks) in abilities {
+        let label = format!("{}@{}", hooks.name, seat.0);
+        match taken.get_mut(usize::from(seat.0)) {
+            None => {
+                return Err(DealError::NoSuchSeat {
+                    ability: label,
+                    seat,
+                    seats: config.seats,
+                });
+            }
+            Some(Some(first)) => {
+                return Err(DealError::SeatTaken {
+                    seat,
+                    first: first.clone(),
+                    second: label,
+                });
+            }
+            Some(slot) => *slot = Some(label),
+        }
+    }
+    world.insert_resource(config);
+    world.insert_resource(Mount::new(config.set, config.layout));
+    if !world.contains_resource::<Streams>() {
+        world.insert_resource(Streams::new(seed));
+    }
+    world.insert_resource(DealTable::default());
+    world.insert_resource(DealStatus::default());
+    let list: Vec<Entity> = abilities
+        .iter()
+        .enumerate()
+        .map(|(order, &(seat, hooks))| {
+            let ability = Ability {
+                seat,
+                order: order as u16,
+                hooks,
+            };
+            world.spawn((ability, AbilityPlan(None))).id()
+        })
+        .collect();
+    world.insert_resource(AbilityList(list.clone()));
+    world.add_schedule(deal_schedule());
+    Ok(list)
+}
+
+/// Runs the [`DealSchedule`] once on a World set up by [`install`] (on its current mount and
+/// deal stream) and returns the first stage error. It does not roll back: [`Dealer::deal`]
+/// restores a snapshot; a game doing this itself registers [`Mount`], [`Streams`],
+/// [`DealTable`] and [`AbilityPlan`] for its snapshots.
+pub fn run_deal(world: &mut World) -> Result<(), DealError> {
+    world.run_schedule(DealSchedule);
+    match world.resource_mut::<DealStatus>().0.take() {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
 /// The deal schedule: the five stages chained in [`DealerSystems`] order.
 pub fn deal_schedule() -> Schedule {
     let mut schedule = Schedule::new(DealSchedule);
@@ -332,7 +361,8 @@ pub fn deal_schedule() -> Schedule {
     schedule
 }
 
-/// The kinds claimed `All`/`Four` by an ability other than `order`.
+/// True when `kind` was claimed `All`/`Four` by an ability other than the one at `order` (the
+/// beg stage refuses it to that ability).
 pub fn refused_to(table: &DealTable, order: u16, kind: TileKind) -> bool {
     table
         .exclusive
