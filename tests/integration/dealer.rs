@@ -611,3 +611,25 @@ mod cli {
         }
     }
 }
+
+#[test]
+fn install_sets_up_a_game_world_and_keeps_its_streams() {
+    use alea::chance::{Purpose, Streams};
+    use alea::dealer::{install, run_deal};
+    let mut world = bevy_ecs::world::World::new();
+    world.insert_resource(Streams::at_round(21, 3));
+    let entities = install(&mut world, DealConfig::riichi(), &[(Seat(1), &KASUMI)], 0).unwrap();
+    assert_eq!(entities.len(), 1);
+    run_deal(&mut world).unwrap();
+    let table = world.resource::<DealTable>();
+    assert!(table.hands.iter().all(|h| h.total() == 13));
+    // The game's own deal stream was used (round 3 of seed 21): the same as the Dealer's.
+    let mut dealer = Dealer::new(DealConfig::riichi(), &[(Seat(1), &KASUMI)], 21).unwrap();
+    assert_eq!(dealer.deal(3).unwrap(), table);
+    assert!(world.resource::<Streams>().word_pos(Purpose::Deal) > 0);
+    // Seat errors insert nothing.
+    let mut empty = bevy_ecs::world::World::new();
+    let seated = [(Seat(0), &KURO), (Seat(0), &AWAI)];
+    assert!(install(&mut empty, DealConfig::riichi(), &seated, 0).is_err());
+    assert!(!empty.contains_resource::<DealTable>());
+}
