@@ -1,5 +1,6 @@
 //! The `alea` command line: argument definitions and the commands behind them.
 
+mod deal;
 mod mount;
 mod play;
 mod score;
@@ -8,6 +9,7 @@ mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub use deal::{SeatedAbility, SeatedAbilityError};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
@@ -49,6 +51,40 @@ pub enum Command {
     /// {"total", "ron" | "dealer", "non_dealer", "riichi_sticks"}, "yaku": [[name, han]]} or
     /// {"error": "..."}.
     Score(ScoreArgs),
+    /// Deal starting hands with abilities seated: per-ability statistics, or one JSON line per
+    /// deal.
+    Deal(DealArgs),
+}
+
+/// The rules `deal` deals for.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealRules {
+    /// 136 tiles with three red fives, one dora indicator.
+    Riichi,
+    /// 108 suited tiles, no indicators.
+    Sichuan,
+}
+
+/// `alea deal`.
+#[derive(clap::Args, Debug)]
+pub struct DealArgs {
+    /// The tile set and wall.
+    #[arg(long)]
+    pub rules: DealRules,
+    /// Abilities and their seats, e.g. `kuro@0,kasumi@1` (kuro, kasumi, awai, koromo; seats 0–3,
+    /// one ability per seat).
+    #[arg(long, value_delimiter = ',')]
+    pub abilities: Vec<SeatedAbility>,
+    /// How many deals (deal i is round i of the seed's deal stream).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub deals: u32,
+    /// The seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print one JSON object per deal, one per line:
+    /// `{"hands": [[tile...] x4], "dora_indicators": [...], "plans": {ability: plan}}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A game `search` knows.
@@ -223,6 +259,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
         Command::Search(args) => search::run(&args, out),
         Command::Mount(args) => mount::run(&args, out),
         Command::Score(args) => score::run(&args, out),
+        Command::Deal(args) => deal::run(&args, out),
     }
 }
 
@@ -272,6 +309,9 @@ pub enum CliError {
         /// Why the mount refused it.
         source: crate::mount::MountError,
     },
+    /// The deal failed (or its abilities cannot be seated).
+    #[error(transparent)]
+    Deal(#[from] crate::dealer::DealError),
     /// The mount cannot draw.
     #[error(transparent)]
     Mount(#[from] crate::mount::MountError),
@@ -282,6 +322,10 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::MountOperation { .. } => 2,
+            CliError::Deal(
+                crate::dealer::DealError::SeatTaken { .. }
+                | crate::dealer::DealError::NoSuchSeat { .. },
+            ) => 2,
             _ => 1,
         }
     }

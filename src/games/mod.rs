@@ -1,4 +1,5 @@
 //! Reference rulesets, one folder each.
 
 pub mod leduc;
+pub mod mahjong;
 pub mod pig;

@@ -24,7 +24,7 @@ mod wall;
 mod world;
 
 pub use exit::{Exit, MountSlot, MountZone, UnknownExit, WallLayout};
-pub use presence::{BASE_MK_A, Odds};
+pub use presence::{BASE_MK_A, Odds, Presence};
 pub use wall::Mount;
 pub use world::{draw_in_world, install};
 
@@ -49,6 +49,9 @@ pub enum MountError {
         /// Slots left at the exit.
         left: u16,
     },
+    /// Zone A is empty: no tile can be dealt into a starting hand.
+    #[error("zone A is empty: no tile can be dealt")]
+    EmptyA,
     /// Both zones are empty: no tile can come out.
     #[error("the stock is empty: no tile can come out of {exit}")]
     EmptyStock {

@@ -42,6 +42,54 @@ impl Deltas {
     }
 }
 
+/// Presence deltas in mk for dealing one seat's starting hand from zone A (libsaki's per-seat
+/// `Exist` of the monkey stage): like [`Mount::inc_mk`](super::Mount::inc_mk), a black tile
+/// names its kind (a five's red and black copies share it by count) and a red five names the red
+/// copies only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Presence {
+    mk: [i32; Tile::COUNT],
+    touched: u64,
+}
+
+impl Default for Presence {
+    fn default() -> Self {
+        Presence::NONE
+    }
+}
+
+impl Presence {
+    /// No deltas: dealing is uniform by count.
+    pub const NONE: Presence = Presence {
+        mk: [0; Tile::COUNT],
+        touched: 0,
+    };
+
+    /// Adds `mk` for `tile` (a black tile names its kind).
+    pub fn inc(&mut self, tile: Tile, mk: i32) {
+        self.mk[tile.index()] = self.mk[tile.index()].saturating_add(mk);
+        self.touched |= 1 << tile.kind().index();
+    }
+
+    /// The delta named on `tile`.
+    pub fn get(&self, tile: Tile) -> i32 {
+        self.mk[tile.index()]
+    }
+
+    /// True when no delta was added.
+    pub fn is_none(&self) -> bool {
+        self.touched == 0
+    }
+
+    /// The same deltas as a slot's, in zone A.
+    pub(crate) fn deltas(&self) -> Deltas {
+        Deltas {
+            mk: [self.mk, [0; Tile::COUNT]],
+            touched: [self.touched, 0],
+        }
+    }
+}
+
 /// `SCALE / n` for a kind with `n` copies in a zone (index 0 unused).
 const SHARE: [i64; MAX_COPIES as usize + 1] = [0, 12, 6, 4, 3];
 
@@ -90,18 +138,95 @@ fn zone_weights(
     while kinds != 0 {
         let kind = kinds.trailing_zeros() as usize;
         kinds &= kinds - 1;
-        let (copies, presence) = kind_presence(counts, base, delta, kind);
-        if copies == 0 {
-            continue;
+        touched_kind_weights(counts, base, delta, kind, cells);
+    }
+}
+
+/// The cells of one kind with deltas (its black and red identities).
+#[inline]
+fn touched_kind_weights(
+    counts: &TileCounts,
+    base: i64,
+    delta: &[i32; Tile::COUNT],
+    kind: usize,
+    cells: &mut [u64; Tile::COUNT],
+) {
+    let (copies, presence) = kind_presence(counts, base, delta, kind);
+    let red = RED_OF[kind];
+    if copies == 0 {
+        cells[kind] = 0;
+        if red > 0 {
+            cells[red] = 0;
         }
-        let share = SHARE[usize::from(copies)];
-        cells[kind] = (presence * i64::from(counts.0[kind]) * share).max(0) as u64;
-        let red = RED_OF[kind];
-        if red > 0 && counts.0[red] > 0 {
-            let weight =
-                presence * i64::from(counts.0[red]) * share + SCALE * i64::from(delta[red]);
-            cells[red] = weight.max(0) as u64;
+        return;
+    }
+    let share = SHARE[usize::from(copies)];
+    cells[kind] = (presence * i64::from(counts.0[kind]) * share).max(0) as u64;
+    if red > 0 {
+        let weight = if counts.0[red] > 0 {
+            presence * i64::from(counts.0[red]) * share + SCALE * i64::from(delta[red])
+        } else {
+            0
+        };
+        cells[red] = weight.max(0) as u64;
+    }
+}
+
+/// The weights of dealing a starting hand from zone A with one seat's [`Presence`], kept up to
+/// date one kind at a time as copies leave A (a kind's weight depends only on its own copies).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HandFill {
+    cells: [u64; Tile::COUNT],
+}
+
+impl HandFill {
+    /// The weights for zone A holding `a`.
+    pub(crate) fn new(a: &TileCounts, presence: &Presence) -> HandFill {
+        let mut cells = [0; Tile::COUNT];
+        zone_weights(
+            a,
+            i64::from(BASE_MK_A),
+            &presence.mk,
+            presence.touched,
+            &mut cells,
+        );
+        HandFill { cells }
+    }
+
+    /// Updates the cells of `kind` after A changed there.
+    #[inline]
+    pub(crate) fn update(&mut self, a: &TileCounts, presence: &Presence, kind: TileKind) {
+        let k = kind.index();
+        if presence.touched & (1 << k) != 0 {
+            touched_kind_weights(a, i64::from(BASE_MK_A), &presence.mk, k, &mut self.cells);
+        } else {
+            let per_copy = (SCALE * i64::from(BASE_MK_A)) as u64;
+            self.cells[k] = per_copy * u64::from(a.0[k]);
+            let red = RED_OF[k];
+            if red > 0 {
+                self.cells[red] = per_copy * u64::from(a.0[red]);
+            }
         }
+    }
+
+    /// A copy by weight, or `None` when no weight is positive (the maximum rule then decides).
+    #[inline]
+    pub(crate) fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Tile> {
+        let total: u64 = self.cells.iter().sum();
+        if total == 0 {
+            return None;
+        }
+        let point = rng.random_range(0..total);
+        let mut running = 0;
+        let mut index = 0;
+        for (i, &w) in self.cells.iter().enumerate() {
+            running += w;
+            if point < running {
+                index = i;
+                break;
+            }
+        }
+        Tile::new(index as u8)
     }
 }
 

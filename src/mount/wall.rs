@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 use rand::Rng;
 use serde::Serialize;
 
-use super::presence::{Deltas, Weights, sample_copy};
+use super::presence::{Deltas, HandFill, Presence, Weights, sample_copy};
 use super::{Exit, MountError, MountSlot, MountZone, Odds, WallLayout};
 use crate::tiles::{Tile, TileCounts, TileKind, TileSet};
 
@@ -281,6 +281,63 @@ impl Mount {
         self.edits.retain(|e| e.slot != slot);
         self.collapses.push(Collapse { slot, tile, from });
         Ok(())
+    }
+
+    /// Deals one copy of `tile` out of zone A into a starting hand (raid and beg stages of the
+    /// dealer). Returns false, changing nothing, when A holds none. Dealt tiles count as drawn:
+    /// they leave [`Mount::undrawn`].
+    pub fn deal_tile(&mut self, tile: Tile) -> bool {
+        if self.zones[0][tile] == 0 {
+            return false;
+        }
+        self.take(MountZone::A, tile, 1);
+        true
+    }
+
+    /// Deals one copy out of zone A into a starting hand (the dealer's monkey stage), chosen by
+    /// the draw rule restricted to zone A with the seat's `presence` deltas; without deltas,
+    /// uniformly by count. Zone B and the exits' slots are not involved.
+    pub fn deal_from_a<R: Rng + ?Sized>(
+        &mut self,
+        presence: &Presence,
+        rng: &mut R,
+    ) -> Result<Tile, MountError> {
+        let mut fill = self.hand_fill(presence);
+        self.deal_filling(&mut fill, presence, rng)
+    }
+
+    /// The dealing weights of `presence` for the current zone A (see [`Mount::deal_filling`]).
+    pub(crate) fn hand_fill(&self, presence: &Presence) -> HandFill {
+        HandFill::new(&self.zones[0], presence)
+    }
+
+    /// [`Mount::deal_from_a`] with weights kept up to date across the deals of one hand: `fill`
+    /// must come from [`Mount::hand_fill`] with the same `presence`, on this zone A, and only
+    /// this method may have changed A since.
+    pub(crate) fn deal_filling<R: Rng + ?Sized>(
+        &mut self,
+        fill: &mut HandFill,
+        presence: &Presence,
+        rng: &mut R,
+    ) -> Result<Tile, MountError> {
+        let total = self.totals[0];
+        if total == 0 {
+            return Err(MountError::EmptyA);
+        }
+        let tile = if presence.is_none() {
+            sample_copy(&self.zones[0], total, rng)
+        } else if let Some(tile) = fill.sample(rng) {
+            tile
+        } else {
+            let zones = [self.zones[0], TileCounts::new()];
+            let weights = Weights::new(&zones, &presence.deltas()).ok_or(MountError::EmptyA)?;
+            weights.sample(rng).1
+        };
+        self.take(MountZone::A, tile, 1);
+        if !presence.is_none() {
+            fill.update(&self.zones[0], presence, tile.kind());
+        }
+        Ok(tile)
     }
 
     /// The exact distribution of the next tile out of `exit`.

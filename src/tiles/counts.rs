@@ -110,6 +110,16 @@ impl KindCounts {
     }
 }
 
+impl FromIterator<Tile> for KindCounts {
+    fn from_iter<I: IntoIterator<Item = Tile>>(iter: I) -> Self {
+        let mut kinds = KindCounts::default();
+        for tile in iter {
+            kinds[tile.kind()] += 1;
+        }
+        kinds
+    }
+}
+
 impl Index<TileKind> for KindCounts {
     type Output = u8;
     fn index(&self, kind: TileKind) -> &u8 {

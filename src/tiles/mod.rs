@@ -1,5 +1,5 @@
 //! Mahjong tiles (DESIGN §7): the 34 kinds and the red fives (37 identities), count arrays,
-//! the riichi and sichuan tile sets, and the notation `123m406p11z` (`0` = red five).
+//! the riichi and sichuan tile sets, the notation `123m406p11z` (`0` = red five), and shanten.
 //!
 //! ```
 //! use alea::tiles::{Tile, TileSet, parse_tiles};
@@ -12,9 +12,14 @@
 mod counts;
 mod notation;
 mod set;
+mod shanten;
 mod tile;
 
 pub use counts::{KindCounts, TileCounts};
 pub use notation::{NotationError, format_tiles, parse_tiles};
 pub use set::{MAX_COPIES, TileSet, TileSetError};
+pub use shanten::{
+    effective_kinds, shanten, shanten_seven_pairs, shanten_standard, shanten_thirteen_orphans,
+    warm_up_shanten,
+};
 pub use tile::{Suit, Tile, TileKind};

@@ -119,6 +119,27 @@ impl TileKind {
         !self.is_honor() && self.number() == 5
     }
 
+    /// The dora this kind indicates: the next number of its suit (9 → 1), the next wind
+    /// (north → east), the next dragon (red → white).
+    pub const fn dora(self) -> TileKind {
+        let (first, len) = match self.0 {
+            0..=26 => (self.0 / 9 * 9, 9),
+            27..=30 => (27, 4),
+            _ => (31, 3),
+        };
+        TileKind(first + (self.0 - first + 1) % len)
+    }
+
+    /// The indicator of this kind as a dora (the inverse of [`TileKind::dora`]).
+    pub const fn indicator(self) -> TileKind {
+        let (first, len) = match self.0 {
+            0..=26 => (self.0 / 9 * 9, 9),
+            27..=30 => (27, 4),
+            _ => (31, 3),
+        };
+        TileKind(first + (self.0 - first + len - 1) % len)
+    }
+
     /// The black tile of this kind.
     pub const fn tile(self) -> Tile {
         Tile(self.0)
@@ -290,6 +311,22 @@ mod tests {
         );
         assert_eq!(kinds.iter().filter(|k| k.is_five()).count(), 3);
         assert_eq!(TileKind::new(34), None);
+    }
+
+    #[test]
+    fn dora_follows_its_indicator() {
+        let k = |t: &str| t.parse::<Tile>().unwrap().kind();
+        for (indicator, dora) in [
+            ("9m", "1m"),
+            ("4p", "5p"),
+            ("4z", "1z"),
+            ("7z", "5z"),
+            ("5z", "6z"),
+        ] {
+            assert_eq!(k(indicator).dora(), k(dora));
+            assert_eq!(k(dora).indicator(), k(indicator));
+        }
+        assert!(TileKind::all().all(|t| t.dora().indicator() == t));
     }
 
     #[test]

@@ -4,6 +4,7 @@ mod alloc_count;
 #[cfg(feature = "bevy")]
 mod bevy;
 mod chance;
+mod dealer;
 mod determinism;
 mod mount;
 mod pipeline;

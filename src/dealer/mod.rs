@@ -1,0 +1,373 @@
+//! The staged dealer (DESIGN §8, from libsaki's Princess): **raid → bargain → flip indicators →
+//! beg → monkey**, each a named system in [`DealerSystems`] inside the [`DealSchedule`].
+//!
+//! Abilities are listener entities ([`Ability`]) bound to a seat, with optional hooks
+//! ([`AbilityHooks`]: plain `fn` pointers). The mount starts with every tile in zone A; the
+//! stages take the starting hands out of it:
+//! - **raid**: fixes with absolute priority (High before Low; without priority: dropped);
+//! - **bargain**: plans and claims, a joint plan chosen uniformly among the feasible ones
+//!   ([`choose_joint_plan`]); each ability is told its plan and enforces it on the mount;
+//! - **flip indicators**: the dora indicators, drawn from [`Exit::Dorahyou`](crate::mount::Exit);
+//! - **beg**: tiles wanted from zone A, except kinds another ability claimed `All`/`Four`;
+//! - **monkey**: per seat, fill the hand to 13 from A with the abilities' `on_monkey` presence,
+//!   ask every ability's `check_init`, and retry from a restored mount until all accept.
+//!
+//! [`install`] sets up any World for dealing and [`run_deal`] runs the schedule once;
+//! [`Dealer`] owns such a World, and [`Dealer::deal`] runs one deal and leaves the result in the
+//! [`DealTable`] resource (the four starting hands, the revealed indicators, each ability's plan),
+//! from which a game takes over. A failed deal leaves the World exactly as it was.
+//!
+//! ```
+//! use alea::dealer::{DealConfig, Dealer};
+//! use alea::games::mahjong::abilities;
+//! use alea::kernel::Seat;
+//!
+//! let kuro = abilities::by_name("kuro").unwrap();
+//! let mut dealer = Dealer::new(DealConfig::riichi(), &[(Seat(0), kuro)], 7).unwrap();
+//! let table = dealer.deal(0).unwrap();
+//! assert!(table.hands.iter().all(|h| h.total() == 13));
+//! assert_eq!(table.dora_indicators.len(), 1);
+//! ```
+
+mod ability;
+mod bargain;
+mod stages;
+
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{ScheduleLabel, SystemSet};
+use serde::Serialize;
+
+pub use ability::{
+    Ability, AbilityCtx, AbilityHooks, AbilityPlan, BargainHooks, DrawView, RaidFix, RaidPriority,
+    TableView,
+};
+pub use bargain::{Bargainer, Claim, Infeasible, choose_joint_plan, count_joint_plans};
+
+use crate::chance::Streams;
+use crate::kernel::Seat;
+use crate::mount::{Mount, MountError, WallLayout};
+use crate::snapshot::{Snapshot, SnapshotRegistry};
+use crate::tiles::{Tile, TileCounts, TileKind, TileSet};
+
+/// The schedule that runs one deal.
+#[derive(ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DealSchedule;
+
+/// The dealing stages, chained in this order. Order your own systems around them.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DealerSystems {
+    /// Fixes with absolute priority.
+    Raid,
+    /// Plans and claims; a uniform feasible joint plan.
+    Bargain,
+    /// The dora indicators.
+    FlipIndicators,
+    /// Tiles wanted from what is left.
+    Beg,
+    /// Rejection sampling of the rest of the hands.
+    Monkey,
+}
+
+/// Why a deal failed. The World is exactly as before the deal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    /// No joint plan satisfies every bargaining ability's claims.
+    #[error("the bargain is infeasible: {} cannot agree on a joint plan", .abilities.join(", "))]
+    BargainInfeasible {
+        /// The labels (`kasumi@0`) of the abilities that cannot agree.
+        abilities: Vec<String>,
+    },
+    /// A seat's starting hand was refused at every attempt up to the cap.
+    #[error("the monkey stage gave up on seat {} after the attempt cap; refused by {}", .seat.0, .refused_by.join(", "))]
+    MonkeyExhausted {
+        /// The seat.
+        seat: Seat,
+        /// The abilities that refused the last attempt.
+        refused_by: Vec<String>,
+    },
+    /// Two abilities were bound to one seat.
+    #[error("seat {} is taken by {first}; cannot also seat {second}", .seat.0)]
+    SeatTaken {
+        /// The seat.
+        seat: Seat,
+        /// The ability already there.
+        first: String,
+        /// The one that was refused.
+        second: String,
+    },
+    /// An ability was bound to a seat the table does not have.
+    #[error("{ability}: there is no seat {} (seats 0..{seats})", .seat.0)]
+    NoSuchSeat {
+        /// The ability.
+        ability: String,
+        /// The seat asked for.
+        seat: Seat,
+        /// The number of seats.
+        seats: u8,
+    },
+    /// The mount could not give a tile the deal needs.
+    #[error(transparent)]
+    Mount(#[from] MountError),
+}
+
+/// How to deal: the tile set, the wall after the deal, seats, hand size, indicators and the
+/// monkey stage's attempt cap.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DealConfig {
+    /// The tiles.
+    pub set: TileSet,
+    /// The wall's slots after the deal.
+    pub layout: WallLayout,
+    /// Seats (at most 4).
+    pub seats: u8,
+    /// Starting hand size.
+    pub hand_size: u8,
+    /// Dora indicators flipped during the deal.
+    pub indicators: u8,
+    /// The dealer's seat (east) this round.
+    pub dealer: Seat,
+    /// Attempts per seat in the monkey stage before [`DealError::MonkeyExhausted`].
+    pub monkey_cap: u32,
+}
+
+impl DealConfig {
+    /// Riichi: 136 tiles with three red fives, four seats of 13, one dora indicator.
+    pub fn riichi() -> DealConfig {
+        DealConfig {
+            set: TileSet::riichi(true),
+            layout: WallLayout::riichi(),
+            seats: 4,
+            hand_size: 13,
+            indicators: 1,
+            dealer: Seat(0),
+            monkey_cap: 10_000,
+        }
+    }
+
+    /// Sichuan: 108 suited tiles, four seats of 13, no indicators.
+    pub fn sichuan() -> DealConfig {
+        DealConfig {
+            set: TileSet::sichuan(),
+            layout: WallLayout::sichuan(),
+            indicators: 0,
+            ..DealConfig::riichi()
+        }
+    }
+}
+
+/// One ability's plan in a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct PlanRecord {
+    /// `name@seat`.
+    pub ability: String,
+    /// The plan index, if it bargained.
+    pub plan: Option<u16>,
+    /// What the plan means (`dora 5m`), if it bargained.
+    pub describe: Option<String>,
+}
+
+/// The deal's result (and its state while the stages run): what a game takes over.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct DealTable {
+    /// The starting hands, by seat.
+    pub hands: Vec<TileCounts>,
+    /// The revealed dora indicators.
+    pub dora_indicators: Vec<Tile>,
+    /// Each ability's plan, in ability order.
+    pub plans: Vec<PlanRecord>,
+    /// Monkey attempts per seat (1 = the first fill was accepted).
+    pub monkey_attempts: Vec<u32>,
+    /// Per kind, the order of the ability that claimed it `All`/`Four` (beg refuses it to others).
+    #[serde(skip)]
+    pub exclusive: Vec<Option<u16>>,
+}
+
+/// The abilities in their hook order (set when the dealer is built).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct AbilityList(pub Vec<Entity>);
+
+/// The first error of the running deal (stages after it do nothing).
+#[derive(Resource, Clone, Debug, Default)]
+struct DealStatus(Option<DealError>);
+
+/// A World set up for dealing: the mount, the random streams, the deal table and one listener
+/// entity per ability, with the [`DealSchedule`] and a snapshot registry of the deal's state.
+pub struct Dealer {
+    world: World,
+    registry: SnapshotRegistry,
+    before: Snapshot,
+}
+
+impl Dealer {
+    /// A dealer for `config` with `abilities` bound to their seats (one per seat), seeded
+    /// `seed`.
+    pub fn new(
+        config: DealConfig,
+        abilities: &[(Seat, &'static AbilityHooks)],
+        seed: u64,
+    ) -> Result<Dealer, DealError> {
+        let mut world = World::new();
+        install(&mut world, config, abilities, seed)?;
+        let mut registry = SnapshotRegistry::new();
+        registry.register_resource::<Mount>();
+        registry.register_resource::<Streams>();
+        registry.register_resource::<DealTable>();
+        registry.register_component::<AbilityPlan>(&mut world);
+        let before = registry.snapshot(&world);
+        Ok(Dealer {
+            world,
+            registry,
+            before,
+        })
+    }
+
+    /// Deals round `round`: a fresh mount, the deal stream keyed to the round (so any round
+    /// replays alone), then the [`DealSchedule`]. On error the World is exactly as before.
+    pub fn deal(&mut self, round: u32) -> Result<&DealTable, DealError> {
+        self.registry.save(&self.world, &mut self.before);
+        let config = *self.world.resource::<DealConfig>();
+        *self.world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
+        self.world.resource_mut::<Streams>().start_round(round);
+        if let Err(error) = run_deal(&mut self.world) {
+            self.registry
+                .restore(&mut self.world, &self.before)
+                .expect("the dealer's entities never change");
+            return Err(error);
+        }
+        Ok(self.world.resource::<DealTable>())
+    }
+
+    /// The result of the last successful deal.
+    pub fn table(&self) -> &DealTable {
+        self.world.resource::<DealTable>()
+    }
+
+    /// The mount after the last deal.
+    pub fn mount(&self) -> &Mount {
+        self.world.resource::<Mount>()
+    }
+
+    /// A stable checksum of the deal's state (mount, streams, table, plans).
+    pub fn checksum(&mut self) -> u64 {
+        self.registry.checksum(&self.world)
+    }
+
+    /// The World (abilities, mount, table).
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The World, mutably (to add systems to the [`DealSchedule`], or to play on).
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// Every ability's `on_draw` hook, in ability order, before `drawer` draws from the live
+    /// wall: presence edits on the next [`Exit::Pii`](crate::mount::Exit::Pii) slot.
+    pub fn on_draw(&mut self, drawer: Seat, hands: &[TileCounts], turns: &[u16]) {
+        stages::on_draw(&mut self.world, drawer, hands, turns);
+    }
+}
+
+/// Sets up any World for dealing (a game's, or the one [`Dealer`] owns): the [`DealConfig`],
+/// a fresh [`Mount`] of the configured set and layout, [`Streams`] seeded `seed` unless the
+/// World has them, the [`DealTable`], one listener entity per ability ([`Ability`] +
+/// [`AbilityPlan`], in the given order) and the [`DealSchedule`]. Returns the ability entities.
+/// Checks the seats first: on error nothing is inserted.
+pub fn install(
+    world: &mut World,
+    config: DealConfig,
+    abilities: &[(Seat, &'static AbilityHooks)],
+    seed: u64,
+) -> Result<Vec<Entity>, DealError> {
+    let mut taken: Vec<Option<String>> = vec![None; usize::from(config.seats)];
+    for &(seat, hooks) in abilities {
+        let label = format!("{}@{}", hooks.name, seat.0);
+        match taken.get_mut(usize::from(seat.0)) {
+            None => {
+                return Err(DealError::NoSuchSeat {
+                    ability: label,
+                    seat,
+                    seats: config.seats,
+                });
+            }
+            Some(Some(first)) => {
+                return Err(DealError::SeatTaken {
+                    seat,
+                    first: first.clone(),
+                    second: label,
+                });
+            }
+            Some(slot) => *slot = Some(label),
+        }
+    }
+    world.insert_resource(config);
+    world.insert_resource(Mount::new(config.set, config.layout));
+    if !world.contains_resource::<Streams>() {
+        world.insert_resource(Streams::new(seed));
+    }
+    world.insert_resource(DealTable::default());
+    world.insert_resource(DealStatus::default());
+    let list: Vec<Entity> = abilities
+        .iter()
+        .enumerate()
+        .map(|(order, &(seat, hooks))| {
+            let ability = Ability {
+                seat,
+                order: order as u16,
+                hooks,
+            };
+            world.spawn((ability, AbilityPlan(None))).id()
+        })
+        .collect();
+    world.insert_resource(AbilityList(list.clone()));
+    world.add_schedule(deal_schedule());
+    Ok(list)
+}
+
+/// Runs the [`DealSchedule`] once on a World set up by [`install`] (on its current mount and
+/// deal stream) and returns the first stage error. It does not roll back: [`Dealer::deal`]
+/// restores a snapshot; a game doing this itself registers [`Mount`], [`Streams`],
+/// [`DealTable`] and [`AbilityPlan`] for its snapshots.
+pub fn run_deal(world: &mut World) -> Result<(), DealError> {
+    world.run_schedule(DealSchedule);
+    match world.resource_mut::<DealStatus>().0.take() {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
+/// The deal schedule: the five stages chained in [`DealerSystems`] order.
+pub fn deal_schedule() -> Schedule {
+    let mut schedule = Schedule::new(DealSchedule);
+    schedule.configure_sets(
+        (
+            DealerSystems::Raid,
+            DealerSystems::Bargain,
+            DealerSystems::FlipIndicators,
+            DealerSystems::Beg,
+            DealerSystems::Monkey,
+        )
+            .chain(),
+    );
+    schedule.add_systems((
+        stages::start.before(DealerSystems::Raid),
+        stages::raid.in_set(DealerSystems::Raid),
+        stages::bargain.in_set(DealerSystems::Bargain),
+        stages::flip_indicators.in_set(DealerSystems::FlipIndicators),
+        stages::beg.in_set(DealerSystems::Beg),
+        stages::monkey.in_set(DealerSystems::Monkey),
+    ));
+    schedule
+}
+
+/// True when `kind` was claimed `All`/`Four` by an ability other than the one at `order` (the
+/// beg stage refuses it to that ability).
+pub fn refused_to(table: &DealTable, order: u16, kind: TileKind) -> bool {
+    table
+        .exclusive
+        .get(kind.index())
+        .copied()
+        .flatten()
+        .is_some_and(|owner| owner != order)
+}

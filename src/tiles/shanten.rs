@@ -1,0 +1,413 @@
+//! Shanten (向听): how many tile exchanges a concealed hand is from ready, for the standard form
+//! (four melds and a pair), seven pairs and thirteen orphans. `-1` means complete.
+//!
+//! The standard form is table-based: each suit's count vector (base 5, 9 digits) indexes a
+//! table, built once on first use, that gives for every (pair used as head?, melds) the most
+//! partial blocks (pairs and two-tile waits) the suit can hold. Combining the three suits is a
+//! few dozen operations, honors (triplets and pairs only) are counted directly, and
+//! shanten = 2·B − max(2·melds + blocks + head) with melds + blocks ≤ B, B = ⌊tiles / 3⌋
+//! (4 for 13 or 14 tiles).
+
+use std::sync::OnceLock;
+
+use super::{KindCounts, TileKind};
+
+/// Melds tracked per suit (a 14-tile hand holds at most 4).
+const MAX_MELDS: usize = 4;
+/// Partial blocks tracked (more than 4 never count).
+const MAX_BLOCKS: u32 = 4;
+
+/// A table cell packed in a u32: 3 bits per (head, melds), holding `blocks + 1` (0 = impossible).
+#[derive(Clone, Copy, Default)]
+struct Cell(u32);
+
+impl Cell {
+    const EMPTY_HAND: Cell = Cell(1); // head 0, melds 0, blocks 0
+
+    #[inline]
+    fn get(self, head: usize, melds: usize) -> Option<u32> {
+        let v = (self.0 >> (3 * (head * (MAX_MELDS + 1) + melds))) & 7;
+        v.checked_sub(1)
+    }
+
+    #[inline]
+    fn raise(&mut self, head: usize, melds: usize, blocks: u32) {
+        if head > 1 || melds > MAX_MELDS {
+            return;
+        }
+        let shift = 3 * (head * (MAX_MELDS + 1) + melds);
+        let new = blocks.min(MAX_BLOCKS) + 1;
+        if new > (self.0 >> shift) & 7 {
+            self.0 = (self.0 & !(7 << shift)) | (new << shift);
+        }
+    }
+
+    /// Every reachable (head, melds, blocks) shifted by the given amounts.
+    fn merge_shifted(&mut self, from: Cell, d_head: usize, d_melds: usize, d_blocks: u32) {
+        for head in 0..2 {
+            for melds in 0..=MAX_MELDS {
+                if let Some(blocks) = from.get(head, melds) {
+                    self.raise(head + d_head, melds + d_melds, blocks + d_blocks);
+                }
+            }
+        }
+    }
+}
+
+/// The per-suit table (honors need none: see `standard`).
+struct Tables {
+    suit: Vec<Cell>,
+}
+
+const POW5: [usize; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
+
+fn build(digits: usize) -> Vec<Cell> {
+    let size = POW5[digits];
+    let mut table = vec![Cell::default(); size];
+    table[0] = Cell::EMPTY_HAND;
+    let mut counts = [0usize; 9];
+    for index in 1..size {
+        // Decode (digit i has weight 5^i).
+        let mut rest = index;
+        let mut total = 0;
+        for c in counts.iter_mut().take(digits) {
+            *c = rest % 5;
+            rest /= 5;
+            total += *c;
+        }
+        if total > 14 {
+            continue;
+        }
+        let i = counts.iter().position(|&c| c > 0).expect("index > 0");
+        let at = |k: usize| POW5[k];
+        let mut cell = table[index - at(i)]; // tile i left alone
+        let c = counts[i];
+        if c >= 3 {
+            cell.merge_shifted(table[index - 3 * at(i)], 0, 1, 0);
+        }
+        if c >= 2 {
+            let pair = table[index - 2 * at(i)];
+            cell.merge_shifted(pair, 1, 0, 0);
+            cell.merge_shifted(pair, 0, 0, 1);
+        }
+        {
+            let has = |k: usize| k < digits && counts[k] > 0;
+            if has(i + 1) && has(i + 2) {
+                cell.merge_shifted(table[index - at(i) - at(i + 1) - at(i + 2)], 0, 1, 0);
+            }
+            if has(i + 1) {
+                cell.merge_shifted(table[index - at(i) - at(i + 1)], 0, 0, 1);
+            }
+            if has(i + 2) {
+                cell.merge_shifted(table[index - at(i) - at(i + 2)], 0, 0, 1);
+            }
+        }
+        table[index] = cell;
+    }
+    table
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| Tables { suit: build(9) })
+}
+
+/// Builds the shanten tables now (they are otherwise built on first use, ~0.1 s).
+pub fn warm_up_shanten() {
+    tables();
+}
+
+#[inline]
+fn index(counts: &[u8]) -> usize {
+    counts
+        .iter()
+        .rev()
+        .fold(0, |acc, &c| acc * 5 + usize::from(c.min(4)))
+}
+
+/// Impossible (head, melds) entries: low enough that any sum with them stays negative.
+const NONE: i32 = -1000;
+
+/// A cell unpacked: the most blocks per melds, without a head (`free`) and with one (`head`),
+/// [`NONE`] where impossible.
+#[derive(Clone, Copy)]
+struct Row {
+    free: [i32; MAX_MELDS + 1],
+    head: [i32; MAX_MELDS + 1],
+    /// The most melds with a possible entry.
+    top: usize,
+}
+
+impl Row {
+    #[inline(always)]
+    fn unpack(cell: Cell) -> Row {
+        let field = |at: usize| {
+            let v = ((cell.0 >> (3 * at)) & 7) as i32;
+            if v == 0 { NONE } else { v - 1 }
+        };
+        let mut top = 0;
+        for m in 1..=MAX_MELDS {
+            if (cell.0 >> (3 * m)) & 7 != 0 || (cell.0 >> (3 * (m + MAX_MELDS + 1))) & 7 != 0 {
+                top = m;
+            }
+        }
+        Row {
+            free: [field(0), field(1), field(2), field(3), field(4)],
+            head: [field(5), field(6), field(7), field(8), field(9)],
+            top,
+        }
+    }
+
+    /// The best blocks for each (head, melds) of two suits together (max-plus).
+    #[inline(always)]
+    fn combine(&self, b: &Row) -> Row {
+        let mut out = Row {
+            free: [NONE; MAX_MELDS + 1],
+            head: [NONE; MAX_MELDS + 1],
+            top: (self.top + b.top).min(MAX_MELDS),
+        };
+        for ma in 0..=self.top {
+            for mb in 0..=b.top.min(MAX_MELDS - ma) {
+                let m = ma + mb;
+                out.free[m] = out.free[m].max(self.free[ma] + b.free[mb]);
+                let head = (self.head[ma] + b.free[mb]).max(self.free[ma] + b.head[mb]);
+                out.head[m] = out.head[m].max(head);
+            }
+        }
+        out
+    }
+}
+
+/// Standard-form shanten of a concealed hand of `n` tiles (`n % 3` is 1 or 2; melds called
+/// elsewhere reduce n). Counts above 4 are read as 4.
+pub fn shanten_standard(hand: &KindCounts) -> i8 {
+    standard(hand, hand.total())
+}
+
+#[inline(always)]
+fn standard(hand: &KindCounts, total: u32) -> i8 {
+    let t = tables();
+    let c = &hand.0;
+    let row = Row::unpack(t.suit[index(&c[0..9])])
+        .combine(&Row::unpack(t.suit[index(&c[9..18])]))
+        .combine(&Row::unpack(t.suit[index(&c[18..27])]));
+    // Honors form no sequences: every triplet is a meld and every pair a block or the head
+    // (breaking a triplet into a head or a block never gains: it frees one block slot for at
+    // most one point and loses the meld's two).
+    let (mut honor_melds, mut honor_pairs) = (0i32, 0i32);
+    for &n in &c[27..34] {
+        honor_melds += i32::from(n >= 3);
+        honor_pairs += i32::from(n == 2);
+    }
+    let blocks_needed = (total / 3).min(MAX_MELDS as u32) as i32;
+    let mut best = 0i32;
+    for melds in 0..=MAX_MELDS {
+        let all_melds = melds as i32 + honor_melds;
+        let room = blocks_needed - all_melds;
+        if room < 0 {
+            break;
+        }
+        let free = row.free[melds] + honor_pairs;
+        let mut value = free.min(room);
+        if honor_pairs > 0 {
+            value = value.max((free - 1).min(room) + 1);
+        }
+        value = value.max((row.head[melds] + honor_pairs).min(room) + 1);
+        best = best.max(2 * all_melds + value);
+    }
+    (2 * blocks_needed - best) as i8
+}
+
+/// Seven-pairs shanten of a 13- or 14-tile concealed hand: 6 − pairs, plus the kinds missing
+/// to have seven different ones.
+pub fn shanten_seven_pairs(hand: &KindCounts) -> i8 {
+    let (mut pairs, mut kinds) = (0i8, 0i8);
+    for &c in &hand.0 {
+        pairs += i8::from(c >= 2);
+        kinds += i8::from(c >= 1);
+    }
+    seven_pairs(pairs, kinds)
+}
+
+/// Seven-pairs shanten from the kinds held twice or more and the kinds held.
+#[inline]
+fn seven_pairs(pairs: i8, kinds: i8) -> i8 {
+    6 - pairs + (7 - kinds).max(0)
+}
+
+/// Thirteen-orphans shanten of a 13- or 14-tile concealed hand: 13 − different terminals and
+/// honors held, − 1 if one of them is paired.
+pub fn shanten_thirteen_orphans(hand: &KindCounts) -> i8 {
+    const ORPHANS: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    let (mut kinds, mut pair) = (0i8, 0i8);
+    for at in ORPHANS {
+        let c = hand.0[at];
+        kinds += i8::from(c >= 1);
+        pair |= i8::from(c >= 2);
+    }
+    13 - kinds - pair
+}
+
+/// The shanten of a concealed hand: the minimum over the standard form, seven pairs and
+/// thirteen orphans (the last two only for 13 or 14 tiles). `-1` = complete, `0` = ready.
+///
+/// ```
+/// use alea::tiles::{KindCounts, parse_tiles, shanten};
+/// let hand: KindCounts = parse_tiles("123m456p789s1122z").unwrap().into_iter().collect();
+/// assert_eq!(shanten(&hand), 0); // ready: waits on 1z or 2z
+/// ```
+pub fn shanten(hand: &KindCounts) -> i8 {
+    let (mut total, mut pairs, mut kinds) = (0u32, 0i8, 0i8);
+    for &c in &hand.0 {
+        total += u32::from(c);
+        pairs += i8::from(c >= 2);
+        kinds += i8::from(c >= 1);
+    }
+    let standard = standard(hand, total);
+    if total >= 13 {
+        standard
+            .min(seven_pairs(pairs, kinds))
+            .min(shanten_thirteen_orphans(hand))
+    } else {
+        standard
+    }
+}
+
+/// The kinds whose draw lowers the shanten of a 13-tile (or 3n+1) hand: its effective tiles.
+/// Kinds already held four times are skipped.
+pub fn effective_kinds(hand: &KindCounts) -> Vec<TileKind> {
+    let now = shanten(hand);
+    let mut probe = *hand;
+    TileKind::all()
+        .filter(|&kind| {
+            if probe[kind] >= 4 {
+                return false;
+            }
+            probe[kind] += 1;
+            let better = shanten(&probe) < now;
+            probe[kind] -= 1;
+            better
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::parse_tiles;
+
+    fn hand(text: &str) -> KindCounts {
+        parse_tiles(text).unwrap().into_iter().collect()
+    }
+
+    /// A slow reference for the standard form: every decomposition, recursively.
+    fn reference(
+        counts: &mut [u8; 34],
+        from: usize,
+        melds: i8,
+        blocks: i8,
+        head: bool,
+        b: i8,
+    ) -> i8 {
+        let Some(i) = (from..34).find(|&i| counts[i] > 0) else {
+            let partial = blocks.min(b - melds);
+            return 2 * b - (2 * melds + partial + i8::from(head));
+        };
+        let suited = i < 27;
+        let pos = i % 9;
+        let mut best = {
+            counts[i] -= 1;
+            let r = reference(counts, i, melds, blocks, head, b);
+            counts[i] += 1;
+            r
+        };
+        let mut try_take = |take: &[usize], dm: i8, db: i8, dh: bool, counts: &mut [u8; 34]| {
+            if take.iter().any(|&k| counts[k] == 0) {
+                return;
+            }
+            if take.len() >= 2 && take[0] == take[1] && counts[take[0]] < take.len() as u8 {
+                return;
+            }
+            for &k in take {
+                counts[k] -= 1;
+            }
+            if melds + dm <= b && !(head && dh) {
+                best = best.min(reference(counts, i, melds + dm, blocks + db, head || dh, b));
+            }
+            for &k in take {
+                counts[k] += 1;
+            }
+        };
+        try_take(&[i, i, i], 1, 0, false, counts);
+        try_take(&[i, i], 0, 0, true, counts);
+        try_take(&[i, i], 0, 1, false, counts);
+        if suited && pos <= 6 {
+            try_take(&[i, i + 1, i + 2], 1, 0, false, counts);
+        }
+        if suited && pos <= 7 {
+            try_take(&[i, i + 1], 0, 1, false, counts);
+        }
+        if suited && pos <= 6 {
+            try_take(&[i, i + 2], 0, 1, false, counts);
+        }
+        best
+    }
+
+    #[test]
+    fn known_hands() {
+        let table: [(&str, i8); 14] = [
+            ("123m456p789s11222z", -1),
+            ("123m456p789s1122z", 0),
+            ("19m19p19s1234567z", 0),
+            ("19m19p19s12345677z", -1),
+            ("1m19p19s12345677z", 0),
+            ("1133557799m11p2s", 0),
+            ("11335577m1199p22s", -1),
+            ("1111222233334m", 0),
+            ("147m258p369s1234z", 6),
+            ("1m4m7m2p5p8p3s6s9s1z2z3z4z", 6),
+            ("2345678m234p5678s", 0),
+            ("12m45p78s1z2z3z4z5z6z", 5),
+            ("11112222333444m", -1),
+            ("1112345678999m", 0),
+        ];
+        for (text, expected) in table {
+            assert_eq!(shanten(&hand(text)), expected, "{text}");
+        }
+        assert_eq!(shanten_standard(&hand("1133557799m11p2s")), 3);
+        assert_eq!(shanten_seven_pairs(&hand("1133557799m11p2s")), 0);
+        assert_eq!(shanten_thirteen_orphans(&hand("19m19p19s1234567z")), 0);
+        // Effective tiles of the nine gates: every manzu kind.
+        let gates = effective_kinds(&hand("1112345678999m"));
+        assert_eq!(gates.len(), 9);
+        assert!(gates.iter().all(|k| k.suit() == crate::tiles::Suit::Man));
+    }
+
+    #[test]
+    fn table_matches_the_reference_on_random_hands() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for n in [13usize, 14, 10, 8, 7, 5, 4, 2, 1] {
+            for _ in 0..300 {
+                let mut counts = [0u8; 34];
+                let mut placed = 0;
+                while placed < n {
+                    // Bias to one suit sometimes, so dense suit vectors are covered too.
+                    let k = if rng.random_bool(0.5) {
+                        rng.random_range(0..9)
+                    } else {
+                        rng.random_range(0..34)
+                    };
+                    if counts[k] < 4 {
+                        counts[k] += 1;
+                        placed += 1;
+                    }
+                }
+                let hand = KindCounts(counts);
+                let b = (n / 3) as i8;
+                let expected = reference(&mut counts.clone(), 0, 0, 0, false, b);
+                assert_eq!(shanten_standard(&hand), expected, "{counts:?}");
+            }
+        }
+    }
+}
