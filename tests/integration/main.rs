@@ -9,6 +9,7 @@ mod determinism;
 mod mount;
 mod pipeline;
 mod probe;
+mod riichi;
 mod scoring;
 mod search;
 mod snapshot;

@@ -1,3 +1,4 @@
-//! Mahjong: the reference abilities (the riichi and sichuan rulesets join them here).
+//! Mahjong: the reference abilities and the riichi ruleset (the sichuan ruleset joins them here).
 
 pub mod abilities;
+pub mod riichi;

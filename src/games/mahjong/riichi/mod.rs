@@ -1,0 +1,592 @@
+//! Riichi mahjong on the kernel: four seats, 136 tiles (three red fives by default), dealt by
+//! the staged [dealer](crate::dealer) and drawn from the [mount](crate::mount).
+//!
+//! **Model** (DESIGN §2). The entity set is fixed at setup: four players and one entity per
+//! mount slot. Tiles are counts, as in the mount: the hand in play is one grouped resource,
+//! [`Kyoku`] (concealed tiles per seat, melds, the river, riichi and furiten flags, the claim
+//! window), the match another, [`Match`] (scores, round, honba, sticks), and the [`Mount`] a
+//! third. A snapshot copies these three resources.
+//!
+//! **Turn flow.** Each hand is dealt by [`run_deal`] on the game's World (the [`DealTable`]
+//! gives the starting hands, the mount the dora indicator). The dealer draws from
+//! [`Exit::Pii`]; a seat on turn may win by tsumo, declare a closed or added kan, declare riichi
+//! with a discard (closed, tenpai after it, 1000 points, four live tiles left), or discard.
+//! After a discard every other seat with a legal call is asked in turn order (ron, open kan,
+//! pon, chi for the next seat, or pass); the answers are resolved by priority — ron (the first
+//! seat in turn order from the discarder wins: head bump, no double ron), then pon/kan, then
+//! chi. An added kan opens a window for chankan. Every kan flips a new indicator from
+//! [`Exit::Dorahyou`] at once and draws its replacement from [`Exit::Rinshan`].
+//! Furiten: permanent (a wait among one's discards), temporary (a winning tile passed since
+//! one's last discard) and riichi (a winning tile passed after riichi). Wins are scored by
+//! [`evaluate`](crate::scoring::riichi::evaluate) (a yaku is required); a riichi winner
+//! flips as many ura indicators as there are dora indicators. When the live wall is empty
+//! after a discard nobody calls, the hand is an exhaustive draw with tenpai payments.
+//! The dealer repeats on a win or tenpai (honba +1); a draw adds a honba too.
+//!
+//! **Not modelled** (documented simplifications): abortive draws (nine terminals, four winds,
+//! four kans, four riichi, triple ron), nagashi mangan, double ron, kuikae restrictions, the
+//! delayed kan-dora of open and added kans, and the West-round extension.
+//!
+//! ```
+//! use alea::games::mahjong::riichi::{Length, Riichi};
+//! use alea::kernel::SimBuilder;
+//! use alea::kernel::playout::{random_player_rng, random_playout};
+//!
+//! let game = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
+//! let mut sim = SimBuilder::new(game).seed(3).build();
+//! random_playout(&mut sim, &mut random_player_rng(3)).unwrap();
+//! assert!(sim.is_terminal());
+//! let total: i32 = alea::games::mahjong::riichi::scores(sim.world()).iter().sum();
+//! assert_eq!(total + 1000 * i32::from(sim.world().resource::<alea::games::mahjong::riichi::Match>().sticks), 100_000);
+//! ```
+
+mod legal;
+mod players;
+mod rules;
+mod state;
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+pub use legal::{is_furiten, is_tenpai, waits};
+pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
+pub use state::{
+    Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, meld_tiles, wind,
+    wind_name,
+};
+
+use crate::dealer::{AbilityPlan, DealConfig, DealTable};
+use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup};
+use crate::mount::{Exit, Mount};
+use crate::pipeline::{Ctx, Flow};
+use crate::scoring::riichi::{MeldKind, RiichiRules};
+use crate::tiles::{Tile, TileSet, format_tiles};
+
+/// The rule options of a riichi match (a preset of `assets/riichi.ron`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RiichiConfig {
+    /// How long the match lasts.
+    pub length: Length,
+    /// Each seat's points at the start.
+    pub start_points: i32,
+    /// Points the noten seats pay the tenpai seats at an exhaustive draw.
+    pub tenpai_payment: i32,
+    /// The match ends when a seat goes below zero.
+    pub busting: bool,
+    /// The match ends when the last hand's dealer is first after a win or tenpai.
+    pub agari_yame: bool,
+    /// The hand evaluator's options (`red_fives` also decides the tile set).
+    pub scoring: RiichiRules,
+}
+
+/// The presets embedded from `assets/riichi.ron`, by name.
+pub fn presets() -> &'static BTreeMap<String, RiichiConfig> {
+    static PRESETS: OnceLock<BTreeMap<String, RiichiConfig>> = OnceLock::new();
+    PRESETS.get_or_init(|| {
+        ron::from_str(include_str!("../../../../assets/riichi.ron"))
+            .expect("assets/riichi.ron is valid (checked by a test)")
+    })
+}
+
+/// Not the name of a riichi preset.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown riichi rules {name:?}: expected one of {known}")]
+pub struct UnknownPreset {
+    /// The name asked for.
+    pub name: String,
+    /// The presets there are.
+    pub known: String,
+}
+
+/// Riichi mahjong: the [`Game`] for the kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Riichi {
+    /// The rule options.
+    pub config: RiichiConfig,
+}
+
+impl Riichi {
+    /// The preset called `name` (see [`presets`]).
+    pub fn preset(name: &str) -> Result<Riichi, UnknownPreset> {
+        presets()
+            .get(name)
+            .map(|config| Riichi {
+                config: config.clone(),
+            })
+            .ok_or_else(|| UnknownPreset {
+                name: name.to_string(),
+                known: presets().keys().cloned().collect::<Vec<_>>().join(", "),
+            })
+    }
+
+    /// The same rules with another match length.
+    pub fn with_length(mut self, length: Length) -> Riichi {
+        self.config.length = length;
+        self
+    }
+
+    /// The tile set: 136 tiles, with three red fives when scoring counts them.
+    pub fn tile_set(&self) -> TileSet {
+        TileSet::riichi(self.config.scoring.red_fives)
+    }
+
+    /// The dealer's configuration.
+    pub fn deal_config(&self) -> DealConfig {
+        DealConfig {
+            set: self.tile_set(),
+            ..DealConfig::riichi()
+        }
+    }
+}
+
+/// A player's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RiichiAction {
+    /// Discard this tile.
+    Discard(Tile),
+    /// Declare riichi and discard this tile.
+    Riichi(Tile),
+    /// Win on the tile just drawn.
+    Tsumo,
+    /// Four of a kind from the hand (the kind's black tile).
+    ClosedKan(Tile),
+    /// Add the fourth tile to a pon (the kind's black tile).
+    AddedKan(Tile),
+    /// Win on the discard (or on the tile added to a kan).
+    Ron,
+    /// Pon the discard with these two tiles.
+    Pon(Tile, Tile),
+    /// Chi the discard with these two tiles.
+    Chi(Tile, Tile),
+    /// Open kan on the discard.
+    Kan,
+    /// Decline every call.
+    Pass,
+}
+
+impl std::fmt::Display for RiichiAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RiichiAction::Discard(t) => write!(f, "discard {t}"),
+            RiichiAction::Riichi(t) => write!(f, "riichi {t}"),
+            RiichiAction::Tsumo => f.write_str("tsumo"),
+            RiichiAction::ClosedKan(t) => write!(f, "closed kan {t}"),
+            RiichiAction::AddedKan(t) => write!(f, "added kan {t}"),
+            RiichiAction::Ron => f.write_str("ron"),
+            RiichiAction::Pon(a, b) => write!(f, "pon {}", format_tiles(&[*a, *b])),
+            RiichiAction::Chi(a, b) => write!(f, "chi {}", format_tiles(&[*a, *b])),
+            RiichiAction::Kan => f.write_str("kan"),
+            RiichiAction::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// What happens in a riichi match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum RiichiEvent {
+    /// A new hand is dealt.
+    Deal {
+        /// Round wind index (0 East).
+        wind: u8,
+        /// Hand within the wind (the dealer's seat).
+        number: u8,
+        /// Counters.
+        honba: u8,
+        /// Riichi sticks on the table.
+        sticks: u8,
+    },
+    /// `seat` draws from `exit` (the rules fill in `tile`).
+    Draw {
+        /// Who draws.
+        seat: Seat,
+        /// [`Exit::Pii`] or, after a kan, [`Exit::Rinshan`].
+        exit: Exit,
+        /// The tile drawn.
+        tile: Option<Tile>,
+    },
+    /// `seat` discards `tile` (declaring riichi with it).
+    Discard {
+        /// Who discards.
+        seat: Seat,
+        /// The tile.
+        tile: Tile,
+        /// A riichi declaration.
+        riichi: bool,
+    },
+    /// `seat` answers the claim window.
+    Answer {
+        /// Who answers.
+        seat: Seat,
+        /// The answer.
+        answer: Answer,
+    },
+    /// `seat`'s riichi stands: 1000 points to the table.
+    RiichiStick {
+        /// Who declared.
+        seat: Seat,
+    },
+    /// `seat` calls `tile` from `from` into a pon, chi or open kan with `with`.
+    Call {
+        /// Who calls.
+        seat: Seat,
+        /// The discarder.
+        from: Seat,
+        /// Pon, chi or open kan.
+        kind: MeldKind,
+        /// The called tile.
+        tile: Tile,
+        /// The hand tiles used (two; an open kan uses a third copy too).
+        with: [Tile; 2],
+    },
+    /// `seat` declares a closed or added kan of `tile`'s kind.
+    Kan {
+        /// Who declares.
+        seat: Seat,
+        /// Closed or added.
+        kind: MeldKind,
+        /// The kind's black tile.
+        tile: Tile,
+    },
+    /// A new dora indicator is flipped (the rules fill in `tile`).
+    Indicator {
+        /// The indicator.
+        tile: Option<Tile>,
+    },
+    /// `seat` wins (tsumo when `from` is `None`); the rules fill in the score.
+    Win {
+        /// The winner.
+        seat: Seat,
+        /// The discarder, for a ron.
+        from: Option<Seat>,
+        /// The winning tile.
+        tile: Tile,
+        /// Robbing a kan.
+        chankan: bool,
+        /// On a replacement tile.
+        rinshan: bool,
+        /// Han.
+        han: u32,
+        /// Fu.
+        fu: u32,
+        /// Everything the winner receives.
+        points: u32,
+        /// The yaku and dora, `name han` comma-separated.
+        yaku: String,
+        /// The ura indicators flipped.
+        ura: Vec<Tile>,
+    },
+    /// The live wall is exhausted: tenpai seats receive from noten ones.
+    ExhaustiveDraw {
+        /// Which seats are tenpai (the rules fill it in).
+        tenpai: [bool; SEATS],
+    },
+    /// The hand is over: the round advances or the dealer repeats.
+    HandEnd {
+        /// The dealer keeps the seat.
+        repeat: bool,
+        /// An exhaustive draw (honba +1 even when the dealer moves on).
+        draw: bool,
+    },
+    /// The match is over.
+    MatchEnd {
+        /// Final scores.
+        scores: [i32; SEATS],
+    },
+}
+
+impl RiichiEvent {
+    /// Kind of [`RiichiEvent::Deal`].
+    pub const DEAL: EventKind = 0;
+    /// Kind of [`RiichiEvent::Draw`].
+    pub const DRAW: EventKind = 1;
+    /// Kind of [`RiichiEvent::Discard`].
+    pub const DISCARD: EventKind = 2;
+    /// Kind of [`RiichiEvent::Answer`].
+    pub const ANSWER: EventKind = 3;
+    /// Kind of [`RiichiEvent::RiichiStick`].
+    pub const RIICHI_STICK: EventKind = 4;
+    /// Kind of [`RiichiEvent::Call`].
+    pub const CALL: EventKind = 5;
+    /// Kind of [`RiichiEvent::Kan`].
+    pub const KAN: EventKind = 6;
+    /// Kind of [`RiichiEvent::Indicator`].
+    pub const INDICATOR: EventKind = 7;
+    /// Kind of [`RiichiEvent::Win`].
+    pub const WIN: EventKind = 8;
+    /// Kind of [`RiichiEvent::ExhaustiveDraw`].
+    pub const EXHAUSTIVE_DRAW: EventKind = 9;
+    /// Kind of [`RiichiEvent::HandEnd`].
+    pub const HAND_END: EventKind = 10;
+    /// Kind of [`RiichiEvent::MatchEnd`].
+    pub const MATCH_END: EventKind = 11;
+}
+
+impl GameEvent for RiichiEvent {
+    fn kind(&self) -> EventKind {
+        match self {
+            RiichiEvent::Deal { .. } => Self::DEAL,
+            RiichiEvent::Draw { .. } => Self::DRAW,
+            RiichiEvent::Discard { .. } => Self::DISCARD,
+            RiichiEvent::Answer { .. } => Self::ANSWER,
+            RiichiEvent::RiichiStick { .. } => Self::RIICHI_STICK,
+            RiichiEvent::Call { .. } => Self::CALL,
+            RiichiEvent::Kan { .. } => Self::KAN,
+            RiichiEvent::Indicator { .. } => Self::INDICATOR,
+            RiichiEvent::Win { .. } => Self::WIN,
+            RiichiEvent::ExhaustiveDraw { .. } => Self::EXHAUSTIVE_DRAW,
+            RiichiEvent::HandEnd { .. } => Self::HAND_END,
+            RiichiEvent::MatchEnd { .. } => Self::MATCH_END,
+        }
+    }
+}
+
+fn opt_tile(tile: &Option<Tile>) -> String {
+    tile.map_or_else(|| "?".to_string(), |t| t.to_string())
+}
+
+impl std::fmt::Display for RiichiEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RiichiEvent::Deal {
+                wind,
+                number,
+                honba,
+                sticks,
+            } => write!(
+                f,
+                "{} {} ({} honba, {} sticks): dealer P{number}",
+                wind_name(state::wind(*wind)),
+                number + 1,
+                honba,
+                sticks
+            ),
+            RiichiEvent::Draw { seat, exit, tile } => match exit {
+                Exit::Rinshan => write!(f, "{seat} draws {} from the dead wall", opt_tile(tile)),
+                _ => write!(f, "{seat} draws {}", opt_tile(tile)),
+            },
+            RiichiEvent::Discard { seat, tile, riichi } => {
+                if *riichi {
+                    write!(f, "{seat} declares riichi and discards {tile}")
+                } else {
+                    write!(f, "{seat} discards {tile}")
+                }
+            }
+            RiichiEvent::Answer { seat, answer } => write!(f, "{seat} answers {answer}"),
+            RiichiEvent::RiichiStick { seat } => write!(f, "{seat} puts a riichi stick down"),
+            RiichiEvent::Call {
+                seat,
+                from,
+                kind,
+                tile,
+                with,
+            } => write!(
+                f,
+                "{seat} calls {kind} on {tile} from {from} with {}",
+                format_tiles(with)
+            ),
+            RiichiEvent::Kan { seat, kind, tile } => write!(f, "{seat} declares {kind} of {tile}"),
+            RiichiEvent::Indicator { tile } => write!(f, "new dora indicator {}", opt_tile(tile)),
+            RiichiEvent::Win {
+                seat,
+                from,
+                tile,
+                han,
+                fu,
+                points,
+                yaku,
+                ura,
+                ..
+            } => {
+                match from {
+                    Some(from) => write!(f, "{seat} wins by ron on {tile} from {from}")?,
+                    None => write!(f, "{seat} wins by tsumo on {tile}")?,
+                }
+                write!(f, ": {han} han {fu} fu, {points} points [{yaku}]")?;
+                if !ura.is_empty() {
+                    write!(f, " (ura indicators {})", format_tiles(ura))?;
+                }
+                Ok(())
+            }
+            RiichiEvent::ExhaustiveDraw { tenpai } => {
+                let ready: Vec<String> = (0..SEATS)
+                    .filter(|&s| tenpai[s])
+                    .map(|s| format!("P{s}"))
+                    .collect();
+                if ready.is_empty() {
+                    write!(f, "exhaustive draw: nobody is tenpai")
+                } else {
+                    write!(f, "exhaustive draw: tenpai {}", ready.join(" "))
+                }
+            }
+            RiichiEvent::HandEnd { repeat, draw } => write!(
+                f,
+                "hand over{}{}",
+                if *draw { " (draw)" } else { "" },
+                if *repeat { ", the dealer repeats" } else { "" }
+            ),
+            RiichiEvent::MatchEnd { scores } => write!(
+                f,
+                "match over: {}",
+                scores
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::None => f.write_str("nothing"),
+            Answer::Pass => f.write_str("pass"),
+            Answer::Ron => f.write_str("ron"),
+            Answer::Pon(a, b) => write!(f, "pon with {}", format_tiles(&[*a, *b])),
+            Answer::Chi(a, b) => write!(f, "chi with {}", format_tiles(&[*a, *b])),
+            Answer::Kan => f.write_str("kan"),
+        }
+    }
+}
+
+/// The scores by seat.
+pub fn scores(world: &World) -> [i32; SEATS] {
+    world.resource::<Match>().scores
+}
+
+impl Game for Riichi {
+    type Action = RiichiAction;
+    type Event = RiichiEvent;
+
+    fn name(&self) -> &'static str {
+        "riichi"
+    }
+
+    fn seats(&self) -> u8 {
+        SEATS as u8
+    }
+
+    fn setup(&self, setup: &mut Setup<'_, Self>) {
+        for s in 0..SEATS as u8 {
+            setup.spawn_player(Seat(s), ());
+        }
+        let config = self.deal_config();
+        crate::mount::install(setup, Mount::new(config.set, config.layout));
+        let seed = setup.seed();
+        crate::dealer::install(setup.world(), config, &[], seed)
+            .expect("no abilities: every seat is free");
+        setup.snapshot_resource::<DealTable>();
+        setup.snapshot_component::<AbilityPlan>();
+        setup.insert_resource(Match {
+            scores: [self.config.start_points; SEATS],
+            ..Match::default()
+        });
+        setup.insert_resource(Kyoku::default());
+        setup.snapshot_resource::<Match>();
+        setup.snapshot_resource::<Kyoku>();
+        rules::start_hand(setup.world());
+        rules::draw_into(setup.world(), Seat(0), Exit::Pii);
+    }
+
+    fn translate(
+        _: &Rules<Riichi>,
+        world: &World,
+        seat: Seat,
+        action: RiichiAction,
+        out: &mut Vec<RiichiEvent>,
+    ) {
+        let kyoku = world.resource::<Kyoku>();
+        out.push(match action {
+            RiichiAction::Discard(tile) => RiichiEvent::Discard {
+                seat,
+                tile,
+                riichi: false,
+            },
+            RiichiAction::Riichi(tile) => RiichiEvent::Discard {
+                seat,
+                tile,
+                riichi: true,
+            },
+            RiichiAction::Tsumo => RiichiEvent::Win {
+                seat,
+                from: None,
+                tile: kyoku.drawn[seat.index()].unwrap_or(Tile::ALL[0]),
+                chankan: false,
+                rinshan: matches!(kyoku.phase, Phase::Turn { rinshan: true, .. }),
+                han: 0,
+                fu: 0,
+                points: 0,
+                yaku: String::new(),
+                ura: Vec::new(),
+            },
+            RiichiAction::ClosedKan(tile) => RiichiEvent::Kan {
+                seat,
+                kind: MeldKind::ClosedKan,
+                tile,
+            },
+            RiichiAction::AddedKan(tile) => RiichiEvent::Kan {
+                seat,
+                kind: MeldKind::AddedKan,
+                tile,
+            },
+            RiichiAction::Ron => RiichiEvent::Answer {
+                seat,
+                answer: Answer::Ron,
+            },
+            RiichiAction::Pon(a, b) => RiichiEvent::Answer {
+                seat,
+                answer: Answer::Pon(a, b),
+            },
+            RiichiAction::Chi(a, b) => RiichiEvent::Answer {
+                seat,
+                answer: Answer::Chi(a, b),
+            },
+            RiichiAction::Kan => RiichiEvent::Answer {
+                seat,
+                answer: Answer::Kan,
+            },
+            RiichiAction::Pass => RiichiEvent::Answer {
+                seat,
+                answer: Answer::Pass,
+            },
+        });
+    }
+
+    fn apply(ctx: &mut Ctx<'_, Self>, event: &mut RiichiEvent) -> Flow {
+        rules::apply(ctx, event);
+        Flow::Continue
+    }
+
+    fn next_decision(rules: &Rules<Riichi>, world: &World, decision: &mut Decision<RiichiAction>) {
+        let mut choices = std::mem::take(&mut decision.choices);
+        let seat = legal::legal_actions(
+            &rules.game,
+            world.resource::<Kyoku>(),
+            world.resource::<Match>(),
+            world.resource::<Mount>(),
+            &mut choices,
+        );
+        decision.choices = choices;
+        match seat {
+            Some(seat) => decision.turn = crate::kernel::Turn::Player(seat),
+            None => decision.finish(),
+        }
+    }
+
+    fn returns(rules: &Rules<Riichi>, world: &World, out: &mut Vec<f64>) {
+        let start = rules.game.config.start_points;
+        out.clear();
+        out.extend(
+            scores(world)
+                .iter()
+                .map(|&s| f64::from(s - start) / 1000.0),
+        );
+    }
+}

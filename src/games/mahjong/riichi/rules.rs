@@ -1,0 +1,543 @@
+//! The rules of each [`RiichiEvent`]: dealing, drawing, discarding, the claim window, kans,
+//! wins, exhaustive draws and the end of a hand.
+
+use bevy_ecs::prelude::*;
+
+use super::legal::{self, CAN_RON, WinHow};
+use super::state::{Answer, Kyoku, Match, MeldRecord, Phase, RiverTile, SEATS};
+use super::{Riichi, RiichiEvent};
+use crate::chance::Streams;
+use crate::dealer::{DealConfig, DealTable, run_deal};
+use crate::kernel::{Seat, Table};
+use crate::mount::{Exit, Mount, draw_in_world};
+use crate::pipeline::Ctx;
+use crate::scoring::riichi::{Meld, MeldKind};
+use crate::tiles::Tile;
+
+/// Deals the hand `Match` says is next: a fresh mount, the streams keyed to the hand counter,
+/// the dealer's stages, then the starting hands into [`Kyoku`]. The dealer is on turn (its
+/// first draw is the caller's).
+pub(super) fn start_hand(world: &mut World) {
+    let table = *world.resource::<Match>();
+    let mut config = *world.resource::<DealConfig>();
+    config.dealer = table.dealer();
+    world.insert_resource(config);
+    *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
+    world.resource_mut::<Streams>().start_round(table.dealt);
+    world.resource_mut::<Table>().round = table.dealt;
+    // Without abilities no stage can fail: every hand fills from a full zone A.
+    run_deal(world).expect("a deal without abilities cannot fail");
+    let hands = world.resource::<DealTable>().hands.clone();
+    let mut kyoku = world.resource_mut::<Kyoku>();
+    let mut fresh = Kyoku::default();
+    std::mem::swap(&mut fresh.river, &mut kyoku.river);
+    fresh.river.clear();
+    *kyoku = fresh;
+    for (s, hand) in hands.iter().enumerate().take(SEATS) {
+        kyoku.hands[s] = *hand;
+    }
+    kyoku.first_turn = [true; SEATS];
+    kyoku.uninterrupted = true;
+    let mut table = world.resource_mut::<Match>();
+    table.dealt += 1;
+    table.tally.hands += 1;
+}
+
+/// `seat` draws from `exit` into its hand and is on turn. Returns the tile.
+pub(super) fn draw_into(world: &mut World, seat: Seat, exit: Exit) -> Option<Tile> {
+    let tile = draw_in_world(world, exit).ok()?;
+    let mut kyoku = world.resource_mut::<Kyoku>();
+    kyoku.hands[seat.index()][tile] += 1;
+    kyoku.drawn[seat.index()] = Some(tile);
+    kyoku.phase = Phase::Turn {
+        seat,
+        called: false,
+        rinshan: exit == Exit::Rinshan,
+    };
+    world.resource_mut::<Table>().active = seat;
+    Some(tile)
+}
+
+fn next_seat(seat: Seat) -> Seat {
+    Seat((seat.0 + 1) % SEATS as u8)
+}
+
+/// Resolves one event.
+pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
+    match event {
+        RiichiEvent::Deal { .. } => {
+            let world = ctx.world();
+            start_hand(world);
+            let dealer = world.resource::<Match>().dealer();
+            ctx.emit(RiichiEvent::Draw {
+                seat: dealer,
+                exit: Exit::Pii,
+                tile: None,
+            });
+        }
+        RiichiEvent::Draw { seat, exit, tile } => {
+            *tile = draw_into(ctx.world(), *seat, *exit);
+        }
+        RiichiEvent::Discard { seat, tile, riichi } => discard(ctx, *seat, *tile, *riichi),
+        RiichiEvent::Answer { seat, answer } => answer_claim(ctx, *seat, *answer),
+        RiichiEvent::RiichiStick { seat } => {
+            let world = ctx.world();
+            let mut table = world.resource_mut::<Match>();
+            table.scores[seat.index()] -= 1000;
+            table.sticks += 1;
+            let mut kyoku = world.resource_mut::<Kyoku>();
+            kyoku.riichi[seat.index()] = true;
+            kyoku.ippatsu[seat.index()] = true;
+            if kyoku.riichi_pending == Some(*seat) {
+                kyoku.riichi_pending = None;
+            }
+        }
+        RiichiEvent::Call {
+            seat,
+            from,
+            kind,
+            tile,
+            with,
+        } => call(ctx, *seat, *from, *kind, *tile, *with),
+        RiichiEvent::Kan { seat, kind, tile } => kan(ctx, *seat, *kind, *tile),
+        RiichiEvent::Indicator { tile } => {
+            *tile = draw_in_world(ctx.world(), Exit::Dorahyou).ok();
+        }
+        RiichiEvent::Win { .. } => win(ctx, event),
+        RiichiEvent::ExhaustiveDraw { tenpai } => exhaustive_draw(ctx, tenpai),
+        RiichiEvent::HandEnd { repeat, draw } => hand_end(ctx, *repeat, *draw),
+        RiichiEvent::MatchEnd { scores } => {
+            let world = ctx.world();
+            let mut table = world.resource_mut::<Match>();
+            // Sticks left on the table go to the first seat (ties: the earlier seat).
+            let top = (0..SEATS).fold(0, |best, s| {
+                if table.scores[s] > table.scores[best] {
+                    s
+                } else {
+                    best
+                }
+            });
+            table.scores[top] += 1000 * i32::from(table.sticks);
+            table.sticks = 0;
+            table.over = true;
+            *scores = table.scores;
+            world.resource_mut::<Kyoku>().phase = Phase::Over;
+        }
+    }
+}
+
+fn discard(ctx: &mut Ctx<'_, Riichi>, seat: Seat, tile: Tile, riichi: bool) {
+    let world = ctx.world();
+    let s = seat.index();
+    {
+        let mut kyoku = world.resource_mut::<Kyoku>();
+        kyoku.hands[s][tile] -= 1;
+        kyoku.river.push((
+            seat,
+            RiverTile {
+                tile,
+                riichi,
+                called: false,
+            },
+        ));
+        kyoku.discarded_kinds[s] |= 1 << tile.kind().index();
+        kyoku.temporary_furiten[s] = false;
+        kyoku.drawn[s] = None;
+        kyoku.ippatsu[s] = false;
+        if riichi {
+            kyoku.double_riichi[s] = kyoku.first_turn[s] && kyoku.uninterrupted;
+            kyoku.riichi_pending = Some(seat);
+        }
+        kyoku.first_turn[s] = false;
+    }
+    open_window(ctx, seat, tile, false);
+}
+
+/// Opens the claim window on `tile` from `from`, or goes on when nobody can call.
+fn open_window(ctx: &mut Ctx<'_, Riichi>, from: Seat, tile: Tile, chankan: bool) {
+    let game = ctx.game();
+    let world = ctx.world();
+    let can = legal::claim_options(
+        game,
+        world.resource::<Kyoku>(),
+        world.resource::<Match>(),
+        world.resource::<Mount>(),
+        from,
+        tile,
+        chankan,
+    );
+    let mut kyoku = world.resource_mut::<Kyoku>();
+    kyoku.can = can;
+    kyoku.answers = [Answer::None; SEATS];
+    if can.iter().any(|&c| c != 0) {
+        kyoku.phase = Phase::Claims {
+            from,
+            tile,
+            chankan,
+        };
+    } else if chankan {
+        after_kan(ctx, from);
+    } else {
+        proceed(ctx, from);
+    }
+}
+
+/// Nobody called `from`'s discard: the pending riichi stands, then the next seat draws or the
+/// hand ends in an exhaustive draw.
+fn proceed(ctx: &mut Ctx<'_, Riichi>, from: Seat) {
+    let world = ctx.world();
+    if let Some(seat) = world.resource::<Kyoku>().riichi_pending {
+        ctx.emit(RiichiEvent::RiichiStick { seat });
+    }
+    if ctx.world().resource::<Mount>().slots_left(Exit::Pii) == 0 {
+        ctx.emit(RiichiEvent::ExhaustiveDraw {
+            tenpai: [false; SEATS],
+        });
+    } else {
+        ctx.emit(RiichiEvent::Draw {
+            seat: next_seat(from),
+            exit: Exit::Pii,
+            tile: None,
+        });
+    }
+}
+
+/// A kan stands: a new indicator, then the replacement draw.
+fn after_kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat) {
+    ctx.emit(RiichiEvent::Indicator { tile: None });
+    ctx.emit(RiichiEvent::Draw {
+        seat,
+        exit: Exit::Rinshan,
+        tile: None,
+    });
+}
+
+fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
+    let world = ctx.world();
+    let Phase::Claims {
+        from,
+        tile,
+        chankan,
+    } = world.resource::<Kyoku>().phase
+    else {
+        return;
+    };
+    {
+        let mut kyoku = world.resource_mut::<Kyoku>();
+        let s = seat.index();
+        kyoku.answers[s] = answer;
+        if answer != Answer::Ron && kyoku.can[s] & CAN_RON != 0 {
+            kyoku.temporary_furiten[s] = true;
+            if kyoku.riichi[s] {
+                kyoku.riichi_furiten[s] = true;
+            }
+        }
+    }
+    let kyoku = world.resource::<Kyoku>();
+    let order = (1..SEATS as u8).map(|d| Seat((from.0 + d) % SEATS as u8));
+    if order
+        .clone()
+        .any(|s| kyoku.can[s.index()] != 0 && kyoku.answers[s.index()] == Answer::None)
+    {
+        return;
+    }
+    // Everyone answered: ron (the first in turn order), then pon/kan, then chi.
+    let answers = kyoku.answers;
+    let pending = kyoku.riichi_pending;
+    if let Some(winner) = order.clone().find(|s| answers[s.index()] == Answer::Ron) {
+        let how = matches!(kyoku.phase, Phase::Claims { chankan: true, .. });
+        ctx.emit(RiichiEvent::Win {
+            seat: winner,
+            from: Some(from),
+            tile,
+            chankan: how,
+            rinshan: false,
+            han: 0,
+            fu: 0,
+            points: 0,
+            yaku: String::new(),
+            ura: Vec::new(),
+        });
+        return;
+    }
+    if chankan {
+        after_kan(ctx, from);
+        return;
+    }
+    let claim = order
+        .clone()
+        .find(|s| matches!(answers[s.index()], Answer::Pon(..) | Answer::Kan))
+        .or_else(|| order.clone().find(|s| matches!(answers[s.index()], Answer::Chi(..))));
+    let Some(caller) = claim else {
+        proceed(ctx, from);
+        return;
+    };
+    if let Some(seat) = pending {
+        ctx.emit(RiichiEvent::RiichiStick { seat });
+    }
+    let (kind, with) = match answers[caller.index()] {
+        Answer::Pon(a, b) => (MeldKind::Pon, [a, b]),
+        Answer::Chi(a, b) => (MeldKind::Chi, [a, b]),
+        _ => (MeldKind::OpenKan, [tile.kind().tile(); 2]),
+    };
+    ctx.emit(RiichiEvent::Call {
+        seat: caller,
+        from,
+        kind,
+        tile,
+        with,
+    });
+}
+
+fn call(
+    ctx: &mut Ctx<'_, Riichi>,
+    seat: Seat,
+    from: Seat,
+    kind: MeldKind,
+    tile: Tile,
+    with: [Tile; 2],
+) {
+    let world = ctx.world();
+    let mut kyoku = world.resource_mut::<Kyoku>();
+    let s = seat.index();
+    let mut tiles = vec![tile];
+    if kind == MeldKind::OpenKan {
+        // The three copies of the hand, reds included.
+        for t in [tile.kind().tile()].into_iter().chain(tile.kind().red()) {
+            let n = kyoku.hands[s][t];
+            for _ in 0..n {
+                tiles.push(t);
+            }
+        }
+    } else {
+        tiles.extend(with);
+    }
+    let Ok(meld) = Meld::new(kind, &tiles) else {
+        return;
+    };
+    for &t in &tiles[1..] {
+        kyoku.hands[s][t] -= 1;
+    }
+    if let Some((_, last)) = kyoku.river.last_mut() {
+        last.called = true;
+    }
+    let at = usize::from(kyoku.meld_count[s]);
+    kyoku.melds[s][at] = Some(MeldRecord {
+        meld,
+        from: Some(from),
+        called: tile,
+    });
+    kyoku.meld_count[s] += 1;
+    kyoku.uninterrupted = false;
+    kyoku.ippatsu = [false; SEATS];
+    kyoku.phase = Phase::Turn {
+        seat,
+        called: true,
+        rinshan: false,
+    };
+    world.resource_mut::<Table>().active = seat;
+    if kind == MeldKind::OpenKan {
+        world.resource_mut::<Kyoku>().kans += 1;
+        after_kan(ctx, seat);
+    }
+}
+
+fn kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, kind: MeldKind, tile: Tile) {
+    let world = ctx.world();
+    let s = seat.index();
+    let mut kyoku = world.resource_mut::<Kyoku>();
+    let tk = tile.kind();
+    let copies: Vec<Tile> = [tk.tile()]
+        .into_iter()
+        .chain(tk.red())
+        .flat_map(|t| std::iter::repeat_n(t, usize::from(kyoku.hands[s][t])))
+        .collect();
+    kyoku.uninterrupted = false;
+    kyoku.ippatsu = [false; SEATS];
+    kyoku.drawn[s] = None;
+    kyoku.kans += 1;
+    if kind == MeldKind::ClosedKan {
+        let Ok(meld) = Meld::new(MeldKind::ClosedKan, &copies) else {
+            return;
+        };
+        for &t in &copies {
+            kyoku.hands[s][t] -= 1;
+        }
+        let at = usize::from(kyoku.meld_count[s]);
+        kyoku.melds[s][at] = Some(MeldRecord {
+            meld,
+            from: None,
+            called: tile,
+        });
+        kyoku.meld_count[s] += 1;
+        after_kan(ctx, seat);
+        return;
+    }
+    // Added kan: the fourth copy joins the pon, then the chankan window.
+    let Some(&added) = copies.first() else {
+        return;
+    };
+    let Some(at) = kyoku.melds[s]
+        .iter()
+        .position(|m| m.is_some_and(|m| m.meld.kind() == MeldKind::Pon && m.meld.low() == tk))
+    else {
+        return;
+    };
+    let pon = kyoku.melds[s][at].expect("found above");
+    let mut tiles: Vec<Tile> = pon.tiles().tiles().collect();
+    tiles.push(added);
+    let Ok(meld) = Meld::new(MeldKind::AddedKan, &tiles) else {
+        return;
+    };
+    kyoku.hands[s][added] -= 1;
+    kyoku.melds[s][at] = Some(MeldRecord { meld, ..pon });
+    open_window(ctx, seat, added, true);
+}
+
+fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
+    let RiichiEvent::Win {
+        seat,
+        from,
+        tile,
+        chankan,
+        rinshan,
+        han,
+        fu,
+        points,
+        yaku,
+        ura,
+    } = event
+    else {
+        return;
+    };
+    let game = ctx.game();
+    let world = ctx.world();
+    let s = seat.index();
+    if world.resource::<Kyoku>().riichi[s] {
+        let flips = world.resource::<Mount>().dora_indicators().len();
+        for _ in 0..flips {
+            if let Ok(t) = draw_in_world(world, Exit::Urahyou) {
+                ura.push(t);
+            }
+        }
+    }
+    let how = WinHow {
+        tsumo: from.is_none(),
+        rinshan: *rinshan,
+        chankan: *chankan,
+    };
+    let score = legal::win_score(
+        game,
+        world.resource::<Kyoku>(),
+        world.resource::<Match>(),
+        world.resource::<Mount>(),
+        *seat,
+        *tile,
+        how,
+        ura,
+    );
+    let Some(score) = score else {
+        return;
+    };
+    *han = score.han;
+    *fu = score.fu;
+    *points = score.points.total;
+    *yaku = score
+        .yaku
+        .iter()
+        .map(|(y, h)| format!("{} {h}", y.name()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut table = world.resource_mut::<Match>();
+    let dealer = table.dealer();
+    let p = &score.points;
+    match from {
+        Some(from) => {
+            table.scores[from.index()] -= p.ron.unwrap_or(0) as i32;
+            table.tally.deal_ins[from.index()] += 1;
+        }
+        None => {
+            for other in (0..SEATS as u8).map(Seat).filter(|o| o != seat) {
+                let pay = if other == dealer {
+                    p.dealer.or(p.non_dealer)
+                } else {
+                    p.non_dealer
+                };
+                table.scores[other.index()] -= pay.unwrap_or(0) as i32;
+            }
+        }
+    }
+    table.scores[s] += p.total as i32;
+    table.sticks = 0;
+    table.tally.wins[s] += 1;
+    world.resource_mut::<Kyoku>().phase = Phase::Over;
+    ctx.emit(RiichiEvent::HandEnd {
+        repeat: *seat == dealer,
+        draw: false,
+    });
+}
+
+fn exhaustive_draw(ctx: &mut Ctx<'_, Riichi>, tenpai: &mut [bool; SEATS]) {
+    let payment = ctx.game().config.tenpai_payment;
+    let world = ctx.world();
+    let kyoku = world.resource::<Kyoku>();
+    for (s, ready) in tenpai.iter_mut().enumerate() {
+        *ready = legal::is_tenpai(kyoku, Seat(s as u8));
+    }
+    let n = tenpai.iter().filter(|&&t| t).count() as i32;
+    let mut table = world.resource_mut::<Match>();
+    if n > 0 && n < SEATS as i32 {
+        for (s, &ready) in tenpai.iter().enumerate() {
+            table.scores[s] += if ready {
+                payment / n
+            } else {
+                -payment / (SEATS as i32 - n)
+            };
+        }
+    }
+    table.tally.draws += 1;
+    let dealer = table.dealer();
+    world.resource_mut::<Kyoku>().phase = Phase::Over;
+    ctx.emit(RiichiEvent::HandEnd {
+        repeat: tenpai[dealer.index()],
+        draw: true,
+    });
+}
+
+fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool) {
+    let config = ctx.game().config.clone();
+    let world = ctx.world();
+    let mut table = world.resource_mut::<Match>();
+    let winds = config.length.winds();
+    let last_hand = winds == 0 || (table.wind + 1 == winds && table.number == 3);
+    let busted = config.busting && table.scores.iter().any(|&s| s < 0);
+    let dealer = table.dealer().index();
+    let dealer_first = (0..SEATS).all(|s| s == dealer || table.scores[dealer] > table.scores[s]);
+    let over = busted
+        || winds == 0
+        || (last_hand && (!repeat || (config.agari_yame && dealer_first)));
+    if repeat || draw {
+        table.honba += 1;
+    } else {
+        table.honba = 0;
+    }
+    if !repeat {
+        table.number += 1;
+        if table.number == SEATS as u8 {
+            table.number = 0;
+            table.wind += 1;
+        }
+    }
+    if over {
+        let scores = table.scores;
+        ctx.emit(RiichiEvent::MatchEnd { scores });
+    } else {
+        let t = *table;
+        ctx.emit(RiichiEvent::Deal {
+            wind: t.wind,
+            number: t.number,
+            honba: t.honba,
+            sticks: t.sticks,
+        });
+    }
+}
