@@ -14,7 +14,9 @@ pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
 pub use score::{RulesArg, score_line, score_lines};
-pub use simulate::{GameTally, Summary, simulate_pig};
+pub use simulate::{
+    GameTally, MahjongSummary, MatchResult, SeatSummary, Summary, simulate_mahjong, simulate_pig,
+};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
 #[derive(Parser, Debug)]
@@ -28,9 +30,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play one game with random players and print its log.
+    /// Play one game (pig: random players; mahjong: --players) and print its log.
     Play(PlayArgs),
-    /// Play many games with random players and print a summary.
+    /// Play many games (pig: random players; mahjong: --players) and print a summary.
     Simulate(SimulateArgs),
     /// Search the best move of a position and print it with its value and speed.
     Search(SearchArgs),
@@ -149,6 +151,123 @@ pub struct SearchArgs {
 pub enum GameName {
     /// Pig (OpenSpiel's rules).
     Pig,
+    /// Mahjong (`--rules riichi`, a preset of assets/riichi.ron).
+    Mahjong,
+}
+
+/// `--players`: a player count (pig, 2 to 10) or the players by seat (mahjong:
+/// `greedy,random,...`; a shorter list repeats its last entry).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayersArg {
+    /// How many players.
+    Count(u8),
+    /// The players by seat.
+    Kinds(Vec<crate::games::mahjong::riichi::PlayerKind>),
+}
+
+/// A `--players` value that is neither a count from 2 to 10 nor a list of players.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayersArgError {
+    /// A count out of range.
+    #[error("{0} players: the count must be 2 to 10")]
+    Count(u64),
+    /// An unknown player name.
+    #[error(transparent)]
+    Kind(#[from] crate::games::mahjong::riichi::UnknownPlayer),
+    /// More than four players in the list.
+    #[error("{0} players listed: a mahjong table has 4 seats")]
+    TooMany(usize),
+}
+
+impl std::str::FromStr for PlayersArg {
+    type Err = PlayersArgError;
+    fn from_str(text: &str) -> Result<PlayersArg, PlayersArgError> {
+        if let Ok(n) = text.parse::<u64>() {
+            return match u8::try_from(n) {
+                Ok(n) if (2..=10).contains(&n) => Ok(PlayersArg::Count(n)),
+                _ => Err(PlayersArgError::Count(n)),
+            };
+        }
+        let kinds = text
+            .split(',')
+            .map(|name| name.trim().parse())
+            .collect::<Result<Vec<_>, _>>()?;
+        if kinds.len() > 4 {
+            return Err(PlayersArgError::TooMany(kinds.len()));
+        }
+        Ok(PlayersArg::Kinds(kinds))
+    }
+}
+
+/// The table options of `play` and `simulate`: pig's player count and target, mahjong's
+/// players, rules and length.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TableArgs {
+    /// Pig: the number of players (2 to 10, default 2). Mahjong: the players by seat, from
+    /// random and greedy (default greedy for all four; a shorter list repeats its last entry).
+    #[arg(long)]
+    pub players: Option<PlayersArg>,
+    /// Pig: the score that wins.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub target: u32,
+    /// Mahjong: the rules preset (riichi, riichi-east, riichi-nored).
+    #[arg(long, default_value = "riichi")]
+    pub rules: String,
+    /// Mahjong: the match length (kyoku, east, hanchan), overriding the preset's.
+    #[arg(long)]
+    pub length: Option<crate::games::mahjong::riichi::Length>,
+}
+
+impl TableArgs {
+    /// Pig's configuration.
+    pub fn pig(&self) -> Result<crate::games::pig::Pig, CliError> {
+        let players = match &self.players {
+            None => 2,
+            Some(PlayersArg::Count(n)) => *n,
+            Some(PlayersArg::Kinds(_)) => {
+                return Err(CliError::Usage(
+                    "pig takes a player count for --players (2 to 10)".into(),
+                ));
+            }
+        };
+        Ok(crate::games::pig::Pig {
+            players,
+            win_score: self.target,
+            ..Default::default()
+        })
+    }
+
+    /// Mahjong's rules and players by seat.
+    pub fn mahjong(
+        &self,
+    ) -> Result<
+        (
+            crate::games::mahjong::riichi::Riichi,
+            [crate::games::mahjong::riichi::PlayerKind; 4],
+        ),
+        CliError,
+    > {
+        use crate::games::mahjong::riichi::{PlayerKind, Riichi};
+        let mut game =
+            Riichi::preset(&self.rules).map_err(|e| CliError::Usage(e.to_string()))?;
+        if let Some(length) = self.length {
+            game = game.with_length(length);
+        }
+        let players = match &self.players {
+            None => [PlayerKind::Greedy; 4],
+            Some(PlayersArg::Count(4)) => [PlayerKind::Greedy; 4],
+            Some(PlayersArg::Count(n)) => {
+                return Err(CliError::Usage(format!(
+                    "a mahjong table has 4 seats, not {n}"
+                )));
+            }
+            Some(PlayersArg::Kinds(kinds)) => {
+                let last = *kinds.last().unwrap_or(&PlayerKind::Greedy);
+                std::array::from_fn(|s| kinds.get(s).copied().unwrap_or(last))
+            }
+        };
+        Ok((game, players))
+    }
 }
 
 /// Pig's options shared by the commands.
@@ -186,7 +305,7 @@ pub struct PlayArgs {
     pub json: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
-    pub pig: PigArgs,
+    pub table: TableArgs,
 }
 
 /// `alea simulate`.
@@ -208,7 +327,7 @@ pub struct SimulateArgs {
     pub json: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
-    pub pig: PigArgs,
+    pub table: TableArgs,
 }
 
 /// `alea mount`.

@@ -3,9 +3,14 @@
 use serde::Serialize;
 
 use super::{CliError, GameName, PlayArgs};
+use crate::games::mahjong::riichi::{
+    Kyoku, Match, PlayerKind, Riichi, RiichiAction, RiichiEvent, Tally, choose,
+};
 use crate::games::pig::{self, PigAction, PigEvent};
 use crate::kernel::playout::{random_action, random_player_rng};
-use crate::kernel::{Seat, SimBuilder, Turn};
+use crate::kernel::{Seat, Sim, SimBuilder, Turn};
+use crate::mount::Mount;
+use crate::tiles::format_tiles;
 use crate::pipeline::LoggedEvent;
 
 /// One action of the log and the events it resolved.
@@ -30,11 +35,132 @@ struct GameLog {
 pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match args.game {
         GameName::Pig => play_pig(args, out),
+        GameName::Mahjong => play_mahjong(args, out),
     }
 }
 
+/// One mahjong action of the log and the events it resolved.
+#[derive(Serialize)]
+struct MahjongMove {
+    seat: Seat,
+    action: RiichiAction,
+    events: Vec<LoggedEvent<RiichiEvent>>,
+}
+
+/// A whole mahjong match, for `--json`.
+#[derive(Serialize)]
+struct MahjongLog {
+    game: &'static str,
+    rules: String,
+    seed: u64,
+    players: [PlayerKind; 4],
+    moves: Vec<MahjongMove>,
+    scores: [i32; 4],
+    tally: Tally,
+    checksum: String,
+}
+
+/// The concealed tiles and melds of every seat, one line each.
+fn hands_text(sim: &Sim<Riichi>) -> Vec<String> {
+    let kyoku = sim.world().resource::<Kyoku>();
+    (0..4u8)
+        .map(|s| {
+            let seat = Seat(s);
+            let tiles: Vec<_> = kyoku.hands[seat.index()].tiles().collect();
+            let mut line = format!("{seat} {}", format_tiles(&tiles));
+            for meld in kyoku.melds_of(seat) {
+                let tiles: Vec<_> = meld.tiles().tiles().collect();
+                line.push_str(&format!(" [{} {}]", meld.meld.kind(), format_tiles(&tiles)));
+            }
+            line
+        })
+        .collect()
+}
+
+fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    let (game, players) = args.table.mahjong()?;
+    let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
+    let mut rng = random_player_rng(args.seed);
+    sim.record_events(true);
+    let mut moves = Vec::new();
+    let mut text = Vec::new();
+    let indicators = |sim: &Sim<Riichi>| {
+        format_tiles(sim.world().resource::<Mount>().dora_indicators())
+    };
+    text.push(format!("{}", RiichiEvent::Deal { wind: 0, number: 0, honba: 0, sticks: 0 }));
+    text.push(format!("  dora indicator {}; hands (the dealer has drawn):", indicators(&sim)));
+    text.extend(hands_text(&sim).into_iter().map(|l| format!("    {l}")));
+    while let Some(action) = choose(&sim, &players, &mut rng) {
+        let Turn::Player(seat) = sim.turn() else {
+            break;
+        };
+        sim.apply(action)?;
+        let events = sim.take_events();
+        for e in &events {
+            match &e.event {
+                RiichiEvent::Answer { .. } => {}
+                RiichiEvent::Deal { .. } => {
+                    text.push(e.event.to_string());
+                    text.push(format!("  dora indicator {}; hands (the dealer has drawn):", indicators(&sim)));
+                    text.extend(hands_text(&sim).into_iter().map(|l| format!("    {l}")));
+                }
+                RiichiEvent::HandEnd { .. } => {
+                    text.push(format!("  {}", e.event));
+                    let scores = sim.world().resource::<Match>().scores;
+                    let scores: Vec<String> = scores.iter().map(i32::to_string).collect();
+                    text.push(format!("  scores {}", scores.join(" ")));
+                }
+                _ => text.push(format!("  {}", e.event)),
+            }
+        }
+        moves.push(MahjongMove {
+            seat,
+            action,
+            events,
+        });
+    }
+    let table = *sim.world().resource::<Match>();
+    let log = MahjongLog {
+        game: "mahjong",
+        rules: args.table.rules.clone(),
+        seed: args.seed,
+        players,
+        moves,
+        scores: table.scores,
+        tally: table.tally,
+        checksum: format!("{:016x}", sim.checksum()),
+    };
+    if args.json {
+        serde_json::to_writer(&mut *out, &log)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    writeln!(
+        out,
+        "Riichi mahjong ({}, {:?}), seed {}, players {}",
+        args.table.rules,
+        game.config.length,
+        args.seed,
+        names.join(",")
+    )?;
+    for line in &text {
+        writeln!(out, "{line}")?;
+    }
+    let scores: Vec<String> = log.scores.iter().map(i32::to_string).collect();
+    writeln!(
+        out,
+        "{} hands, {} actions; final scores {}; checksum {}",
+        log.tally.hands,
+        log.moves.len(),
+        scores.join(" "),
+        log.checksum
+    )?;
+    Ok(())
+}
+
 fn play_pig(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    let game = args.pig.game();
+    let game = args.table.pig()?;
     let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
     let mut rng = random_player_rng(args.seed);
     sim.record_events(true);

@@ -8,6 +8,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{CliError, GameName, SimulateArgs};
+use crate::games::mahjong::riichi::{Length, Match, PlayerKind, Riichi, Tally, choose};
 use crate::games::pig::{Pig, PigTurn};
 use crate::kernel::playout::{random_player_rng, random_playout};
 use crate::kernel::{Rollback, SimBuilder, SimError};
@@ -90,12 +91,192 @@ pub fn simulate_pig(
     })
 }
 
+/// The outcome of one mahjong match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Final scores by seat.
+    pub scores: [i32; 4],
+    /// Wins, deal-ins, hands and draws.
+    pub tally: Tally,
+}
+
+/// Plays `games` mahjong matches of `game` with `players` on `threads` threads, calling
+/// `progress(n)` as matches finish. Match `i` is seeded from `(seed, i)` only; results come
+/// back by match index, so they do not depend on the thread count.
+pub fn simulate_mahjong(
+    game: &Riichi,
+    players: &[PlayerKind; 4],
+    games: u64,
+    seed: u64,
+    threads: u16,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<MatchResult>, SimError> {
+    let threads = u64::from(threads.max(1)).min(games.max(1));
+    let chunk = games.div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let range = (t * chunk)..((t + 1) * chunk).min(games);
+                    let mut out = Vec::with_capacity(range.clone().count());
+                    for index in range {
+                        let seed = crate::chance::sub_seed(seed, index);
+                        let mut sim = SimBuilder::new(game.clone())
+                            .seed(seed)
+                            .rollback(Rollback::Caller)
+                            .build();
+                        let mut rng = random_player_rng(seed);
+                        while let Some(action) = choose(&sim, players, &mut rng) {
+                            sim.apply(action)?;
+                        }
+                        let table = sim.world().resource::<Match>();
+                        out.push(MatchResult {
+                            scores: table.scores,
+                            tally: table.tally,
+                        });
+                        progress(1);
+                    }
+                    Ok::<_, SimError>(out)
+                })
+            })
+            .collect();
+        let mut all = Vec::with_capacity(games as usize);
+        for handle in handles {
+            all.extend(handle.join().expect("simulation threads do not panic")?);
+        }
+        Ok(all)
+    })
+}
+
+/// One seat's line of the mahjong summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatSummary {
+    /// The player at the seat.
+    pub player: PlayerKind,
+    /// Hands won / hands played.
+    pub win_rate: f64,
+    /// Hands dealt into / hands played.
+    pub deal_in_rate: f64,
+    /// Mean final score.
+    pub mean_points: f64,
+    /// Matches finished first (ties: the earlier seat).
+    pub firsts: u64,
+}
+
+/// What `simulate mahjong` reports.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MahjongSummary {
+    /// `mahjong`.
+    pub game: &'static str,
+    /// The rules preset.
+    pub rules: String,
+    /// The match length.
+    pub length: Length,
+    /// Matches played.
+    pub games: u64,
+    /// The base seed.
+    pub seed: u64,
+    /// Threads used.
+    pub threads: u16,
+    /// Hands played in all.
+    pub hands: u64,
+    /// Hands ended by exhaustive draw.
+    pub draws: u64,
+    /// Per seat.
+    pub seats: Vec<SeatSummary>,
+    /// Matches per second (wall clock).
+    pub games_per_second: f64,
+}
+
+fn run_mahjong(
+    args: &SimulateArgs,
+    threads: u16,
+    out: &mut impl std::io::Write,
+) -> Result<(), CliError> {
+    let (game, players) = args.table.mahjong()?;
+    let bar = indicatif::ProgressBar::new(args.games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches ({per_sec}, {eta})")
+            .expect("valid template"),
+    );
+    let started = Instant::now();
+    let results = simulate_mahjong(&game, &players, args.games, args.seed, threads, &|n| {
+        bar.inc(n)
+    })?;
+    let seconds = started.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let hands: u64 = results.iter().map(|r| u64::from(r.tally.hands)).sum();
+    let draws: u64 = results.iter().map(|r| u64::from(r.tally.draws)).sum();
+    let per_hand = |n: u64| n as f64 / hands.max(1) as f64;
+    let seats = (0..4)
+        .map(|s| SeatSummary {
+            player: players[s],
+            win_rate: per_hand(results.iter().map(|r| u64::from(r.tally.wins[s])).sum()),
+            deal_in_rate: per_hand(results.iter().map(|r| u64::from(r.tally.deal_ins[s])).sum()),
+            mean_points: results.iter().map(|r| f64::from(r.scores[s])).sum::<f64>()
+                / results.len().max(1) as f64,
+            firsts: results
+                .iter()
+                .filter(|r| (0..4).fold(0, |b, o| if r.scores[o] > r.scores[b] { o } else { b }) == s)
+                .count() as u64,
+        })
+        .collect();
+    let summary = MahjongSummary {
+        game: "mahjong",
+        rules: args.table.rules.clone(),
+        length: game.config.length,
+        games: args.games,
+        seed: args.seed,
+        threads,
+        hands,
+        draws,
+        seats,
+        games_per_second: args.games as f64 / seconds.max(1e-9),
+    };
+    if args.json {
+        serde_json::to_writer(&mut *out, &summary)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "mahjong ({}, {:?}): {} matches, {} hands, seed {}, {} threads",
+        summary.rules, summary.length, summary.games, summary.hands, summary.seed, summary.threads
+    )?;
+    writeln!(out, "  seat  player  win rate  deal-in rate  mean points  firsts")?;
+    for (s, seat) in summary.seats.iter().enumerate() {
+        writeln!(
+            out,
+            "  P{s}    {:<6}  {:>7.2}%  {:>11.2}%  {:>11.0}  {:>6}",
+            seat.player.to_string(),
+            100.0 * seat.win_rate,
+            100.0 * seat.deal_in_rate,
+            seat.mean_points,
+            seat.firsts
+        )?;
+    }
+    writeln!(
+        out,
+        "  exhaustive draws {} ({:.2}% of hands)",
+        summary.draws,
+        100.0 * per_hand(summary.draws)
+    )?;
+    writeln!(
+        out,
+        "  {:.0} matches/s ({:.2} s)",
+        summary.games_per_second, seconds
+    )?;
+    Ok(())
+}
+
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    let GameName::Pig = args.game;
-    let pig = args.pig.game();
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
     });
+    if args.game == GameName::Mahjong {
+        return run_mahjong(args, threads, out);
+    }
+    let pig = args.table.pig()?;
     let bar = (args.games >= 50_000).then(|| {
         let bar = indicatif::ProgressBar::new(args.games);
         bar.set_style(

@@ -54,7 +54,7 @@ use serde::{Deserialize, Serialize};
 pub use legal::{is_furiten, is_tenpai, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
 pub use state::{
-    Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, meld_tiles, wind,
+    Answer, Kyoku, Length, Match, UnknownLength, MeldRecord, Phase, RiverTile, SEATS, Tally, meld_tiles, wind,
     wind_name,
 };
 

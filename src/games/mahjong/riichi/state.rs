@@ -237,6 +237,23 @@ pub enum Length {
     Hanchan,
 }
 
+/// Not a match length.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown length {0:?}: expected kyoku, east or hanchan")]
+pub struct UnknownLength(pub String);
+
+impl std::str::FromStr for Length {
+    type Err = UnknownLength;
+    fn from_str(name: &str) -> Result<Length, UnknownLength> {
+        match name {
+            "kyoku" => Ok(Length::Kyoku),
+            "east" => Ok(Length::East),
+            "hanchan" => Ok(Length::Hanchan),
+            _ => Err(UnknownLength(name.to_string())),
+        }
+    }
+}
+
 impl Length {
     /// Rounds (winds) played: 0 for a single hand.
     pub const fn winds(self) -> u8 {
