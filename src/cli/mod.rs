@@ -248,8 +248,7 @@ impl TableArgs {
         CliError,
     > {
         use crate::games::mahjong::riichi::{PlayerKind, Riichi};
-        let mut game =
-            Riichi::preset(&self.rules).map_err(|e| CliError::Usage(e.to_string()))?;
+        let mut game = Riichi::preset(&self.rules).map_err(|e| CliError::Usage(e.to_string()))?;
         if let Some(length) = self.length {
             game = game.with_length(length);
         }

@@ -10,8 +10,8 @@ use crate::games::pig::{self, PigAction, PigEvent};
 use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Seat, Sim, SimBuilder, Turn};
 use crate::mount::Mount;
-use crate::tiles::format_tiles;
 use crate::pipeline::LoggedEvent;
+use crate::tiles::format_tiles;
 
 /// One action of the log and the events it resolved.
 #[derive(Serialize)]
@@ -84,11 +84,21 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     sim.record_events(true);
     let mut moves = Vec::new();
     let mut text = Vec::new();
-    let indicators = |sim: &Sim<Riichi>| {
-        format_tiles(sim.world().resource::<Mount>().dora_indicators())
-    };
-    text.push(format!("{}", RiichiEvent::Deal { wind: 0, number: 0, honba: 0, sticks: 0 }));
-    text.push(format!("  dora indicator {}; hands (the dealer has drawn):", indicators(&sim)));
+    let indicators =
+        |sim: &Sim<Riichi>| format_tiles(sim.world().resource::<Mount>().dora_indicators());
+    text.push(format!(
+        "{}",
+        RiichiEvent::Deal {
+            wind: 0,
+            number: 0,
+            honba: 0,
+            sticks: 0
+        }
+    ));
+    text.push(format!(
+        "  dora indicator {}; hands (the dealer has drawn):",
+        indicators(&sim)
+    ));
     text.extend(hands_text(&sim).into_iter().map(|l| format!("    {l}")));
     while let Some(action) = choose(&sim, &players, &mut rng) {
         let Turn::Player(seat) = sim.turn() else {
@@ -101,7 +111,10 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
                 RiichiEvent::Answer { .. } => {}
                 RiichiEvent::Deal { .. } => {
                     text.push(e.event.to_string());
-                    text.push(format!("  dora indicator {}; hands (the dealer has drawn):", indicators(&sim)));
+                    text.push(format!(
+                        "  dora indicator {}; hands (the dealer has drawn):",
+                        indicators(&sim)
+                    ));
                     text.extend(hands_text(&sim).into_iter().map(|l| format!("    {l}")));
                 }
                 RiichiEvent::HandEnd { .. } => {

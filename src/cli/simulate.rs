@@ -217,7 +217,9 @@ fn run_mahjong(
                 / results.len().max(1) as f64,
             firsts: results
                 .iter()
-                .filter(|r| (0..4).fold(0, |b, o| if r.scores[o] > r.scores[b] { o } else { b }) == s)
+                .filter(|r| {
+                    (0..4).fold(0, |b, o| if r.scores[o] > r.scores[b] { o } else { b }) == s
+                })
                 .count() as u64,
         })
         .collect();
@@ -243,7 +245,10 @@ fn run_mahjong(
         "mahjong ({}, {:?}): {} matches, {} hands, seed {}, {} threads",
         summary.rules, summary.length, summary.games, summary.hands, summary.seed, summary.threads
     )?;
-    writeln!(out, "  seat  player  win rate  deal-in rate  mean points  firsts")?;
+    writeln!(
+        out,
+        "  seat  player  win rate  deal-in rate  mean points  firsts"
+    )?;
     for (s, seat) in summary.seats.iter().enumerate() {
         writeln!(
             out,

@@ -1,13 +1,13 @@
 //! Riichi mahjong: invariants over random games, scenarios built by forcing tiles, determinism.
 
 use alea::games::mahjong::riichi::{
-    Answer, Kyoku, Length, Match, Phase, PlayerKind, Riichi, RiichiAction, RiichiEvent, SEATS,
+    Kyoku, Length, Match, MeldRecord, Phase, PlayerKind, Riichi, RiichiAction, RiichiEvent, SEATS,
     choose, is_furiten, presets,
 };
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder, Turn};
-use alea::mount::{Exit, Mount};
-use alea::scoring::riichi::MeldKind;
+use alea::mount::{Exit, Mount, WallLayout};
+use alea::scoring::riichi::{Meld, MeldKind};
 use alea::tiles::{Tile, TileCounts, parse_tiles};
 
 fn game(length: Length) -> Riichi {
@@ -52,9 +52,14 @@ fn check_hand_sizes(sim: &Sim<Riichi>) {
         Phase::Over => return,
     };
     for s in 0..SEATS as u8 {
-        let size = kyoku.hands[usize::from(s)].total() + 3 * u32::from(kyoku.meld_count[usize::from(s)]);
+        let size =
+            kyoku.hands[usize::from(s)].total() + 3 * u32::from(kyoku.meld_count[usize::from(s)]);
         let expected = if on_turn == Some(Seat(s)) { 14 } else { 13 };
-        assert_eq!(size, expected, "seat {s} holds {size} tiles in {:?}", kyoku.phase);
+        assert_eq!(
+            size, expected,
+            "seat {s} holds {size} tiles in {:?}",
+            kyoku.phase
+        );
     }
 }
 
@@ -63,7 +68,11 @@ fn check_hand_sizes(sim: &Sim<Riichi>) {
 fn check_calls(before: &Kyoku, events: &[alea::pipeline::LoggedEvent<RiichiEvent>]) {
     for e in events {
         if let RiichiEvent::Call {
-            seat, from, kind, tile, ..
+            seat,
+            from,
+            kind,
+            tile,
+            ..
         } = &e.event
         {
             assert!(!before.riichi[seat.index()], "a call in riichi");
@@ -113,5 +122,587 @@ fn random_games_keep_the_invariants() {
         assert!(sim.is_terminal());
     }
     // Random play reaches every part of the flow.
-    assert!(wins > 0 && calls > 0 && kans > 0 && riichis > 0, "{wins} {calls} {kans} {riichis}");
+    assert!(
+        wins > 0 && calls > 0 && kans > 0 && riichis > 0,
+        "{wins} {calls} {kans} {riichis}"
+    );
+}
+
+/// A match of `length` whose first hand is replaced by `hands` (P0 is the dealer and has
+/// drawn `draw`), with `indicator` as the dora indicator. Tiles are taken out of a fresh
+/// mount, so conservation holds.
+fn scenario(length: Length, hands: [&str; 4], draw: &str, indicator: &str) -> Sim<Riichi> {
+    let game = game(length);
+    let mut sim = SimBuilder::new(game.clone()).seed(0).build();
+    let mut rng = random_player_rng(0);
+    let mut mount = Mount::new(game.tile_set(), WallLayout::riichi());
+    let mut kyoku = Kyoku {
+        first_turn: [true; SEATS],
+        uninterrupted: true,
+        ..Kyoku::default()
+    };
+    for (s, text) in hands.iter().enumerate() {
+        kyoku.hands[s] = counts(text);
+        assert_eq!(kyoku.hands[s].total(), 13, "scenario hand {s}");
+        for t in parse_tiles(text).unwrap() {
+            assert!(mount.deal_tile(t), "{t} is available");
+        }
+    }
+    mount
+        .early_collapse(Exit::Dorahyou, 0, tile(indicator))
+        .unwrap();
+    mount.draw(Exit::Dorahyou, &mut rng).unwrap();
+    mount.early_collapse(Exit::Pii, 0, tile(draw)).unwrap();
+    let drawn = mount.draw(Exit::Pii, &mut rng).unwrap();
+    kyoku.hands[0][drawn] += 1;
+    kyoku.drawn[0] = Some(drawn);
+    kyoku.phase = Phase::Turn {
+        seat: Seat(0),
+        called: false,
+        rinshan: false,
+    };
+    *sim.world_mut().resource_mut::<Mount>() = mount;
+    *sim.world_mut().resource_mut::<Kyoku>() = kyoku;
+    sim.refresh_decision();
+    check_conservation(&sim);
+    sim
+}
+
+/// Fixes the next normal draws (slot 0 first).
+fn force_draws(sim: &mut Sim<Riichi>, tiles: &str) {
+    let mut mount = sim.world_mut().resource_mut::<Mount>();
+    for (pos, t) in parse_tiles(tiles).unwrap().into_iter().enumerate() {
+        mount.early_collapse(Exit::Pii, pos as u16, t).unwrap();
+    }
+}
+
+fn kyoku(sim: &Sim<Riichi>) -> &Kyoku {
+    sim.world().resource::<Kyoku>()
+}
+
+fn table(sim: &Sim<Riichi>) -> Match {
+    *sim.world().resource::<Match>()
+}
+
+// P0 discards 5p: P1 can chi (46p), P2 can pon (55p), P3 can ron (34p wait, tanyao).
+const PRIORITY: [&str; 4] = [
+    "147m147p147s1357z",
+    "46p123m789m12567z",
+    "55p789s19m333z467z",
+    "234m678m234s66s34p",
+];
+
+#[test]
+fn ron_beats_pon_beats_chi() {
+    // The real test: P0 discards 5p.
+    let mut sim = scenario(Length::Kyoku, PRIORITY, "5p", "9p");
+    sim.record_events(true);
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    assert!(
+        sim.legal_actions()
+            .contains(&RiichiAction::Chi(tile("4p"), tile("6p")))
+    );
+    sim.apply(RiichiAction::Chi(tile("4p"), tile("6p")))
+        .unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(2)));
+    assert!(
+        sim.legal_actions()
+            .contains(&RiichiAction::Pon(tile("5p"), tile("5p")))
+    );
+    sim.apply(RiichiAction::Pon(tile("5p"), tile("5p")))
+        .unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(3)));
+    assert_eq!(
+        sim.legal_actions(),
+        &[RiichiAction::Ron, RiichiAction::Pass]
+    );
+    sim.apply(RiichiAction::Ron).unwrap();
+    let events = sim.take_events();
+    let win = events.iter().find_map(|e| match &e.event {
+        RiichiEvent::Win {
+            seat, from, han, ..
+        } => Some((*seat, *from, *han)),
+        _ => None,
+    });
+    // Pinfu and tanyao: 2 han 30 fu, 2000 from the discarder.
+    assert_eq!(win, Some((Seat(3), Some(Seat(0)), 2)));
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e.event, RiichiEvent::Call { .. }))
+    );
+    assert_eq!(table(&sim).scores, [23000, 25000, 25000, 27000]);
+    assert!(sim.is_terminal());
+}
+
+#[test]
+fn pon_beats_chi_and_passing_a_win_is_temporary_furiten() {
+    let mut sim = scenario(Length::Kyoku, PRIORITY, "5p", "9p");
+    sim.record_events(true);
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    sim.apply(RiichiAction::Chi(tile("4p"), tile("6p")))
+        .unwrap();
+    sim.apply(RiichiAction::Pon(tile("5p"), tile("5p")))
+        .unwrap();
+    sim.apply(RiichiAction::Pass).unwrap();
+    let calls: Vec<_> = sim
+        .take_events()
+        .into_iter()
+        .filter_map(|e| match e.event {
+            RiichiEvent::Call { seat, kind, .. } => Some((seat, kind)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(calls, vec![(Seat(2), MeldKind::Pon)]);
+    let k = kyoku(&sim);
+    assert_eq!(
+        k.phase,
+        Phase::Turn {
+            seat: Seat(2),
+            called: true,
+            rinshan: false
+        }
+    );
+    assert_eq!(k.meld_count, [0, 0, 1, 0]);
+    assert!(k.temporary_furiten[3] && is_furiten(k, Seat(3)));
+    // After a call only discards are legal (no tsumo, no kan).
+    assert!(
+        sim.legal_actions()
+            .iter()
+            .all(|a| matches!(a, RiichiAction::Discard(_)))
+    );
+    check_hand_sizes(&sim);
+    check_conservation(&sim);
+}
+
+#[test]
+fn permanent_furiten_blocks_ron_but_not_tsumo() {
+    let mut sim = scenario(Length::Kyoku, PRIORITY, "5p", "9p");
+    // P3 discarded a 2p earlier: its 25p wait is furiten.
+    sim.world_mut().resource_mut::<Kyoku>().discarded_kinds[3] = 1 << tile("2p").kind().index();
+    assert!(is_furiten(kyoku(&sim), Seat(3)));
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    assert_eq!(
+        sim.world().resource::<Kyoku>().can[3],
+        0,
+        "no ron in furiten"
+    );
+    sim.apply(RiichiAction::Pass).unwrap(); // P1's chi
+    sim.apply(RiichiAction::Pass).unwrap(); // P2's pon
+    // Nobody called: P1 draws.
+    assert_eq!(
+        kyoku(&sim).phase,
+        Phase::Turn {
+            seat: Seat(1),
+            called: false,
+            rinshan: false
+        }
+    );
+}
+
+#[test]
+fn riichi_furiten_outlasts_the_next_discard() {
+    let mut sim = scenario(Length::Kyoku, PRIORITY, "5p", "9p");
+    {
+        let mut k = sim.world_mut().resource_mut::<Kyoku>();
+        k.riichi[3] = true;
+    }
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    sim.apply(RiichiAction::Pass).unwrap();
+    sim.apply(RiichiAction::Pass).unwrap();
+    assert_eq!(
+        sim.legal_actions(),
+        &[RiichiAction::Ron, RiichiAction::Pass]
+    );
+    sim.apply(RiichiAction::Pass).unwrap();
+    let k = kyoku(&sim);
+    assert!(k.riichi_furiten[3] && k.temporary_furiten[3]);
+    // P3's own discard clears temporary furiten only.
+    let mut k = k.clone();
+    k.temporary_furiten[3] = false;
+    assert!(is_furiten(&k, Seat(3)));
+    k.riichi_furiten[3] = false;
+    assert!(!is_furiten(&k, Seat(3)));
+}
+
+#[test]
+fn riichi_needs_tenpai_costs_a_stick_and_locks_the_hand() {
+    // P0: 234m678m234s66s34p + 9z drawn: riichi with 9z... 7z (chun) discard keeps tenpai.
+    let mut sim = scenario(
+        Length::Kyoku,
+        [
+            "234m678m234s66s34p",
+            "147m147p147s1357z",
+            "258m258p258s2466z",
+            "369m369p369s2345z",
+        ],
+        "7z",
+        "9p",
+    );
+    let riichi: Vec<_> = sim
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            RiichiAction::Riichi(t) => Some(t.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(riichi, ["7z"], "only the 7z discard keeps the hand tenpai");
+    force_draws(&mut sim, "1m9s");
+    sim.apply(RiichiAction::Riichi(tile("7z"))).unwrap();
+    // P1 and P2 hold no 7z pair: nobody calls; the stick is down.
+    let t = table(&sim);
+    assert_eq!((t.scores[0], t.sticks), (24000, 1));
+    assert!(kyoku(&sim).riichi[0] && kyoku(&sim).double_riichi[0] && kyoku(&sim).ippatsu[0]);
+    // P1..P3 discard their draws; then P0 may only discard what it draws (1m... forced).
+    for _ in 0..3 {
+        let Turn::Player(seat) = sim.turn() else {
+            panic!()
+        };
+        let drawn = kyoku(&sim).drawn[seat.index()].unwrap();
+        sim.apply(RiichiAction::Discard(drawn)).unwrap();
+        while matches!(kyoku(&sim).phase, Phase::Claims { .. }) {
+            sim.apply(RiichiAction::Pass).unwrap();
+        }
+    }
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+    let drawn = kyoku(&sim).drawn[0].unwrap();
+    assert!(
+        sim.legal_actions()
+            .iter()
+            .all(|a| matches!(a, RiichiAction::Discard(t) if *t == drawn)
+                || *a == RiichiAction::Tsumo)
+    );
+}
+
+#[test]
+fn a_noten_hand_cannot_riichi() {
+    let sim = scenario(
+        Length::Kyoku,
+        [
+            "147m147p147s1357z",
+            "234m678m234s66s34p",
+            "258m258p258s2466z",
+            "369m369p369s2345z",
+        ],
+        "5m",
+        "9p",
+    );
+    assert!(
+        !sim.legal_actions()
+            .iter()
+            .any(|a| matches!(a, RiichiAction::Riichi(_)))
+    );
+}
+
+#[test]
+fn closed_kan_flips_an_indicator_and_draws_from_the_dead_wall() {
+    let mut sim = scenario(
+        Length::Kyoku,
+        [
+            "999m123p456s1122z",
+            "147m147p147s1357z",
+            "258m258p258s2466z",
+            "368m369p369s2345z",
+        ],
+        "9m",
+        "9p",
+    );
+    {
+        let mut mount = sim.world_mut().resource_mut::<Mount>();
+        mount.early_collapse(Exit::Rinshan, 0, tile("3z")).unwrap();
+        mount.early_collapse(Exit::Dorahyou, 0, tile("8p")).unwrap();
+    }
+    let live = sim.world().resource::<Mount>().slots_left(Exit::Pii);
+    assert!(
+        sim.legal_actions()
+            .contains(&RiichiAction::ClosedKan(tile("9m")))
+    );
+    sim.apply(RiichiAction::ClosedKan(tile("9m"))).unwrap();
+    let k = kyoku(&sim);
+    assert_eq!(k.meld_count[0], 1);
+    assert_eq!(k.melds[0][0].unwrap().meld.kind(), MeldKind::ClosedKan);
+    assert_eq!(k.drawn[0], Some(tile("3z")));
+    assert_eq!(
+        k.phase,
+        Phase::Turn {
+            seat: Seat(0),
+            called: false,
+            rinshan: true
+        }
+    );
+    let mount = sim.world().resource::<Mount>();
+    assert_eq!(mount.dora_indicators(), &[tile("9p"), tile("8p")]);
+    assert_eq!(
+        mount.slots_left(Exit::Pii),
+        live - 1,
+        "a replacement draw shortens the live wall"
+    );
+    assert_eq!(k.kans, 1);
+    check_hand_sizes(&sim);
+    check_conservation(&sim);
+    // 3z completes 1122z + 3z? No: the hand is 123p456s1122z3z: not a win; a discard follows.
+    assert!(
+        sim.legal_actions()
+            .contains(&RiichiAction::Discard(tile("3z")))
+    );
+}
+
+/// Draws the live wall down to its last tile's discard.
+fn drain_wall(sim: &mut Sim<Riichi>) {
+    let mut rng = random_player_rng(99);
+    let mut mount = sim.world_mut().resource_mut::<Mount>();
+    while mount.slots_left(Exit::Pii) > 0 {
+        mount.draw(Exit::Pii, &mut rng).unwrap();
+    }
+}
+
+#[test]
+fn exhaustive_draw_pays_tenpai_and_moves_or_keeps_the_dealer() {
+    // P1 tenpai (34p), the others noten; the dealer (P0) moves on, honba 1.
+    let hands = [
+        "147m147p147s1357z",
+        "234m678m234s66s34p",
+        "258m258p258s2466z",
+        "369m369p369s2345z",
+    ];
+    let mut sim = scenario(Length::Hanchan, hands, "8m", "9p");
+    drain_wall(&mut sim);
+    sim.record_events(true);
+    sim.apply(RiichiAction::Discard(tile("8m"))).unwrap();
+    let events = sim.take_events();
+    let tenpai = events.iter().find_map(|e| match e.event {
+        RiichiEvent::ExhaustiveDraw { tenpai } => Some(tenpai),
+        _ => None,
+    });
+    assert_eq!(tenpai, Some([false, true, false, false]));
+    let t = table(&sim);
+    assert_eq!(t.scores, [24000, 28000, 24000, 24000]);
+    assert_eq!((t.wind, t.number, t.honba), (0, 1, 1), "East 2, one honba");
+    assert_eq!(t.tally.draws, 1);
+    assert_eq!(
+        sim.turn(),
+        Turn::Player(Seat(1)),
+        "the new dealer is on turn"
+    );
+
+    // The dealer tenpai with one other: 1500 each from the two noten seats; the dealer repeats.
+    let hands = [
+        "234m678m234s66s34p",
+        "147m147p147s1357z",
+        "258m258p258s2466z",
+        "333m456m777p11s99s",
+    ];
+    let mut sim = scenario(Length::Hanchan, hands, "1z", "9p");
+    drain_wall(&mut sim);
+    sim.apply(RiichiAction::Discard(tile("1z"))).unwrap();
+    let t = table(&sim);
+    assert_eq!(t.scores, [26500, 23500, 23500, 26500]);
+    assert_eq!(
+        (t.wind, t.number, t.honba),
+        (0, 0, 1),
+        "the dealer repeats with a honba"
+    );
+}
+
+#[test]
+fn a_dealer_win_repeats_with_a_honba() {
+    // P0 tsumo on 5p: 234m678m234s66s34p + 5p (menzen tsumo, tanyao).
+    let hands = [
+        "234m678m234s66s34p",
+        "147m147p147s1357z",
+        "258m258p258s2466z",
+        "369m369p369s2345z",
+    ];
+    let mut sim = scenario(Length::Hanchan, hands, "5p", "9p");
+    assert!(sim.legal_actions().contains(&RiichiAction::Tsumo));
+    sim.apply(RiichiAction::Tsumo).unwrap();
+    let t = table(&sim);
+    // Tenhou (yakuman): 16000 all.
+    assert_eq!(t.scores, [73000, 9000, 9000, 9000]);
+    assert_eq!((t.wind, t.number, t.honba), (0, 0, 1));
+    assert_eq!(t.tally.wins, [1, 0, 0, 0]);
+}
+
+#[test]
+fn illegal_actions_change_nothing() {
+    let mut sim = scenario(Length::Kyoku, PRIORITY, "5p", "9p");
+    let before = sim.checksum();
+    assert!(
+        sim.apply(RiichiAction::Pon(tile("5p"), tile("5p")))
+            .is_err()
+    );
+    assert!(sim.apply(RiichiAction::Discard(tile("5m"))).is_err());
+    assert_eq!(sim.checksum(), before);
+}
+
+#[test]
+fn presets_parse_and_a_seed_replays_to_its_checksum() {
+    let names: Vec<&str> = presets().keys().map(String::as_str).collect();
+    assert_eq!(names, ["riichi", "riichi-east", "riichi-nored"]);
+    let run = |seed: u64| {
+        let mut sim = SimBuilder::new(game(Length::Hanchan)).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        let players = [
+            PlayerKind::Greedy,
+            PlayerKind::Random,
+            PlayerKind::Greedy,
+            PlayerKind::Greedy,
+        ];
+        while let Some(action) = choose(&sim, &players, &mut rng) {
+            sim.apply(action).unwrap();
+        }
+        (sim.checksum(), table(&sim).scores)
+    };
+    let first = run(7);
+    assert_eq!(first, run(7));
+    assert_ne!(first.0, run(8).0);
+    assert_eq!(format!("{:016x}", first.0), "e03f05bbd9f29926");
+}
+
+#[test]
+fn greedy_play_pays_exhaustive_draws_by_the_table() {
+    let players = [PlayerKind::Greedy; 4];
+    let mut seen = [0; 5];
+    for seed in 0..200u64 {
+        let mut sim = SimBuilder::new(game(Length::Kyoku)).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        sim.record_events(true);
+        while let Some(action) = choose(&sim, &players, &mut rng) {
+            let before = table(&sim);
+            sim.apply(action).unwrap();
+            let events = sim.take_events();
+            let Some(tenpai) = events.iter().find_map(|e| match e.event {
+                RiichiEvent::ExhaustiveDraw { tenpai } => Some(tenpai),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let n = tenpai.iter().filter(|&&t| t).count();
+            seen[n] += 1;
+            let mut expected = [0i32; 4];
+            for (s, e) in expected.iter_mut().enumerate() {
+                *e = match (n, tenpai[s]) {
+                    (0 | 4, _) => 0,
+                    (n, true) => 3000 / n as i32,
+                    (n, false) => -3000 / (4 - n as i32),
+                };
+            }
+            // A riichi declared on the last discard puts its stick down first.
+            let mut sticks = i32::from(before.sticks);
+            for e in &events {
+                if let RiichiEvent::RiichiStick { seat } = e.event {
+                    expected[seat.index()] -= 1000;
+                    sticks += 1;
+                }
+            }
+            // At the end of the match the sticks go to the first seat.
+            if let Some(scores) = events.iter().find_map(|e| match e.event {
+                RiichiEvent::MatchEnd { scores } => Some(scores),
+                _ => None,
+            }) {
+                let top = (0..4).fold(0, |b, o| if scores[o] > scores[b] { o } else { b });
+                expected[top] += 1000 * sticks;
+            }
+            let after = table(&sim);
+            for s in 0..4 {
+                assert_eq!(
+                    after.scores[s] - before.scores[s],
+                    expected[s],
+                    "seed {seed} seat {s}"
+                );
+            }
+        }
+    }
+    // Fixed seeds: draws with 0, 1, 2 and 3 seats tenpai all occur ([2, 1, 6, 1, 0]).
+    assert!(seen[..4].iter().all(|&n| n > 0), "{seen:?}");
+}
+
+/// P0 has pon'd 7p from P2 and draws the fourth 7p; P1 waits on 47p.
+fn added_kan_scenario() -> Sim<Riichi> {
+    let mut sim = scenario(
+        Length::Kyoku,
+        [
+            "777p123m456s11z23z",
+            "234m678m234s66s56p",
+            "258m258p258s2466z",
+            "369m369p369s2345z",
+        ],
+        "7p",
+        "9p",
+    );
+    let seven = tile("7p");
+    {
+        let mut k = sim.world_mut().resource_mut::<Kyoku>();
+        k.hands[0][seven] -= 3;
+        k.melds[0][0] = Some(MeldRecord {
+            meld: Meld::new(MeldKind::Pon, &[seven; 3]).unwrap(),
+            from: Some(Seat(2)),
+            called: seven,
+        });
+        k.meld_count[0] = 1;
+        k.uninterrupted = false;
+    }
+    sim.refresh_decision();
+    check_conservation(&sim);
+    check_hand_sizes(&sim);
+    sim
+}
+
+#[test]
+fn an_added_kan_can_be_robbed() {
+    let mut sim = added_kan_scenario();
+    assert!(
+        sim.legal_actions()
+            .contains(&RiichiAction::AddedKan(tile("7p")))
+    );
+    sim.record_events(true);
+    sim.apply(RiichiAction::AddedKan(tile("7p"))).unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    assert_eq!(
+        sim.legal_actions(),
+        &[RiichiAction::Ron, RiichiAction::Pass]
+    );
+    sim.apply(RiichiAction::Ron).unwrap();
+    let win = sim.take_events().into_iter().find_map(|e| match e.event {
+        RiichiEvent::Win {
+            seat,
+            from,
+            chankan,
+            yaku,
+            ..
+        } => Some((seat, from, chankan, yaku)),
+        _ => None,
+    });
+    let (seat, from, chankan, yaku) = win.expect("a win");
+    assert_eq!((seat, from, chankan), (Seat(1), Some(Seat(0)), true));
+    assert!(yaku.contains("chankan"), "{yaku}");
+}
+
+#[test]
+fn an_added_kan_nobody_robs_draws_a_replacement() {
+    let mut sim = added_kan_scenario();
+    force_draws(&mut sim, "");
+    sim.world_mut()
+        .resource_mut::<Mount>()
+        .early_collapse(Exit::Rinshan, 0, tile("1s"))
+        .unwrap();
+    sim.apply(RiichiAction::AddedKan(tile("7p"))).unwrap();
+    sim.apply(RiichiAction::Pass).unwrap();
+    let k = kyoku(&sim);
+    assert_eq!(k.melds[0][0].unwrap().meld.kind(), MeldKind::AddedKan);
+    assert_eq!(k.drawn[0], Some(tile("1s")));
+    assert_eq!(
+        k.phase,
+        Phase::Turn {
+            seat: Seat(0),
+            called: false,
+            rinshan: true
+        }
+    );
+    assert_eq!(sim.world().resource::<Mount>().dora_indicators().len(), 2);
+    assert!(k.temporary_furiten[1], "passing a chankan is furiten too");
+    check_hand_sizes(&sim);
+    check_conservation(&sim);
 }

@@ -142,13 +142,26 @@ pub(super) fn claim_options(
             if held >= 3 && kyoku.kans < 4 && mount.slots_left(Exit::Rinshan) > 0 {
                 bits |= CAN_KAN;
             }
-            if d == 1 && !chi_pairs(hand, kind).is_empty() {
+            if d == 1 && has_chi(&probe, kind) {
                 bits |= CAN_CHI;
             }
         }
         can[s] = bits;
     }
     can
+}
+
+/// True when `kinds` (the hand with the discard added) holds a sequence through `kind`.
+fn has_chi(kinds: &KindCounts, kind: TileKind) -> bool {
+    if kind.is_honor() {
+        return false;
+    }
+    let n = kind.number();
+    let i = kind.index();
+    let has = |d: isize| kinds.0[(i as isize + d) as usize] > 0;
+    (n >= 3 && has(-2) && has(-1))
+        || (n >= 2 && n <= 8 && has(-1) && has(1))
+        || (n <= 7 && has(1) && has(2))
 }
 
 /// The pairs of hand tiles that make a chi with `kind` (each identity choice: red or black).

@@ -54,8 +54,8 @@ use serde::{Deserialize, Serialize};
 pub use legal::{is_furiten, is_tenpai, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
 pub use state::{
-    Answer, Kyoku, Length, Match, UnknownLength, MeldRecord, Phase, RiverTile, SEATS, Tally, meld_tiles, wind,
-    wind_name,
+    Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,
+    meld_tiles, wind, wind_name,
 };
 
 use crate::dealer::{AbilityPlan, DealConfig, DealTable};
@@ -583,10 +583,6 @@ impl Game for Riichi {
     fn returns(rules: &Rules<Riichi>, world: &World, out: &mut Vec<f64>) {
         let start = rules.game.config.start_points;
         out.clear();
-        out.extend(
-            scores(world)
-                .iter()
-                .map(|&s| f64::from(s - start) / 1000.0),
-        );
+        out.extend(scores(world).iter().map(|&s| f64::from(s - start) / 1000.0));
     }
 }

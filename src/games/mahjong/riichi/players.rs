@@ -59,7 +59,11 @@ pub fn choose(
     if choices.is_empty() {
         return None;
     }
-    match players.get(seat.index()).copied().unwrap_or(PlayerKind::Random) {
+    match players
+        .get(seat.index())
+        .copied()
+        .unwrap_or(PlayerKind::Random)
+    {
         PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
         PlayerKind::Greedy => Some(greedy_action(sim, seat, choices)),
     }
@@ -185,7 +189,10 @@ pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) ->
         let key = (s, u, !tile.is_red(), tile);
         let better = match best {
             None => true,
-            Some((bs, bu, black, _)) => (s, std::cmp::Reverse(u), std::cmp::Reverse(!tile.is_red())) < (bs, std::cmp::Reverse(bu), std::cmp::Reverse(black)),
+            Some((bs, bu, black, _)) => {
+                (s, std::cmp::Reverse(u), std::cmp::Reverse(!tile.is_red()))
+                    < (bs, std::cmp::Reverse(bu), std::cmp::Reverse(black))
+            }
         };
         if better {
             best = Some(key);

@@ -267,7 +267,11 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
     let claim = order
         .clone()
         .find(|s| matches!(answers[s.index()], Answer::Pon(..) | Answer::Kan))
-        .or_else(|| order.clone().find(|s| matches!(answers[s.index()], Answer::Chi(..))));
+        .or_else(|| {
+            order
+                .clone()
+                .find(|s| matches!(answers[s.index()], Answer::Chi(..)))
+        });
     let Some(caller) = claim else {
         proceed(ctx, from);
         return;
@@ -513,9 +517,8 @@ fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool) {
     let busted = config.busting && table.scores.iter().any(|&s| s < 0);
     let dealer = table.dealer().index();
     let dealer_first = (0..SEATS).all(|s| s == dealer || table.scores[dealer] > table.scores[s]);
-    let over = busted
-        || winds == 0
-        || (last_hand && (!repeat || (config.agari_yame && dealer_first)));
+    let over =
+        busted || winds == 0 || (last_hand && (!repeat || (config.agari_yame && dealer_first)));
     if repeat || draw {
         table.honba += 1;
     } else {
