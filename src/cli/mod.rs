@@ -225,7 +225,7 @@ impl TableArgs {
             None => 2,
             Some(PlayersArg::Count(n)) => *n,
             Some(PlayersArg::Kinds(_)) => {
-                return Err(CliError::Usage(
+                return Err(CliError::BadTable(
                     "pig takes a player count for --players (2 to 10)".into(),
                 ));
             }
@@ -248,7 +248,8 @@ impl TableArgs {
         CliError,
     > {
         use crate::games::mahjong::riichi::{PlayerKind, Riichi};
-        let mut game = Riichi::preset(&self.rules).map_err(|e| CliError::Usage(e.to_string()))?;
+        let mut game =
+            Riichi::preset(&self.rules).map_err(|e| CliError::BadTable(e.to_string()))?;
         if let Some(length) = self.length {
             game = game.with_length(length);
         }
@@ -256,7 +257,7 @@ impl TableArgs {
             None => [PlayerKind::Greedy; 4],
             Some(PlayersArg::Count(4)) => [PlayerKind::Greedy; 4],
             Some(PlayersArg::Count(n)) => {
-                return Err(CliError::Usage(format!(
+                return Err(CliError::BadTable(format!(
                     "a mahjong table has 4 seats, not {n}"
                 )));
             }
@@ -312,9 +313,9 @@ pub struct PlayArgs {
 pub struct SimulateArgs {
     /// The game.
     pub game: GameName,
-    /// How many games.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: u64,
+    /// How many games (default: 100000 for pig, 200 matches for mahjong).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
     /// The base seed (game i is seeded from it and i).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -414,6 +415,9 @@ pub enum CliError {
     /// The options do not fit together.
     #[error("{0}")]
     Usage(String),
+    /// A table option (`--players`, `--rules`) does not fit the game.
+    #[error("{0}")]
+    BadTable(String),
     /// The search failed.
     #[error(transparent)]
     Search(#[from] crate::search::SearchError),
@@ -439,7 +443,7 @@ impl CliError {
     /// The process exit status: 2 for a bad argument (as for clap's own errors), 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::MountOperation { .. } => 2,
+            CliError::MountOperation { .. } | CliError::BadTable(_) => 2,
             CliError::Deal(
                 crate::dealer::DealError::SeatTaken { .. }
                 | crate::dealer::DealError::NoSuchSeat { .. },

@@ -119,12 +119,12 @@ pub fn simulate_mahjong(
                 scope.spawn(move || {
                     let range = (t * chunk)..((t + 1) * chunk).min(games);
                     let mut out = Vec::with_capacity(range.clone().count());
+                    let mut sim = SimBuilder::new(game.clone())
+                        .rollback(Rollback::Caller)
+                        .build();
                     for index in range {
                         let seed = crate::chance::sub_seed(seed, index);
-                        let mut sim = SimBuilder::new(game.clone())
-                            .seed(seed)
-                            .rollback(Rollback::Caller)
-                            .build();
+                        Riichi::restart(&mut sim, seed);
                         let mut rng = random_player_rng(seed);
                         while let Some(action) = choose(&sim, players, &mut rng) {
                             sim.apply(action)?;
@@ -194,15 +194,14 @@ fn run_mahjong(
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
     let (game, players) = args.table.mahjong()?;
-    let bar = indicatif::ProgressBar::new(args.games);
+    let games = args.games.unwrap_or(200);
+    let bar = indicatif::ProgressBar::new(games);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches ({per_sec}, {eta})")
             .expect("valid template"),
     );
     let started = Instant::now();
-    let results = simulate_mahjong(&game, &players, args.games, args.seed, threads, &|n| {
-        bar.inc(n)
-    })?;
+    let results = simulate_mahjong(&game, &players, games, args.seed, threads, &|n| bar.inc(n))?;
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
     let hands: u64 = results.iter().map(|r| u64::from(r.tally.hands)).sum();
@@ -227,13 +226,13 @@ fn run_mahjong(
         game: "mahjong",
         rules: args.table.rules.clone(),
         length: game.config.length,
-        games: args.games,
+        games,
         seed: args.seed,
         threads,
         hands,
         draws,
         seats,
-        games_per_second: args.games as f64 / seconds.max(1e-9),
+        games_per_second: games as f64 / seconds.max(1e-9),
     };
     if args.json {
         serde_json::to_writer(&mut *out, &summary)?;
@@ -282,8 +281,9 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         return run_mahjong(args, threads, out);
     }
     let pig = args.table.pig()?;
-    let bar = (args.games >= 50_000).then(|| {
-        let bar = indicatif::ProgressBar::new(args.games);
+    let games = args.games.unwrap_or(100_000);
+    let bar = (games >= 50_000).then(|| {
+        let bar = indicatif::ProgressBar::new(games);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
                 "{bar:40} {pos}/{len} games ({per_sec}, {eta})",
@@ -298,7 +298,7 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         }
     };
     let started = Instant::now();
-    let tallies = simulate_pig(&pig, args.games, args.seed, threads, &progress)?;
+    let tallies = simulate_pig(&pig, games, args.seed, threads, &progress)?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -315,13 +315,13 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
     }
     let summary = Summary {
         game: "pig",
-        games: args.games,
+        games,
         seed: args.seed,
         threads,
         wins,
         draws,
-        mean_moves: moves as f64 / args.games as f64,
-        games_per_second: args.games as f64 / seconds.max(1e-9),
+        mean_moves: moves as f64 / games as f64,
+        games_per_second: games as f64 / seconds.max(1e-9),
     };
     if args.json {
         serde_json::to_writer(&mut *out, &summary)?;

@@ -557,6 +557,16 @@ fn presets_parse_and_a_seed_replays_to_its_checksum() {
     };
     let first = run(7);
     assert_eq!(first, run(7));
+    // Restarting a played simulator equals building a fresh one.
+    let mut reused = SimBuilder::new(game(Length::Hanchan)).seed(3).build();
+    let mut rng = random_player_rng(3);
+    while let Some(action) = choose(&reused, &[PlayerKind::Random; 4], &mut rng) {
+        reused.apply(action).unwrap();
+    }
+    Riichi::restart(&mut reused, 7);
+    let mut fresh = SimBuilder::new(game(Length::Hanchan)).seed(7).build();
+    assert_eq!(reused.checksum(), fresh.checksum());
+    assert_eq!(reused.legal_actions(), fresh.legal_actions());
     assert_ne!(first.0, run(8).0);
     assert_eq!(format!("{:016x}", first.0), "e03f05bbd9f29926");
 }
@@ -606,13 +616,8 @@ fn greedy_play_pays_exhaustive_draws_by_the_table() {
                 expected[top] += 1000 * sticks;
             }
             let after = table(&sim);
-            for s in 0..4 {
-                assert_eq!(
-                    after.scores[s] - before.scores[s],
-                    expected[s],
-                    "seed {seed} seat {s}"
-                );
-            }
+            let deltas: Vec<i32> = (0..4).map(|s| after.scores[s] - before.scores[s]).collect();
+            assert_eq!(deltas, expected, "seed {seed}");
         }
     }
     // Fixed seeds: draws with 0, 1, 2 and 3 seats tenpai all occur ([2, 1, 6, 1, 0]).
@@ -705,4 +710,57 @@ fn an_added_kan_nobody_robs_draws_a_replacement() {
     assert!(k.temporary_furiten[1], "passing a chankan is furiten too");
     check_hand_sizes(&sim);
     check_conservation(&sim);
+}
+
+fn cli(args: &str) -> Result<String, alea::cli::CliError> {
+    use clap::Parser;
+    let cli = alea::cli::Cli::try_parse_from(args.split_whitespace()).unwrap();
+    let mut out = Vec::new();
+    alea::cli::run(cli, &mut out)?;
+    Ok(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn cli_play_and_simulate_mahjong() {
+    let log = cli("alea play mahjong --seed 4 --length kyoku --players greedy,random").unwrap();
+    assert!(log.starts_with(
+        "Riichi mahjong (riichi, Kyoku), seed 4, players greedy,random,random,random"
+    ));
+    assert!(log.contains("East 1 (0 honba, 0 sticks): dealer P0"));
+    assert!(log.contains("match over"));
+    assert_eq!(
+        log,
+        cli("alea play mahjong --seed 4 --length kyoku --players greedy,random").unwrap()
+    );
+    let json = |threads: u32| {
+        let text = cli(&format!(
+            "alea simulate mahjong --games 12 --length east --seed 2 --threads {threads} --json"
+        ))
+        .unwrap();
+        let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        value["games_per_second"] = 0.into();
+        value["threads"] = 0.into();
+        value
+    };
+    let one = json(1);
+    assert_eq!(one, json(2), "results do not depend on the thread count");
+    assert_eq!(one["games"], 12);
+    assert_eq!(one["seats"].as_array().unwrap().len(), 4);
+    for bad in [
+        "alea play mahjong --rules nope",
+        "alea play mahjong --players 3",
+        "alea simulate pig --players greedy",
+    ] {
+        assert!(cli(bad).is_err(), "{bad}");
+    }
+    use clap::Parser;
+    for bad in [
+        "alea play mahjong --players robot",
+        "alea play mahjong --length long",
+    ] {
+        assert!(
+            alea::cli::Cli::try_parse_from(bad.split_whitespace()).is_err(),
+            "{bad}"
+        );
+    }
 }

@@ -55,6 +55,7 @@ pub fn is_furiten(kyoku: &Kyoku, seat: Seat) -> bool {
 
 /// The score of `seat` winning on `tile` (for a tsumo, already in the hand), or `None` when it
 /// is not a win with a yaku. `ura` adds the ura indicators (a riichi winner's, at payout).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn win_score(
     game: &Riichi,
     kyoku: &Kyoku,
@@ -160,7 +161,7 @@ fn has_chi(kinds: &KindCounts, kind: TileKind) -> bool {
     let i = kind.index();
     let has = |d: isize| kinds.0[(i as isize + d) as usize] > 0;
     (n >= 3 && has(-2) && has(-1))
-        || (n >= 2 && n <= 8 && has(-1) && has(1))
+        || ((2..=8).contains(&n) && has(-1) && has(1))
         || (n <= 7 && has(1) && has(2))
 }
 
@@ -322,11 +323,8 @@ fn turn_actions(
         && table.scores[s] >= 1000
         && mount.slots_left(Exit::Pii) >= 4
         && shanten(&kinds) <= 0;
-    for (tile, count) in hand.iter() {
-        if count == 0 {
-            continue;
-        }
-        if can_riichi {
+    if can_riichi {
+        for (tile, _) in hand.iter() {
             let mut probe = kinds;
             probe[tile.kind()] -= 1;
             if shanten(&probe) == 0 {
@@ -334,11 +332,7 @@ fn turn_actions(
             }
         }
     }
-    for (tile, count) in hand.iter() {
-        if count > 0 {
-            out.push(RiichiAction::Discard(tile));
-        }
-    }
+    out.extend(hand.iter().map(|(tile, _)| RiichiAction::Discard(tile)));
 }
 
 /// In riichi, a closed kan is allowed only with the tile just drawn and when it keeps the

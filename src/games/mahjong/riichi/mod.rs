@@ -59,7 +59,7 @@ pub use state::{
 };
 
 use crate::dealer::{AbilityPlan, DealConfig, DealTable};
-use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup};
+use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
 use crate::scoring::riichi::{MeldKind, RiichiRules};
@@ -132,6 +132,22 @@ impl Riichi {
     /// The tile set: 136 tiles, with three red fives when scoring counts them.
     pub fn tile_set(&self) -> TileSet {
         TileSet::riichi(self.config.scoring.red_fives)
+    }
+
+    /// Starts a new match in `sim` (built for riichi) exactly as if it had been built with
+    /// `seed`: fresh scores, random streams re-seeded, the first hand dealt. Reusing one
+    /// simulator this way skips rebuilding the World for every match.
+    pub fn restart(sim: &mut Sim<Riichi>, seed: u64) {
+        sim.reseed(seed);
+        let start = sim.rules().game.config.start_points;
+        let world = sim.world_mut();
+        *world.resource_mut::<Match>() = Match {
+            scores: [start; SEATS],
+            ..Match::default()
+        };
+        rules::start_hand(world);
+        rules::draw_into(world, Seat(0), Exit::Pii);
+        sim.refresh_decision();
     }
 
     /// The dealer's configuration.

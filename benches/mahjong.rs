@@ -1,0 +1,69 @@
+//! Riichi mahjong benchmarks: `cargo bench --bench mahjong`.
+//!
+//! - `mahjong/kyoku_random`: one riichi hand (kyoku length) with four random players, from
+//!   the deal (`Riichi::restart` of a reused simulator, as `alea simulate` does) to the end.
+//! - `mahjong/build`: building a riichi simulator (World, setup, the first deal).
+//! - `mahjong/hanchan_random`: a whole hanchan with four random players.
+//! - `mahjong/hanchan_greedy`: a whole hanchan with four greedy players.
+//!
+//! Successive iterations use successive seeds, so each figure is a mean over many matches.
+
+use std::hint::black_box;
+
+use alea::games::mahjong::riichi::{Length, PlayerKind, Riichi, choose};
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Rollback, Sim, SimBuilder};
+use alea::tiles::warm_up_shanten;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn play(sim: &mut Sim<Riichi>, players: &[PlayerKind; 4], seed: u64) -> i32 {
+    Riichi::restart(sim, seed);
+    let mut rng = random_player_rng(seed);
+    while let Some(action) = choose(sim, players, &mut rng) {
+        sim.apply(action).expect("legal actions apply");
+    }
+    alea::games::mahjong::riichi::scores(sim.world())[0]
+}
+
+fn matches(c: &mut Criterion) {
+    warm_up_shanten();
+    let mut group = c.benchmark_group("mahjong");
+    let riichi = Riichi::preset("riichi").expect("the riichi preset");
+    let kyoku = riichi.clone().with_length(Length::Kyoku);
+    let mut seed = 0u64;
+    let build = |game: &Riichi| {
+        SimBuilder::new(game.clone())
+            .rollback(Rollback::Caller)
+            .build()
+    };
+    group.bench_function("build", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(SimBuilder::new(kyoku.clone()).seed(seed).build().checksum())
+        })
+    });
+    let mut sim = build(&kyoku);
+    group.bench_function("kyoku_random", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play(&mut sim, &[PlayerKind::Random; 4], seed))
+        })
+    });
+    let mut sim = build(&riichi);
+    group.bench_function("hanchan_random", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play(&mut sim, &[PlayerKind::Random; 4], seed))
+        })
+    });
+    group.bench_function("hanchan_greedy", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play(&mut sim, &[PlayerKind::Greedy; 4], seed))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, matches);
+criterion_main!(benches);
