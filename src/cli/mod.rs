@@ -370,6 +370,13 @@ pub struct ScoreArgs {
     pub rules: RulesArg,
 }
 
+/// Writes `value` as one JSON line.
+fn json_line(out: &mut impl std::io::Write, value: &impl serde::Serialize) -> Result<(), CliError> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
 /// Runs a parsed command line, writing to `out`.
 pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match cli.command {

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{CliError, GameName, PlayArgs};
+use super::{CliError, GameName, PlayArgs, json_line};
 use crate::games::mahjong::riichi::{
     Kyoku, Match, PlayerKind, Riichi, RiichiAction, RiichiEvent, Tally, choose,
 };
@@ -144,9 +144,7 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
         checksum: format!("{:016x}", sim.checksum()),
     };
     if args.json {
-        serde_json::to_writer(&mut *out, &log)?;
-        writeln!(out)?;
-        return Ok(());
+        return json_line(out, &log);
     }
     let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
     writeln!(
@@ -201,9 +199,7 @@ fn play_pig(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliErr
         checksum: format!("{:016x}", sim.checksum()),
     };
     if args.json {
-        serde_json::to_writer(&mut *out, &log)?;
-        writeln!(out)?;
-        return Ok(());
+        return json_line(out, &log);
     }
     writeln!(
         out,

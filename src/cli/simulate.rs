@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::{CliError, GameName, SimulateArgs};
+use super::{CliError, GameName, SimulateArgs, json_line};
 use crate::games::mahjong::riichi::{Length, Match, PlayerKind, Riichi, Tally, choose};
 use crate::games::pig::{Pig, PigTurn};
 use crate::kernel::playout::{random_player_rng, random_playout};
@@ -235,9 +235,7 @@ fn run_mahjong(
         games_per_second: games as f64 / seconds.max(1e-9),
     };
     if args.json {
-        serde_json::to_writer(&mut *out, &summary)?;
-        writeln!(out)?;
-        return Ok(());
+        return json_line(out, &summary);
     }
     writeln!(
         out,
@@ -324,9 +322,7 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         games_per_second: games as f64 / seconds.max(1e-9),
     };
     if args.json {
-        serde_json::to_writer(&mut *out, &summary)?;
-        writeln!(out)?;
-        return Ok(());
+        return json_line(out, &summary);
     }
     writeln!(
         out,

@@ -194,24 +194,18 @@ const PRIORITY: [&str; 4] = [
 
 #[test]
 fn ron_beats_pon_beats_chi() {
-    // The real test: P0 discards 5p.
     let mut sim = scenario(Length::Kyoku, PRIORITY, "5p", "9p");
     sim.record_events(true);
     sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
-    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
-    assert!(
-        sim.legal_actions()
-            .contains(&RiichiAction::Chi(tile("4p"), tile("6p")))
-    );
-    sim.apply(RiichiAction::Chi(tile("4p"), tile("6p")))
-        .unwrap();
-    assert_eq!(sim.turn(), Turn::Player(Seat(2)));
-    assert!(
-        sim.legal_actions()
-            .contains(&RiichiAction::Pon(tile("5p"), tile("5p")))
-    );
-    sim.apply(RiichiAction::Pon(tile("5p"), tile("5p")))
-        .unwrap();
+    // Asked in turn order: P1 (chi), P2 (pon), P3 (ron).
+    for (seat, call) in [
+        (1, RiichiAction::Chi(tile("4p"), tile("6p"))),
+        (2, RiichiAction::Pon(tile("5p"), tile("5p"))),
+    ] {
+        assert_eq!(sim.turn(), Turn::Player(Seat(seat)));
+        assert!(sim.legal_actions().contains(&call), "{call}");
+        sim.apply(call).unwrap();
+    }
     assert_eq!(sim.turn(), Turn::Player(Seat(3)));
     assert_eq!(
         sim.legal_actions(),
