@@ -758,3 +758,24 @@ fn cli_play_and_simulate_mahjong() {
         );
     }
 }
+
+#[test]
+fn letting_a_yakuless_winning_tile_pass_is_furiten_too() {
+    // P3 waits on 2z/9m with no yaku: P0's 9m completes its hand but gives no ron.
+    let mut sim = scenario(
+        Length::Kyoku,
+        [
+            "147m147p147s1357z",
+            "46p123m789m12567z",
+            "258m258p258s2466z",
+            "123m456p789s22z99m",
+        ],
+        "9m",
+        "9p",
+    );
+    sim.apply(RiichiAction::Discard(tile("9m"))).unwrap();
+    let k = kyoku(&sim);
+    assert_eq!(k.can[3], 2, "no yaku: a pon (bit 2) but no ron (bit 1)");
+    assert!(k.temporary_furiten[3] && is_furiten(k, Seat(3)));
+    assert!(!k.temporary_furiten[1] && !k.temporary_furiten[2]);
+}

@@ -105,7 +105,8 @@ pub(super) fn win_score(
     evaluate(&hand, &context, &game.config.scoring).ok()
 }
 
-/// The claim options of every seat but `from` on `tile` (bits `CAN_*`).
+/// The claim options of every seat but `from` on `tile` (bits `CAN_*`), and which seats'
+/// hands `tile` completes (in shape, with or without a yaku or furiten).
 pub(super) fn claim_options(
     game: &Riichi,
     kyoku: &Kyoku,
@@ -114,8 +115,9 @@ pub(super) fn claim_options(
     from: Seat,
     tile: Tile,
     chankan: bool,
-) -> [u8; SEATS] {
+) -> ([u8; SEATS], [bool; SEATS]) {
     let mut can = [0u8; SEATS];
+    let mut completes = [false; SEATS];
     let live = mount.slots_left(Exit::Pii);
     let kind = tile.kind();
     for d in 1..SEATS as u8 {
@@ -129,7 +131,8 @@ pub(super) fn claim_options(
         };
         let mut probe = hand.kinds();
         probe[kind] += 1;
-        if is_agari(&probe, usize::from(kyoku.meld_count[s]))
+        completes[s] = is_agari(&probe, usize::from(kyoku.meld_count[s]));
+        if completes[s]
             && !is_furiten(kyoku, seat)
             && win_score(game, kyoku, table, mount, seat, tile, how, &[]).is_some()
         {
@@ -149,7 +152,7 @@ pub(super) fn claim_options(
         }
         can[s] = bits;
     }
-    can
+    (can, completes)
 }
 
 /// True when `kinds` (the hand with the discard added) holds a sequence through `kind`.

@@ -157,7 +157,7 @@ fn discard(ctx: &mut Ctx<'_, Riichi>, seat: Seat, tile: Tile, riichi: bool) {
 fn open_window(ctx: &mut Ctx<'_, Riichi>, from: Seat, tile: Tile, chankan: bool) {
     let game = ctx.game();
     let world = ctx.world();
-    let can = legal::claim_options(
+    let (can, completes) = legal::claim_options(
         game,
         world.resource::<Kyoku>(),
         world.resource::<Match>(),
@@ -169,6 +169,16 @@ fn open_window(ctx: &mut Ctx<'_, Riichi>, from: Seat, tile: Tile, chankan: bool)
     let mut kyoku = world.resource_mut::<Kyoku>();
     kyoku.can = can;
     kyoku.answers = [Answer::None; SEATS];
+    // A seat whose hand the tile completes but who cannot ron on it (no yaku, furiten)
+    // lets it pass all the same: furiten as if it had passed.
+    for s in 0..SEATS {
+        if completes[s] && can[s] & CAN_RON == 0 {
+            kyoku.temporary_furiten[s] = true;
+            if kyoku.riichi[s] {
+                kyoku.riichi_furiten[s] = true;
+            }
+        }
+    }
     if can.iter().any(|&c| c != 0) {
         kyoku.phase = Phase::Claims {
             from,
