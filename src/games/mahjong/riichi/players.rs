@@ -174,28 +174,37 @@ pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) ->
         }
     }
     let seen = visible(kyoku, mount, seat);
-    let mut best: Option<(i8, u32, bool, Tile)> = None;
+    // Shanten after each discard (per kind), then ukeire only for the discards at the lowest.
+    let mut after_shanten = [i8::MAX; TileKind::COUNT];
+    for &action in choices {
+        if let RiichiAction::Discard(tile) = action {
+            let kind = tile.kind();
+            if after_shanten[kind.index()] == i8::MAX {
+                let mut after = hand;
+                after[kind] -= 1;
+                after_shanten[kind.index()] = shanten(&after);
+            }
+        }
+    }
+    let lowest = after_shanten.iter().copied().min().unwrap_or(i8::MAX);
+    let mut after_ukeire = [None; TileKind::COUNT];
+    let mut best: Option<(u32, bool, Tile)> = None;
     for &action in choices {
         let RiichiAction::Discard(tile) = action else {
             continue;
         };
-        let mut after = hand;
-        after[tile.kind()] -= 1;
-        let s = shanten(&after);
-        if best.is_some_and(|(bs, ..)| s > bs) {
+        let kind = tile.kind();
+        if after_shanten[kind.index()] != lowest {
             continue;
         }
-        let u = ukeire(&after, &seen);
-        let key = (s, u, !tile.is_red(), tile);
-        let better = match best {
-            None => true,
-            Some((bs, bu, black, _)) => {
-                (s, std::cmp::Reverse(u), std::cmp::Reverse(!tile.is_red()))
-                    < (bs, std::cmp::Reverse(bu), std::cmp::Reverse(black))
-            }
-        };
-        if better {
-            best = Some(key);
+        let u = *after_ukeire[kind.index()].get_or_insert_with(|| {
+            let mut after = hand;
+            after[kind] -= 1;
+            ukeire(&after, &seen)
+        });
+        let black = !tile.is_red();
+        if best.is_none_or(|(bu, bb, _)| (u, black) > (bu, bb)) {
+            best = Some((u, black, tile));
         }
     }
     let Some((.., tile)) = best else {
