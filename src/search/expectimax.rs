@@ -7,8 +7,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{
-    ActionStats, Evaluator, MAX_SEATS, SearchError, SearchResult, Values, load, mover, outcome_key,
-    save, seats, terminal_values,
+    ActionStats, Evaluator, MAX_SEATS, SearchError, SearchResult, Values, load, mover,
+    only_chance_point, outcome_key, save, seats, terminal_values,
 };
 use crate::chance::{Purpose, derive_stream};
 use crate::kernel::{Game, Sim};
@@ -208,16 +208,10 @@ impl<G: Game> Expectimax<G> {
             load(sim, &self.frames[ply].snapshot)?;
             sim.set_case(Some(case));
             sim.apply(action)?;
-            let (max_case, p) = match sim.chance_log() {
-                [] => return self.node(sim, depth - 1, ply + 1),
-                [point] => (point.max_case, point.probability()),
-                points => {
-                    return Err(SearchError::ManyChancePoints {
-                        action: format!("{action:?}"),
-                        points: points.len(),
-                    });
-                }
+            let Some(point) = only_chance_point(sim, action)? else {
+                return self.node(sim, depth - 1, ply + 1);
             };
+            let (max_case, p) = (point.max_case, point.probability());
             if p > 0.0 {
                 let v = self.node(sim, depth - 1, ply + 1)?;
                 for (t, v) in total.iter_mut().zip(v) {
