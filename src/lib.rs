@@ -3,6 +3,7 @@
 
 pub mod chance;
 pub mod cli;
+pub mod dice;
 pub mod games;
 pub mod kernel;
 pub mod mount;

@@ -1,5 +1,6 @@
 //! The `alea` command line: argument definitions and the commands behind them.
 
+mod dice;
 mod mount;
 mod play;
 mod search;
@@ -35,6 +36,43 @@ pub enum Command {
     /// Zone A holds exactly --tiles. The operations apply to the next normal draw in this order:
     /// --load-b, --collapse, --light, --light-b. Each of --draws draws starts from that state.
     Mount(MountArgs),
+    /// Generate dice from a dice generation expression (DGE, DESIGN §9).
+    Dice(DiceArgs),
+}
+
+/// Which dice generator `alea dice` uses.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeneratorArg {
+    /// The round-start roll (missing dice are omni).
+    Roll,
+    /// The black generator of cards that create dice (no omni, no repeats, fill black).
+    Black,
+}
+
+/// `alea dice`.
+#[derive(clap::Args, Debug)]
+pub struct DiceArgs {
+    /// The expression, e.g. "omni@4, white@2, black@2" or "pyro@3/8, black@5/8" or "random".
+    #[arg(long, allow_hyphen_values = true)]
+    pub expr: String,
+    /// How many dice.
+    #[arg(long, default_value_t = 8)]
+    pub n: usize,
+    /// The elements of the living characters, e.g. pyro,hydro,cryo.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub team: Vec<crate::dice::Face>,
+    /// The active character's index in --team.
+    #[arg(long, default_value_t = 0)]
+    pub active: usize,
+    /// The generator.
+    #[arg(long, value_enum, default_value_t = GeneratorArg::Roll)]
+    pub generator: GeneratorArg,
+    /// The seed of the dice stream.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print `{"dice": [face...]}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// A game `search` knows.
@@ -198,6 +236,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
         Command::Simulate(args) => simulate::run(&args, out),
         Command::Search(args) => search::run(&args, out),
         Command::Mount(args) => mount::run(&args, out),
+        Command::Dice(args) => dice::run(&args, out),
     }
 }
 
@@ -247,6 +286,9 @@ pub enum CliError {
         /// Why the mount refused it.
         source: crate::mount::MountError,
     },
+    /// A refused dice expression or `alea dice` option (the message shows where).
+    #[error("{0}")]
+    Dice(String),
     /// The mount cannot draw.
     #[error(transparent)]
     Mount(#[from] crate::mount::MountError),
@@ -256,7 +298,7 @@ impl CliError {
     /// The process exit status: 2 for a bad argument (as for clap's own errors), 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::MountOperation { .. } => 2,
+            CliError::MountOperation { .. } | CliError::Dice(_) => 2,
             _ => 1,
         }
     }

@@ -5,6 +5,7 @@ mod alloc_count;
 mod bevy;
 mod chance;
 mod determinism;
+mod dice;
 mod mount;
 mod pipeline;
 mod probe;
