@@ -1,4 +1,5 @@
 //! Reference rulesets, one folder each.
 
+pub mod duel;
 pub mod leduc;
 pub mod pig;

@@ -1,0 +1,1 @@
+//! Determinization (DESIGN §10).

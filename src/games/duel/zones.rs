@@ -1,0 +1,229 @@
+//! Reading and moving a seat's cards and dice, and paying costs.
+
+use bevy_ecs::prelude::*;
+
+use super::Duel;
+use super::catalog::{CardTag, Cost};
+use super::state::{CARD_SLOTS, HAND_LIMIT, PileOrder};
+use crate::dice::{BASIC, Face, MAX_DICE};
+use crate::kernel::{CardId, DieFace, Rules, Seat, Zone};
+
+/// A seat's card entities (spawn order: hand order).
+pub fn cards(rules: &Rules<Duel>, seat: Seat) -> &[Entity] {
+    &rules.cards()[seat.index() * CARD_SLOTS..(seat.index() + 1) * CARD_SLOTS]
+}
+
+/// A seat's die entities (spawn order: dice order).
+pub fn dice(rules: &Rules<Duel>, seat: Seat) -> &[Entity] {
+    &rules.dice()[seat.index() * MAX_DICE..(seat.index() + 1) * MAX_DICE]
+}
+
+/// The card (catalog index) of a card entity.
+pub fn card_id(world: &World, entity: Entity) -> u16 {
+    world.get::<CardId>(entity).map_or(u16::MAX, |c| c.0)
+}
+
+/// The zone of an entity.
+pub fn zone(world: &World, entity: Entity) -> Zone {
+    world.get::<Zone>(entity).copied().unwrap_or(Zone::Removed)
+}
+
+/// The faces of `seat`'s dice slots (`None`: the slot holds no die).
+pub fn faces(rules: &Rules<Duel>, world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
+    let mut out = [None; MAX_DICE];
+    for (slot, &e) in out.iter_mut().zip(dice(rules, seat)) {
+        if zone(world, e) == Zone::Dice(seat) {
+            *slot = world.get::<DieFace>(e).and_then(|f| Face::from_u8(f.0));
+        }
+    }
+    out
+}
+
+/// How many dice `seat` holds.
+pub fn dice_count(rules: &Rules<Duel>, world: &World, seat: Seat) -> usize {
+    faces(rules, world, seat).iter().flatten().count()
+}
+
+/// The entities in `zone` among `seat`'s cards, in hand order.
+pub fn in_zone(rules: &Rules<Duel>, world: &World, seat: Seat, z: Zone) -> Vec<Entity> {
+    cards(rules, seat)
+        .iter()
+        .copied()
+        .filter(|&e| zone(world, e) == z)
+        .collect()
+}
+
+/// The hand of `seat`, in hand order.
+pub fn hand(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<Entity> {
+    in_zone(rules, world, seat, Zone::Hand(seat))
+}
+
+/// The pile of `seat`, top first.
+pub fn pile(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<Entity> {
+    let mut pile = in_zone(rules, world, seat, Zone::Pile(seat));
+    pile.sort_by_key(|&e| world.get::<PileOrder>(e).map_or(u16::MAX, |o| o.0));
+    pile
+}
+
+/// The number of cards of `seat` in zone `z`.
+pub fn count(rules: &Rules<Duel>, world: &World, seat: Seat, z: Zone) -> usize {
+    cards(rules, seat)
+        .iter()
+        .filter(|&&e| zone(world, e) == z)
+        .count()
+}
+
+/// The first card of `seat`'s hand that is `card`.
+pub fn hand_card(rules: &Rules<Duel>, world: &World, seat: Seat, card: u16) -> Option<Entity> {
+    cards(rules, seat)
+        .iter()
+        .copied()
+        .find(|&e| zone(world, e) == Zone::Hand(seat) && card_id(world, e) == card)
+}
+
+/// The tag of a card (catalog index).
+pub fn tag(rules: &Rules<Duel>, card: u16) -> CardTag {
+    rules
+        .game
+        .catalog
+        .cards
+        .get(usize::from(card))
+        .map_or(CardTag::Dummy, |c| c.tag)
+}
+
+/// Moves `entity` into `seat`'s hand, or to the discards when the hand is full. Returns where
+/// it went.
+pub fn to_hand(rules: &Rules<Duel>, world: &mut World, seat: Seat, entity: Entity) -> Zone {
+    let to = if count(rules, world, seat, Zone::Hand(seat)) >= HAND_LIMIT {
+        Zone::Discard(seat)
+    } else {
+        Zone::Hand(seat)
+    };
+    if let Some(mut z) = world.get_mut::<Zone>(entity) {
+        *z = to;
+    }
+    to
+}
+
+/// Draws up to `count` cards of `tag` from the top of `seat`'s pile.
+pub fn draw(
+    rules: &Rules<Duel>,
+    world: &mut World,
+    seat: Seat,
+    count: u8,
+    tag_filter: Option<CardTag>,
+) {
+    let pile = pile(rules, world, seat);
+    let mut left = count;
+    for e in pile {
+        if left == 0 {
+            break;
+        }
+        if tag_filter.is_none_or(|t| tag(rules, card_id(world, e)) == t) {
+            to_hand(rules, world, seat, e);
+            left -= 1;
+        }
+    }
+}
+
+/// Sets `seat`'s dice to `faces`, in dice order (extra slots are emptied).
+pub fn set_faces(rules: &Rules<Duel>, world: &mut World, seat: Seat, new: &[Face]) {
+    for (i, &e) in dice(rules, seat).iter().enumerate() {
+        let (z, f) = match new.get(i) {
+            Some(&f) => (Zone::Dice(seat), f as u8),
+            None => (Zone::Pool, 0),
+        };
+        if let Some(mut zone) = world.get_mut::<Zone>(e) {
+            *zone = z;
+        }
+        if let Some(mut face) = world.get_mut::<DieFace>(e) {
+            face.0 = f;
+        }
+    }
+}
+
+/// Adds dice to `seat` in free slots (as many as fit). Returns how many were added.
+pub fn add_dice(rules: &Rules<Duel>, world: &mut World, seat: Seat, new: &[Face]) -> usize {
+    let mut added = 0;
+    for &e in dice(rules, seat) {
+        if added == new.len() {
+            break;
+        }
+        if zone(world, e) == Zone::Pool {
+            if let Some(mut zone) = world.get_mut::<Zone>(e) {
+                *zone = Zone::Dice(seat);
+            }
+            if let Some(mut face) = world.get_mut::<DieFace>(e) {
+                face.0 = new[added] as u8;
+            }
+            added += 1;
+        }
+    }
+    added
+}
+
+/// Spends the dice in `mask` (bit `i`: dice slot `i`).
+pub fn spend(rules: &Rules<Duel>, world: &mut World, seat: Seat, mask: u16) {
+    for (i, &e) in dice(rules, seat).iter().enumerate() {
+        if mask & (1 << i) != 0
+            && let Some(mut zone) = world.get_mut::<Zone>(e)
+        {
+            *zone = Zone::Pool;
+        }
+    }
+}
+
+/// The dice that pay `cost` with `active` the active element, or `None` when they cannot:
+/// matching dice first then omni; for `same` the element with most dice (not the active's on
+/// ties) then omni; for `any` off-element dice, then the active element, then omni.
+pub fn payment(faces: &[Option<Face>; MAX_DICE], cost: Cost, active: Face) -> Option<u16> {
+    let mut used = 0u16;
+    let take = |used: &mut u16, need: &mut u8, want: &dyn Fn(Face) -> bool| {
+        for (i, f) in faces.iter().enumerate() {
+            if *need == 0 {
+                break;
+            }
+            if let Some(f) = *f
+                && *used & (1 << i) == 0
+                && want(f)
+            {
+                *used |= 1 << i;
+                *need -= 1;
+            }
+        }
+    };
+    let mut need = cost.matching;
+    take(&mut used, &mut need, &|f| f == active);
+    take(&mut used, &mut need, &|f| f == Face::Omni);
+    if need > 0 {
+        return None;
+    }
+    if cost.same > 0 {
+        let left = |f: Face, used: u16| {
+            faces
+                .iter()
+                .enumerate()
+                .filter(|(i, x)| **x == Some(f) && used & (1 << i) == 0)
+                .count()
+        };
+        let omni = left(Face::Omni, used);
+        let best = BASIC
+            .iter()
+            .copied()
+            .filter(|&f| left(f, used) + omni >= usize::from(cost.same))
+            .max_by_key(|&f| (left(f, used), f != active, std::cmp::Reverse(f)));
+        let mut need = cost.same;
+        if let Some(x) = best {
+            take(&mut used, &mut need, &|f| f == x);
+        }
+        take(&mut used, &mut need, &|f| f == Face::Omni);
+        if need > 0 {
+            return None;
+        }
+    }
+    let mut need = cost.any;
+    take(&mut used, &mut need, &|f| f != Face::Omni && f != active);
+    take(&mut used, &mut need, &|f| f == active);
+    take(&mut used, &mut need, &|f| f == Face::Omni);
+    (need == 0).then_some(used)
+}
