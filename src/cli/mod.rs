@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
-pub use simulate::{GameTally, Summary, simulate_pig};
+pub use simulate::{GameTally, Summary, simulate, simulate_duel, simulate_pig};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
 #[derive(Parser, Debug)]
@@ -137,26 +137,107 @@ pub struct SearchArgs {
 pub enum GameName {
     /// Pig (OpenSpiel's rules).
     Pig,
+    /// Duel, the dice card game (`--players`, `--decks`).
+    Duel,
+}
+
+/// Duel's options (its players are `--players`, see [`PigArgs`]).
+#[derive(clap::Args, Debug, Clone)]
+pub struct DuelArgs {
+    /// Two deck files in RON (see assets/duel/deck_fire.ron); default: the embedded decks.
+    #[arg(long, value_delimiter = ',')]
+    pub decks: Vec<std::path::PathBuf>,
+}
+
+impl DuelArgs {
+    /// The game configuration: the embedded catalog with the decks given (or the defaults).
+    pub fn game(&self) -> Result<crate::games::duel::Duel, CliError> {
+        use crate::games::duel::Duel;
+        match self.decks.as_slice() {
+            [] => Ok(Duel::default()),
+            [a, b] => {
+                let read = |p: &std::path::PathBuf| {
+                    std::fs::read_to_string(p)
+                        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", p.display())))
+                };
+                Duel::with_decks(&read(a)?, &read(b)?)
+                    .map_err(|e| CliError::Usage(format!("--decks: {e}")))
+            }
+            other => Err(CliError::Usage(format!(
+                "--decks takes two files, {} given",
+                other.len()
+            ))),
+        }
+    }
+}
+
+/// `--players`: a number of players (pig, 2 to 10) or two player kinds (duel:
+/// `expectimax,random`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// How many players (pig).
+    Count(u8),
+    /// Who plays each seat (duel).
+    Kinds(Vec<crate::games::duel::players::PlayerKind>),
+}
+
+impl std::str::FromStr for Players {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.trim().chars().all(|c| c.is_ascii_digit()) {
+            return match s.trim().parse::<u8>() {
+                Ok(n) if (2..=10).contains(&n) => Ok(Players::Count(n)),
+                _ => Err(format!("{s} is not in 2..=10")),
+            };
+        }
+        s.split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map(Players::Kinds)
+    }
 }
 
 /// Pig's options shared by the commands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PigArgs {
-    /// Number of players.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=10))]
-    pub players: u8,
+    /// Pig: the number of players (2 to 10). Duel: the two players, e.g. expectimax,random
+    /// (random, greedy, expectimax; default random,random).
+    #[arg(long, default_value = "2")]
+    pub players: Players,
     /// The score that wins.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub target: u32,
 }
 
 impl PigArgs {
+    /// The number of players (`--players` must be a number for pig).
+    pub fn count(&self) -> Result<u8, CliError> {
+        match &self.players {
+            Players::Count(n) => Ok(*n),
+            Players::Kinds(_) => Err(CliError::Usage(
+                "pig's --players is a number of players (2 to 10)".into(),
+            )),
+        }
+    }
+
     /// The game configuration.
-    pub fn game(&self) -> crate::games::pig::Pig {
-        crate::games::pig::Pig {
-            players: self.players,
+    pub fn game(&self) -> Result<crate::games::pig::Pig, CliError> {
+        Ok(crate::games::pig::Pig {
+            players: self.count()?,
             win_score: self.target,
             ..Default::default()
+        })
+    }
+
+    /// The duel's players (`--players` as player kinds; the default count means random,random).
+    pub fn duel_players(&self) -> Result<[crate::games::duel::players::PlayerKind; 2], CliError> {
+        use crate::games::duel::players::PlayerKind;
+        match &self.players {
+            Players::Count(2) => Ok([PlayerKind::Random; 2]),
+            Players::Kinds(k) if k.len() == 2 => Ok([k[0], k[1]]),
+            _ => Err(CliError::Usage(
+                "duel's --players takes two players, e.g. expectimax,random".into(),
+            )),
         }
     }
 }
@@ -175,6 +256,9 @@ pub struct PlayArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub duel: DuelArgs,
 }
 
 /// `alea simulate`.
@@ -197,6 +281,9 @@ pub struct SimulateArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub duel: DuelArgs,
 }
 
 /// `alea mount`.

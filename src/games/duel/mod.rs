@@ -38,7 +38,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::chance::{CaseGenerator, Purpose, Streams, derive_stream};
+use crate::chance::{CaseGenerator, Purpose, Streams};
 use crate::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
 use crate::kernel::{CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Zone};
 use crate::pipeline::{Ctx, Flow};
@@ -401,6 +401,49 @@ fn roll(rules: &Rules<Duel>, world: &mut World, seat: Seat) {
     zones::set_faces(rules, world, seat, &out[..n]);
 }
 
+/// Deals the start of a game from the streams: each pile shuffled (the deal stream), 5 cards
+/// drawn, round 1 rolled.
+fn deal(rules: &Rules<Duel>, world: &mut World) {
+    for s in 0..2u8 {
+        let seat = Seat(s);
+        let cards: Vec<Entity> = zones::cards(rules, seat)
+            .iter()
+            .copied()
+            .filter(|&e| matches!(zones::zone(world, e), Zone::Hand(_) | Zone::Pile(_)))
+            .collect();
+        let mut order: Vec<u16> = (0..cards.len() as u16).collect();
+        order.shuffle(
+            world
+                .resource_mut::<Streams>()
+                .into_inner()
+                .rng(Purpose::Deal),
+        );
+        for (&e, &o) in cards.iter().zip(&order) {
+            if let Some(mut z) = world.get_mut::<Zone>(e) {
+                *z = Zone::Pile(seat);
+            }
+            if let Some(mut p) = world.get_mut::<PileOrder>(e) {
+                p.0 = o;
+            }
+        }
+        zones::draw(rules, world, seat, START_HAND, None);
+    }
+    start_round(rules, world, 1);
+}
+
+/// Deals a new game from the current position, which must be a start position (as built):
+/// call it after [`Sim::reseed`](crate::kernel::Sim::reseed) on a restored start snapshot to
+/// get the game a fresh build with that seed would give, without rebuilding the world.
+pub fn redeal(sim: &mut crate::kernel::Sim<Duel>) {
+    let rules = sim
+        .world()
+        .resource::<crate::kernel::GameRules<Duel>>()
+        .0
+        .clone();
+    deal(&rules, sim.world_mut());
+    sim.refresh_decision();
+}
+
 /// Starts round `round`: rolls, round-start supports, then the reroll phase.
 fn start_round(rules: &Rules<Duel>, world: &mut World, round: u32) {
     for s in 0..2 {
@@ -635,21 +678,15 @@ impl Game for Duel {
         for s in 0..2 {
             setup.spawn_player(Seat(s), ());
         }
-        let seed = setup.seed();
         for s in 0..2u8 {
             let seat = Seat(s);
             let deck = &self.decks[usize::from(s)];
-            let mut order: Vec<u16> = (0..deck.cards.len() as u16).collect();
-            order.shuffle(&mut derive_stream(seed, Purpose::Deal.key(), u32::from(s)));
             for i in 0..CARD_SLOTS {
-                let (card, zone, position) = match deck.cards.get(i) {
-                    Some(&c) => {
-                        let position = order.iter().position(|&o| o as usize == i).unwrap_or(0);
-                        (c, Zone::Pile(seat), position as u16)
-                    }
-                    None => (0, Zone::Pool, 0),
+                let (card, zone) = match deck.cards.get(i) {
+                    Some(&c) => (c, Zone::Pile(seat)),
+                    None => (0, Zone::Pool),
                 };
-                setup.spawn_card(CardId(card), zone, (seat, PileOrder(position), Attached(0)));
+                setup.spawn_card(CardId(card), zone, (seat, PileOrder(i as u16), Attached(0)));
             }
         }
         for s in 0..2u8 {
@@ -698,11 +735,7 @@ impl Game for Duel {
         setup.snapshot_component::<crate::kernel::DieFace>();
         setup.snapshot_resource::<DuelState>();
         setup.snapshot_resource::<DuelControl>();
-        let (rules, world) = (&*setup.rules, &mut *setup.world);
-        for s in 0..2 {
-            zones::draw(rules, world, Seat(s), START_HAND, None);
-        }
-        start_round(rules, world, 1);
+        deal(&*setup.rules, &mut *setup.world);
     }
 
     fn translate(
@@ -824,30 +857,23 @@ impl Game for Duel {
     /// dice are regenerated (same count) from `omni@3/4, black@1/4`.
     fn determinize(rules: &Rules<Duel>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
         let other = viewer.next(2);
-        let hand = zones::hand(rules, world, other);
-        let mut unseen = hand.clone();
-        unseen.extend(zones::pile(rules, world, other));
-        unseen.shuffle(rng);
-        for (i, &e) in unseen.iter().enumerate() {
-            let z = if i < hand.len() {
+        let hand_len = zones::count(rules, world, other, Zone::Hand(other));
+        // The opponent's hand and pile, as a canonical multiset (sorted card ids on the
+        // entities in card order), dealt out anew: only what the viewer knows matters.
+        let unseen: Vec<Entity> = zones::cards(rules, other)
+            .iter()
+            .copied()
+            .filter(|&e| matches!(zones::zone(world, e), Zone::Hand(_) | Zone::Pile(_)))
+            .collect();
+        redistribute(world, &unseen, rng, |i| {
+            if i < hand_len {
                 Zone::Hand(other)
             } else {
                 Zone::Pile(other)
-            };
-            if let Some(mut zone) = world.get_mut::<Zone>(e) {
-                *zone = z;
             }
-            if let Some(mut o) = world.get_mut::<PileOrder>(e) {
-                o.0 = i as u16;
-            }
-        }
-        let mut own = zones::pile(rules, world, viewer);
-        own.shuffle(rng);
-        for (i, &e) in own.iter().enumerate() {
-            if let Some(mut o) = world.get_mut::<PileOrder>(e) {
-                o.0 = i as u16;
-            }
-        }
+        });
+        let own = zones::in_zone(rules, world, viewer, Zone::Pile(viewer));
+        redistribute(world, &own, rng, |_| Zone::Pile(viewer));
         let n = zones::dice_count(rules, world, other);
         let side = state(world).sides[other.index()];
         let expr: DiceExpr = "omni@3/4, black@1/4".parse().expect("a valid expression");
@@ -855,6 +881,30 @@ impl Game for Duel {
             let mut out = [Face::Omni; MAX_DICE];
             let n = g.sample_into(rng, &mut out);
             zones::set_faces(rules, world, other, &out[..n]);
+        }
+    }
+}
+
+/// Puts the card ids of `entities`, sorted then shuffled with `rng`, back on them in order;
+/// entity `i` goes to `zone(i)` with pile position `i`.
+fn redistribute(
+    world: &mut World,
+    entities: &[Entity],
+    rng: &mut ChaCha8Rng,
+    zone: impl Fn(usize) -> Zone,
+) {
+    let mut ids: Vec<u16> = entities.iter().map(|&e| zones::card_id(world, e)).collect();
+    ids.sort_unstable();
+    ids.shuffle(rng);
+    for (i, (&e, id)) in entities.iter().zip(ids).enumerate() {
+        if let Some(mut z) = world.get_mut::<Zone>(e) {
+            *z = zone(i);
+        }
+        if let Some(mut c) = world.get_mut::<CardId>(e) {
+            c.0 = id;
+        }
+        if let Some(mut o) = world.get_mut::<PileOrder>(e) {
+            o.0 = i as u16;
         }
     }
 }
@@ -872,3 +922,101 @@ impl Hasher for HasherRef<'_> {
 }
 
 mod rules;
+
+impl Duel {
+    fn card_name(&self, card: u16) -> &str {
+        self.catalog
+            .cards
+            .get(usize::from(card))
+            .map_or("?", |c| c.name.as_str())
+    }
+
+    fn fighter_name(&self, st: &DuelState, seat: Seat, i: u8) -> &str {
+        let c = st.sides[seat.index()].fighters[usize::from(i % TEAM as u8)].character;
+        self.catalog.characters[usize::from(c)].name.as_str()
+    }
+
+    /// `action` of `seat` in words, with the names of cards, skills and characters.
+    pub fn describe_action(&self, st: &DuelState, seat: Seat, action: DuelAction) -> String {
+        let side = &st.sides[seat.index()];
+        match action {
+            DuelAction::Keep => "keeps the dice".into(),
+            DuelAction::Reroll => "rerolls unusable dice".into(),
+            DuelAction::Skill(k) => {
+                let c = &self.catalog.characters[usize::from(side.active().character)];
+                format!("{} uses {}", c.name, c.skills[usize::from(k.min(2))].name)
+            }
+            DuelAction::Play(c) => format!("plays {}", self.card_name(c)),
+            DuelAction::Tune(c) => format!("tunes {}", self.card_name(c)),
+            DuelAction::Switch(i) => format!("switches to {}", self.fighter_name(st, seat, i)),
+            DuelAction::Choose(i) => format!("chooses {}", self.fighter_name(st, seat, i)),
+            DuelAction::EndRound => "ends the round".into(),
+        }
+    }
+
+    /// The characters of both sides with their hit points (`*` marks the active one).
+    pub fn status(&self, st: &DuelState) -> String {
+        let mut out = String::new();
+        for s in 0..2u8 {
+            let side = &st.sides[usize::from(s)];
+            out.push_str(if s == 0 { "P0" } else { " | P1" });
+            for (i, f) in side.fighters.iter().enumerate() {
+                let name = &self.catalog.characters[usize::from(f.character)].name;
+                let mark = if i == usize::from(side.active) {
+                    "*"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(" {mark}{name} {}", f.hp));
+            }
+        }
+        out
+    }
+
+    /// `event` in words (names instead of indices), in the state `st` it resolved in.
+    pub fn describe(&self, st: &DuelState, event: &DuelEvent) -> String {
+        match *event {
+            DuelEvent::Damage {
+                seat,
+                target,
+                amount,
+                element,
+                piercing,
+            } => format!(
+                "{seat}'s {} takes {amount} {}{} damage",
+                self.fighter_name(st, seat, target),
+                if piercing { "piercing " } else { "" },
+                element_name(element),
+            ),
+            DuelEvent::Healed {
+                seat,
+                target,
+                amount,
+            } => format!(
+                "{seat}'s {} heals {amount}",
+                self.fighter_name(st, seat, target)
+            ),
+            DuelEvent::Defeated { seat, target } => {
+                format!(
+                    "{}'s {} is defeated",
+                    seat,
+                    self.fighter_name(st, seat, target)
+                )
+            }
+            DuelEvent::Summoned { seat, summon } => format!(
+                "{seat} summons {}",
+                self.catalog.summons[usize::from(summon)].name
+            ),
+            DuelEvent::CardPlayed { seat, card } => {
+                format!("{seat} plays {}", self.card_name(card.0))
+            }
+            DuelEvent::CardTuned { seat, card } => {
+                format!("{seat} tunes {}", self.card_name(card.0))
+            }
+            DuelEvent::Switched { seat, to, .. } => {
+                format!("{seat} switches to {}", self.fighter_name(st, seat, to))
+            }
+            ref other => other.to_string(),
+        }
+    }
+}

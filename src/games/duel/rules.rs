@@ -396,6 +396,14 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                 GeneratorKind::Black,
                 &team(rules, &side),
             );
+            let generator = generator.or_else(|_| {
+                DiceGenerator::new(
+                    &DiceExpr::Random,
+                    n,
+                    GeneratorKind::Black,
+                    &team(rules, &side),
+                )
+            });
             if let Ok(g) = generator {
                 let mut out = [Face::Omni; MAX_DICE];
                 let n = g.sample_into(world.resource_mut::<Streams>().rng(Purpose::Dice), &mut out);
