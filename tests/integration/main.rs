@@ -6,6 +6,7 @@ mod bevy;
 mod chance;
 mod determinism;
 mod dice;
+mod duel;
 mod mount;
 mod pipeline;
 mod probe;
