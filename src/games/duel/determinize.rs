@@ -137,7 +137,15 @@ fn replace(
         );
         own
     };
+    let all = zones::cards(rules, seat);
+    let last_used = entities[..cards.len()]
+        .iter()
+        .filter_map(|e| all.iter().position(|a| a == e))
+        .max()
+        .map_or(0, |i| i + 1);
     let world = sim.world_mut();
+    let slots = &mut world.resource_mut::<DuelControl>().card_slots[seat.index()];
+    *slots = (*slots).max(last_used as u8);
     for (i, &e) in entities.iter().enumerate() {
         let (z, card) = match cards.get(i) {
             Some(&c) => (zone, Some(c)),

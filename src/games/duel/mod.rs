@@ -406,7 +406,7 @@ fn roll(rules: &Rules<Duel>, world: &mut World, seat: Seat) {
 fn deal(rules: &Rules<Duel>, world: &mut World) {
     for s in 0..2u8 {
         let seat = Seat(s);
-        let cards: Vec<Entity> = zones::cards(rules, seat)
+        let cards: Vec<Entity> = zones::live(rules, world, seat)
             .iter()
             .copied()
             .filter(|&e| matches!(zones::zone(world, e), Zone::Hand(_) | Zone::Pile(_)))
@@ -606,7 +606,7 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
         .iter()
         .flatten()
         .any(|&f| f != Face::Omni && f != element);
-    let mut hand: Vec<u16> = zones::cards(rules, seat)
+    let mut hand: Vec<u16> = zones::live(rules, world, seat)
         .iter()
         .filter(|&&e| zones::zone(world, e) == Zone::Hand(seat))
         .map(|&e| zones::card_id(world, e))
@@ -728,7 +728,13 @@ impl Game for Duel {
             winner: None,
             moves: 0,
         });
-        setup.insert_resource(DuelControl::default());
+        setup.insert_resource(DuelControl {
+            card_slots: self
+                .decks
+                .clone()
+                .map(|d| d.cards.len().min(CARD_SLOTS) as u8),
+            ..DuelControl::default()
+        });
         setup.snapshot_component::<CardId>();
         setup.snapshot_component::<PileOrder>();
         setup.snapshot_component::<Attached>();
@@ -822,7 +828,7 @@ impl Game for Duel {
         let mut h = HasherRef(hasher);
         state(world).hash(&mut h);
         for s in [seat, seat.next(2)] {
-            let mut seen: Vec<(u8, u16, u8)> = zones::cards(rules, s)
+            let mut seen: Vec<(u8, u16, u8)> = zones::live(rules, world, s)
                 .iter()
                 .filter_map(|&e| {
                     let z = zones::zone(world, e);
@@ -860,7 +866,7 @@ impl Game for Duel {
         let hand_len = zones::count(rules, world, other, Zone::Hand(other));
         // The opponent's hand and pile, as a canonical multiset (sorted card ids on the
         // entities in card order), dealt out anew: only what the viewer knows matters.
-        let unseen: Vec<Entity> = zones::cards(rules, other)
+        let unseen: Vec<Entity> = zones::live(rules, world, other)
             .iter()
             .copied()
             .filter(|&e| matches!(zones::zone(world, e), Zone::Hand(_) | Zone::Pile(_)))

@@ -355,7 +355,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
             f.bonus = 0;
             f.guard = 0;
             f.energy_bonus = 0;
-            for &e in zones::cards(rules, seat) {
+            for &e in zones::live(rules, ctx.world(), seat) {
                 let world = ctx.world();
                 if zones::zone(world, e) == Zone::Equipment(seat)
                     && world.get::<Attached>(e).is_some_and(|a| a.0 == target)

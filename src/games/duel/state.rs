@@ -152,6 +152,8 @@ pub struct DuelControl {
     pub no_draw: [bool; 2],
     /// The skipped draws, oldest first.
     pub draw_buffer: [Vec<Draw>; 2],
+    /// How many of each seat's card entities (from the first) can be outside the pool.
+    pub card_slots: [u8; 2],
 }
 
 /// A card's position in its pile: the smallest is on top.

@@ -4,13 +4,21 @@ use bevy_ecs::prelude::*;
 
 use super::Duel;
 use super::catalog::{CardTag, Cost};
-use super::state::{CARD_SLOTS, HAND_LIMIT, PileOrder};
+use super::state::{CARD_SLOTS, DuelControl, HAND_LIMIT, PileOrder};
 use crate::dice::{BASIC, Face, MAX_DICE};
 use crate::kernel::{CardId, DieFace, Rules, Seat, Zone};
 
 /// A seat's card entities (spawn order: hand order).
 pub fn cards(rules: &Rules<Duel>, seat: Seat) -> &[Entity] {
     &rules.cards()[seat.index() * CARD_SLOTS..(seat.index() + 1) * CARD_SLOTS]
+}
+
+/// The card entities of a seat that can be outside the pool: its first
+/// [`DuelControl::card_slots`](super::state::DuelControl) (the deck, and any spare a `set_*`
+/// call used). Scans read only these.
+pub fn live<'r>(rules: &'r Rules<Duel>, world: &World, seat: Seat) -> &'r [Entity] {
+    let used = world.resource::<DuelControl>().card_slots[seat.index()];
+    &cards(rules, seat)[..usize::from(used).min(CARD_SLOTS)]
 }
 
 /// A seat's die entities (spawn order: dice order).
@@ -46,7 +54,7 @@ pub fn dice_count(rules: &Rules<Duel>, world: &World, seat: Seat) -> usize {
 
 /// The entities in `zone` among `seat`'s cards, in hand order.
 pub fn in_zone(rules: &Rules<Duel>, world: &World, seat: Seat, z: Zone) -> Vec<Entity> {
-    cards(rules, seat)
+    live(rules, world, seat)
         .iter()
         .copied()
         .filter(|&e| zone(world, e) == z)
@@ -67,7 +75,7 @@ pub fn pile(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<Entity> {
 
 /// The number of cards of `seat` in zone `z`.
 pub fn count(rules: &Rules<Duel>, world: &World, seat: Seat, z: Zone) -> usize {
-    cards(rules, seat)
+    live(rules, world, seat)
         .iter()
         .filter(|&&e| zone(world, e) == z)
         .count()
@@ -75,7 +83,7 @@ pub fn count(rules: &Rules<Duel>, world: &World, seat: Seat, z: Zone) -> usize {
 
 /// The first card of `seat`'s hand that is `card`.
 pub fn hand_card(rules: &Rules<Duel>, world: &World, seat: Seat, card: u16) -> Option<Entity> {
-    cards(rules, seat)
+    live(rules, world, seat)
         .iter()
         .copied()
         .find(|&e| zone(world, e) == Zone::Hand(seat) && card_id(world, e) == card)
@@ -175,55 +183,59 @@ pub fn spend(rules: &Rules<Duel>, world: &mut World, seat: Seat, mask: u16) {
 
 /// The dice that pay `cost` with `active` the active element, or `None` when they cannot:
 /// matching dice first then omni; for `same` the element with most dice (not the active's on
-/// ties) then omni; for `any` off-element dice, then the active element, then omni.
+/// ties) then omni; for `any` off-element dice, then the active element, then omni. Lower dice
+/// slots go first within each choice. Returns the slots spent as a mask.
 pub fn payment(faces: &[Option<Face>; MAX_DICE], cost: Cost, active: Face) -> Option<u16> {
+    // Bit i of by_face[f]: slot i holds face f.
+    let mut by_face = [0u16; 8];
+    for (i, f) in faces.iter().enumerate() {
+        if let Some(f) = *f {
+            by_face[f as usize] |= 1 << i;
+        }
+    }
     let mut used = 0u16;
-    let take = |used: &mut u16, need: &mut u8, want: &dyn Fn(Face) -> bool| {
-        for (i, f) in faces.iter().enumerate() {
-            if *need == 0 {
-                break;
-            }
-            if let Some(f) = *f
-                && *used & (1 << i) == 0
-                && want(f)
-            {
-                *used |= 1 << i;
-                *need -= 1;
-            }
+    // Takes up to `need` of the slots in `mask` (lowest first).
+    let take = |used: &mut u16, need: &mut u8, mask: u16| {
+        let mut free = mask & !*used;
+        while *need > 0 && free != 0 {
+            let bit = free & free.wrapping_neg();
+            *used |= bit;
+            free &= !bit;
+            *need -= 1;
         }
     };
+    let omni = by_face[Face::Omni as usize];
     let mut need = cost.matching;
-    take(&mut used, &mut need, &|f| f == active);
-    take(&mut used, &mut need, &|f| f == Face::Omni);
+    take(&mut used, &mut need, by_face[active as usize]);
+    take(&mut used, &mut need, omni);
     if need > 0 {
         return None;
     }
     if cost.same > 0 {
-        let left = |f: Face, used: u16| {
-            faces
-                .iter()
-                .enumerate()
-                .filter(|(i, x)| **x == Some(f) && used & (1 << i) == 0)
-                .count()
-        };
-        let omni = left(Face::Omni, used);
+        let left = |f: Face, used: u16| (by_face[f as usize] & !used).count_ones();
+        let omni_left = left(Face::Omni, used);
         let best = BASIC
             .iter()
             .copied()
-            .filter(|&f| left(f, used) + omni >= usize::from(cost.same))
+            .filter(|&f| left(f, used) + omni_left >= u32::from(cost.same))
             .max_by_key(|&f| (left(f, used), f != active, std::cmp::Reverse(f)));
         let mut need = cost.same;
         if let Some(x) = best {
-            take(&mut used, &mut need, &|f| f == x);
+            take(&mut used, &mut need, by_face[x as usize]);
         }
-        take(&mut used, &mut need, &|f| f == Face::Omni);
+        take(&mut used, &mut need, omni);
         if need > 0 {
             return None;
         }
     }
     let mut need = cost.any;
-    take(&mut used, &mut need, &|f| f != Face::Omni && f != active);
-    take(&mut used, &mut need, &|f| f == active);
-    take(&mut used, &mut need, &|f| f == Face::Omni);
+    let all: u16 = by_face.iter().fold(0, |a, m| a | m);
+    take(
+        &mut used,
+        &mut need,
+        all & !omni & !by_face[active as usize],
+    );
+    take(&mut used, &mut need, by_face[active as usize]);
+    take(&mut used, &mut need, omni);
     (need == 0).then_some(used)
 }
