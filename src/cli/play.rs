@@ -80,7 +80,11 @@ fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliEr
             round = st.round;
             writeln!(out, "Round {round}: {}", game.status(&st))?;
         }
+        // The players' look-ahead applies actions too: keep them out of the log.
+        sim.record_events(false);
         let action = players[seat.index()].choose(&mut sim)?;
+        sim.take_events();
+        sim.record_events(true);
         let text = game.describe_action(&st, seat, action);
         sim.apply(action)?;
         let after = *duel::state(sim.world());

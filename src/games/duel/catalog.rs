@@ -245,6 +245,22 @@ pub const DECK_A_RON: &str = include_str!("../../../assets/duel/deck_fire.ron");
 /// The embedded second default deck (`assets/duel/deck_tide.ron`).
 pub const DECK_B_RON: &str = include_str!("../../../assets/duel/deck_tide.ron");
 
+/// The position of the item named `name` (a `kind`) in `items`.
+fn find<T>(
+    items: &[T],
+    name_of: impl Fn(&T) -> &String,
+    kind: &'static str,
+    name: &str,
+) -> Result<usize, CatalogError> {
+    items
+        .iter()
+        .position(|x| name_of(x) == name)
+        .ok_or_else(|| CatalogError::Unknown {
+            kind,
+            name: name.to_string(),
+        })
+}
+
 fn ron<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, CatalogError> {
     ron::from_str(text).map_err(|e| CatalogError::Ron {
         what: what.to_string(),
@@ -284,38 +300,17 @@ impl Catalog {
 
     /// The index of card `name`.
     pub fn card(&self, name: &str) -> Result<u16, CatalogError> {
-        self.cards
-            .iter()
-            .position(|c| c.name == name)
-            .map(|i| i as u16)
-            .ok_or_else(|| CatalogError::Unknown {
-                kind: "card",
-                name: name.to_string(),
-            })
+        find(&self.cards, |c| &c.name, "card", name).map(|i| i as u16)
     }
 
     /// The index of summon `name`.
     pub fn summon(&self, name: &str) -> Result<u8, CatalogError> {
-        self.summons
-            .iter()
-            .position(|c| c.name == name)
-            .map(|i| i as u8)
-            .ok_or_else(|| CatalogError::Unknown {
-                kind: "summon",
-                name: name.to_string(),
-            })
+        find(&self.summons, |c| &c.name, "summon", name).map(|i| i as u8)
     }
 
     /// The index of character `name`.
     pub fn character(&self, name: &str) -> Result<u8, CatalogError> {
-        self.characters
-            .iter()
-            .position(|c| c.name == name)
-            .map(|i| i as u8)
-            .ok_or_else(|| CatalogError::Unknown {
-                kind: "character",
-                name: name.to_string(),
-            })
+        find(&self.characters, |c| &c.name, "character", name).map(|i| i as u8)
     }
 
     /// Resolves a deck list against this catalog.
