@@ -579,14 +579,16 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
     let st = state(world);
     let side = &st.sides[seat.index()];
     let game = &rules.game;
-    let faces = zones::faces(rules, world, seat);
+    let view = zones::view(world);
+    let faces = view.faces(seat);
+    let purse = zones::Purse::new(&faces);
     let active = side.active();
     let element = game.element(active);
     let character = &game.catalog.characters[usize::from(active.character)];
     let mut choices = Vec::with_capacity(16);
     for (k, skill) in character.skills.iter().enumerate() {
         let energy_ok = k < 2 || active.energy >= character.energy;
-        if energy_ok && zones::payment(&faces, skill.cost, element).is_some() {
+        if energy_ok && purse.pay(skill.cost, element).is_some() {
             choices.push(DuelAction::Skill(k as u8));
         }
     }
@@ -594,7 +596,7 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
         any: 1,
         ..Default::default()
     };
-    if zones::payment(&faces, one, element).is_some() {
+    if purse.pay(one, element).is_some() {
         for i in 0..TEAM as u8 {
             if i != side.active && side.fighters[usize::from(i)].alive {
                 choices.push(DuelAction::Switch(i));
@@ -606,10 +608,8 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
         .iter()
         .flatten()
         .any(|&f| f != Face::Omni && f != element);
-    let mut hand: Vec<u16> = zones::live(rules, world, seat)
-        .iter()
-        .filter(|&&e| zones::zone(world, e) == Zone::Hand(seat))
-        .map(|&e| zones::card_id(world, e))
+    let mut hand: Vec<u16> = view
+        .hand(seat)
         .filter(|&c| !std::mem::replace(&mut seen[usize::from(c) & 255], true))
         .collect();
     hand.sort_unstable();
@@ -617,12 +617,12 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
         let card = &game.catalog.cards[usize::from(c)];
         let playable = match &card.effect {
             Effect::Nothing => false,
-            Effect::CreateDice(_) => zones::dice_count(rules, world, seat) < MAX_DICE,
+            Effect::CreateDice(_) => faces.iter().flatten().count() < MAX_DICE,
             Effect::SwitchNext => side.next_alive(side.active).is_some(),
             _ if card.tag == CardTag::Support => side.supports.iter().any(|s| s.card == NONE),
             _ => true,
         };
-        if playable && zones::payment(&faces, card.cost, element).is_some() {
+        if playable && purse.pay(card.cost, element).is_some() {
             choices.push(DuelAction::Play(c));
         }
     }
@@ -741,6 +741,9 @@ impl Game for Duel {
         setup.snapshot_component::<crate::kernel::DieFace>();
         setup.snapshot_resource::<DuelState>();
         setup.snapshot_resource::<DuelControl>();
+        let (first_card, first_die) = (setup.rules.cards()[0], setup.rules.dice()[0]);
+        let query = zones::ViewQuery::new(setup.world(), first_card, first_die);
+        setup.insert_resource(query);
         deal(&*setup.rules, &mut *setup.world);
     }
 

@@ -6,7 +6,7 @@ use super::Duel;
 use super::catalog::{CardTag, Cost};
 use super::state::{CARD_SLOTS, DuelControl, HAND_LIMIT, PileOrder};
 use crate::dice::{BASIC, Face, MAX_DICE};
-use crate::kernel::{CardId, DieFace, Rules, Seat, Zone};
+use crate::kernel::{CardId, DieFace, Rules, Seat, StableId, Zone};
 
 /// A seat's card entities (spawn order: hand order).
 pub fn cards(rules: &Rules<Duel>, seat: Seat) -> &[Entity] {
@@ -181,61 +181,162 @@ pub fn spend(rules: &Rules<Duel>, world: &mut World, seat: Seat, mask: u16) {
     }
 }
 
-/// The dice that pay `cost` with `active` the active element, or `None` when they cannot:
-/// matching dice first then omni; for `same` the element with most dice (not the active's on
-/// ties) then omni; for `any` off-element dice, then the active element, then omni. Lower dice
-/// slots go first within each choice. Returns the slots spent as a mask.
+/// The dice that pay `cost` with `active` the active element, or `None` when they cannot
+/// (see [`Purse::pay`]).
 pub fn payment(faces: &[Option<Face>; MAX_DICE], cost: Cost, active: Face) -> Option<u16> {
-    // Bit i of by_face[f]: slot i holds face f.
-    let mut by_face = [0u16; 8];
-    for (i, f) in faces.iter().enumerate() {
-        if let Some(f) = *f {
-            by_face[f as usize] |= 1 << i;
+    Purse::new(faces).pay(cost, active)
+}
+
+/// A player's dice as one bit mask per face (bit `i`: dice slot `i`), to check many costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Purse {
+    by_face: [u16; 8],
+}
+
+impl Purse {
+    /// The purse of these dice slots.
+    pub fn new(faces: &[Option<Face>; MAX_DICE]) -> Self {
+        let mut by_face = [0u16; 8];
+        for (i, f) in faces.iter().enumerate() {
+            if let Some(f) = *f {
+                by_face[f as usize] |= 1 << i;
+            }
         }
+        Purse { by_face }
     }
-    let mut used = 0u16;
-    // Takes up to `need` of the slots in `mask` (lowest first).
-    let take = |used: &mut u16, need: &mut u8, mask: u16| {
-        let mut free = mask & !*used;
-        while *need > 0 && free != 0 {
-            let bit = free & free.wrapping_neg();
-            *used |= bit;
-            free &= !bit;
-            *need -= 1;
-        }
-    };
-    let omni = by_face[Face::Omni as usize];
-    let mut need = cost.matching;
-    take(&mut used, &mut need, by_face[active as usize]);
-    take(&mut used, &mut need, omni);
-    if need > 0 {
-        return None;
-    }
-    if cost.same > 0 {
-        let left = |f: Face, used: u16| (by_face[f as usize] & !used).count_ones();
-        let omni_left = left(Face::Omni, used);
-        let best = BASIC
-            .iter()
-            .copied()
-            .filter(|&f| left(f, used) + omni_left >= u32::from(cost.same))
-            .max_by_key(|&f| (left(f, used), f != active, std::cmp::Reverse(f)));
-        let mut need = cost.same;
-        if let Some(x) = best {
-            take(&mut used, &mut need, by_face[x as usize]);
-        }
+
+    /// The dice slots that pay `cost` (as a mask), or `None` when they cannot: matching dice
+    /// first then omni; for `same` the element with most dice (not the active's on ties) then
+    /// omni; for `any` off-element dice, then the active element, then omni. Lower slots go
+    /// first within each choice.
+    pub fn pay(&self, cost: Cost, active: Face) -> Option<u16> {
+        let by_face = &self.by_face;
+        let mut used = 0u16;
+        // Takes up to `need` of the slots in `mask` (lowest first).
+        let take = |used: &mut u16, need: &mut u8, mask: u16| {
+            let mut free = mask & !*used;
+            while *need > 0 && free != 0 {
+                let bit = free & free.wrapping_neg();
+                *used |= bit;
+                free &= !bit;
+                *need -= 1;
+            }
+        };
+        let omni = by_face[Face::Omni as usize];
+        let mut need = cost.matching;
+        take(&mut used, &mut need, by_face[active as usize]);
         take(&mut used, &mut need, omni);
         if need > 0 {
             return None;
         }
+        if cost.same > 0 {
+            let left = |f: Face, used: u16| (by_face[f as usize] & !used).count_ones();
+            let omni_left = left(Face::Omni, used);
+            let best = BASIC
+                .iter()
+                .copied()
+                .filter(|&f| left(f, used) + omni_left >= u32::from(cost.same))
+                .max_by_key(|&f| (left(f, used), f != active, std::cmp::Reverse(f)));
+            let mut need = cost.same;
+            if let Some(x) = best {
+                take(&mut used, &mut need, by_face[x as usize]);
+            }
+            take(&mut used, &mut need, omni);
+            if need > 0 {
+                return None;
+            }
+        }
+        let mut need = cost.any;
+        let all: u16 = by_face.iter().fold(0, |a, m| a | m);
+        take(
+            &mut used,
+            &mut need,
+            all & !omni & !by_face[active as usize],
+        );
+        take(&mut used, &mut need, by_face[active as usize]);
+        take(&mut used, &mut need, omni);
+        (need == 0).then_some(used)
     }
-    let mut need = cost.any;
-    let all: u16 = by_face.iter().fold(0, |a, m| a | m);
-    take(
-        &mut used,
-        &mut need,
-        all & !omni & !by_face[active as usize],
-    );
-    take(&mut used, &mut need, by_face[active as usize]);
-    take(&mut used, &mut need, omni);
-    (need == 0).then_some(used)
+}
+
+/// What [`view`] reads of a card.
+type CardItem = (&'static StableId, &'static Zone, &'static CardId);
+/// What [`view`] reads of a die.
+type DieItem = (&'static StableId, &'static Zone, &'static DieFace);
+
+/// A query over the cards and dice, made at setup (the entity set is fixed, so its archetype
+/// cache never goes stale). A cache, not game state: it is not part of snapshots.
+#[derive(Resource)]
+pub struct ViewQuery {
+    cards: QueryState<CardItem>,
+    dice: QueryState<DieItem>,
+    card_base: u32,
+    die_base: u32,
+}
+
+impl ViewQuery {
+    /// Builds the query for the cards and dice spawned so far.
+    pub fn new(world: &mut World, first_card: Entity, first_die: Entity) -> Self {
+        let base = |world: &World, e: Entity| world.get::<StableId>(e).map_or(0, |s| s.0);
+        ViewQuery {
+            card_base: base(world, first_card),
+            die_base: base(world, first_die),
+            cards: world.query::<CardItem>(),
+            dice: world.query::<DieItem>(),
+        }
+    }
+}
+
+/// Every card's and die's zone, card and face, read in one pass and indexed by spawn order
+/// (never by query order): seat `s`'s card slot `i` is `s * CARD_SLOTS + i`.
+pub struct View {
+    /// The cards' zones.
+    pub card_zone: [Zone; 2 * CARD_SLOTS],
+    /// The cards' catalog indices.
+    pub card: [u16; 2 * CARD_SLOTS],
+    /// The dice's faces, `None` when the slot holds no die.
+    pub dice: [Option<Face>; 2 * MAX_DICE],
+}
+
+impl View {
+    /// `seat`'s dice slots.
+    pub fn faces(&self, seat: Seat) -> [Option<Face>; MAX_DICE] {
+        let mut out = [None; MAX_DICE];
+        out.copy_from_slice(&self.dice[seat.index() * MAX_DICE..(seat.index() + 1) * MAX_DICE]);
+        out
+    }
+
+    /// The cards (catalog indices) in `seat`'s hand, in hand order.
+    pub fn hand(&self, seat: Seat) -> impl Iterator<Item = u16> + '_ {
+        let range = seat.index() * CARD_SLOTS..(seat.index() + 1) * CARD_SLOTS;
+        self.card_zone[range.clone()]
+            .iter()
+            .zip(&self.card[range])
+            .filter(move |(z, _)| **z == Zone::Hand(seat))
+            .map(|(_, c)| *c)
+    }
+}
+
+/// Reads a [`View`] of `world` (one pass over the cards and dice).
+pub fn view(world: &World) -> View {
+    let q = world.resource::<ViewQuery>();
+    let mut v = View {
+        card_zone: [Zone::Pool; 2 * CARD_SLOTS],
+        card: [0; 2 * CARD_SLOTS],
+        dice: [None; 2 * MAX_DICE],
+    };
+    for (id, zone, card) in q.cards.iter_manual(world) {
+        let i = id.0.wrapping_sub(q.card_base) as usize;
+        if i < v.card.len() {
+            v.card_zone[i] = *zone;
+            v.card[i] = card.0;
+        }
+    }
+    for (id, zone, face) in q.dice.iter_manual(world) {
+        let i = id.0.wrapping_sub(q.die_base) as usize;
+        if i < v.dice.len() && matches!(zone, Zone::Dice(_)) {
+            v.dice[i] = Face::from_u8(face.0);
+        }
+    }
+    v
 }
