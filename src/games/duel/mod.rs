@@ -585,6 +585,16 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
     let active = side.active();
     let element = game.element(active);
     let character = &game.catalog.characters[usize::from(active.character)];
+    // Many cards share a cost: check each cost once.
+    let mut checked: Vec<(catalog::Cost, bool)> = Vec::with_capacity(8);
+    let mut affordable = |cost: catalog::Cost| match checked.iter().find(|c| c.0 == cost) {
+        Some(c) => c.1,
+        None => {
+            let ok = purse.pay(cost, element).is_some();
+            checked.push((cost, ok));
+            ok
+        }
+    };
     let mut choices = Vec::with_capacity(16);
     for (k, skill) in character.skills.iter().enumerate() {
         let energy_ok = k < 2 || active.energy >= character.energy;
@@ -622,7 +632,7 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
             _ if card.tag == CardTag::Support => side.supports.iter().any(|s| s.card == NONE),
             _ => true,
         };
-        if playable && purse.pay(card.cost, element).is_some() {
+        if playable && affordable(card.cost) {
             choices.push(DuelAction::Play(c));
         }
     }

@@ -230,13 +230,20 @@ impl Purse {
             return None;
         }
         if cost.same > 0 {
-            let left = |f: Face, used: u16| (by_face[f as usize] & !used).count_ones();
-            let omni_left = left(Face::Omni, used);
-            let best = BASIC
-                .iter()
-                .copied()
-                .filter(|&f| left(f, used) + omni_left >= u32::from(cost.same))
-                .max_by_key(|&f| (left(f, used), f != active, std::cmp::Reverse(f)));
+            let omni_left = (omni & !used).count_ones();
+            // The element with most dice left (not the active's on ties, then the lowest).
+            let mut best: Option<(u32, bool, Face)> = None;
+            for f in BASIC {
+                let n = (by_face[f as usize] & !used).count_ones();
+                if n + omni_left < u32::from(cost.same) {
+                    continue;
+                }
+                let key = (n, f != active);
+                if best.is_none_or(|(bn, bo, _)| key > (bn, bo)) {
+                    best = Some((n, f != active, f));
+                }
+            }
+            let best = best.map(|b| b.2);
             let mut need = cost.same;
             if let Some(x) = best {
                 take(&mut used, &mut need, by_face[x as usize]);
