@@ -26,16 +26,8 @@ pub enum Face {
     Geo,
 }
 
-/// The seven basic elements, in face order.
-pub const BASIC: [Face; 7] = [
-    Face::Pyro,
-    Face::Hydro,
-    Face::Anemo,
-    Face::Electro,
-    Face::Dendro,
-    Face::Cryo,
-    Face::Geo,
-];
+/// The seven basic elements, in face order (every face but omni).
+pub const BASIC: &[Face] = Face::ALL.split_at(1).1;
 
 /// A face name that is not one of the eight.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

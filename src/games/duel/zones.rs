@@ -233,7 +233,7 @@ impl Purse {
             let omni_left = (omni & !used).count_ones();
             // The element with most dice left (not the active's on ties, then the lowest).
             let mut best: Option<(u32, bool, Face)> = None;
-            for f in BASIC {
+            for &f in BASIC {
                 let n = (by_face[f as usize] & !used).count_ones();
                 if n + omni_left < u32::from(cost.same) {
                     continue;
