@@ -1,6 +1,7 @@
 //! The `alea` command line: argument definitions and the commands behind them.
 
 mod deal;
+mod dice;
 mod mount;
 mod play;
 mod score;
@@ -14,7 +15,7 @@ pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
 pub use score::{RulesArg, score_line, score_lines};
-pub use simulate::{GameTally, Summary, simulate_pig};
+pub use simulate::{GameTally, Summary, simulate, simulate_duel, simulate_pig};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
 #[derive(Parser, Debug)]
@@ -54,6 +55,8 @@ pub enum Command {
     /// Deal starting hands with abilities seated: per-ability statistics, or one JSON line per
     /// deal.
     Deal(DealArgs),
+    /// Generate dice from a dice generation expression (DGE, DESIGN §9).
+    Dice(DiceArgs),
 }
 
 /// The rules `deal` deals for.
@@ -83,6 +86,41 @@ pub struct DealArgs {
     pub seed: u64,
     /// Print one JSON object per deal, one per line:
     /// `{"hands": [[tile...] x4], "dora_indicators": [...], "plans": {ability: plan}}`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Which dice generator `alea dice` uses.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeneratorArg {
+    /// The round-start roll (missing dice are omni).
+    Roll,
+    /// The black generator of cards that create dice (no omni, no repeats, fill black).
+    Black,
+}
+
+/// `alea dice`.
+#[derive(clap::Args, Debug)]
+pub struct DiceArgs {
+    /// The expression, e.g. "omni@4, white@2, black@2" or "pyro@3/8, black@5/8" or "random".
+    #[arg(long, allow_hyphen_values = true)]
+    pub expr: String,
+    /// How many dice.
+    #[arg(long, default_value_t = 8)]
+    pub n: usize,
+    /// The elements of the living characters, e.g. pyro,hydro,cryo.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub team: Vec<crate::dice::Face>,
+    /// The active character's index in --team.
+    #[arg(long, default_value_t = 0)]
+    pub active: usize,
+    /// The generator.
+    #[arg(long, value_enum, default_value_t = GeneratorArg::Roll)]
+    pub generator: GeneratorArg,
+    /// The seed of the dice stream.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print `{"dice": [face...]}`.
     #[arg(long)]
     pub json: bool,
 }
@@ -149,26 +187,107 @@ pub struct SearchArgs {
 pub enum GameName {
     /// Pig (OpenSpiel's rules).
     Pig,
+    /// Duel, the dice card game (`--players`, `--decks`).
+    Duel,
+}
+
+/// Duel's options (its players are `--players`, see [`PigArgs`]).
+#[derive(clap::Args, Debug, Clone)]
+pub struct DuelArgs {
+    /// Two deck files in RON (see assets/duel/deck_fire.ron); default: the embedded decks.
+    #[arg(long, value_delimiter = ',')]
+    pub decks: Vec<std::path::PathBuf>,
+}
+
+impl DuelArgs {
+    /// The game configuration: the embedded catalog with the decks given (or the defaults).
+    pub fn game(&self) -> Result<crate::games::duel::Duel, CliError> {
+        use crate::games::duel::Duel;
+        match self.decks.as_slice() {
+            [] => Ok(Duel::default()),
+            [a, b] => {
+                let read = |p: &std::path::PathBuf| {
+                    std::fs::read_to_string(p)
+                        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", p.display())))
+                };
+                Duel::with_decks(&read(a)?, &read(b)?)
+                    .map_err(|e| CliError::Usage(format!("--decks: {e}")))
+            }
+            other => Err(CliError::Usage(format!(
+                "--decks takes two files, {} given",
+                other.len()
+            ))),
+        }
+    }
+}
+
+/// `--players`: a number of players (pig, 2 to 10) or two player kinds (duel:
+/// `expectimax,random`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// How many players (pig).
+    Count(u8),
+    /// Who plays each seat (duel).
+    Kinds(Vec<crate::games::duel::players::PlayerKind>),
+}
+
+impl std::str::FromStr for Players {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.trim().chars().all(|c| c.is_ascii_digit()) {
+            return match s.trim().parse::<u8>() {
+                Ok(n) if (2..=10).contains(&n) => Ok(Players::Count(n)),
+                _ => Err(format!("{s} is not in 2..=10")),
+            };
+        }
+        s.split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map(Players::Kinds)
+    }
 }
 
 /// Pig's options shared by the commands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PigArgs {
-    /// Number of players.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=10))]
-    pub players: u8,
+    /// Pig: the number of players (2 to 10). Duel: the two players, e.g. expectimax,random
+    /// (random, greedy, expectimax; default random,random).
+    #[arg(long, default_value = "2")]
+    pub players: Players,
     /// The score that wins.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub target: u32,
 }
 
 impl PigArgs {
+    /// The number of players (`--players` must be a number for pig).
+    pub fn count(&self) -> Result<u8, CliError> {
+        match &self.players {
+            Players::Count(n) => Ok(*n),
+            Players::Kinds(_) => Err(CliError::Usage(
+                "pig's --players is a number of players (2 to 10)".into(),
+            )),
+        }
+    }
+
     /// The game configuration.
-    pub fn game(&self) -> crate::games::pig::Pig {
-        crate::games::pig::Pig {
-            players: self.players,
+    pub fn game(&self) -> Result<crate::games::pig::Pig, CliError> {
+        Ok(crate::games::pig::Pig {
+            players: self.count()?,
             win_score: self.target,
             ..Default::default()
+        })
+    }
+
+    /// The duel's players (`--players` as player kinds; the default count means random,random).
+    pub fn duel_players(&self) -> Result<[crate::games::duel::players::PlayerKind; 2], CliError> {
+        use crate::games::duel::players::PlayerKind;
+        match &self.players {
+            Players::Count(2) => Ok([PlayerKind::Random; 2]),
+            Players::Kinds(k) if k.len() == 2 => Ok([k[0], k[1]]),
+            _ => Err(CliError::Usage(
+                "duel's --players takes two players, e.g. expectimax,random".into(),
+            )),
         }
     }
 }
@@ -187,6 +306,9 @@ pub struct PlayArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub duel: DuelArgs,
 }
 
 /// `alea simulate`.
@@ -209,6 +331,9 @@ pub struct SimulateArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub duel: DuelArgs,
 }
 
 /// `alea mount`.
@@ -260,6 +385,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
         Command::Mount(args) => mount::run(&args, out),
         Command::Score(args) => score::run(&args, out),
         Command::Deal(args) => deal::run(&args, out),
+        Command::Dice(args) => dice::run(&args, out),
     }
 }
 
@@ -312,6 +438,9 @@ pub enum CliError {
     /// The deal failed (or its abilities cannot be seated).
     #[error(transparent)]
     Deal(#[from] crate::dealer::DealError),
+    /// A refused dice expression or `alea dice` option (the message shows where).
+    #[error("{0}")]
+    Dice(String),
     /// The mount cannot draw.
     #[error(transparent)]
     Mount(#[from] crate::mount::MountError),
@@ -321,7 +450,7 @@ impl CliError {
     /// The process exit status: 2 for a bad argument (as for clap's own errors), 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::MountOperation { .. } => 2,
+            CliError::MountOperation { .. } | CliError::Dice(_) => 2,
             CliError::Deal(
                 crate::dealer::DealError::SeatTaken { .. }
                 | crate::dealer::DealError::NoSuchSeat { .. },

@@ -3,6 +3,9 @@
 use serde::Serialize;
 
 use super::{CliError, GameName, PlayArgs};
+use crate::chance::sub_seed;
+use crate::games::duel::players::{Player, PlayerKind};
+use crate::games::duel::{self, DuelAction, DuelEvent};
 use crate::games::pig::{self, PigAction, PigEvent};
 use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Seat, SimBuilder, Turn};
@@ -30,11 +33,120 @@ struct GameLog {
 pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match args.game {
         GameName::Pig => play_pig(args, out),
+        GameName::Duel => play_duel(args, out),
     }
 }
 
+/// One duel action of the `--json` log.
+#[derive(Serialize)]
+struct DuelMove {
+    round: u32,
+    seat: Seat,
+    action: DuelAction,
+    text: String,
+    events: Vec<LoggedEvent<DuelEvent>>,
+}
+
+/// A whole duel, for `--json`.
+#[derive(Serialize)]
+struct DuelLog {
+    game: &'static str,
+    seed: u64,
+    players: Vec<PlayerKind>,
+    moves: Vec<DuelMove>,
+    winner: Option<Seat>,
+    rounds: u32,
+    checksum: String,
+}
+
+fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    let game = args.duel.game()?;
+    let kinds = args.pig.duel_players()?;
+    let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
+    let mut players = [0u64, 1].map(|i| Player::new(kinds[i as usize], sub_seed(args.seed, i)));
+    sim.record_events(true);
+    let mut moves = Vec::new();
+    let mut round = 0;
+    if !args.json {
+        writeln!(
+            out,
+            "Duel: seed {}, P0 {:?} vs P1 {:?}",
+            args.seed, kinds[0], kinds[1]
+        )?;
+    }
+    while let Turn::Player(seat) = sim.turn() {
+        let st = *duel::state(sim.world());
+        if st.round != round && !args.json {
+            round = st.round;
+            writeln!(out, "Round {round}: {}", game.status(&st))?;
+        }
+        // The players' look-ahead applies actions too: keep them out of the log.
+        sim.record_events(false);
+        let action = players[seat.index()].choose(&mut sim)?;
+        sim.take_events();
+        sim.record_events(true);
+        let text = game.describe_action(&st, seat, action);
+        sim.apply(action)?;
+        let after = *duel::state(sim.world());
+        let events = sim.take_events();
+        if !args.json {
+            writeln!(out, "  {seat} {text}")?;
+            for e in events.iter().skip(1) {
+                if matches!(
+                    e.event,
+                    DuelEvent::RoundStarted { .. } | DuelEvent::EndPhase
+                ) {
+                    continue;
+                }
+                writeln!(
+                    out,
+                    "    {:indent$}{}",
+                    "",
+                    game.describe(&after, &e.event),
+                    indent = 2 * usize::from(e.depth.saturating_sub(2))
+                )?;
+            }
+        }
+        moves.push(DuelMove {
+            round: st.round,
+            seat,
+            action,
+            text,
+            events,
+        });
+    }
+    let st = *duel::state(sim.world());
+    let log = DuelLog {
+        game: "duel",
+        seed: args.seed,
+        players: kinds.to_vec(),
+        winner: st.winner,
+        rounds: st.round,
+        checksum: format!("{:016x}", sim.checksum()),
+        moves,
+    };
+    if args.json {
+        serde_json::to_writer(&mut *out, &log)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let outcome = match st.winner {
+        Some(w) => format!("{w} wins"),
+        None => "draw (round limit)".to_string(),
+    };
+    writeln!(
+        out,
+        "{outcome} in round {} after {} actions: {}; checksum {}",
+        st.round,
+        log.moves.len(),
+        game.status(&st),
+        log.checksum
+    )?;
+    Ok(())
+}
+
 fn play_pig(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    let game = args.pig.game();
+    let game = args.pig.game()?;
     let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
     let mut rng = random_player_rng(args.seed);
     sim.record_events(true);

@@ -8,9 +8,10 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{CliError, GameName, SimulateArgs};
+use crate::games::duel::Duel;
 use crate::games::pig::{Pig, PigTurn};
 use crate::kernel::playout::{random_player_rng, random_playout};
-use crate::kernel::{Rollback, SimBuilder, SimError};
+use crate::kernel::{Game, Rollback, Sim, SimBuilder, SimError};
 
 /// The outcome of one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,16 +43,19 @@ pub struct Summary {
     pub games_per_second: f64,
 }
 
-/// Plays `games` random games of `pig` on `threads` threads, calling `progress(n)` as games
-/// finish. Returns each game's tally, by game index.
-pub fn simulate_pig(
-    pig: &Pig,
+/// Plays `games` random games from `builder` on `threads` threads: each restores the start,
+/// re-seeds the streams from `(seed, index)` and calls `prepare`; `progress(n)` is called as games
+/// finish and `tally` on each finished game. Returns the tallies by game index.
+pub fn simulate<G: Game>(
+    builder: &SimBuilder<G>,
     games: u64,
     seed: u64,
     threads: u16,
     progress: &(dyn Fn(u64) + Sync),
+    prepare: &(dyn Fn(&mut Sim<G>) + Sync),
+    tally: &(dyn Fn(&Sim<G>) -> GameTally + Sync),
 ) -> Result<Vec<GameTally>, SimError> {
-    let builder = SimBuilder::new(pig.clone()).rollback(Rollback::Caller);
+    let builder = builder.clone().rollback(Rollback::Caller);
     let threads = u64::from(threads.max(1)).min(games.max(1));
     let chunk = games.div_ceil(threads);
     std::thread::scope(|scope| {
@@ -67,12 +71,10 @@ pub fn simulate_pig(
                         let seed = crate::chance::sub_seed(seed, index);
                         sim.restore(&start)?;
                         sim.reseed(seed);
+                        prepare(&mut sim);
                         let mut rng = random_player_rng(seed);
                         random_playout(&mut sim, &mut rng)?;
-                        out.push(GameTally {
-                            winner: sim.world().resource::<PigTurn>().winner.map(|s| s.0),
-                            moves: sim.world().resource::<PigTurn>().moves,
-                        });
+                        out.push(tally(&sim));
                         if done % 256 == 255 {
                             progress(256);
                         }
@@ -90,9 +92,63 @@ pub fn simulate_pig(
     })
 }
 
+/// Plays `games` random games of `pig` (see [`simulate`]).
+pub fn simulate_pig(
+    pig: &Pig,
+    games: u64,
+    seed: u64,
+    threads: u16,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<GameTally>, SimError> {
+    simulate(
+        &SimBuilder::new(pig.clone()),
+        games,
+        seed,
+        threads,
+        progress,
+        &|_| {},
+        &|sim| {
+            let turn = sim.world().resource::<PigTurn>();
+            GameTally {
+                winner: turn.winner.map(|s| s.0),
+                moves: turn.moves,
+            }
+        },
+    )
+}
+
+/// Plays `games` games of `duel` between random players (see [`simulate`]); each game is
+/// re-dealt from its own seed ([`redeal`](crate::games::duel::redeal)).
+pub fn simulate_duel(
+    duel: &Duel,
+    games: u64,
+    seed: u64,
+    threads: u16,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<GameTally>, SimError> {
+    let builder = SimBuilder::new(duel.clone()).seed(seed);
+    simulate(
+        &builder,
+        games,
+        seed,
+        threads,
+        progress,
+        &crate::games::duel::redeal,
+        &|sim| {
+            let st = crate::games::duel::state(sim.world());
+            GameTally {
+                winner: st.winner.map(|s| s.0),
+                moves: st.moves,
+            }
+        },
+    )
+}
+
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    let GameName::Pig = args.game;
-    let pig = args.pig.game();
+    let (name, players) = match args.game {
+        GameName::Pig => ("pig", usize::from(args.pig.count()?)),
+        GameName::Duel => ("duel", 2),
+    };
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
     });
@@ -112,12 +168,20 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         }
     };
     let started = Instant::now();
-    let tallies = simulate_pig(&pig, args.games, args.seed, threads, &progress)?;
+    let tallies = match args.game {
+        GameName::Pig => {
+            simulate_pig(&args.pig.game()?, args.games, args.seed, threads, &progress)?
+        }
+        GameName::Duel => {
+            let duel = args.duel.game()?;
+            simulate_duel(&duel, args.games, args.seed, threads, &progress)?
+        }
+    };
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let mut wins = vec![0u64; usize::from(pig.players)];
+    let mut wins = vec![0u64; players];
     let mut draws = 0;
     let mut moves = 0u64;
     for t in &tallies {
@@ -128,7 +192,7 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         moves += u64::from(t.moves);
     }
     let summary = Summary {
-        game: "pig",
+        game: name,
         games: args.games,
         seed: args.seed,
         threads,
@@ -142,11 +206,18 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         writeln!(out)?;
         return Ok(());
     }
-    writeln!(
-        out,
-        "pig: {} games, {} players, first to {}, seed {}, {} threads",
-        summary.games, pig.players, pig.win_score, summary.seed, summary.threads
-    )?;
+    match args.game {
+        GameName::Pig => writeln!(
+            out,
+            "pig: {} games, {} players, first to {}, seed {}, {} threads",
+            summary.games, players, args.pig.target, summary.seed, summary.threads
+        )?,
+        GameName::Duel => writeln!(
+            out,
+            "duel: {} games, random players, seed {}, {} threads",
+            summary.games, summary.seed, summary.threads
+        )?,
+    }
     for (seat, wins) in summary.wins.iter().enumerate() {
         let share = 100.0 * *wins as f64 / summary.games as f64;
         writeln!(out, "  P{seat} wins {wins:>10} ({share:.2}%)")?;
