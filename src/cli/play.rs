@@ -81,10 +81,8 @@ fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliEr
             writeln!(out, "Round {round}: {}", game.status(&st))?;
         }
         // The players' look-ahead applies actions too: keep them out of the log.
-        sim.record_events(false);
-        let action = players[seat.index()].choose(&mut sim)?;
-        sim.take_events();
-        sim.record_events(true);
+        let player = &mut players[seat.index()];
+        let action = sim.unrecorded(|sim| player.choose(sim))?;
         let text = game.describe_action(&st, seat, action);
         sim.apply(action)?;
         let after = *duel::state(sim.world());

@@ -78,6 +78,10 @@ impl<G: Game> Expectimax<G> {
 
     /// The value of the current position for every seat. The `Sim` is restored.
     pub fn value(&mut self, sim: &mut Sim<G>, seed: u64) -> Result<Values, SearchError> {
+        sim.unrecorded(|sim| self.value_unrecorded(sim, seed))
+    }
+
+    fn value_unrecorded(&mut self, sim: &mut Sim<G>, seed: u64) -> Result<Values, SearchError> {
         self.start(sim, seed)?;
         let value = self.node(sim, self.depth, 0);
         load(sim, &self.frames[0].snapshot)?;
@@ -86,6 +90,14 @@ impl<G: Game> Expectimax<G> {
 
     /// Values every legal action of the player to move and picks the best. The `Sim` is restored.
     pub fn search(
+        &mut self,
+        sim: &mut Sim<G>,
+        seed: u64,
+    ) -> Result<SearchResult<G::Action>, SearchError> {
+        sim.unrecorded(|sim| self.search_unrecorded(sim, seed))
+    }
+
+    fn search_unrecorded(
         &mut self,
         sim: &mut Sim<G>,
         seed: u64,
