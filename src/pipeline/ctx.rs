@@ -66,6 +66,11 @@ impl<'a, G: Game> Ctx<'a, G> {
         )
     }
 
+    /// Starts round `round` (a new hand or deal): see [`start_round`](crate::kernel::start_round).
+    pub fn start_round(&mut self, round: u32) {
+        crate::kernel::start_round(self.world, round);
+    }
+
     /// The listener entity being run (`None` inside the rules).
     pub fn listener(&self) -> Option<Entity> {
         self.listener
