@@ -57,10 +57,16 @@ mod tests {
         let mut world = World::new();
         world.insert_resource(Table::new(4));
         world.insert_resource(Streams::new(9));
-        world.resource_mut::<Streams>().rng(Purpose::Deal).next_u64();
+        world
+            .resource_mut::<Streams>()
+            .rng(Purpose::Deal)
+            .next_u64();
         start_round(&mut world, 3);
         assert_eq!(world.resource::<Table>().round, 3);
-        let drawn = world.resource_mut::<Streams>().rng(Purpose::Deal).next_u64();
+        let drawn = world
+            .resource_mut::<Streams>()
+            .rng(Purpose::Deal)
+            .next_u64();
         let fresh = Streams::at_round(9, 3).rng(Purpose::Deal).next_u64();
         assert_eq!(drawn, fresh);
     }
