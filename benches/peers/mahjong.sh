@@ -3,7 +3,8 @@
 # each side with its simplest bots, single-threaded, in the same run.
 #
 # What it measures (games are full hanchan: East and South, West extension while nobody
-# has 30,000; one hanchan at a time; the driving loop is Python for both peers):
+# has 30,000; one hanchan at a time; both peers' game rules run in Rust and their bots in
+# Python, called once per decision):
 #   1. libriichi arena (mjai 0.2.1 wheel: Mortal's libriichi game loop in Rust, exposed as
 #      mjai.mlibriichi.arena.Match). Match().py_match(four engines, seed_start=(SEED+i, 0))
 #      plays one hanchan; at each decision the arena calls the engines' react_batch from
@@ -23,6 +24,7 @@
 #      `rounds`) or a per-game mean (`mean_kyoku`, `kyoku_per_game`) with `games`, when
 #      present. While `alea simulate mahjong` does not exist (or fails), its row and the
 #      ratios print "n/a" and the peers still run.
+#   Each peer first plays one untimed hanchan (one-off set-up costs), then
 #   hanchan/s = hanchan / wall-clock seconds of the whole loop (env creation included);
 #   kyoku/s is the fairer figure when the bots differ (tsumogiri and random bots never or
 #   rarely win, so most of their hanchan run 12 exhaustive-draw kyoku).
