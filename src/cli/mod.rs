@@ -1,6 +1,7 @@
 //! The `alea` command line: argument definitions and the commands behind them.
 
 mod deal;
+mod dice;
 mod mount;
 mod play;
 mod score;
@@ -15,7 +16,8 @@ pub use mount::{
 };
 pub use score::{RulesArg, score_line, score_lines};
 pub use simulate::{
-    GameTally, MahjongSummary, MatchResult, SeatSummary, Summary, simulate_mahjong, simulate_pig,
+    GameTally, MahjongSummary, MatchResult, SeatSummary, Summary, simulate, simulate_duel,
+    simulate_mahjong, simulate_pig,
 };
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
@@ -30,9 +32,9 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Play one game (pig: random players; mahjong: --players) and print its log.
+    /// Play one game and print its log (mahjong: `--players`, `--rules`, `--length`).
     Play(PlayArgs),
-    /// Play many games (pig: random players; mahjong: --players) and print a summary.
+    /// Play many games and print a summary (mahjong: `--players`, `--rules`, `--length`).
     Simulate(SimulateArgs),
     /// Search the best move of a position and print it with its value and speed.
     Search(SearchArgs),
@@ -56,6 +58,8 @@ pub enum Command {
     /// Deal starting hands with abilities seated: per-ability statistics, or one JSON line per
     /// deal.
     Deal(DealArgs),
+    /// Generate dice from a dice generation expression (DGE, DESIGN §9).
+    Dice(DiceArgs),
 }
 
 /// The rules `deal` deals for.
@@ -85,6 +89,41 @@ pub struct DealArgs {
     pub seed: u64,
     /// Print one JSON object per deal, one per line:
     /// `{"hands": [[tile...] x4], "dora_indicators": [...], "plans": {ability: plan}}`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Which dice generator `alea dice` uses.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GeneratorArg {
+    /// The round-start roll (missing dice are omni).
+    Roll,
+    /// The black generator of cards that create dice (no omni, no repeats, fill black).
+    Black,
+}
+
+/// `alea dice`.
+#[derive(clap::Args, Debug)]
+pub struct DiceArgs {
+    /// The expression, e.g. "omni@4, white@2, black@2" or "pyro@3/8, black@5/8" or "random".
+    #[arg(long, allow_hyphen_values = true)]
+    pub expr: String,
+    /// How many dice.
+    #[arg(long, default_value_t = 8)]
+    pub n: usize,
+    /// The elements of the living characters, e.g. pyro,hydro,cryo.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub team: Vec<crate::dice::Face>,
+    /// The active character's index in --team.
+    #[arg(long, default_value_t = 0)]
+    pub active: usize,
+    /// The generator.
+    #[arg(long, value_enum, default_value_t = GeneratorArg::Roll)]
+    pub generator: GeneratorArg,
+    /// The seed of the dice stream.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print `{"dice": [face...]}`.
     #[arg(long)]
     pub json: bool,
 }
@@ -151,65 +190,15 @@ pub struct SearchArgs {
 pub enum GameName {
     /// Pig (OpenSpiel's rules).
     Pig,
-    /// Mahjong (`--rules riichi`, a preset of assets/riichi.ron).
+    /// Duel, the dice card game (`--players`, `--decks`).
+    Duel,
+    /// Mahjong (`--rules`, a preset of assets/riichi.ron; `--players`, `--length`).
     Mahjong,
 }
 
-/// `--players`: a player count (pig, 2 to 10) or the players by seat (mahjong:
-/// `greedy,random,...`; a shorter list repeats its last entry).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayersArg {
-    /// How many players.
-    Count(u8),
-    /// The players by seat.
-    Kinds(Vec<crate::games::mahjong::riichi::PlayerKind>),
-}
-
-/// A `--players` value that is neither a count from 2 to 10 nor a list of players.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayersArgError {
-    /// A count out of range.
-    #[error("{0} players: the count must be 2 to 10")]
-    Count(u64),
-    /// An unknown player name.
-    #[error(transparent)]
-    Kind(#[from] crate::games::mahjong::riichi::UnknownPlayer),
-    /// More than four players in the list.
-    #[error("{0} players listed: a mahjong table has 4 seats")]
-    TooMany(usize),
-}
-
-impl std::str::FromStr for PlayersArg {
-    type Err = PlayersArgError;
-    fn from_str(text: &str) -> Result<PlayersArg, PlayersArgError> {
-        if let Ok(n) = text.parse::<u64>() {
-            return match u8::try_from(n) {
-                Ok(n) if (2..=10).contains(&n) => Ok(PlayersArg::Count(n)),
-                _ => Err(PlayersArgError::Count(n)),
-            };
-        }
-        let kinds = text
-            .split(',')
-            .map(|name| name.trim().parse())
-            .collect::<Result<Vec<_>, _>>()?;
-        if kinds.len() > 4 {
-            return Err(PlayersArgError::TooMany(kinds.len()));
-        }
-        Ok(PlayersArg::Kinds(kinds))
-    }
-}
-
-/// The table options of `play` and `simulate`: pig's player count and target, mahjong's
-/// players, rules and length.
+/// Mahjong's options shared by `play` and `simulate`.
 #[derive(clap::Args, Debug, Clone)]
-pub struct TableArgs {
-    /// Pig: the number of players (2 to 10, default 2). Mahjong: the players by seat, from
-    /// random and greedy (default greedy for all four; a shorter list repeats its last entry).
-    #[arg(long)]
-    pub players: Option<PlayersArg>,
-    /// Pig: the score that wins.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub target: u32,
+pub struct MahjongArgs {
     /// Mahjong: the rules preset (riichi, riichi-east, riichi-nored).
     #[arg(long, default_value = "riichi")]
     pub rules: String,
@@ -218,28 +207,12 @@ pub struct TableArgs {
     pub length: Option<crate::games::mahjong::riichi::Length>,
 }
 
-impl TableArgs {
-    /// Pig's configuration.
-    pub fn pig(&self) -> Result<crate::games::pig::Pig, CliError> {
-        let players = match &self.players {
-            None => 2,
-            Some(PlayersArg::Count(n)) => *n,
-            Some(PlayersArg::Kinds(_)) => {
-                return Err(CliError::BadTable(
-                    "pig takes a player count for --players (2 to 10)".into(),
-                ));
-            }
-        };
-        Ok(crate::games::pig::Pig {
-            players,
-            win_score: self.target,
-            ..Default::default()
-        })
-    }
-
-    /// Mahjong's rules and players by seat.
-    pub fn mahjong(
+impl MahjongArgs {
+    /// The rules, and the players by seat from `--players` (`random`, `greedy`; a shorter
+    /// list repeats its last entry; without a list, four greedy players).
+    pub fn game(
         &self,
+        players: &Players,
     ) -> Result<
         (
             crate::games::mahjong::riichi::Riichi,
@@ -247,47 +220,143 @@ impl TableArgs {
         ),
         CliError,
     > {
+        use crate::games::duel::players::PlayerKind as Named;
         use crate::games::mahjong::riichi::{PlayerKind, Riichi};
         let mut game =
             Riichi::preset(&self.rules).map_err(|e| CliError::BadTable(e.to_string()))?;
         if let Some(length) = self.length {
             game = game.with_length(length);
         }
-        let players = match &self.players {
-            None => [PlayerKind::Greedy; 4],
-            Some(PlayersArg::Count(4)) => [PlayerKind::Greedy; 4],
-            Some(PlayersArg::Count(n)) => {
+        let kinds: Vec<PlayerKind> = match players {
+            // The default count (2) or 4: four greedy players.
+            Players::Count(2 | 4) => vec![PlayerKind::Greedy],
+            Players::Count(n) => {
                 return Err(CliError::BadTable(format!(
                     "a mahjong table has 4 seats, not {n}"
                 )));
             }
-            Some(PlayersArg::Kinds(kinds)) => {
-                let last = *kinds.last().unwrap_or(&PlayerKind::Greedy);
-                std::array::from_fn(|s| kinds.get(s).copied().unwrap_or(last))
+            Players::Kinds(kinds) if kinds.len() <= 4 => kinds
+                .iter()
+                .map(|k| match k {
+                    Named::Random => Ok(PlayerKind::Random),
+                    Named::Greedy => Ok(PlayerKind::Greedy),
+                    Named::Expectimax => Err(CliError::BadTable(
+                        "mahjong players are random or greedy".into(),
+                    )),
+                })
+                .collect::<Result<_, _>>()?,
+            Players::Kinds(kinds) => {
+                return Err(CliError::BadTable(format!(
+                    "{} players listed: a mahjong table has 4 seats",
+                    kinds.len()
+                )));
             }
         };
-        Ok((game, players))
+        let last = *kinds.last().unwrap_or(&PlayerKind::Greedy);
+        Ok((
+            game,
+            std::array::from_fn(|s| kinds.get(s).copied().unwrap_or(last)),
+        ))
+    }
+}
+
+/// Duel's options (its players are `--players`, see [`PigArgs`]).
+#[derive(clap::Args, Debug, Clone)]
+pub struct DuelArgs {
+    /// Two deck files in RON (see assets/duel/deck_fire.ron); default: the embedded decks.
+    #[arg(long, value_delimiter = ',')]
+    pub decks: Vec<std::path::PathBuf>,
+}
+
+impl DuelArgs {
+    /// The game configuration: the embedded catalog with the decks given (or the defaults).
+    pub fn game(&self) -> Result<crate::games::duel::Duel, CliError> {
+        use crate::games::duel::Duel;
+        match self.decks.as_slice() {
+            [] => Ok(Duel::default()),
+            [a, b] => {
+                let read = |p: &std::path::PathBuf| {
+                    std::fs::read_to_string(p)
+                        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", p.display())))
+                };
+                Duel::with_decks(&read(a)?, &read(b)?)
+                    .map_err(|e| CliError::Usage(format!("--decks: {e}")))
+            }
+            other => Err(CliError::Usage(format!(
+                "--decks takes two files, {} given",
+                other.len()
+            ))),
+        }
+    }
+}
+
+/// `--players`: a number of players (pig, 2 to 10) or two player kinds (duel:
+/// `expectimax,random`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// How many players (pig).
+    Count(u8),
+    /// Who plays each seat (duel).
+    Kinds(Vec<crate::games::duel::players::PlayerKind>),
+}
+
+impl std::str::FromStr for Players {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.trim().chars().all(|c| c.is_ascii_digit()) {
+            return match s.trim().parse::<u8>() {
+                Ok(n) if (2..=10).contains(&n) => Ok(Players::Count(n)),
+                _ => Err(format!("{s} is not in 2..=10")),
+            };
+        }
+        s.split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map(Players::Kinds)
     }
 }
 
 /// Pig's options shared by the commands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PigArgs {
-    /// Number of players.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=10))]
-    pub players: u8,
+    /// Pig: the number of players (2 to 10). Duel: the two players, e.g. expectimax,random
+    /// (random, greedy, expectimax; default random,random).
+    #[arg(long, default_value = "2")]
+    pub players: Players,
     /// The score that wins.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub target: u32,
 }
 
 impl PigArgs {
+    /// The number of players (`--players` must be a number for pig).
+    pub fn count(&self) -> Result<u8, CliError> {
+        match &self.players {
+            Players::Count(n) => Ok(*n),
+            Players::Kinds(_) => Err(CliError::Usage(
+                "pig's --players is a number of players (2 to 10)".into(),
+            )),
+        }
+    }
+
     /// The game configuration.
-    pub fn game(&self) -> crate::games::pig::Pig {
-        crate::games::pig::Pig {
-            players: self.players,
+    pub fn game(&self) -> Result<crate::games::pig::Pig, CliError> {
+        Ok(crate::games::pig::Pig {
+            players: self.count()?,
             win_score: self.target,
             ..Default::default()
+        })
+    }
+
+    /// The duel's players (`--players` as player kinds; the default count means random,random).
+    pub fn duel_players(&self) -> Result<[crate::games::duel::players::PlayerKind; 2], CliError> {
+        use crate::games::duel::players::PlayerKind;
+        match &self.players {
+            Players::Count(2) => Ok([PlayerKind::Random; 2]),
+            Players::Kinds(k) if k.len() == 2 => Ok([k[0], k[1]]),
+            _ => Err(CliError::Usage(
+                "duel's --players takes two players, e.g. expectimax,random".into(),
+            )),
         }
     }
 }
@@ -305,7 +374,13 @@ pub struct PlayArgs {
     pub json: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
-    pub table: TableArgs,
+    pub pig: PigArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub duel: DuelArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub mahjong: MahjongArgs,
 }
 
 /// `alea simulate`.
@@ -313,7 +388,7 @@ pub struct PlayArgs {
 pub struct SimulateArgs {
     /// The game.
     pub game: GameName,
-    /// How many games (default: 100000 for pig, 200 matches for mahjong).
+    /// How many games (default: 100000; 200 matches for mahjong).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// The base seed (game i is seeded from it and i).
@@ -327,7 +402,13 @@ pub struct SimulateArgs {
     pub json: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
-    pub table: TableArgs,
+    pub pig: PigArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub duel: DuelArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub mahjong: MahjongArgs,
 }
 
 /// `alea mount`.
@@ -386,6 +467,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
         Command::Mount(args) => mount::run(&args, out),
         Command::Score(args) => score::run(&args, out),
         Command::Deal(args) => deal::run(&args, out),
+        Command::Dice(args) => dice::run(&args, out),
     }
 }
 
@@ -422,7 +504,7 @@ pub enum CliError {
     /// The options do not fit together.
     #[error("{0}")]
     Usage(String),
-    /// A table option (`--players`, `--rules`) does not fit the game.
+    /// A mahjong option (`--rules`, `--players`) does not fit the game.
     #[error("{0}")]
     BadTable(String),
     /// The search failed.
@@ -441,6 +523,9 @@ pub enum CliError {
     /// The deal failed (or its abilities cannot be seated).
     #[error(transparent)]
     Deal(#[from] crate::dealer::DealError),
+    /// A refused dice expression or `alea dice` option (the message shows where).
+    #[error("{0}")]
+    Dice(String),
     /// The mount cannot draw.
     #[error(transparent)]
     Mount(#[from] crate::mount::MountError),
@@ -450,7 +535,7 @@ impl CliError {
     /// The process exit status: 2 for a bad argument (as for clap's own errors), 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::MountOperation { .. } | CliError::BadTable(_) => 2,
+            CliError::MountOperation { .. } | CliError::Dice(_) | CliError::BadTable(_) => 2,
             CliError::Deal(
                 crate::dealer::DealError::SeatTaken { .. }
                 | crate::dealer::DealError::NoSuchSeat { .. },

@@ -3,8 +3,11 @@
 use serde::Serialize;
 
 use super::{CliError, GameName, PlayArgs, json_line};
+use crate::chance::sub_seed;
+use crate::games::duel::players::{Player, PlayerKind};
+use crate::games::duel::{self, DuelAction, DuelEvent};
 use crate::games::mahjong::riichi::{
-    Kyoku, Match, PlayerKind, Riichi, RiichiAction, RiichiEvent, Tally, choose,
+    Kyoku, Match, PlayerKind as MahjongPlayer, Riichi, RiichiAction, RiichiEvent, Tally, choose,
 };
 use crate::games::pig::{self, PigAction, PigEvent};
 use crate::kernel::playout::{random_action, random_player_rng};
@@ -35,6 +38,7 @@ struct GameLog {
 pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match args.game {
         GameName::Pig => play_pig(args, out),
+        GameName::Duel => play_duel(args, out),
         GameName::Mahjong => play_mahjong(args, out),
     }
 }
@@ -53,7 +57,7 @@ struct MahjongLog {
     game: &'static str,
     rules: String,
     seed: u64,
-    players: [PlayerKind; 4],
+    players: [MahjongPlayer; 4],
     moves: Vec<MahjongMove>,
     scores: [i32; 4],
     tally: Tally,
@@ -78,7 +82,7 @@ fn hands_text(sim: &Sim<Riichi>) -> Vec<String> {
 }
 
 fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    let (game, players) = args.table.mahjong()?;
+    let (game, players) = args.mahjong.game(&args.pig.players)?;
     let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
     let mut rng = random_player_rng(args.seed);
     sim.record_events(true);
@@ -135,7 +139,7 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     let table = *sim.world().resource::<Match>();
     let log = MahjongLog {
         game: "mahjong",
-        rules: args.table.rules.clone(),
+        rules: args.mahjong.rules.clone(),
         seed: args.seed,
         players,
         moves,
@@ -150,7 +154,7 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     writeln!(
         out,
         "Riichi mahjong ({}, {:?}), seed {}, players {}",
-        args.table.rules,
+        args.mahjong.rules,
         game.config.length,
         args.seed,
         names.join(",")
@@ -170,8 +174,114 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     Ok(())
 }
 
+/// One duel action of the `--json` log.
+#[derive(Serialize)]
+struct DuelMove {
+    round: u32,
+    seat: Seat,
+    action: DuelAction,
+    text: String,
+    events: Vec<LoggedEvent<DuelEvent>>,
+}
+
+/// A whole duel, for `--json`.
+#[derive(Serialize)]
+struct DuelLog {
+    game: &'static str,
+    seed: u64,
+    players: Vec<PlayerKind>,
+    moves: Vec<DuelMove>,
+    winner: Option<Seat>,
+    rounds: u32,
+    checksum: String,
+}
+
+fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    let game = args.duel.game()?;
+    let kinds = args.pig.duel_players()?;
+    let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
+    let mut players = [0u64, 1].map(|i| Player::new(kinds[i as usize], sub_seed(args.seed, i)));
+    sim.record_events(true);
+    let mut moves = Vec::new();
+    let mut round = 0;
+    if !args.json {
+        writeln!(
+            out,
+            "Duel: seed {}, P0 {:?} vs P1 {:?}",
+            args.seed, kinds[0], kinds[1]
+        )?;
+    }
+    while let Turn::Player(seat) = sim.turn() {
+        let st = *duel::state(sim.world());
+        if st.round != round && !args.json {
+            round = st.round;
+            writeln!(out, "Round {round}: {}", game.status(&st))?;
+        }
+        // The players' look-ahead applies actions too: keep them out of the log.
+        let player = &mut players[seat.index()];
+        let action = sim.unrecorded(|sim| player.choose(sim))?;
+        let text = game.describe_action(&st, seat, action);
+        sim.apply(action)?;
+        let after = *duel::state(sim.world());
+        let events = sim.take_events();
+        if !args.json {
+            writeln!(out, "  {seat} {text}")?;
+            for e in events.iter().skip(1) {
+                if matches!(
+                    e.event,
+                    DuelEvent::RoundStarted { .. } | DuelEvent::EndPhase
+                ) {
+                    continue;
+                }
+                writeln!(
+                    out,
+                    "    {:indent$}{}",
+                    "",
+                    game.describe(&after, &e.event),
+                    indent = 2 * usize::from(e.depth.saturating_sub(2))
+                )?;
+            }
+        }
+        moves.push(DuelMove {
+            round: st.round,
+            seat,
+            action,
+            text,
+            events,
+        });
+    }
+    let st = *duel::state(sim.world());
+    let log = DuelLog {
+        game: "duel",
+        seed: args.seed,
+        players: kinds.to_vec(),
+        winner: st.winner,
+        rounds: st.round,
+        checksum: format!("{:016x}", sim.checksum()),
+        moves,
+    };
+    if args.json {
+        serde_json::to_writer(&mut *out, &log)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let outcome = match st.winner {
+        Some(w) => format!("{w} wins"),
+        None => "draw (round limit)".to_string(),
+    };
+    writeln!(
+        out,
+        "{outcome} in round {} after {} actions: {}; checksum {}",
+        st.round,
+        log.moves.len(),
+        game.status(&st),
+        log.checksum
+    )?;
+    Ok(())
+}
+
 fn play_pig(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    let game = args.table.pig()?;
+    let game = args.pig.game()?;
     let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
     let mut rng = random_player_rng(args.seed);
     sim.record_events(true);
@@ -199,7 +309,9 @@ fn play_pig(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliErr
         checksum: format!("{:016x}", sim.checksum()),
     };
     if args.json {
-        return json_line(out, &log);
+        serde_json::to_writer(&mut *out, &log)?;
+        writeln!(out)?;
+        return Ok(());
     }
     writeln!(
         out,

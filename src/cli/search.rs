@@ -31,7 +31,7 @@ struct Report<A> {
 
 pub(super) fn run(args: &SearchArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match args.game {
-        SearchGame::Pig => search(SimBuilder::new(args.pig.game()), args, out),
+        SearchGame::Pig => search(SimBuilder::new(args.pig.game()?), args, out),
         SearchGame::Leduc => search(SimBuilder::new(Leduc), args, out),
     }
 }

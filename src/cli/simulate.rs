@@ -8,10 +8,11 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{CliError, GameName, SimulateArgs, json_line};
+use crate::games::duel::Duel;
 use crate::games::mahjong::riichi::{Length, Match, PlayerKind, Riichi, Tally, choose};
 use crate::games::pig::{Pig, PigTurn};
 use crate::kernel::playout::{random_player_rng, random_playout};
-use crate::kernel::{Rollback, SimBuilder, SimError};
+use crate::kernel::{Game, Rollback, Sim, SimBuilder, SimError};
 
 /// The outcome of one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,16 +44,19 @@ pub struct Summary {
     pub games_per_second: f64,
 }
 
-/// Plays `games` random games of `pig` on `threads` threads, calling `progress(n)` as games
-/// finish. Returns each game's tally, by game index.
-pub fn simulate_pig(
-    pig: &Pig,
+/// Plays `games` random games from `builder` on `threads` threads: each restores the start,
+/// re-seeds the streams from `(seed, index)` and calls `prepare`; `progress(n)` is called as games
+/// finish and `tally` on each finished game. Returns the tallies by game index.
+pub fn simulate<G: Game>(
+    builder: &SimBuilder<G>,
     games: u64,
     seed: u64,
     threads: u16,
     progress: &(dyn Fn(u64) + Sync),
+    prepare: &(dyn Fn(&mut Sim<G>) + Sync),
+    tally: &(dyn Fn(&Sim<G>) -> GameTally + Sync),
 ) -> Result<Vec<GameTally>, SimError> {
-    let builder = SimBuilder::new(pig.clone()).rollback(Rollback::Caller);
+    let builder = builder.clone().rollback(Rollback::Caller);
     let threads = u64::from(threads.max(1)).min(games.max(1));
     let chunk = games.div_ceil(threads);
     std::thread::scope(|scope| {
@@ -68,12 +72,10 @@ pub fn simulate_pig(
                         let seed = crate::chance::sub_seed(seed, index);
                         sim.restore(&start)?;
                         sim.reseed(seed);
+                        prepare(&mut sim);
                         let mut rng = random_player_rng(seed);
                         random_playout(&mut sim, &mut rng)?;
-                        out.push(GameTally {
-                            winner: sim.world().resource::<PigTurn>().winner.map(|s| s.0),
-                            moves: sim.world().resource::<PigTurn>().moves,
-                        });
+                        out.push(tally(&sim));
                         if done % 256 == 255 {
                             progress(256);
                         }
@@ -89,6 +91,58 @@ pub fn simulate_pig(
         }
         Ok(all)
     })
+}
+
+/// Plays `games` random games of `pig` (see [`simulate`]).
+pub fn simulate_pig(
+    pig: &Pig,
+    games: u64,
+    seed: u64,
+    threads: u16,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<GameTally>, SimError> {
+    simulate(
+        &SimBuilder::new(pig.clone()),
+        games,
+        seed,
+        threads,
+        progress,
+        &|_| {},
+        &|sim| {
+            let turn = sim.world().resource::<PigTurn>();
+            GameTally {
+                winner: turn.winner.map(|s| s.0),
+                moves: turn.moves,
+            }
+        },
+    )
+}
+
+/// Plays `games` games of `duel` between random players (see [`simulate`]); each game is
+/// re-dealt from its own seed ([`redeal`](crate::games::duel::redeal)).
+pub fn simulate_duel(
+    duel: &Duel,
+    games: u64,
+    seed: u64,
+    threads: u16,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<GameTally>, SimError> {
+    let builder = SimBuilder::new(duel.clone()).seed(seed);
+    simulate(
+        &builder,
+        games,
+        seed,
+        threads,
+        progress,
+        &crate::games::duel::redeal,
+        &|sim| {
+            let st = crate::games::duel::state(sim.world());
+            GameTally {
+                winner: st.winner.map(|s| s.0),
+                moves: st.moves,
+            }
+        },
+    )
 }
 
 /// The outcome of one mahjong match.
@@ -193,7 +247,7 @@ fn run_mahjong(
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
-    let (game, players) = args.table.mahjong()?;
+    let (game, players) = args.mahjong.game(&args.pig.players)?;
     let games = args.games.unwrap_or(200);
     let bar = indicatif::ProgressBar::new(games);
     bar.set_style(
@@ -224,7 +278,7 @@ fn run_mahjong(
         .collect();
     let summary = MahjongSummary {
         game: "mahjong",
-        rules: args.table.rules.clone(),
+        rules: args.mahjong.rules.clone(),
         length: game.config.length,
         games,
         seed: args.seed,
@@ -275,10 +329,20 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
     });
-    if args.game == GameName::Mahjong {
-        return run_mahjong(args, threads, out);
+    /// The games `simulate` counts wins of.
+    enum Counted {
+        Pig(Pig),
+        Duel(Duel),
     }
-    let pig = args.table.pig()?;
+    let counted = match args.game {
+        GameName::Pig => Counted::Pig(args.pig.game()?),
+        GameName::Duel => Counted::Duel(args.duel.game()?),
+        GameName::Mahjong => return run_mahjong(args, threads, out),
+    };
+    let (name, players) = match &counted {
+        Counted::Pig(pig) => ("pig", usize::from(pig.players)),
+        Counted::Duel(_) => ("duel", 2),
+    };
     let games = args.games.unwrap_or(100_000);
     let bar = (games >= 50_000).then(|| {
         let bar = indicatif::ProgressBar::new(games);
@@ -296,12 +360,15 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         }
     };
     let started = Instant::now();
-    let tallies = simulate_pig(&pig, games, args.seed, threads, &progress)?;
+    let tallies = match &counted {
+        Counted::Pig(pig) => simulate_pig(pig, games, args.seed, threads, &progress)?,
+        Counted::Duel(duel) => simulate_duel(duel, games, args.seed, threads, &progress)?,
+    };
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let mut wins = vec![0u64; usize::from(pig.players)];
+    let mut wins = vec![0u64; players];
     let mut draws = 0;
     let mut moves = 0u64;
     for t in &tallies {
@@ -312,7 +379,7 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         moves += u64::from(t.moves);
     }
     let summary = Summary {
-        game: "pig",
+        game: name,
         games,
         seed: args.seed,
         threads,
@@ -322,13 +389,22 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         games_per_second: games as f64 / seconds.max(1e-9),
     };
     if args.json {
-        return json_line(out, &summary);
+        serde_json::to_writer(&mut *out, &summary)?;
+        writeln!(out)?;
+        return Ok(());
     }
-    writeln!(
-        out,
-        "pig: {} games, {} players, first to {}, seed {}, {} threads",
-        summary.games, pig.players, pig.win_score, summary.seed, summary.threads
-    )?;
+    match counted {
+        Counted::Pig(_) => writeln!(
+            out,
+            "pig: {} games, {} players, first to {}, seed {}, {} threads",
+            summary.games, players, args.pig.target, summary.seed, summary.threads
+        )?,
+        Counted::Duel(_) => writeln!(
+            out,
+            "duel: {} games, random players, seed {}, {} threads",
+            summary.games, summary.seed, summary.threads
+        )?,
+    }
     for (seat, wins) in summary.wins.iter().enumerate() {
         let share = 100.0 * *wins as f64 / summary.games as f64;
         writeln!(out, "  P{seat} wins {wins:>10} ({share:.2}%)")?;

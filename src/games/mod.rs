@@ -1,5 +1,6 @@
 //! Reference rulesets, one folder each.
 
+pub mod duel;
 pub mod leduc;
 pub mod mahjong;
 pub mod pig;

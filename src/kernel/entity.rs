@@ -125,20 +125,22 @@ pub struct Faces(pub u8);
 /// Membership of a pool of pre-spawned temporaries (summons, statuses, created dice).
 ///
 /// An entity is *free* while its [`Zone`] is [`Zone::Pool`]; [`take_from_pool`] hands out the free
-/// member with the lowest [`StableId`], so the choice is the same in every fork.
+/// member spawned first, so the choice is the same in every fork.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Pool(pub u16);
 
-/// Takes a free member of `pool`, moving it to `to`. `None` when the pool is exhausted.
-pub fn take_from_pool(world: &mut World, pool: Pool, to: Zone) -> Option<Entity> {
-    let mut query = world.query::<(Entity, &Pool, &Zone, &StableId)>();
-    let chosen = query
-        .iter(world)
-        .filter(|(_, p, z, _)| **p == pool && **z == Zone::Pool)
-        .min_by_key(|(_, _, _, id)| **id)
-        .map(|(e, ..)| e)?;
-    *world.get_mut::<Zone>(chosen)? = to;
-    Some(chosen)
+/// Takes the first free member of a pool (its `members`, [`Rules::pool`](super::Rules::pool),
+/// in spawn order), moving it to `to`. `None` when the pool is exhausted.
+pub fn take_from_pool(world: &mut World, members: &[Entity], to: Zone) -> Option<Entity> {
+    for &entity in members {
+        if let Some(mut zone) = world.get_mut::<Zone>(entity)
+            && *zone == Zone::Pool
+        {
+            *zone = to;
+            return Some(entity);
+        }
+    }
+    None
 }
 
 /// Returns a pool member to its pool (its zone becomes [`Zone::Pool`]).

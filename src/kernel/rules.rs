@@ -47,6 +47,7 @@ pub struct Rules<G: Game> {
     pub(crate) players: Vec<Entity>,
     pub(crate) cards: Vec<Entity>,
     pub(crate) dice: Vec<Entity>,
+    pub(crate) pools: Vec<Vec<Entity>>,
     pub(crate) slots: KernelSlots<G>,
 }
 
@@ -62,6 +63,7 @@ impl<G: Game> Rules<G> {
             players: Vec::new(),
             cards: Vec::new(),
             dice: Vec::new(),
+            pools: Vec::new(),
         }
     }
 
@@ -98,6 +100,13 @@ impl<G: Game> Rules<G> {
     /// The card entities, in spawn order.
     pub fn cards(&self) -> &[Entity] {
         &self.cards
+    }
+
+    /// The members of `pool`, in spawn order (empty for a pool never spawned).
+    pub fn pool(&self, pool: super::Pool) -> &[Entity] {
+        self.pools
+            .get(usize::from(pool.0))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The dice entities, in spawn order.

@@ -66,16 +66,23 @@ impl<G: Game> Setup<'_, G> {
         entity
     }
 
-    /// Spawns `count` free members of `pool` (in [`Zone::Pool`]), each with `make(i)`.
+    /// Spawns `count` free members of `pool` (in [`Zone::Pool`]), each with `make(i)` (listed in
+    /// [`Rules::pool`]).
     pub fn spawn_pool<B: Bundle>(
         &mut self,
         pool: Pool,
         count: usize,
         mut make: impl FnMut(usize) -> B,
     ) -> Vec<Entity> {
-        (0..count)
+        let members: Vec<Entity> = (0..count)
             .map(|i| self.spawn((pool, Zone::Pool, make(i))))
-            .collect()
+            .collect();
+        let index = usize::from(pool.0);
+        if self.rules.pools.len() <= index {
+            self.rules.pools.resize_with(index + 1, Vec::new);
+        }
+        self.rules.pools[index].extend_from_slice(&members);
+        members
     }
 
     /// Registers a handler under `name`; listeners refer to it by the returned id.

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Turn};
 use crate::chance::{Case, ChanceRecord, Streams};
-use crate::pipeline::{Effect, LoggedEvent, Mode, Observer, Resolution};
+use crate::pipeline::{Effect, LoggedEvent, Mode, Observer, Resolution, Watch};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
 
 /// A game world and its snapshot registry, driven one decision at a time.
@@ -220,6 +220,30 @@ impl<G: Game> Sim<G> {
     /// Takes the recorded events, leaving the log empty.
     pub fn take_events(&mut self) -> Vec<LoggedEvent<G::Event>> {
         std::mem::take(&mut self.world.resource_mut::<Observer<G>>().events)
+    }
+
+    /// Runs `f` with event and effect recording switched off, then switches it back as it
+    /// was: look-ahead on this `Sim` (search, a player's simulation) stays out of the logs.
+    pub fn unrecorded<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let before = self.watch();
+        self.set_watch(Watch {
+            record_events: false,
+            record_effects: false,
+            ..before
+        });
+        let out = f(self);
+        self.set_watch(before);
+        out
+    }
+
+    /// What the pipeline records, and the listener mode.
+    pub fn watch(&self) -> Watch {
+        self.world.resource::<Resolution<G>>().watch
+    }
+
+    /// Sets what the pipeline records and the listener mode.
+    pub fn set_watch(&mut self, watch: Watch) {
+        self.world.resource_mut::<Resolution<G>>().watch = watch;
     }
 
     /// Runs listeners normally ([`Mode::Play`]) or their AI hooks ([`Mode::Benefit`]).

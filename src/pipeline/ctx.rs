@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use super::Observer;
 use super::effect::{Effect, Property};
 use crate::chance::{ActionChance, CaseGenerator};
-use crate::kernel::{Decision, Game, Rules, Seat, Zone};
+use crate::kernel::{Decision, Game, Pool, Rules, Seat, Zone, take_from_pool};
 
 /// What a handler or rules function tells the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +66,11 @@ impl<'a, G: Game> Ctx<'a, G> {
         )
     }
 
+    /// Starts round `round` (a new hand or deal): see [`start_round`](crate::kernel::start_round).
+    pub fn start_round(&mut self, round: u32) {
+        crate::kernel::start_round(self.world, round);
+    }
+
     /// The listener entity being run (`None` inside the rules).
     pub fn listener(&self) -> Option<Entity> {
         self.listener
@@ -96,6 +101,18 @@ impl<'a, G: Game> Ctx<'a, G> {
         let from = std::mem::replace(&mut *zone, to);
         self.record(Effect::Moved { entity, from, to });
         Some(from)
+    }
+
+    /// Takes the first free member of `pool` into `to` (recorded as a move). `None` when the
+    /// pool is exhausted.
+    pub fn take_from_pool(&mut self, pool: Pool, to: Zone) -> Option<Entity> {
+        let entity = take_from_pool(self.world, self.rules.pool(pool), to)?;
+        self.record(Effect::Moved {
+            entity,
+            from: Zone::Pool,
+            to,
+        });
+        Some(entity)
     }
 
     /// True when effects are being recorded (skip computing what only the record needs).

@@ -7,8 +7,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{
-    ActionStats, Evaluator, MAX_SEATS, SearchError, SearchResult, Values, load, mover, outcome_key,
-    save, seats, terminal_values,
+    ActionStats, Evaluator, MAX_SEATS, SearchError, SearchResult, Values, load, mover,
+    only_chance_point, outcome_key, save, seats, terminal_values,
 };
 use crate::chance::{Purpose, derive_stream};
 use crate::kernel::{Game, Sim};
@@ -78,6 +78,10 @@ impl<G: Game> Expectimax<G> {
 
     /// The value of the current position for every seat. The `Sim` is restored.
     pub fn value(&mut self, sim: &mut Sim<G>, seed: u64) -> Result<Values, SearchError> {
+        sim.unrecorded(|sim| self.value_unrecorded(sim, seed))
+    }
+
+    fn value_unrecorded(&mut self, sim: &mut Sim<G>, seed: u64) -> Result<Values, SearchError> {
         self.start(sim, seed)?;
         let value = self.node(sim, self.depth, 0);
         load(sim, &self.frames[0].snapshot)?;
@@ -86,6 +90,14 @@ impl<G: Game> Expectimax<G> {
 
     /// Values every legal action of the player to move and picks the best. The `Sim` is restored.
     pub fn search(
+        &mut self,
+        sim: &mut Sim<G>,
+        seed: u64,
+    ) -> Result<SearchResult<G::Action>, SearchError> {
+        sim.unrecorded(|sim| self.search_unrecorded(sim, seed))
+    }
+
+    fn search_unrecorded(
         &mut self,
         sim: &mut Sim<G>,
         seed: u64,
@@ -208,16 +220,10 @@ impl<G: Game> Expectimax<G> {
             load(sim, &self.frames[ply].snapshot)?;
             sim.set_case(Some(case));
             sim.apply(action)?;
-            let (max_case, p) = match sim.chance_log() {
-                [] => return self.node(sim, depth - 1, ply + 1),
-                [point] => (point.max_case, point.probability()),
-                points => {
-                    return Err(SearchError::ManyChancePoints {
-                        action: format!("{action:?}"),
-                        points: points.len(),
-                    });
-                }
+            let Some(point) = only_chance_point(sim, action)? else {
+                return self.node(sim, depth - 1, ply + 1);
             };
+            let (max_case, p) = (point.max_case, point.probability());
             if p > 0.0 {
                 let v = self.node(sim, depth - 1, ply + 1)?;
                 for (t, v) in total.iter_mut().zip(v) {

@@ -85,6 +85,15 @@ impl<G: Game> Ismcts<G> {
         simulations: u64,
         seed: u64,
     ) -> Result<SearchResult<G::Action>, SearchError> {
+        sim.unrecorded(|sim| self.search_unrecorded(sim, simulations, seed))
+    }
+
+    fn search_unrecorded(
+        &mut self,
+        sim: &mut Sim<G>,
+        simulations: u64,
+        seed: u64,
+    ) -> Result<SearchResult<G::Action>, SearchError> {
         seats(sim)?;
         let viewer = mover(sim)?;
         self.index.clear();

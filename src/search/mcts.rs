@@ -74,6 +74,15 @@ impl<G: Game> Mcts<G> {
         simulations: u64,
         seed: u64,
     ) -> Result<SearchResult<G::Action>, SearchError> {
+        sim.unrecorded(|sim| self.search_unrecorded(sim, simulations, seed))
+    }
+
+    fn search_unrecorded(
+        &mut self,
+        sim: &mut Sim<G>,
+        simulations: u64,
+        seed: u64,
+    ) -> Result<SearchResult<G::Action>, SearchError> {
         seats(sim)?;
         mover(sim)?;
         self.nodes.clear();

@@ -1,4 +1,4 @@
-//! Search over a [`Sim`](crate::kernel::Sim) (DESIGN §6): exact and sampled expectimax over
+//! Search over a [`Sim`] (DESIGN §6): exact and sampled expectimax over
 //! chance cases, MCTS (UCT) for perfect information, ISMCTS for hidden information, and root
 //! parallelism with one forked `Sim` per thread.
 //!
@@ -123,23 +123,33 @@ pub fn chance_outcomes<G: Game>(
     loop {
         sim.set_case(Some(case));
         let applied = sim.apply(action);
-        let log: Vec<ChanceRecord> = sim.chance_log().to_vec();
+        let point = only_chance_point(sim, action);
         sim.restore(&start)?;
         applied?;
-        match log.as_slice() {
-            [] => return Ok(out),
-            [point] => out.push((case, point.probability())),
-            points => {
-                return Err(SearchError::ManyChancePoints {
-                    action: format!("{action:?}"),
-                    points: points.len(),
-                });
-            }
-        }
+        let Some(point) = point? else {
+            return Ok(out);
+        };
+        out.push((case, point.probability()));
         case += 1;
-        if case >= log[0].max_case {
+        if case >= point.max_case {
             return Ok(out);
         }
+    }
+}
+
+/// The chance point the action just applied met: `None` without one; several are
+/// [`SearchError::ManyChancePoints`].
+pub(crate) fn only_chance_point<G: Game>(
+    sim: &Sim<G>,
+    action: G::Action,
+) -> Result<Option<ChanceRecord>, SearchError> {
+    match sim.chance_log() {
+        [] => Ok(None),
+        [point] => Ok(Some(*point)),
+        points => Err(SearchError::ManyChancePoints {
+            action: format!("{action:?}"),
+            points: points.len(),
+        }),
     }
 }
 

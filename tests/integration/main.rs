@@ -6,6 +6,8 @@ mod bevy;
 mod chance;
 mod dealer;
 mod determinism;
+mod dice;
+mod duel;
 mod mount;
 mod pipeline;
 mod probe;

@@ -1,6 +1,8 @@
 //! Listener order, nesting, cancel/modify, the depth limit and questions mid-resolution.
 
-use alea::kernel::{Seat, SimBuilder, SimError, Table, Turn};
+use alea::kernel::{
+    Pool, Seat, SimBuilder, SimError, Table, Turn, Zone, return_to_pool, take_from_pool,
+};
 use alea::pipeline::{Mode, PipelineError, Timing};
 
 use crate::probe::{Does, Probe, ProbeAction, ProbeEvent, Spec, probe, probed};
@@ -185,4 +187,36 @@ fn a_listener_can_ask_a_player_and_the_answer_resumes_it() {
     sim.restore(&asked).unwrap();
     sim.apply(ProbeAction::No).unwrap();
     assert_eq!(probed(&sim).sum, 2);
+}
+
+#[test]
+fn pools_hand_out_their_first_free_member_in_spawn_order() {
+    let mut sim = probe(Probe::default());
+    let members = sim.rules().pool(Pool(7)).to_vec();
+    assert_eq!(members.len(), 3);
+    assert!(sim.rules().pool(Pool(8)).is_empty());
+    let world = sim.world_mut();
+    assert_eq!(
+        take_from_pool(world, &members, Zone::Table),
+        Some(members[0])
+    );
+    assert_eq!(
+        take_from_pool(world, &members, Zone::Table),
+        Some(members[1])
+    );
+    return_to_pool(world, members[0]);
+    assert_eq!(
+        take_from_pool(world, &members, Zone::Table),
+        Some(members[0])
+    );
+    assert_eq!(
+        take_from_pool(world, &members, Zone::Table),
+        Some(members[2])
+    );
+    assert_eq!(
+        take_from_pool(world, &members, Zone::Table),
+        None,
+        "exhausted"
+    );
+    assert_eq!(world.get::<Zone>(members[1]), Some(&Zone::Table));
 }

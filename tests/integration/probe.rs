@@ -1,7 +1,9 @@
 //! A probe ruleset for pipeline tests: events form a tree given by the configuration,
 //! listeners come from a table, and every handler leaves a trace.
 
-use alea::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimBuilder};
+use alea::kernel::{
+    Decision, EventKind, Game, GameEvent, Pool, Rules, Seat, Setup, Sim, SimBuilder,
+};
 use alea::pipeline::{Ctx, Flow, Listener, Timing};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -207,6 +209,7 @@ impl Game for Probe {
             }
             setup.spawn_listener(listener, Label(spec.label, spec.on));
         }
+        setup.spawn_pool(Pool(7), 3, |_| ());
         setup.insert_resource(Probed::default());
         setup.snapshot_resource::<Probed>();
         setup.snapshot_component::<Label>();

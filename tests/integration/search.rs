@@ -292,3 +292,24 @@ fn search_cli_reports_json_and_refuses_bad_moves() {
             .contains("--threads applies to mcts and ismcts")
     );
 }
+
+#[test]
+fn search_keeps_its_look_ahead_out_of_the_event_and_effect_logs() {
+    let mut sim = SimBuilder::new(Pig::default()).seed(3).build();
+    sim.record_events(true);
+    sim.record_effects(true);
+    sim.set_case(Some(3));
+    sim.apply(PigAction::Roll).unwrap();
+    let (events, effects) = (sim.events().len(), sim.effects().len());
+    assert!(events > 0 && effects > 0);
+    let checksum = sim.checksum();
+    mcts().search(&mut sim, 200, 1).unwrap();
+    Expectimax::new(2, RandomRollouts::new(1, 2))
+        .search(&mut sim, 4)
+        .unwrap();
+    assert_eq!((sim.events().len(), sim.effects().len()), (events, effects));
+    assert_eq!(sim.checksum(), checksum);
+    // Recording is still on afterwards.
+    sim.apply(PigAction::Stop).unwrap();
+    assert!(sim.events().len() > events && sim.effects().len() > effects);
+}

@@ -6,7 +6,6 @@ use bevy_ecs::prelude::*;
 use super::legal::{self, CAN_RON, WinHow};
 use super::state::{Answer, Kyoku, Match, MeldRecord, Phase, RiverTile, SEATS};
 use super::{Riichi, RiichiEvent};
-use crate::chance::Streams;
 use crate::dealer::{DealConfig, DealTable, run_deal};
 use crate::kernel::{Seat, Table};
 use crate::mount::{Exit, Mount, draw_in_world};
@@ -23,8 +22,7 @@ pub(super) fn start_hand(world: &mut World) {
     config.dealer = table.dealer();
     world.insert_resource(config);
     *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
-    world.resource_mut::<Streams>().start_round(table.dealt);
-    world.resource_mut::<Table>().round = table.dealt;
+    crate::kernel::start_round(world, table.dealt);
     // Without abilities no stage can fail: every hand fills from a full zone A.
     run_deal(world).expect("a deal without abilities cannot fail");
     let hands = world.resource::<DealTable>().hands.clone();
