@@ -320,7 +320,8 @@ impl std::str::FromStr for Players {
 #[derive(clap::Args, Debug, Clone)]
 pub struct PigArgs {
     /// Pig: the number of players (2 to 10). Duel: the two players, e.g. expectimax,random
-    /// (random, greedy, expectimax; default random,random).
+    /// (random, greedy, expectimax; default random,random). Mahjong: the players by seat,
+    /// random or greedy (a shorter list repeats its last entry; default four greedy).
     #[arg(long, default_value = "2")]
     pub players: Players,
     /// The score that wins.
