@@ -44,6 +44,45 @@ pub struct Summary {
     pub games_per_second: f64,
 }
 
+/// Plays games `0..games` on `threads` threads: each thread makes its state with `make` once,
+/// then calls `play(state, index)` for its contiguous share of the indices; `progress(n)` is
+/// called every `every` finished games (and once with the rest). Returns the results by game index, so they do not depend on the
+/// thread count when `play` depends only on the index.
+fn parallel_games<S, T: Send>(
+    games: u64,
+    threads: u16,
+    (progress, every): (&(dyn Fn(u64) + Sync), u64),
+    make: &(dyn Fn() -> Result<S, SimError> + Sync),
+    play: &(dyn Fn(&mut S, u64) -> Result<T, SimError> + Sync),
+) -> Result<Vec<T>, SimError> {
+    let threads = u64::from(threads.max(1)).min(games.max(1));
+    let chunk = games.div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut state = make()?;
+                    let range = (t * chunk)..((t + 1) * chunk).min(games);
+                    let mut out = Vec::with_capacity(range.clone().count());
+                    for (done, index) in range.enumerate() {
+                        out.push(play(&mut state, index)?);
+                        if (done as u64 + 1).is_multiple_of(every) {
+                            progress(every);
+                        }
+                    }
+                    progress(out.len() as u64 % every);
+                    Ok::<_, SimError>(out)
+                })
+            })
+            .collect();
+        let mut all = Vec::with_capacity(games as usize);
+        for handle in handles {
+            all.extend(handle.join().expect("simulation threads do not panic")?);
+        }
+        Ok(all)
+    })
+}
+
 /// Plays `games` random games from `builder` on `threads` threads: each restores the start,
 /// re-seeds the streams from `(seed, index)` and calls `prepare`; `progress(n)` is called as games
 /// finish and `tally` on each finished game. Returns the tallies by game index.
@@ -57,40 +96,25 @@ pub fn simulate<G: Game>(
     tally: &(dyn Fn(&Sim<G>) -> GameTally + Sync),
 ) -> Result<Vec<GameTally>, SimError> {
     let builder = builder.clone().rollback(Rollback::Caller);
-    let threads = u64::from(threads.max(1)).min(games.max(1));
-    let chunk = games.div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let builder = &builder;
-                scope.spawn(move || {
-                    let mut sim = builder.build();
-                    let start = sim.snapshot();
-                    let range = (t * chunk)..((t + 1) * chunk).min(games);
-                    let mut out = Vec::with_capacity(range.clone().count());
-                    for (done, index) in range.enumerate() {
-                        let seed = crate::chance::sub_seed(seed, index);
-                        sim.restore(&start)?;
-                        sim.reseed(seed);
-                        prepare(&mut sim);
-                        let mut rng = random_player_rng(seed);
-                        random_playout(&mut sim, &mut rng)?;
-                        out.push(tally(&sim));
-                        if done % 256 == 255 {
-                            progress(256);
-                        }
-                    }
-                    progress(out.len() as u64 % 256);
-                    Ok::<_, SimError>(out)
-                })
-            })
-            .collect();
-        let mut all = Vec::with_capacity(games as usize);
-        for handle in handles {
-            all.extend(handle.join().expect("simulation threads do not panic")?);
-        }
-        Ok(all)
-    })
+    parallel_games(
+        games,
+        threads,
+        (progress, 256),
+        &|| {
+            let mut sim = builder.build();
+            let start = sim.snapshot();
+            Ok((sim, start))
+        },
+        &|(sim, start), index| {
+            let seed = crate::chance::sub_seed(seed, index);
+            sim.restore(start)?;
+            sim.reseed(seed);
+            prepare(sim);
+            let mut rng = random_player_rng(seed);
+            random_playout(sim, &mut rng)?;
+            Ok(tally(sim))
+        },
+    )
 }
 
 /// Plays `games` random games of `pig` (see [`simulate`]).
@@ -165,41 +189,26 @@ pub fn simulate_mahjong(
     threads: u16,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<MatchResult>, SimError> {
-    let threads = u64::from(threads.max(1)).min(games.max(1));
-    let chunk = games.div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let range = (t * chunk)..((t + 1) * chunk).min(games);
-                    let mut out = Vec::with_capacity(range.clone().count());
-                    let mut sim = SimBuilder::new(game.clone())
-                        .rollback(Rollback::Caller)
-                        .build();
-                    for index in range {
-                        let seed = crate::chance::sub_seed(seed, index);
-                        Riichi::restart(&mut sim, seed);
-                        let mut rng = random_player_rng(seed);
-                        while let Some(action) = choose(&sim, players, &mut rng) {
-                            sim.apply(action)?;
-                        }
-                        let table = sim.world().resource::<Match>();
-                        out.push(MatchResult {
-                            scores: table.scores,
-                            tally: table.tally,
-                        });
-                        progress(1);
-                    }
-                    Ok::<_, SimError>(out)
-                })
+    let builder = SimBuilder::new(game.clone()).rollback(Rollback::Caller);
+    parallel_games(
+        games,
+        threads,
+        (progress, 1),
+        &|| Ok(builder.build()),
+        &|sim, index| {
+            let seed = crate::chance::sub_seed(seed, index);
+            Riichi::restart(sim, seed);
+            let mut rng = random_player_rng(seed);
+            while let Some(action) = choose(sim, players, &mut rng) {
+                sim.apply(action)?;
+            }
+            let table = sim.world().resource::<Match>();
+            Ok(MatchResult {
+                scores: table.scores,
+                tally: table.tally,
             })
-            .collect();
-        let mut all = Vec::with_capacity(games as usize);
-        for handle in handles {
-            all.extend(handle.join().expect("simulation threads do not panic")?);
-        }
-        Ok(all)
-    })
+        },
+    )
 }
 
 /// One seat's line of the mahjong summary.
