@@ -301,9 +301,11 @@ fn turn_actions(
         && mount.slots_left(Exit::Rinshan) > 0
         && mount.slots_left(Exit::Pii) > 0;
     if can_kan {
-        for kind in TileKind::all() {
-            if kinds[kind] == 4 && (!in_riichi || riichi_kan_keeps_waits(kyoku, seat, kind)) {
-                out.push(RiichiAction::ClosedKan(kind.tile()));
+        if kinds.0.contains(&4) {
+            for kind in TileKind::all() {
+                if kinds[kind] == 4 && (!in_riichi || riichi_kan_keeps_waits(kyoku, seat, kind)) {
+                    out.push(RiichiAction::ClosedKan(kind.tile()));
+                }
             }
         }
         if !in_riichi {
@@ -326,8 +328,23 @@ fn turn_actions(
         && table.scores[s] >= 1000
         && mount.slots_left(Exit::Pii) >= 4
         && shanten(&kinds) <= 0;
+    // The identities held, as bits in tile order (branch-free), then walked bit by bit.
+    let mut held = 0u64;
+    for (at, &tile) in Tile::ALL.iter().enumerate() {
+        held |= u64::from(hand[tile] > 0) << at;
+    }
+    let tiles = || {
+        let mut bits = held;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let at = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Tile::ALL[at]
+            })
+        })
+    };
     if can_riichi {
-        for (tile, _) in hand.iter() {
+        for tile in tiles() {
             let mut probe = kinds;
             probe[tile.kind()] -= 1;
             if shanten(&probe) == 0 {
@@ -335,7 +352,8 @@ fn turn_actions(
             }
         }
     }
-    out.extend(hand.iter().map(|(tile, _)| RiichiAction::Discard(tile)));
+    out.reserve(held.count_ones() as usize);
+    out.extend(tiles().map(RiichiAction::Discard));
 }
 
 /// In riichi, a closed kan is allowed only with the tile just drawn and when it keeps the
