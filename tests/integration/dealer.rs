@@ -515,15 +515,11 @@ fn user_systems_run_between_the_named_stages() {
 }
 
 mod cli {
-    use alea::cli::{Cli, CliError, run};
+    use alea::cli::{Cli, CliError};
     use clap::Parser;
 
     fn run_cli(args: &[&str]) -> Result<String, CliError> {
-        let mut argv = vec!["alea", "deal"];
-        argv.extend(args);
-        let mut out = Vec::new();
-        run(Cli::try_parse_from(argv).unwrap(), &mut out)?;
-        Ok(String::from_utf8(out).unwrap())
+        crate::cli_argv(["alea", "deal"].into_iter().chain(args.iter().copied()))
     }
 
     #[test]

@@ -28,10 +28,7 @@ const STORED_CHECKSUM_SEED_42: u64 = 0x87f3_a9c4_55a5_8c9b;
 const STORED_MOVES_SEED_42: u32 = 103;
 
 fn cli_output(args: &str) -> String {
-    let cli = Cli::try_parse_from(args.split_whitespace()).unwrap();
-    let mut out = Vec::new();
-    alea::cli::run(cli, &mut out).unwrap();
-    String::from_utf8(out).unwrap()
+    crate::cli(args).unwrap()
 }
 
 #[test]

@@ -389,15 +389,11 @@ proptest! {
 }
 
 mod cli {
-    use alea::cli::{Cli, CliError, run};
+    use alea::cli::{Cli, CliError};
     use clap::Parser;
 
     fn run_cli(args: &[&str]) -> Result<String, CliError> {
-        let argv = ["alea", "mount"].into_iter().chain(args.iter().copied());
-        let cli = Cli::try_parse_from(argv).expect("parses");
-        let mut out = Vec::new();
-        run(cli, &mut out)?;
-        Ok(String::from_utf8(out).unwrap())
+        crate::cli_argv(["alea", "mount"].into_iter().chain(args.iter().copied()))
     }
 
     #[test]

@@ -706,13 +706,7 @@ fn an_added_kan_nobody_robs_draws_a_replacement() {
     check_conservation(&sim);
 }
 
-fn cli(args: &str) -> Result<String, alea::cli::CliError> {
-    use clap::Parser;
-    let cli = alea::cli::Cli::try_parse_from(args.split_whitespace()).unwrap();
-    let mut out = Vec::new();
-    alea::cli::run(cli, &mut out)?;
-    Ok(String::from_utf8(out).unwrap())
-}
+use crate::cli;
 
 #[test]
 fn cli_play_and_simulate_mahjong() {

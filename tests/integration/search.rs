@@ -254,13 +254,7 @@ fn ismcts_depends_only_on_the_searchers_information() {
     assert_ne!(king.stats, first(0, 2).stats);
 }
 
-fn cli(args: &str) -> Result<String, alea::cli::CliError> {
-    use clap::Parser;
-    let cli = alea::cli::Cli::try_parse_from(args.split_whitespace()).unwrap();
-    let mut out = Vec::new();
-    alea::cli::run(cli, &mut out)?;
-    Ok(String::from_utf8(out).unwrap())
-}
+use crate::cli;
 
 #[test]
 fn search_cli_reports_json_and_refuses_bad_moves() {
