@@ -44,6 +44,7 @@ pub struct SimBuilder<G: Game> {
     pub(crate) depth_limit: u16,
     pub(crate) rollback: Rollback,
     pub(crate) run_mode: RunMode,
+    pub(crate) inspect: Option<fn(&World)>,
 }
 
 impl<G: Game> SimBuilder<G> {
@@ -55,6 +56,7 @@ impl<G: Game> SimBuilder<G> {
             depth_limit: DEFAULT_DEPTH_LIMIT,
             rollback: Rollback::default(),
             run_mode: RunMode::default(),
+            inspect: None,
         }
     }
 
@@ -79,6 +81,13 @@ impl<G: Game> SimBuilder<G> {
     /// Sets the run mode.
     pub fn run_mode(mut self, mode: RunMode) -> Self {
         self.run_mode = mode;
+        self
+    }
+
+    /// Calls `inspect` on the world after every resolved event (each event's rules and
+    /// listeners have run; its children have not). Tests check invariants with it.
+    pub fn inspect(mut self, inspect: fn(&World)) -> Self {
+        self.inspect = Some(inspect);
         self
     }
 
@@ -125,6 +134,7 @@ impl<G: Game> SimBuilder<G> {
             seed: self.seed,
         };
         self.game.setup(&mut setup);
+        rules.inspect = self.inspect;
         let rules = Arc::new(rules);
         world.insert_resource(GameRules(rules.clone()));
         with_resolution(world, &rules, |world, res| {

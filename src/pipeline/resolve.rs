@@ -333,7 +333,16 @@ fn drive<G: Game>(
                     Flow::Cancel => true,
                     Flow::Continue => false,
                 };
-                finish::<G>(world, event, depth, waiting, emitted, cancelled, logging);
+                finish::<G>(
+                    world,
+                    rules.inspect,
+                    event,
+                    depth,
+                    waiting,
+                    emitted,
+                    cancelled,
+                    logging,
+                );
                 continue;
             }
             order.clear();
@@ -355,7 +364,14 @@ fn drive<G: Game>(
                         flight.stage = Stage::Apply;
                     } else if let Some(done) = current.take() {
                         finish::<G>(
-                            world, done.event, done.depth, waiting, emitted, false, logging,
+                            world,
+                            rules.inspect,
+                            done.event,
+                            done.depth,
+                            waiting,
+                            emitted,
+                            false,
+                            logging,
                         );
                     }
                     continue;
@@ -409,7 +425,14 @@ fn drive<G: Game>(
             Flow::Cancel | Flow::Continue => {
                 if let Some(done) = current.take() {
                     finish::<G>(
-                        world, done.event, done.depth, waiting, emitted, true, logging,
+                        world,
+                        rules.inspect,
+                        done.event,
+                        done.depth,
+                        waiting,
+                        emitted,
+                        true,
+                        logging,
                     );
                 }
             }
@@ -431,9 +454,12 @@ fn call<G: Game>(
     run(&mut ctx, event)
 }
 
-/// Ends an event: logs it and schedules its children before its siblings.
+/// Ends an event: schedules its children before its siblings, logs it, and shows the world
+/// to the inspector.
+#[allow(clippy::too_many_arguments)]
 fn finish<G: Game>(
     world: &mut World,
+    inspect: Option<fn(&World)>,
     event: G::Event,
     depth: u16,
     waiting: &mut Vec<(G::Event, u16)>,
@@ -453,6 +479,9 @@ fn finish<G: Game>(
                 cancelled,
                 event,
             });
+    }
+    if let Some(inspect) = inspect {
+        inspect(world);
     }
 }
 

@@ -220,3 +220,25 @@ fn pools_hand_out_their_first_free_member_in_spawn_order() {
     );
     assert_eq!(world.get::<Zone>(members[1]), Some(&Zone::Table));
 }
+
+static INSPECTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn count_inspections(world: &bevy_ecs::world::World) {
+    assert!(world.contains_resource::<Table>());
+    INSPECTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[test]
+fn the_inspector_sees_the_world_after_every_resolved_event() {
+    let game = Probe {
+        seats: 2,
+        listeners: vec![],
+        // 0 -> [1, 2], 1 -> [3]: four events.
+        children: vec![vec![1, 2], vec![3]],
+    };
+    let mut sim = SimBuilder::new(game).inspect(count_inspections).build();
+    sim.record_events(true);
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    assert_eq!(sim.events().len(), 4);
+    assert_eq!(INSPECTED.load(std::sync::atomic::Ordering::Relaxed), 4);
+}

@@ -9,6 +9,7 @@ use alea::kernel::{Seat, Sim, SimBuilder, Turn};
 use alea::mount::{Exit, Mount, WallLayout};
 use alea::scoring::riichi::{Meld, MeldKind};
 use alea::tiles::{Tile, TileCounts, parse_tiles};
+use bevy_ecs::world::World;
 
 fn game(length: Length) -> Riichi {
     Riichi::preset("riichi").unwrap().with_length(length)
@@ -24,8 +25,7 @@ fn counts(text: &str) -> TileCounts {
 
 /// Every tile is in exactly one place: a hand, a meld, a river (uncalled), an indicator or
 /// the mount's undrawn stock.
-fn check_conservation(sim: &Sim<Riichi>) {
-    let world = sim.world();
+fn check_conservation(world: &World) {
     let kyoku = world.resource::<Kyoku>();
     let mount = world.resource::<Mount>();
     let mut all = mount.undrawn();
@@ -88,7 +88,8 @@ fn check_calls(before: &Kyoku, events: &[alea::pipeline::LoggedEvent<RiichiEvent
 
 #[test]
 fn random_games_keep_the_invariants() {
-    let builder = SimBuilder::new(game(Length::Kyoku));
+    // Conservation after every event (the inspector), the rest after every action.
+    let builder = SimBuilder::new(game(Length::Kyoku)).inspect(check_conservation);
     let mut wins = 0;
     let mut calls = 0;
     let mut kans = 0;
@@ -97,7 +98,7 @@ fn random_games_keep_the_invariants() {
         let mut sim = builder.clone().seed(seed).build();
         sim.record_events(true);
         let mut rng = random_player_rng(seed);
-        check_conservation(&sim);
+        check_conservation(sim.world());
         check_hand_sizes(&sim);
         while let Some(action) = choose(&sim, &[PlayerKind::Random; 4], &mut rng) {
             let before = sim.world().resource::<Kyoku>().clone();
@@ -113,7 +114,7 @@ fn random_games_keep_the_invariants() {
                     _ => {}
                 }
             }
-            check_conservation(&sim);
+            check_conservation(sim.world());
             check_hand_sizes(&sim);
             let table = sim.world().resource::<Match>();
             let total: i32 = table.scores.iter().sum::<i32>() + 1000 * i32::from(table.sticks);
@@ -164,7 +165,7 @@ fn scenario(length: Length, hands: [&str; 4], draw: &str, indicator: &str) -> Si
     *sim.world_mut().resource_mut::<Mount>() = mount;
     *sim.world_mut().resource_mut::<Kyoku>() = kyoku;
     sim.refresh_decision();
-    check_conservation(&sim);
+    check_conservation(sim.world());
     sim
 }
 
@@ -267,7 +268,7 @@ fn pon_beats_chi_and_passing_a_win_is_temporary_furiten() {
             .all(|a| matches!(a, RiichiAction::Discard(_)))
     );
     check_hand_sizes(&sim);
-    check_conservation(&sim);
+    check_conservation(sim.world());
 }
 
 #[test]
@@ -435,7 +436,7 @@ fn closed_kan_flips_an_indicator_and_draws_from_the_dead_wall() {
     );
     assert_eq!(k.kans, 1);
     check_hand_sizes(&sim);
-    check_conservation(&sim);
+    check_conservation(sim.world());
     // 3z completes 1122z + 3z? No: the hand is 123p456s1122z3z: not a win; a discard follows.
     assert!(
         sim.legal_actions()
@@ -644,7 +645,7 @@ fn added_kan_scenario() -> Sim<Riichi> {
         k.uninterrupted = false;
     }
     sim.refresh_decision();
-    check_conservation(&sim);
+    check_conservation(sim.world());
     check_hand_sizes(&sim);
     sim
 }
@@ -703,7 +704,7 @@ fn an_added_kan_nobody_robs_draws_a_replacement() {
     assert_eq!(sim.world().resource::<Mount>().dora_indicators().len(), 2);
     assert!(k.temporary_furiten[1], "passing a chankan is furiten too");
     check_hand_sizes(&sim);
-    check_conservation(&sim);
+    check_conservation(sim.world());
 }
 
 use crate::cli;
