@@ -288,6 +288,10 @@ fn drive<G: Game>(
         mode,
     } = res.watch;
     let benefit = mode == Mode::Benefit;
+    let seen = Seen {
+        logging,
+        inspect: rules.inspect,
+    };
     let ResolutionState {
         decision,
         waiting,
@@ -333,16 +337,7 @@ fn drive<G: Game>(
                     Flow::Cancel => true,
                     Flow::Continue => false,
                 };
-                finish::<G>(
-                    world,
-                    rules.inspect,
-                    event,
-                    depth,
-                    waiting,
-                    emitted,
-                    cancelled,
-                    logging,
-                );
+                finish::<G>(world, seen, event, depth, waiting, emitted, cancelled);
                 continue;
             }
             order.clear();
@@ -363,16 +358,7 @@ fn drive<G: Game>(
                     if flight.stage == Stage::Before {
                         flight.stage = Stage::Apply;
                     } else if let Some(done) = current.take() {
-                        finish::<G>(
-                            world,
-                            rules.inspect,
-                            done.event,
-                            done.depth,
-                            waiting,
-                            emitted,
-                            false,
-                            logging,
-                        );
+                        finish::<G>(world, seen, done.event, done.depth, waiting, emitted, false);
                     }
                     continue;
                 };
@@ -424,16 +410,7 @@ fn drive<G: Game>(
             Flow::Ask(_) => return Ok(Progress::Asked),
             Flow::Cancel | Flow::Continue => {
                 if let Some(done) = current.take() {
-                    finish::<G>(
-                        world,
-                        rules.inspect,
-                        done.event,
-                        done.depth,
-                        waiting,
-                        emitted,
-                        true,
-                        logging,
-                    );
+                    finish::<G>(world, seen, done.event, done.depth, waiting, emitted, true);
                 }
             }
         }
@@ -454,23 +431,28 @@ fn call<G: Game>(
     run(&mut ctx, event)
 }
 
+/// Who sees a resolved event: the event log (when recording) and the inspector.
+#[derive(Clone, Copy)]
+struct Seen {
+    logging: bool,
+    inspect: Option<fn(&World)>,
+}
+
 /// Ends an event: schedules its children before its siblings, logs it, and shows the world
 /// to the inspector.
-#[allow(clippy::too_many_arguments)]
 fn finish<G: Game>(
     world: &mut World,
-    inspect: Option<fn(&World)>,
+    seen: Seen,
     event: G::Event,
     depth: u16,
     waiting: &mut Vec<(G::Event, u16)>,
     emitted: &mut Vec<G::Event>,
     cancelled: bool,
-    logging: bool,
 ) {
     while let Some(child) = emitted.pop() {
         waiting.push((child, depth + 1));
     }
-    if logging {
+    if seen.logging {
         world
             .resource_mut::<Observer<G>>()
             .events
@@ -480,7 +462,7 @@ fn finish<G: Game>(
                 event,
             });
     }
-    if let Some(inspect) = inspect {
+    if let Some(inspect) = seen.inspect {
         inspect(world);
     }
 }
