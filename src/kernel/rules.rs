@@ -48,7 +48,8 @@ pub struct Rules<G: Game> {
     pub(crate) cards: Vec<Entity>,
     pub(crate) dice: Vec<Entity>,
     pub(crate) pools: Vec<Vec<Entity>>,
-    /// Called on the world after every resolved event ([`SimBuilder::inspect`](super::SimBuilder::inspect)).
+    /// Called on the world after every resolved event
+    /// ([`SimBuilder::inspect`](super::SimBuilder::inspect)).
     pub(crate) inspect: Option<fn(&World)>,
     pub(crate) slots: KernelSlots<G>,
 }

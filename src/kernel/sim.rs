@@ -206,10 +206,7 @@ impl<G: Game> Sim<G> {
 
     /// Starts or stops recording resolved events (see [`Sim::events`]).
     pub fn record_events(&mut self, on: bool) {
-        self.world
-            .resource_mut::<Resolution<G>>()
-            .watch
-            .record_events = on;
+        self.watch_mut().record_events = on;
     }
 
     /// The events resolved since recording started, in resolution order.
@@ -226,13 +223,11 @@ impl<G: Game> Sim<G> {
     /// was: look-ahead on this `Sim` (search, a player's simulation) stays out of the logs.
     pub fn unrecorded<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let before = self.watch();
-        self.set_watch(Watch {
-            record_events: false,
-            record_effects: false,
-            ..before
-        });
+        let watch = self.watch_mut();
+        watch.record_events = false;
+        watch.record_effects = false;
         let out = f(self);
-        self.set_watch(before);
+        *self.watch_mut() = before;
         out
     }
 
@@ -241,22 +236,22 @@ impl<G: Game> Sim<G> {
         self.world.resource::<Resolution<G>>().watch
     }
 
-    /// Sets what the pipeline records and the listener mode.
-    pub fn set_watch(&mut self, watch: Watch) {
-        self.world.resource_mut::<Resolution<G>>().watch = watch;
+    fn watch_mut(&mut self) -> &mut Watch {
+        &mut self
+            .world
+            .resource_mut::<Resolution<G>>()
+            .into_inner()
+            .watch
     }
 
     /// Runs listeners normally ([`Mode::Play`]) or their AI hooks ([`Mode::Benefit`]).
     pub fn set_mode(&mut self, mode: Mode) {
-        self.world.resource_mut::<Resolution<G>>().watch.mode = mode;
+        self.watch_mut().mode = mode;
     }
 
     /// Starts or stops recording effects (card moves, property changes).
     pub fn record_effects(&mut self, on: bool) {
-        self.world
-            .resource_mut::<Resolution<G>>()
-            .watch
-            .record_effects = on;
+        self.watch_mut().record_effects = on;
     }
 
     /// The effects recorded since recording started.

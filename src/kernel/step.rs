@@ -1,7 +1,8 @@
 //! The rules stages of one decision, as functions and as named systems.
 //!
 //! A decision runs two stages, in this order, once per player action (not per event):
-//! [`PipelineSystems::Accept`] checks the action, consumes [`Case`](crate::chance::Case) and starts the resolution;
+//! [`PipelineSystems::Accept`] checks the action, consumes [`Case`](crate::chance::Case) and
+//! starts the resolution;
 //! [`PipelineSystems::Resolve`] runs the event pipeline until it is idle or asks a player, then
 //! computes the next decision. [`Sim`](super::Sim) calls the functions directly
 //! (or runs [`DecisionSchedule`] in [`RunMode::Schedule`](super::RunMode)); a Bevy app runs the
@@ -43,7 +44,8 @@ pub struct DecisionSchedule;
 /// The rules stages, chained in this order. Order your own systems around them.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PipelineSystems {
-    /// Check the action against the pending decision, consume [`Case`](crate::chance::Case), start resolving.
+    /// Check the action against the pending decision, consume [`Case`](crate::chance::Case),
+    /// start resolving.
     Accept,
     /// Resolve events until idle or a player is asked; then compute the next decision.
     Resolve,
@@ -72,7 +74,8 @@ fn resolution_mut<G: Game>(
 }
 
 /// Checks `action` against the pending decision and starts resolving it, its chance points
-/// forced by [`Case`](crate::chance::Case) (which it resets). Changes nothing when the action is refused.
+/// forced by [`Case`](crate::chance::Case) (which it resets). Changes nothing when the action
+/// is refused.
 pub fn accept<G: Game>(
     world: &mut World,
     rules: &Rules<G>,

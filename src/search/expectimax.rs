@@ -78,14 +78,12 @@ impl<G: Game> Expectimax<G> {
 
     /// The value of the current position for every seat. The `Sim` is restored.
     pub fn value(&mut self, sim: &mut Sim<G>, seed: u64) -> Result<Values, SearchError> {
-        sim.unrecorded(|sim| self.value_unrecorded(sim, seed))
-    }
-
-    fn value_unrecorded(&mut self, sim: &mut Sim<G>, seed: u64) -> Result<Values, SearchError> {
-        self.start(sim, seed)?;
-        let value = self.node(sim, self.depth, 0);
-        load(sim, &self.frames[0].snapshot)?;
-        value
+        sim.unrecorded(|sim| {
+            self.start(sim, seed)?;
+            let value = self.node(sim, self.depth, 0);
+            load(sim, &self.frames[0].snapshot)?;
+            value
+        })
     }
 
     /// Values every legal action of the player to move and picks the best. The `Sim` is restored.
@@ -94,39 +92,33 @@ impl<G: Game> Expectimax<G> {
         sim: &mut Sim<G>,
         seed: u64,
     ) -> Result<SearchResult<G::Action>, SearchError> {
-        sim.unrecorded(|sim| self.search_unrecorded(sim, seed))
-    }
-
-    fn search_unrecorded(
-        &mut self,
-        sim: &mut Sim<G>,
-        seed: u64,
-    ) -> Result<SearchResult<G::Action>, SearchError> {
-        let seat = mover(sim)?.index();
-        self.start(sim, seed)?;
-        self.enter(sim, 0);
-        let mut stats = Vec::new();
-        for i in 0..self.frames[0].actions.len() {
-            let action = self.frames[0].actions[i];
-            let value = self.action(sim, action, self.depth, 0)?;
-            stats.push(ActionStats {
-                action,
-                visits: 1,
-                value: value[seat],
-            });
-        }
-        load(sim, &self.frames[0].snapshot)?;
-        let best = stats
-            .iter()
-            .enumerate()
-            .max_by(|(i, a), (j, b)| a.value.total_cmp(&b.value).then(j.cmp(i)))
-            .map(|(i, _)| i)
-            .ok_or(SearchError::GameOver)?;
-        Ok(SearchResult {
-            action: stats[best].action,
-            value: stats[best].value,
-            simulations: self.nodes,
-            stats,
+        sim.unrecorded(|sim| {
+            let seat = mover(sim)?.index();
+            self.start(sim, seed)?;
+            self.enter(sim, 0);
+            let mut stats = Vec::new();
+            for i in 0..self.frames[0].actions.len() {
+                let action = self.frames[0].actions[i];
+                let value = self.action(sim, action, self.depth, 0)?;
+                stats.push(ActionStats {
+                    action,
+                    visits: 1,
+                    value: value[seat],
+                });
+            }
+            load(sim, &self.frames[0].snapshot)?;
+            let best = stats
+                .iter()
+                .enumerate()
+                .max_by(|(i, a), (j, b)| a.value.total_cmp(&b.value).then(j.cmp(i)))
+                .map(|(i, _)| i)
+                .ok_or(SearchError::GameOver)?;
+            Ok(SearchResult {
+                action: stats[best].action,
+                value: stats[best].value,
+                simulations: self.nodes,
+                stats,
+            })
         })
     }
 

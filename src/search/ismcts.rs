@@ -85,50 +85,43 @@ impl<G: Game> Ismcts<G> {
         simulations: u64,
         seed: u64,
     ) -> Result<SearchResult<G::Action>, SearchError> {
-        sim.unrecorded(|sim| self.search_unrecorded(sim, simulations, seed))
-    }
-
-    fn search_unrecorded(
-        &mut self,
-        sim: &mut Sim<G>,
-        simulations: u64,
-        seed: u64,
-    ) -> Result<SearchResult<G::Action>, SearchError> {
-        seats(sim)?;
-        let viewer = mover(sim)?;
-        self.index.clear();
-        self.nodes.clear();
-        self.edges.clear();
-        save(sim, &mut self.root);
-        let root_key = sim.info_key(viewer);
-        for i in 0..simulations {
+        sim.unrecorded(|sim| {
+            seats(sim)?;
+            let viewer = mover(sim)?;
+            self.index.clear();
+            self.nodes.clear();
+            self.edges.clear();
+            save(sim, &mut self.root);
+            let root_key = sim.info_key(viewer);
+            for i in 0..simulations {
+                load(sim, &self.root)?;
+                sim.determinize(viewer, sub_seed(seed, i));
+                let values = self.descend(sim)?;
+                for &(node, edge, seat) in &self.path {
+                    self.nodes[node as usize].visits += 1;
+                    let edge = &mut self.edges[edge as usize];
+                    edge.visits += 1;
+                    edge.total += values[usize::from(seat)];
+                }
+            }
             load(sim, &self.root)?;
-            sim.determinize(viewer, sub_seed(seed, i));
-            let values = self.descend(sim)?;
-            for &(node, edge, seat) in &self.path {
-                self.nodes[node as usize].visits += 1;
-                let edge = &mut self.edges[edge as usize];
-                edge.visits += 1;
-                edge.total += values[usize::from(seat)];
-            }
-        }
-        load(sim, &self.root)?;
-        let stats = match self.index.get(&root_key) {
-            Some(&root) => {
-                let node = self.nodes[root as usize];
-                let range = node.first_edge as usize..(node.first_edge + node.edges) as usize;
-                self.edges[range]
-                    .iter()
-                    .map(|e| ActionStats {
-                        action: e.action,
-                        visits: u64::from(e.visits),
-                        value: e.total / f64::from(e.visits.max(1)),
-                    })
-                    .collect()
-            }
-            None => Vec::new(),
-        };
-        SearchResult::from_stats(stats, simulations).ok_or(SearchError::GameOver)
+            let stats = match self.index.get(&root_key) {
+                Some(&root) => {
+                    let node = self.nodes[root as usize];
+                    let range = node.first_edge as usize..(node.first_edge + node.edges) as usize;
+                    self.edges[range]
+                        .iter()
+                        .map(|e| ActionStats {
+                            action: e.action,
+                            visits: u64::from(e.visits),
+                            value: e.total / f64::from(e.visits.max(1)),
+                        })
+                        .collect()
+                }
+                None => Vec::new(),
+            };
+            SearchResult::from_stats(stats, simulations).ok_or(SearchError::GameOver)
+        })
     }
 
     fn descend(&mut self, sim: &mut Sim<G>) -> Result<Values, SearchError> {

@@ -74,47 +74,40 @@ impl<G: Game> Mcts<G> {
         simulations: u64,
         seed: u64,
     ) -> Result<SearchResult<G::Action>, SearchError> {
-        sim.unrecorded(|sim| self.search_unrecorded(sim, simulations, seed))
-    }
-
-    fn search_unrecorded(
-        &mut self,
-        sim: &mut Sim<G>,
-        simulations: u64,
-        seed: u64,
-    ) -> Result<SearchResult<G::Action>, SearchError> {
-        seats(sim)?;
-        mover(sim)?;
-        self.nodes.clear();
-        self.nodes.push(Node::new(None, None, u8::MAX));
-        save(sim, &mut self.root);
-        for i in 0..simulations {
-            load(sim, &self.root)?;
-            sim.reseed(sub_seed(seed, i));
-            let values = self.descend(sim)?;
-            for &n in &self.path {
-                let node = &mut self.nodes[n as usize];
-                node.visits += 1;
-                if node.mover != u8::MAX {
-                    node.total += values[usize::from(node.mover)];
+        sim.unrecorded(|sim| {
+            seats(sim)?;
+            mover(sim)?;
+            self.nodes.clear();
+            self.nodes.push(Node::new(None, None, u8::MAX));
+            save(sim, &mut self.root);
+            for i in 0..simulations {
+                load(sim, &self.root)?;
+                sim.reseed(sub_seed(seed, i));
+                let values = self.descend(sim)?;
+                for &n in &self.path {
+                    let node = &mut self.nodes[n as usize];
+                    node.visits += 1;
+                    if node.mover != u8::MAX {
+                        node.total += values[usize::from(node.mover)];
+                    }
                 }
             }
-        }
-        load(sim, &self.root)?;
-        let mut stats = Vec::new();
-        let mut child = self.nodes[0].first_child;
-        while child != NONE {
-            let node = &self.nodes[child as usize];
-            if let Some(action) = node.action {
-                stats.push(ActionStats {
-                    action,
-                    visits: u64::from(node.visits),
-                    value: node.total / f64::from(node.visits.max(1)),
-                });
+            load(sim, &self.root)?;
+            let mut stats = Vec::new();
+            let mut child = self.nodes[0].first_child;
+            while child != NONE {
+                let node = &self.nodes[child as usize];
+                if let Some(action) = node.action {
+                    stats.push(ActionStats {
+                        action,
+                        visits: u64::from(node.visits),
+                        value: node.total / f64::from(node.visits.max(1)),
+                    });
+                }
+                child = node.next_sibling;
             }
-            child = node.next_sibling;
-        }
-        SearchResult::from_stats(stats, simulations).ok_or(SearchError::GameOver)
+            SearchResult::from_stats(stats, simulations).ok_or(SearchError::GameOver)
+        })
     }
 
     /// Selection, expansion and evaluation of one iteration; fills `path`.
