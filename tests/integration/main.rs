@@ -14,6 +14,7 @@ mod probe;
 mod riichi;
 mod scoring;
 mod search;
+mod sichuan;
 mod snapshot;
 
 /// Runs the `alea` command line on `argv` (starting with "alea") and returns what it printed.

@@ -1,4 +1,5 @@
-//! Mahjong: the reference abilities and the riichi ruleset (the sichuan ruleset joins them here).
+//! Mahjong: the reference abilities and the rulesets, riichi and sichuan.
 
 pub mod abilities;
 pub mod riichi;
+pub mod sichuan;
