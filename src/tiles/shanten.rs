@@ -291,6 +291,26 @@ pub fn effective_kinds(hand: &KindCounts) -> Vec<TileKind> {
         .collect()
 }
 
+/// Unseen copies of the kinds that lower `hand`'s shanten (its ukeire), `seen` counting the
+/// copies visible to the player (its own tiles included).
+pub fn ukeire(hand: &KindCounts, seen: &KindCounts) -> u32 {
+    let now = shanten(hand);
+    let mut probe = *hand;
+    let mut total = 0;
+    for kind in TileKind::all() {
+        let left = 4u8.saturating_sub(seen[kind]);
+        if left == 0 {
+            continue;
+        }
+        probe[kind] += 1;
+        if shanten(&probe) < now {
+            total += u32::from(left);
+        }
+        probe[kind] -= 1;
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,12 +1,23 @@
 //! Sichuan bloody battle: the fan table (every fan and total worked out by hand), the missing
-//! suit and honors rule, the best wait (查大叫), the presets.
+//! suit and honors rule, the best wait (查大叫), the presets; invariants over random and greedy
+//! games; scenarios (several winners on one discard, kan payments, robbing a kan, the
+//! exhaustive draw's settlements) built by forcing tiles.
 
-use alea::games::mahjong::sichuan::presets;
+use alea::games::mahjong::riichi::PlayerKind;
+use alea::games::mahjong::sichuan::{
+    Battle, SEATS, SettlementKind, Sichuan, SichuanAction, SichuanEvent, SichuanMeld, Stage,
+    Standings, choose, presets,
+};
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Seat, Sim, SimBuilder, Turn};
+use alea::mount::{Exit, Mount, WallLayout};
+use alea::pipeline::LoggedEvent;
 use alea::scoring::meld::{Meld, MeldKind};
 use alea::scoring::sichuan::{
     Fan, FanTable, SelfDrawBonus, SichuanHand, SichuanWin, best_wait, evaluate, is_win,
 };
-use alea::tiles::{KindCounts, Suit, Tile, TileCounts, TileKind, parse_tiles};
+use alea::tiles::{KindCounts, Suit, Tile, TileCounts, TileKind, TileSet, parse_tiles};
+use bevy_ecs::world::World;
 
 fn table() -> FanTable {
     presets()["sichuan"].scoring.clone()
@@ -195,4 +206,529 @@ fn presets_parse() {
         ["sichuan", "sichuan-4fan"]
     );
     assert_eq!(presets["sichuan"].scoring.cap, 3);
+}
+
+fn one_hand() -> Sichuan {
+    Sichuan::preset("sichuan").unwrap().with_hands(1)
+}
+
+/// Every tile is in exactly one place: a hand, a meld, a river (uncalled; a tile won on by
+/// ron stays there) or the mount's undrawn stock.
+fn check_conservation(world: &World) {
+    let battle = world.resource::<Battle>();
+    let mount = world.resource::<Mount>();
+    let mut all = mount.undrawn();
+    for s in 0..SEATS as u8 {
+        all.add(&battle.seat_tiles(Seat(s)));
+    }
+    for &(_, tile, called) in &battle.river {
+        if !called {
+            all[tile] += 1;
+        }
+    }
+    assert_eq!(all, *TileSet::sichuan().counts(), "tile conservation");
+}
+
+/// Concealed + 3 per meld: 14 for the seat on turn and a seat that won by self-draw, 13 for
+/// the others (a seat that won on a discard keeps 13: the tile stays in the river).
+/// While the seats declare, the dealer holds its 14th tile.
+fn check_hand_sizes(world: &World) {
+    let battle = world.resource::<Battle>();
+    let on_turn = match battle.stage {
+        Stage::Turn { seat, .. } => Some(seat),
+        Stage::Declare { .. } => Some(world.resource::<Standings>().dealer()),
+        Stage::Claims { .. } => None,
+        Stage::Over => return,
+    };
+    for s in 0..SEATS {
+        let size = battle.hands[s].total() + 3 * u32::from(battle.meld_count[s]);
+        let self_drawn = battle.won[s].is_some() && size == 14;
+        let expected = if on_turn == Some(Seat(s as u8)) || self_drawn {
+            14
+        } else {
+            13
+        };
+        assert_eq!(
+            size, expected,
+            "seat {s} holds {size} in {:?}",
+            battle.stage
+        );
+    }
+}
+
+/// What each resolved action may do: only playing seats act; the missing suit is discarded
+/// first and never called; winning hands hold none of it.
+fn check_action(before: &Battle, after: &Battle, seat: Seat, events: &[LoggedEvent<SichuanEvent>]) {
+    assert!(before.in_play(seat), "{seat} left but acts");
+    for e in events {
+        match e.event {
+            SichuanEvent::Discard { seat, tile } if before.holds_missing(seat) => {
+                assert_eq!(
+                    Some(tile.suit()),
+                    before.missing[seat.index()],
+                    "missing suit first"
+                );
+            }
+            SichuanEvent::Call { seat, tile, .. } | SichuanEvent::Kan { seat, tile, .. } => {
+                assert_ne!(
+                    Some(tile.suit()),
+                    before.missing[seat.index()],
+                    "a call of the missing suit"
+                );
+            }
+            SichuanEvent::Win { seat, .. } => {
+                let s = seat.index();
+                assert!(after.won[s].is_some());
+                let missing = after.missing[s].unwrap();
+                assert!(
+                    after
+                        .seat_tiles(seat)
+                        .iter()
+                        .all(|(t, n)| n == 0 || t.suit() != missing)
+                );
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn random_games_keep_the_invariants() {
+    let builder = SimBuilder::new(one_hand()).inspect(check_conservation);
+    let (mut wins, mut multi, mut kans, mut draws, mut robbed) = (0, 0, 0, 0, 0);
+    for seed in 0..500u64 {
+        let mut sim = builder.clone().seed(seed).build();
+        sim.record_events(true);
+        let mut rng = random_player_rng(seed);
+        check_hand_sizes(sim.world());
+        while let Some(action) = choose(&sim, &[PlayerKind::Random; 4], &mut rng) {
+            let Turn::Player(seat) = sim.turn() else {
+                unreachable!()
+            };
+            let before = sim.world().resource::<Battle>().clone();
+            sim.apply(action).unwrap();
+            let events = sim.take_events();
+            let after = sim.world().resource::<Battle>();
+            check_action(&before, after, seat, &events);
+            check_hand_sizes(sim.world());
+            let won_here = events
+                .iter()
+                .filter(|e| matches!(e.event, SichuanEvent::Win { .. }))
+                .count();
+            wins += won_here;
+            multi += usize::from(won_here > 1);
+            for e in &events {
+                match e.event {
+                    SichuanEvent::Kan { .. }
+                    | SichuanEvent::Call {
+                        kind: MeldKind::OpenKan,
+                        ..
+                    } => kans += 1,
+                    SichuanEvent::ExhaustiveDraw { .. } => draws += 1,
+                    SichuanEvent::Win { robbing: true, .. } => robbed += 1,
+                    _ => {}
+                }
+            }
+            assert_eq!(
+                sim.world()
+                    .resource::<Standings>()
+                    .scores
+                    .iter()
+                    .sum::<i32>(),
+                0,
+                "points are conserved"
+            );
+        }
+        assert!(sim.is_terminal());
+        let battle = sim.world().resource::<Battle>();
+        let playing = battle.playing().count();
+        assert!(
+            playing <= 1 || sim.world().resource::<Mount>().slots_left(Exit::Pii) == 0,
+            "ends with one seat or no wall"
+        );
+    }
+    // Random play reaches wins, kans and draws (several winners on one discard and robbed
+    // kans are rare in random play: the scenarios below cover them).
+    assert!(
+        wins > 0 && kans > 0 && draws > 0,
+        "{wins} {multi} {kans} {draws} {robbed}"
+    );
+}
+
+#[test]
+fn greedy_games_keep_the_invariants_and_are_deterministic() {
+    let game = Sichuan::preset("sichuan").unwrap();
+    let play = |seed: u64| {
+        let mut sim = SimBuilder::new(game.clone())
+            .inspect(check_conservation)
+            .seed(seed)
+            .build();
+        let mut rng = random_player_rng(seed);
+        let mut wins = 0;
+        sim.record_events(true);
+        while let Some(action) = choose(
+            &sim,
+            &[
+                PlayerKind::Greedy,
+                PlayerKind::Greedy,
+                PlayerKind::Greedy,
+                PlayerKind::Random,
+            ],
+            &mut rng,
+        ) {
+            sim.apply(action).unwrap();
+            wins += sim
+                .take_events()
+                .iter()
+                .filter(|e| matches!(e.event, SichuanEvent::Win { .. }))
+                .count();
+            check_hand_sizes(sim.world());
+        }
+        (sim.checksum(), *sim.world().resource::<Standings>(), wins)
+    };
+    let mut greedy_points = 0;
+    let mut random_points = 0;
+    for seed in 0..20 {
+        let (checksum, standings, wins) = play(seed);
+        assert_eq!(play(seed).0, checksum, "same seed, same game");
+        assert_eq!(standings.dealt, 4);
+        assert!(
+            wins >= 4,
+            "greedy players win hands ({wins} wins in 4 hands)"
+        );
+        greedy_points += standings.scores[..3].iter().sum::<i32>();
+        random_points += standings.scores[3];
+    }
+    assert!(
+        greedy_points > 0 && random_points < 0,
+        "{greedy_points} {random_points}"
+    );
+}
+
+/// A one-hand game of `game` whose deal is replaced: `hands` (13 tiles each), P0 has drawn
+/// `draw` and is on turn, the missing suits declared. The tiles are taken out of a fresh mount.
+fn scenario_of(game: Sichuan, hands: [&str; 4], missing: [Suit; 4], draw: &str) -> Sim<Sichuan> {
+    let mut sim = SimBuilder::new(game)
+        .inspect(check_conservation)
+        .seed(0)
+        .build();
+    let mut rng = random_player_rng(0);
+    let mut mount = Mount::new(TileSet::sichuan(), WallLayout::sichuan());
+    let mut battle = Battle::default();
+    for (s, text) in hands.iter().enumerate() {
+        battle.hands[s] = TileCounts::from_tiles(parse_tiles(text).unwrap());
+        assert_eq!(battle.hands[s].total(), 13, "scenario hand {s}");
+        for t in parse_tiles(text).unwrap() {
+            assert!(mount.deal_tile(t), "{t} is available");
+        }
+        battle.missing[s] = Some(missing[s]);
+    }
+    mount.early_collapse(Exit::Pii, 0, tile(draw)).unwrap();
+    let drawn = mount.draw(Exit::Pii, &mut rng).unwrap();
+    battle.hands[0][drawn] += 1;
+    battle.drawn[0] = Some(drawn);
+    battle.stage = Stage::Turn {
+        seat: Seat(0),
+        called: false,
+        after_kan: false,
+    };
+    *sim.world_mut().resource_mut::<Mount>() = mount;
+    *sim.world_mut().resource_mut::<Battle>() = battle;
+    sim.refresh_decision();
+    check_conservation(sim.world());
+    sim
+}
+
+fn scenario(hands: [&str; 4], missing: [Suit; 4], draw: &str) -> Sim<Sichuan> {
+    scenario_of(one_hand(), hands, missing, draw)
+}
+
+fn tile(text: &str) -> Tile {
+    text.parse().unwrap()
+}
+
+fn scores_of(sim: &Sim<Sichuan>) -> [i32; SEATS] {
+    sim.world().resource::<Standings>().scores
+}
+
+fn battle(sim: &Sim<Sichuan>) -> &Battle {
+    sim.world().resource::<Battle>()
+}
+
+/// Applies `(seat, action)` in turn, checking each is the seat to move and legal; returns the
+/// resolved events.
+fn apply_all(sim: &mut Sim<Sichuan>, actions: &[(u8, SichuanAction)]) -> Vec<SichuanEvent> {
+    sim.record_events(true);
+    for &(seat, action) in actions {
+        assert_eq!(sim.turn(), Turn::Player(Seat(seat)), "before {action}");
+        assert!(
+            sim.legal_actions().contains(&action),
+            "{action} is legal for P{seat}: {:?}",
+            sim.legal_actions()
+        );
+        sim.apply(action).unwrap();
+    }
+    sim.take_events().into_iter().map(|e| e.event).collect()
+}
+
+const S: Suit = Suit::Sou;
+
+#[test]
+fn several_seats_win_on_one_discard_and_leave() {
+    // P0 discards 5p: P1 (123m 456m 789m 678p, tanki 5p) and P3 (234m 678m 777p 22p, 34p)
+    // both win on it; P2 (55p) could pon it.
+    let hands = [
+        "123456789m1239p",
+        "123456789m678p5p",
+        "13579m55p66p2468s",
+        "234m678m777p22p34p",
+    ];
+    let mut sim = scenario(hands, [S; 4], "5p");
+    let events = apply_all(
+        &mut sim,
+        &[
+            (0, SichuanAction::Discard(tile("5p"))),
+            (1, SichuanAction::Ron),
+            (2, SichuanAction::Pon),
+            (3, SichuanAction::Ron),
+        ],
+    );
+    let winners: Vec<(Seat, i32)> = events
+        .iter()
+        .filter_map(|e| match e {
+            SichuanEvent::Win {
+                seat,
+                from: Some(Seat(0)),
+                points,
+                ..
+            } => Some((*seat, *points)),
+            _ => None,
+        })
+        .collect();
+    // Both plain wins: 1 each from the discarder.
+    assert_eq!(winners, vec![(Seat(1), 1), (Seat(3), 1)]);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, SichuanEvent::Call { .. })),
+        "a win beats the pon"
+    );
+    assert_eq!(scores_of(&sim), [-2, 1, 0, 1]);
+    let b = battle(&sim);
+    assert_eq!(b.won, [None, Some(tile("5p")), None, Some(tile("5p"))]);
+    assert_eq!(b.playing().collect::<Vec<_>>(), vec![Seat(0), Seat(2)]);
+    // The seat after the last winner (P3) still playing draws: P0; the others never act again.
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+    let mut rng = random_player_rng(5);
+    while let Some(action) = choose(&sim, &[PlayerKind::Random; 4], &mut rng) {
+        let Turn::Player(seat) = sim.turn() else {
+            unreachable!()
+        };
+        assert!(seat == Seat(0) || seat == Seat(2), "{seat} left the hand");
+        sim.apply(action).unwrap();
+    }
+}
+
+#[test]
+fn kan_payments_and_a_win_after_the_kan() {
+    // P0: 1111m 234m 567m 899p + 9p. A closed kan (2 from each of the three others), then
+    // the replacement 7p completes 234m 567m 789p 99p beside the kan.
+    let hands = [
+        "1111m234m567m899p",
+        "123456789s234p5m",
+        "123456789s234p6m",
+        "123456789s234p8m",
+    ];
+    let mut sim = scenario(hands, [S, Suit::Man, Suit::Man, Suit::Man], "9p");
+    sim.world_mut()
+        .resource_mut::<Mount>()
+        .early_collapse(Exit::Rinshan, 0, tile("7p"))
+        .unwrap();
+    let events = apply_all(&mut sim, &[(0, SichuanAction::ClosedKan(tile("1m")))]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, SichuanEvent::Kan { paid: 6, .. })),
+        "{events:?}"
+    );
+    assert_eq!(scores_of(&sim), [6, -2, -2, -2]);
+    assert_eq!(battle(&sim).drawn[0], Some(tile("7p")));
+    let events = apply_all(&mut sim, &[(0, SichuanAction::Tsumo)]);
+    // A root (the kan) 1 + win after kan 1 = 2 fan = 4, + 1 base self-drawn, from three seats.
+    let win = events.iter().find_map(|e| match e {
+        SichuanEvent::Win {
+            fan,
+            per_payer,
+            points,
+            ..
+        } => Some((*fan, *per_payer, *points)),
+        _ => None,
+    });
+    assert_eq!(win, Some((2, 5, 15)));
+    assert_eq!(scores_of(&sim), [21, -7, -7, -7]);
+}
+
+#[test]
+fn an_open_kan_is_paid_by_the_discarder() {
+    let hands = [
+        "123m456m678m123p4p",
+        "999m123p456p789p1s",
+        "123s456s789s123p2m",
+        "123s456s789s123p3m",
+    ];
+    let mut sim = scenario(hands, [S, S, Suit::Man, Suit::Man], "9m");
+    let events = apply_all(
+        &mut sim,
+        &[
+            (0, SichuanAction::Discard(tile("9m"))),
+            (1, SichuanAction::Kan),
+        ],
+    );
+    assert!(events.iter().any(|e| matches!(
+        e,
+        SichuanEvent::Call {
+            kind: MeldKind::OpenKan,
+            paid: 2,
+            ..
+        }
+    )));
+    assert_eq!(scores_of(&sim), [-2, 2, 0, 0]);
+    assert!(matches!(
+        battle(&sim).stage,
+        Stage::Turn {
+            seat: Seat(1),
+            after_kan: true,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn robbing_an_added_kan() {
+    // P0 holds a pon of 5p and draws the fourth; P2 waits on 5p (34p): it robs the kan.
+    let hands = [
+        "123m456m789m555p7p",
+        "123s456s789s123p9m",
+        "234m678m777p22p34p",
+        "123s456s789s123p8m",
+    ];
+    let mut sim = scenario(hands, [S, Suit::Man, S, Suit::Man], "5p");
+    {
+        let mut battle = sim.world_mut().resource_mut::<Battle>();
+        battle.hands[0][tile("5p")] -= 3;
+        battle.melds[0][0] = Some(SichuanMeld {
+            meld: Meld::new(MeldKind::Pon, &[tile("5p"); 3]).unwrap(),
+            from: Some(Seat(3)),
+        });
+        battle.meld_count[0] = 1;
+    }
+    sim.refresh_decision();
+    check_conservation(sim.world());
+    let events = apply_all(&mut sim, &[(0, SichuanAction::AddedKan(tile("5p")))]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, SichuanEvent::Kan { paid: 3, .. }))
+    );
+    assert_eq!(scores_of(&sim), [3, -1, -1, -1]);
+    let events = apply_all(&mut sim, &[(2, SichuanAction::Ron)]);
+    let win = events.iter().find_map(|e| match e {
+        SichuanEvent::Win {
+            seat,
+            robbing: true,
+            fan,
+            points,
+            ..
+        } => Some((*seat, *fan, *points)),
+        _ => None,
+    });
+    // 234m 678m 777p 22p + 345p: robbing a kan 1 fan = 2, from P0; the kan payments return.
+    assert_eq!(win, Some((Seat(2), 1, 2)));
+    assert_eq!(scores_of(&sim), [-2, 0, 2, 0]);
+    let b = battle(&sim);
+    assert_eq!(
+        b.melds[0][0].unwrap().meld.kind(),
+        MeldKind::Pon,
+        "the kan reverts to a pon"
+    );
+    assert_eq!(b.kan_paid, [[0; SEATS]; SEATS]);
+    // No replacement for a robbed kan: the seat after the winner draws.
+    assert_eq!(sim.turn(), Turn::Player(Seat(3)));
+}
+
+/// P0 still holds its missing suit (2s after discarding 1s); P1 is ready (seven pairs on 9p,
+/// 2 fan = 4); P2 and P3 are not. The live wall is empty.
+const DRAW_HANDS: [&str; 4] = [
+    "123m456m789m12p1s2s",
+    "11m22m33m44p55p66p9p",
+    "1357m2468m13579p",
+    "13579s2468s2468p",
+];
+
+fn at_the_last_discard(game: Sichuan) -> Sim<Sichuan> {
+    let mut sim = scenario_of(game, DRAW_HANDS, [S, S, S, Suit::Man], "3p");
+    let mut rng = random_player_rng(1);
+    let mut mount = sim.world().resource::<Mount>().clone();
+    let mut battle = sim.world().resource::<Battle>().clone();
+    while mount.slots_left(Exit::Pii) > 0 {
+        // The rest of the wall went to P3's river earlier in the hand.
+        battle
+            .river
+            .push((Seat(3), mount.draw(Exit::Pii, &mut rng).unwrap(), false));
+    }
+    *sim.world_mut().resource_mut::<Mount>() = mount;
+    *sim.world_mut().resource_mut::<Battle>() = battle;
+    sim.refresh_decision();
+    check_conservation(sim.world());
+    sim
+}
+
+fn settlements(sim: &mut Sim<Sichuan>) -> Vec<(SettlementKind, u8, u8, i32)> {
+    let events = apply_all(sim, &[(0, SichuanAction::Discard(tile("1s")))]);
+    events
+        .iter()
+        .find_map(|e| match e {
+            SichuanEvent::ExhaustiveDraw { settlements } => Some(
+                settlements
+                    .iter()
+                    .map(|s| (s.kind, s.payer.0, s.receiver.0, s.points))
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .expect("an exhaustive draw")
+}
+
+#[test]
+fn exhaustive_draw_settlements() {
+    use SettlementKind::{MissingSuit, Unready};
+    // Both options: P0 pays the cap (8) to each other seat; P2 and P3 pay P1 its best wait.
+    let mut sim = at_the_last_discard(one_hand());
+    assert_eq!(
+        settlements(&mut sim),
+        vec![
+            (MissingSuit, 0, 1, 8),
+            (MissingSuit, 0, 2, 8),
+            (MissingSuit, 0, 3, 8),
+            (Unready, 2, 1, 4),
+            (Unready, 3, 1, 4),
+        ]
+    );
+    assert_eq!(scores_of(&sim), [-24, 16, 4, 4]);
+    assert!(sim.is_terminal());
+    // Without 查花猪, P0 is simply not ready.
+    let mut game = one_hand();
+    game.config.settle_missing_suit = false;
+    let mut sim = at_the_last_discard(game);
+    assert_eq!(
+        settlements(&mut sim),
+        vec![(Unready, 0, 1, 4), (Unready, 2, 1, 4), (Unready, 3, 1, 4)]
+    );
+    // Without either, nobody pays.
+    let mut game = one_hand();
+    game.config.settle_missing_suit = false;
+    game.config.settle_unready = false;
+    let mut sim = at_the_last_discard(game);
+    assert_eq!(settlements(&mut sim), vec![]);
+    assert_eq!(scores_of(&sim), [0; SEATS]);
 }

@@ -3,3 +3,24 @@
 pub mod abilities;
 pub mod riichi;
 pub mod sichuan;
+
+use bevy_ecs::prelude::*;
+
+use crate::dealer::{DealConfig, DealTable, run_deal};
+use crate::kernel::Seat;
+use crate::mount::Mount;
+use crate::tiles::TileCounts;
+
+/// Deals hand number `round` with `dealer` as East: a fresh mount, the random streams keyed to
+/// `round`, the dealer's stages; returns the starting hands by seat. The world must hold the
+/// dealer ([`crate::dealer::install`]) and the mount ([`crate::mount::install`]).
+pub(crate) fn deal_hand(world: &mut World, dealer: Seat, round: u32) -> Vec<TileCounts> {
+    let mut config = *world.resource::<DealConfig>();
+    config.dealer = dealer;
+    world.insert_resource(config);
+    *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
+    crate::kernel::start_round(world, round);
+    // Without abilities no stage can fail: every hand fills from a full zone A.
+    run_deal(world).expect("a deal without abilities cannot fail");
+    world.resource::<DealTable>().hands.clone()
+}

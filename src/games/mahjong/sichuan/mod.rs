@@ -1,18 +1,56 @@
-//! Sichuan bloody battle (血战到底): 108 tiles (no honors, no red fives), a missing suit
-//! declared at the start (定缺), no chi, pon and kan with kan payments, and players who win
-//! leave while the others play on. Scoring is [`crate::scoring::sichuan`].
+//! Sichuan bloody battle (血战到底) on the kernel: 108 tiles (no honors, no red fives), dealt
+//! by the staged [dealer](crate::dealer) and drawn from the [mount](crate::mount).
+//!
+//! **Turn flow.** After the deal the dealer draws its 14th tile, then every seat declares its
+//! missing suit (定缺) in turn from the dealer (sequentially; a seat's declaration is hidden
+//! from the others until all have declared). A seat holding tiles of its missing suit must
+//! discard them first, and no winning hand may hold one. The seat on turn may win by
+//! self-draw, declare a closed kan or add to a pon (never of its missing suit), or discard.
+//! After a discard the other playing seats may win on it (every seat that does wins: 一炮多响),
+//! pon or open-kan it (no chi); a win takes precedence. An added kan opens a window for
+//! robbing it (抢杠胡): a robbed kan reverts to a pon. Kan payments (刮风下雨): an open kan
+//! 2 × base from the discarder, a closed kan 2 × base and an added kan 1 × base from every
+//! playing seat. Replacement tiles come off the end of the wall.
+//!
+//! **Departures.** A seat that wins leaves the hand; the others play on until one is left or
+//! the wall runs out. A self-draw is paid by every seat still playing, a win on a discard by
+//! the discarder ([`crate::scoring::sichuan`] says how much).
+//!
+//! **Exhaustive draw** (preset options): a seat still holding its missing suit pays every
+//! other playing seat the capped amount (查花猪); an unready seat pays every ready seat its
+//! best wait (查大叫); unready seats give back their kan income (退税).
+//!
+//! A match is `hands` hands; the dealer moves one seat each hand.
+
+mod legal;
+mod players;
+mod rules;
+mod state;
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::scoring::sichuan::FanTable;
+pub use legal::{SUITS, is_ready};
+pub use players::choose;
+pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
+
+use crate::dealer::{AbilityPlan, DealConfig, DealTable};
+use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim};
+use crate::mount::{Exit, Mount};
+use crate::pipeline::{Ctx, Flow};
+use crate::scoring::meld::MeldKind;
+use crate::scoring::sichuan::{Fan, FanTable};
+use crate::tiles::{Suit, Tile};
 
 /// The rule options of a sichuan game (a preset of `assets/sichuan.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SichuanConfig {
+    /// Hands in a match.
+    pub hands: u32,
     /// The fan table.
     pub scoring: FanTable,
     /// 查花猪: at an exhaustive draw a hand still holding its missing suit pays every other
@@ -31,4 +69,509 @@ pub fn presets() -> &'static BTreeMap<String, SichuanConfig> {
         ron::from_str(include_str!("../../../../assets/sichuan.ron"))
             .expect("assets/sichuan.ron is valid (checked by a test)")
     })
+}
+
+/// Not the name of a sichuan preset.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown sichuan rules {name:?}: expected one of {known}")]
+pub struct UnknownSichuanPreset {
+    /// The name asked for.
+    pub name: String,
+    /// The presets there are.
+    pub known: String,
+}
+
+/// Sichuan bloody battle: the [`Game`] for the kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sichuan {
+    /// The rule options.
+    pub config: SichuanConfig,
+}
+
+impl Sichuan {
+    /// The preset called `name` (see [`presets`]).
+    pub fn preset(name: &str) -> Result<Sichuan, UnknownSichuanPreset> {
+        presets()
+            .get(name)
+            .map(|config| Sichuan {
+                config: config.clone(),
+            })
+            .ok_or_else(|| UnknownSichuanPreset {
+                name: name.to_string(),
+                known: presets().keys().cloned().collect::<Vec<_>>().join(", "),
+            })
+    }
+
+    /// The same rules with `hands` hands a match.
+    pub fn with_hands(mut self, hands: u32) -> Sichuan {
+        self.config.hands = hands;
+        self
+    }
+
+    /// Starts a new match in `sim` exactly as if it had been built with `seed`.
+    pub fn restart(sim: &mut Sim<Sichuan>, seed: u64) {
+        sim.reseed(seed);
+        let world = sim.world_mut();
+        *world.resource_mut::<Standings>() = Standings::default();
+        rules::start_hand(world);
+        rules::first_draw(world);
+        sim.refresh_decision();
+    }
+}
+
+/// A player's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SichuanAction {
+    /// Declare this suit missing.
+    Declare(#[serde(with = "suit_letter")] Suit),
+    /// Discard this tile.
+    Discard(Tile),
+    /// Win on the tile just drawn.
+    Tsumo,
+    /// Four of a kind from the hand.
+    ClosedKan(Tile),
+    /// Add the fourth tile to a pon.
+    AddedKan(Tile),
+    /// Win on the discard (or on the tile added to a kan).
+    Ron,
+    /// Pon the discard.
+    Pon,
+    /// Open kan on the discard.
+    Kan,
+    /// Decline.
+    Pass,
+}
+
+/// Suits as their notation letter in JSON (`"m"`, `"p"`, `"s"`).
+mod suit_letter {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use crate::tiles::Suit;
+
+    pub fn serialize<S: Serializer>(suit: &Suit, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(suit.letter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let letter = char::deserialize(d)?;
+        Suit::from_letter(letter).ok_or_else(|| D::Error::custom(format!("no suit {letter:?}")))
+    }
+}
+
+fn suit_name(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Man => "characters (m)",
+        Suit::Pin => "dots (p)",
+        Suit::Sou => "bamboo (s)",
+        Suit::Honor => "honors (z)",
+    }
+}
+
+impl std::fmt::Display for SichuanAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SichuanAction::Declare(suit) => write!(f, "declare {} missing", suit.letter()),
+            SichuanAction::Discard(t) => write!(f, "discard {t}"),
+            SichuanAction::Tsumo => f.write_str("tsumo"),
+            SichuanAction::ClosedKan(t) => write!(f, "closed kan {t}"),
+            SichuanAction::AddedKan(t) => write!(f, "added kan {t}"),
+            SichuanAction::Ron => f.write_str("ron"),
+            SichuanAction::Pon => f.write_str("pon"),
+            SichuanAction::Kan => f.write_str("kan"),
+            SichuanAction::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// Why a payment is made at an exhaustive draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SettlementKind {
+    /// 查花猪: the payer still holds its missing suit.
+    MissingSuit,
+    /// 查大叫: the payer is not ready, the receiver is.
+    Unready,
+    /// 退税: the unready payer gives back a kan payment.
+    KanRefund,
+}
+
+/// One payment at an exhaustive draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Settlement {
+    /// Why.
+    pub kind: SettlementKind,
+    /// Who pays.
+    pub payer: Seat,
+    /// Who receives.
+    pub receiver: Seat,
+    /// How much.
+    pub points: i32,
+}
+
+/// What happens in a sichuan match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum SichuanEvent {
+    /// A new hand is dealt (hand `number` from 0).
+    Deal {
+        /// The hand.
+        number: u32,
+    },
+    /// `seat` declares `suit` missing.
+    Declare {
+        /// Who declares.
+        seat: Seat,
+        /// The suit.
+        #[serde(serialize_with = "suit_letter::serialize")]
+        suit: Suit,
+    },
+    /// `seat` draws from `exit` (the rules fill in `tile`).
+    Draw {
+        /// Who draws.
+        seat: Seat,
+        /// [`Exit::Pii`], or [`Exit::Rinshan`] after a kan.
+        exit: Exit,
+        /// The tile drawn.
+        tile: Option<Tile>,
+    },
+    /// `seat` discards `tile`.
+    Discard {
+        /// Who discards.
+        seat: Seat,
+        /// The tile.
+        tile: Tile,
+    },
+    /// `seat` answers the claim window.
+    Answer {
+        /// Who answers.
+        seat: Seat,
+        /// The answer.
+        claim: Claim,
+    },
+    /// `seat` takes `from`'s discard into a pon or an open kan.
+    Call {
+        /// Who calls.
+        seat: Seat,
+        /// The discarder.
+        from: Seat,
+        /// Pon or open kan.
+        kind: MeldKind,
+        /// The tile.
+        tile: Tile,
+        /// Kan payments received (the rules fill it in).
+        paid: i32,
+    },
+    /// `seat` declares a closed or added kan of `tile`.
+    Kan {
+        /// Who declares.
+        seat: Seat,
+        /// Closed or added.
+        kind: MeldKind,
+        /// The tile.
+        tile: Tile,
+        /// Kan payments received (the rules fill it in).
+        paid: i32,
+    },
+    /// `seat` wins (self-drawn when `from` is `None`) and leaves; the rules fill in the score.
+    Win {
+        /// The winner.
+        seat: Seat,
+        /// The discarder (or the robbed seat).
+        from: Option<Seat>,
+        /// The winning tile.
+        tile: Tile,
+        /// Robbing a kan.
+        robbing: bool,
+        /// On a kan's replacement (self-draw) or on the discard after the discarder's kan.
+        after_kan: bool,
+        /// Fan before the cap.
+        fan: u8,
+        /// What each payer pays.
+        per_payer: i32,
+        /// Everything the winner receives.
+        points: i32,
+        /// The patterns, `name fan` comma-separated.
+        fans: String,
+    },
+    /// The wall ran out with two or more seats playing: the settlements (the rules fill them in).
+    ExhaustiveDraw {
+        /// The payments.
+        settlements: Vec<Settlement>,
+    },
+    /// The hand is over.
+    HandEnd,
+    /// The match is over.
+    MatchEnd {
+        /// Final scores.
+        scores: [i32; SEATS],
+    },
+}
+
+impl SichuanEvent {
+    /// Kind of [`SichuanEvent::Deal`].
+    pub const DEAL: EventKind = 0;
+    /// Kind of [`SichuanEvent::Declare`].
+    pub const DECLARE: EventKind = 1;
+    /// Kind of [`SichuanEvent::Draw`].
+    pub const DRAW: EventKind = 2;
+    /// Kind of [`SichuanEvent::Discard`].
+    pub const DISCARD: EventKind = 3;
+    /// Kind of [`SichuanEvent::Answer`].
+    pub const ANSWER: EventKind = 4;
+    /// Kind of [`SichuanEvent::Call`].
+    pub const CALL: EventKind = 5;
+    /// Kind of [`SichuanEvent::Kan`].
+    pub const KAN: EventKind = 6;
+    /// Kind of [`SichuanEvent::Win`].
+    pub const WIN: EventKind = 7;
+    /// Kind of [`SichuanEvent::ExhaustiveDraw`].
+    pub const EXHAUSTIVE_DRAW: EventKind = 8;
+    /// Kind of [`SichuanEvent::HandEnd`].
+    pub const HAND_END: EventKind = 9;
+    /// Kind of [`SichuanEvent::MatchEnd`].
+    pub const MATCH_END: EventKind = 10;
+}
+
+impl GameEvent for SichuanEvent {
+    fn kind(&self) -> EventKind {
+        match self {
+            SichuanEvent::Deal { .. } => Self::DEAL,
+            SichuanEvent::Declare { .. } => Self::DECLARE,
+            SichuanEvent::Draw { .. } => Self::DRAW,
+            SichuanEvent::Discard { .. } => Self::DISCARD,
+            SichuanEvent::Answer { .. } => Self::ANSWER,
+            SichuanEvent::Call { .. } => Self::CALL,
+            SichuanEvent::Kan { .. } => Self::KAN,
+            SichuanEvent::Win { .. } => Self::WIN,
+            SichuanEvent::ExhaustiveDraw { .. } => Self::EXHAUSTIVE_DRAW,
+            SichuanEvent::HandEnd => Self::HAND_END,
+            SichuanEvent::MatchEnd { .. } => Self::MATCH_END,
+        }
+    }
+}
+
+/// A pattern's name in logs.
+pub fn fan_name(pattern: Fan) -> &'static str {
+    match pattern {
+        Fan::AllPungs => "all pungs",
+        Fan::FullFlush => "full flush",
+        Fan::SevenPairs => "seven pairs",
+        Fan::Root => "roots",
+        Fan::GoldenSingle => "golden single",
+        Fan::WinAfterKan => "win after kan",
+        Fan::DiscardAfterKan => "discard after kan",
+        Fan::RobbingKan => "robbing a kan",
+        Fan::LastTile => "last tile",
+        Fan::SelfDraw => "self-draw",
+    }
+}
+
+impl std::fmt::Display for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Claim::None => "nothing",
+            Claim::Pass => "pass",
+            Claim::Ron => "ron",
+            Claim::Pon => "pon",
+            Claim::Kan => "kan",
+        })
+    }
+}
+
+impl std::fmt::Display for SichuanEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tile_or = |tile: &Option<Tile>| tile.map_or_else(|| "?".to_string(), |t| t.to_string());
+        match self {
+            SichuanEvent::Deal { number } => write!(f, "hand {}", number + 1),
+            SichuanEvent::Declare { seat, suit } => {
+                write!(f, "{seat} declares {} missing", suit_name(*suit))
+            }
+            SichuanEvent::Draw { seat, exit, tile } => match exit {
+                Exit::Rinshan => write!(f, "{seat} draws {} after the kan", tile_or(tile)),
+                _ => write!(f, "{seat} draws {}", tile_or(tile)),
+            },
+            SichuanEvent::Discard { seat, tile } => write!(f, "{seat} discards {tile}"),
+            SichuanEvent::Answer { seat, claim } => write!(f, "{seat} answers {claim}"),
+            SichuanEvent::Call {
+                seat,
+                from,
+                kind,
+                tile,
+                paid,
+            } => {
+                write!(f, "{seat} calls {kind} on {tile} from {from}")?;
+                if *paid > 0 {
+                    write!(f, " (kan payment {paid})")?;
+                }
+                Ok(())
+            }
+            SichuanEvent::Kan {
+                seat,
+                kind,
+                tile,
+                paid,
+            } => write!(f, "{seat} declares {kind} of {tile} (kan payment {paid})"),
+            SichuanEvent::Win {
+                seat,
+                from,
+                tile,
+                robbing,
+                fan,
+                per_payer,
+                points,
+                fans,
+                ..
+            } => {
+                match from {
+                    Some(from) if *robbing => write!(f, "{seat} robs {from}'s kan of {tile}")?,
+                    Some(from) => write!(f, "{seat} wins on {tile} from {from}")?,
+                    None => write!(f, "{seat} wins by self-draw on {tile}")?,
+                }
+                write!(f, ": {fan} fan, {per_payer} per payer, {points} points")?;
+                if !fans.is_empty() {
+                    write!(f, " [{fans}]")?;
+                }
+                f.write_str("; leaves the hand")
+            }
+            SichuanEvent::ExhaustiveDraw { settlements } => {
+                f.write_str("exhaustive draw")?;
+                for s in settlements {
+                    let why = match s.kind {
+                        SettlementKind::MissingSuit => "missing suit",
+                        SettlementKind::Unready => "unready",
+                        SettlementKind::KanRefund => "kan refund",
+                    };
+                    write!(f, "; {} pays {} {} ({why})", s.payer, s.receiver, s.points)?;
+                }
+                Ok(())
+            }
+            SichuanEvent::HandEnd => f.write_str("hand over"),
+            SichuanEvent::MatchEnd { scores } => write!(
+                f,
+                "match over: {}",
+                scores
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        }
+    }
+}
+
+/// The scores by seat.
+pub fn scores(world: &World) -> [i32; SEATS] {
+    world.resource::<Standings>().scores
+}
+
+impl Game for Sichuan {
+    type Action = SichuanAction;
+    type Event = SichuanEvent;
+
+    fn name(&self) -> &'static str {
+        "sichuan"
+    }
+
+    fn seats(&self) -> u8 {
+        SEATS as u8
+    }
+
+    fn setup(&self, setup: &mut Setup<'_, Self>) {
+        for s in 0..SEATS as u8 {
+            setup.spawn_player(Seat(s), ());
+        }
+        let config = DealConfig::sichuan();
+        crate::mount::install(setup, Mount::new(config.set, config.layout));
+        let seed = setup.seed();
+        crate::dealer::install(setup.world(), config, &[], seed)
+            .expect("no abilities: every seat is free");
+        setup.snapshot_resource::<DealTable>();
+        setup.snapshot_component::<AbilityPlan>();
+        setup.insert_resource(Standings::default());
+        setup.insert_resource(Battle::default());
+        setup.snapshot_resource::<Standings>();
+        setup.snapshot_resource::<Battle>();
+        rules::start_hand(setup.world());
+        rules::first_draw(setup.world());
+    }
+
+    fn translate(
+        _: &Rules<Sichuan>,
+        world: &World,
+        seat: Seat,
+        action: SichuanAction,
+        out: &mut Vec<SichuanEvent>,
+    ) {
+        let battle = world.resource::<Battle>();
+        let answer = |claim| SichuanEvent::Answer { seat, claim };
+        out.push(match action {
+            SichuanAction::Declare(suit) => SichuanEvent::Declare { seat, suit },
+            SichuanAction::Discard(tile) => SichuanEvent::Discard { seat, tile },
+            SichuanAction::Tsumo => SichuanEvent::Win {
+                seat,
+                from: None,
+                tile: battle.drawn[seat.index()].unwrap_or(Tile::ALL[0]),
+                robbing: false,
+                after_kan: matches!(
+                    battle.stage,
+                    Stage::Turn {
+                        after_kan: true,
+                        ..
+                    }
+                ),
+                fan: 0,
+                per_payer: 0,
+                points: 0,
+                fans: String::new(),
+            },
+            SichuanAction::ClosedKan(tile) => SichuanEvent::Kan {
+                seat,
+                kind: MeldKind::ClosedKan,
+                tile,
+                paid: 0,
+            },
+            SichuanAction::AddedKan(tile) => SichuanEvent::Kan {
+                seat,
+                kind: MeldKind::AddedKan,
+                tile,
+                paid: 0,
+            },
+            SichuanAction::Ron => answer(Claim::Ron),
+            SichuanAction::Pon => answer(Claim::Pon),
+            SichuanAction::Kan => answer(Claim::Kan),
+            SichuanAction::Pass => answer(Claim::Pass),
+        });
+    }
+
+    fn apply(ctx: &mut Ctx<'_, Self>, event: &mut SichuanEvent) -> Flow {
+        rules::apply(ctx, event);
+        Flow::Continue
+    }
+
+    fn next_decision(
+        rules: &Rules<Sichuan>,
+        world: &World,
+        decision: &mut Decision<SichuanAction>,
+    ) {
+        let mut choices = std::mem::take(&mut decision.choices);
+        let seat = legal::legal_actions(
+            &rules.game,
+            world.resource::<Battle>(),
+            world.resource::<Mount>(),
+            &mut choices,
+        );
+        decision.choices = choices;
+        match seat {
+            Some(seat) => decision.turn = crate::kernel::Turn::Player(seat),
+            None => decision.finish(),
+        }
+    }
+
+    fn returns(rules: &Rules<Sichuan>, world: &World, out: &mut Vec<f64>) {
+        let scoring = &rules.game.config.scoring;
+        let unit = f64::from(scoring.points(scoring.cap, false).max(1));
+        out.clear();
+        out.extend(scores(world).iter().map(|&s| f64::from(s) / unit));
+    }
 }
