@@ -5,12 +5,16 @@
 //! - `mahjong/build`: building a riichi simulator (World, setup, the first deal).
 //! - `mahjong/hanchan_random`: a whole hanchan with four random players.
 //! - `mahjong/hanchan_greedy`: a whole hanchan with four greedy players.
+//! - `mahjong/sichuan_random_game`: one sichuan bloody-battle hand (declarations to the last
+//!   departure or the exhaustive draw) with four random players, restarting a reused simulator.
+//! - `mahjong/sichuan_greedy_match`: a four-hand sichuan match with four greedy players.
 //!
 //! Successive iterations use successive seeds, so each figure is a mean over many matches.
 
 use std::hint::black_box;
 
 use alea::games::mahjong::riichi::{Length, PlayerKind, Riichi, choose};
+use alea::games::mahjong::sichuan::{self, Sichuan};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Rollback, Sim, SimBuilder};
 use alea::tiles::warm_up_shanten;
@@ -62,7 +66,32 @@ fn matches(c: &mut Criterion) {
             black_box(play(&mut sim, &[PlayerKind::Greedy; 4], seed))
         })
     });
+    let sichuan = Sichuan::preset("sichuan").expect("the sichuan preset");
+    let build_sichuan = |game: Sichuan| SimBuilder::new(game).rollback(Rollback::Caller).build();
+    let mut sim = build_sichuan(sichuan.clone().with_hands(1));
+    group.bench_function("sichuan_random_game", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play_sichuan(&mut sim, &[PlayerKind::Random; 4], seed))
+        })
+    });
+    let mut sim = build_sichuan(sichuan);
+    group.bench_function("sichuan_greedy_match", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(play_sichuan(&mut sim, &[PlayerKind::Greedy; 4], seed))
+        })
+    });
     group.finish();
+}
+
+fn play_sichuan(sim: &mut Sim<Sichuan>, players: &[PlayerKind; 4], seed: u64) -> i32 {
+    Sichuan::restart(sim, seed);
+    let mut rng = random_player_rng(seed);
+    while let Some(action) = sichuan::choose(sim, players, &mut rng) {
+        sim.apply(action).expect("legal actions apply");
+    }
+    sichuan::scores(sim.world())[0]
 }
 
 criterion_group!(benches, matches);

@@ -732,3 +732,18 @@ fn exhaustive_draw_settlements() {
     assert_eq!(settlements(&mut sim), vec![]);
     assert_eq!(scores_of(&sim), [0; SEATS]);
 }
+
+#[test]
+fn restart_is_a_fresh_build() {
+    let game = Sichuan::preset("sichuan").unwrap();
+    let mut reused = SimBuilder::new(game.clone()).seed(1).build();
+    let mut rng = random_player_rng(1);
+    for _ in 0..40 {
+        let action = choose(&reused, &[PlayerKind::Random; 4], &mut rng).unwrap();
+        reused.apply(action).unwrap();
+    }
+    Sichuan::restart(&mut reused, 9);
+    let mut fresh = SimBuilder::new(game).seed(9).build();
+    assert_eq!(reused.checksum(), fresh.checksum());
+    assert_eq!(reused.legal_actions(), fresh.legal_actions());
+}
