@@ -8,15 +8,19 @@
 //! - `mahjong/sichuan_random_game`: one sichuan bloody-battle hand (declarations to the last
 //!   departure or the exhaustive draw) with four random players, restarting a reused simulator.
 //! - `mahjong/sichuan_greedy_match`: a four-hand sichuan match with four greedy players.
+//! - `abilities/toki_future_sight`: one future-sight decision of Toki (sichuan, her first
+//!   discard: up to 14 timelines of 8 draws each on a snapshot, then the collapses), restoring
+//!   the position before each.
 //!
 //! Successive iterations use successive seeds, so each figure is a mean over many matches.
 
 use std::hint::black_box;
 
+use alea::games::mahjong::abilities::{SeatedAbility, future_sight};
 use alea::games::mahjong::riichi::{Length, PlayerKind, Riichi, choose};
 use alea::games::mahjong::sichuan::{self, Sichuan};
 use alea::kernel::playout::random_player_rng;
-use alea::kernel::{Rollback, Sim, SimBuilder};
+use alea::kernel::{Rollback, Seat, Sim, SimBuilder};
 use alea::tiles::warm_up_shanten;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -94,5 +98,34 @@ fn play_sichuan(sim: &mut Sim<Sichuan>, players: &[PlayerKind; 4], seed: u64) ->
     sichuan::scores(sim.world())[0]
 }
 
-criterion_group!(benches, matches);
+fn abilities(c: &mut Criterion) {
+    warm_up_shanten();
+    let mut group = c.benchmark_group("abilities");
+    let toki = "toki@0".parse::<SeatedAbility>().expect("toki parses");
+    let game = Sichuan::preset("sichuan")
+        .expect("the sichuan preset")
+        .with_hands(1)
+        .with_abilities(&[toki])
+        .expect("toki applies");
+    let mut sim = SimBuilder::new(game).seed(5).build();
+    let mut rng = random_player_rng(5);
+    // The four declarations: then Toki (the dealer) discards.
+    for _ in 0..4 {
+        let action = sichuan::choose(&mut sim, &[PlayerKind::Greedy; 4], &mut rng);
+        sim.apply(action.expect("a declaration"))
+            .expect("legal actions apply");
+    }
+    let start = sim.snapshot();
+    let mut seed = 0u64;
+    group.bench_function("toki_future_sight", |b| {
+        b.iter(|| {
+            seed += 1;
+            sim.restore(&start).expect("same world");
+            black_box(future_sight(&mut sim, Seat(0), seed).expect("sight"))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, matches, abilities);
 criterion_main!(benches);

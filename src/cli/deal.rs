@@ -2,57 +2,14 @@
 //! per deal). Deal `i` is round `i` of the seed's deal stream, so any deal replays alone.
 
 use std::collections::BTreeMap;
-use std::str::FromStr;
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::{CliError, DealArgs, DealRules};
 use crate::dealer::{AbilityHooks, DealConfig, DealTable, Dealer};
-use crate::games::mahjong::abilities;
 use crate::kernel::Seat;
 use crate::tiles::{Tile, TileCounts, TileKind, shanten};
-
-/// `--abilities` item: an ability name and its seat (`kuro@0`).
-#[derive(Clone, Copy, Debug)]
-pub struct SeatedAbility {
-    /// The ability.
-    pub hooks: &'static AbilityHooks,
-    /// Its seat.
-    pub seat: Seat,
-}
-
-/// Why an `--abilities` item does not parse.
-#[derive(Debug, thiserror::Error)]
-pub enum SeatedAbilityError {
-    /// Not `name@seat`.
-    #[error("expected NAME@SEAT, e.g. kuro@0")]
-    Shape,
-    /// No such ability.
-    #[error("unknown ability {0:?}: expected one of kuro, kasumi, awai, koromo")]
-    Unknown(String),
-    /// The seat is not a number 0–3.
-    #[error("bad seat {0:?}: expected 0, 1, 2 or 3")]
-    Seat(String),
-}
-
-impl FromStr for SeatedAbility {
-    type Err = SeatedAbilityError;
-    fn from_str(text: &str) -> Result<Self, SeatedAbilityError> {
-        let (name, seat) = text.split_once('@').ok_or(SeatedAbilityError::Shape)?;
-        let hooks =
-            abilities::by_name(name).ok_or_else(|| SeatedAbilityError::Unknown(name.into()))?;
-        let seat = seat
-            .parse::<u8>()
-            .ok()
-            .filter(|&s| s < 4)
-            .ok_or_else(|| SeatedAbilityError::Seat(seat.into()))?;
-        Ok(SeatedAbility {
-            hooks,
-            seat: Seat(seat),
-        })
-    }
-}
 
 /// One deal as printed by `--json`.
 #[derive(Serialize)]

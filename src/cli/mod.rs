@@ -10,7 +10,7 @@ mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-pub use deal::{SeatedAbility, SeatedAbilityError};
+pub use crate::games::mahjong::abilities::{SeatedAbility, SeatedAbilityError};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };

@@ -325,6 +325,21 @@ pub fn install(
     Ok(list)
 }
 
+/// Every ability's `on_draw` hook on a World set up by [`install`] (a game's), in ability
+/// order, before `drawer` draws from the live wall: presence edits on the next
+/// [`Exit::Pii`](crate::mount::Exit::Pii) slot. `hands` are the concealed hands, `turns` the
+/// discards each seat has made.
+pub fn on_draw_in_world(world: &mut World, drawer: Seat, hands: &[TileCounts], turns: &[u16]) {
+    stages::on_draw(world, drawer, hands, turns);
+}
+
+/// True when a World set up by [`install`] has abilities seated.
+pub fn has_abilities(world: &World) -> bool {
+    world
+        .get_resource::<AbilityList>()
+        .is_some_and(|list| !list.0.is_empty())
+}
+
 /// Runs the [`DealSchedule`] once on a World set up by [`install`] (on its current mount and
 /// deal stream) and returns the first stage error. It does not roll back: [`Dealer::deal`]
 /// restores a snapshot; a game doing this itself registers [`Mount`], [`Streams`],

@@ -6,11 +6,11 @@ use std::hash::{Hash, Hasher};
 
 use alea::dealer::{
     AbilityCtx, AbilityHooks, BargainHooks, Bargainer, Claim, DealConfig, DealError, DealTable,
-    Dealer, RaidFix, RaidPriority, TableView, choose_joint_plan,
+    Dealer, DrawView, RaidFix, RaidPriority, TableView, choose_joint_plan,
 };
 use alea::games::mahjong::abilities::{self, AWAI, KASUMI, KOROMO, KURO};
 use alea::kernel::Seat;
-use alea::mount::Exit;
+use alea::mount::{Exit, Mount};
 use alea::snapshot::StableHasher;
 use alea::tiles::{Tile, TileCounts, TileKind, TileSet, effective_kinds, shanten};
 
@@ -597,7 +597,7 @@ mod cli {
         );
         assert_eq!(taken.exit_code(), 2);
         for (value, needle) in [
-            ("toki@0", "unknown ability \"toki\""),
+            ("saki@0", "unknown ability \"saki\""),
             ("kuro", "expected NAME@SEAT"),
             ("kuro@4", "bad seat \"4\""),
         ] {
@@ -628,4 +628,51 @@ fn install_sets_up_a_game_world_and_keeps_its_streams() {
     let seated = [(Seat(0), &KURO), (Seat(0), &AWAI)];
     assert!(install(&mut empty, DealConfig::riichi(), &seated, 0).is_err());
     assert!(!empty.contains_resource::<DealTable>());
+}
+
+/// Koromo's last draw of the live wall (haitei): her presence on her effective tiles grows by
+/// `last_tile_mk` (riichi: the dead wall keeps 14 tiles in the stock at the last draw).
+#[test]
+fn koromo_is_strongest_on_the_last_tile() {
+    let mut dealer = Dealer::new(DealConfig::riichi(), &[(Seat(1), &KOROMO)], 3).unwrap();
+    let table = dealer.deal(0).unwrap().clone();
+    let effective = effective_kinds(&table.hands[1].kinds());
+    let p_eff = |mount: &Mount| -> f64 {
+        let odds = mount.probabilities(Exit::Pii).unwrap();
+        effective.iter().map(|k| odds.probability(k.tile())).sum()
+    };
+    let on_draw = KOROMO.on_draw.unwrap();
+    let ctx = AbilityCtx {
+        seat: Seat(1),
+        plan: None,
+        dealer: Seat(0),
+        seats: 4,
+    };
+    let view = DrawView {
+        drawer: Seat(1),
+        hands: &table.hands,
+        turns: &[0; 4],
+    };
+    // The odds ratio (effective : other) her presence gives, early and on the last tile.
+    let odds_ratio = |mount: &Mount| {
+        let plain = p_eff(mount);
+        let mut edited = mount.clone();
+        on_draw(&ctx, &view, &mut edited);
+        let p = p_eff(&edited);
+        (p / (1.0 - p)) / (plain / (1.0 - plain))
+    };
+    let mut mount = dealer.mount().clone();
+    let early = odds_ratio(&mount);
+    let mut rng = alea::kernel::playout::random_player_rng(0);
+    while mount.slots_left(Exit::Pii) > 1 {
+        mount.draw(Exit::Pii, &mut rng).unwrap();
+    }
+    // Keep at least one effective kind in the stock for the comparison to mean anything.
+    assert!(p_eff(&mount) > 0.0 && p_eff(&mount) < 1.0);
+    let last = odds_ratio(&mount);
+    let p = &alea::games::mahjong::abilities::params().koromo;
+    assert!(p.last_tile_mk > 0);
+    // Presence is 10 mk per copy plus the deltas: early +own_effective_mk, last
+    // +own_effective_mk + last_tile_mk per effective kind; the odds ratio grows with it.
+    assert!(last > early, "last tile {last:.2} vs early {early:.2}");
 }

@@ -1,6 +1,7 @@
 //! The mount (DESIGN §7): the worked examples exactly and by sampling, zone B, early collapse,
 //! red fives by count, the invariant under random operations, the CLI, and the mount in a World.
 
+use crate::chi_square;
 use alea::chance::{Purpose, derive_stream};
 use alea::mount::{Exit, Mount, MountError, MountZone, WallLayout};
 use alea::tiles::{Tile, TileCounts, TileSet};
@@ -56,18 +57,6 @@ impl Seen {
     fn of(&self, text: &str) -> u64 {
         self.0[tile(text).index()]
     }
-}
-
-/// Pearson's chi-square of observed counts against expected probabilities.
-fn chi_square(cells: &[(u64, f64)]) -> f64 {
-    let n: u64 = cells.iter().map(|c| c.0).sum();
-    cells
-        .iter()
-        .map(|&(observed, p)| {
-            let expected = n as f64 * p;
-            (observed as f64 - expected).powi(2) / expected
-        })
-        .sum()
 }
 
 // Critical values of the chi-square distribution at the 0.1 % significance level.

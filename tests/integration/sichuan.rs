@@ -3,6 +3,7 @@
 //! games; scenarios (several winners on one discard, kan payments, robbing a kan, the
 //! exhaustive draw's settlements) built by forcing tiles.
 
+use alea::games::mahjong::abilities::{SeatedAbility, future_sight};
 use alea::games::mahjong::riichi::PlayerKind;
 use alea::games::mahjong::sichuan::{
     Battle, SEATS, SettlementKind, Sichuan, SichuanAction, SichuanEvent, SichuanMeld, Stage,
@@ -301,7 +302,7 @@ fn random_games_keep_the_invariants() {
         sim.record_events(true);
         let mut rng = random_player_rng(seed);
         check_hand_sizes(sim.world());
-        while let Some(action) = choose(&sim, &[PlayerKind::Random; 4], &mut rng) {
+        while let Some(action) = choose(&mut sim, &[PlayerKind::Random; 4], &mut rng) {
             let Turn::Player(seat) = sim.turn() else {
                 unreachable!()
             };
@@ -367,7 +368,7 @@ fn greedy_games_keep_the_invariants_and_are_deterministic() {
         let mut wins = 0;
         sim.record_events(true);
         while let Some(action) = choose(
-            &sim,
+            &mut sim,
             &[
                 PlayerKind::Greedy,
                 PlayerKind::Greedy,
@@ -520,7 +521,7 @@ fn several_seats_win_on_one_discard_and_leave() {
     // The seat after the last winner (P3) still playing draws: P0; the others never act again.
     assert_eq!(sim.turn(), Turn::Player(Seat(0)));
     let mut rng = random_player_rng(5);
-    while let Some(action) = choose(&sim, &[PlayerKind::Random; 4], &mut rng) {
+    while let Some(action) = choose(&mut sim, &[PlayerKind::Random; 4], &mut rng) {
         let Turn::Player(seat) = sim.turn() else {
             unreachable!()
         };
@@ -739,11 +740,209 @@ fn restart_is_a_fresh_build() {
     let mut reused = SimBuilder::new(game.clone()).seed(1).build();
     let mut rng = random_player_rng(1);
     for _ in 0..40 {
-        let action = choose(&reused, &[PlayerKind::Random; 4], &mut rng).unwrap();
+        let action = choose(&mut reused, &[PlayerKind::Random; 4], &mut rng).unwrap();
         reused.apply(action).unwrap();
     }
     Sichuan::restart(&mut reused, 9);
     let mut fresh = SimBuilder::new(game).seed(9).build();
     assert_eq!(reused.checksum(), fresh.checksum());
     assert_eq!(reused.legal_actions(), fresh.legal_actions());
+}
+
+// ---- abilities in play ----
+
+fn seated(text: &str) -> Vec<SeatedAbility> {
+    text.split(',').map(|a| a.parse().unwrap()).collect()
+}
+
+#[test]
+fn abilities_that_need_dora_do_not_apply() {
+    for name in ["kuro@0", "awai@2"] {
+        let error = one_hand().with_abilities(&seated(name)).unwrap_err();
+        assert!(
+            error.to_string().contains("does not apply to sichuan"),
+            "{error}"
+        );
+    }
+    let error = one_hand()
+        .with_abilities(&seated("koromo@1,toki@1"))
+        .unwrap_err();
+    assert!(error.to_string().contains("seat 1"), "{error}");
+    assert!(
+        one_hand()
+            .with_abilities(&seated("koromo@1,toki@2,kasumi@0"))
+            .is_ok()
+    );
+}
+
+/// Koromo (seat 1) is about to draw after P0's forced discard of 9s (nobody can call it): the
+/// exact distribution of her draw with her presence, against 4 000 draws sampled through the
+/// game (restore, reseed, discard).
+#[test]
+fn koromo_draws_her_effective_tiles_as_often_as_her_presence_says() {
+    let game = one_hand().with_abilities(&seated("koromo@1")).unwrap();
+    let hands = [
+        "123456789m1239p",
+        "1368m2479p13569s",
+        "2345m5678p1357s9m",
+        "4567m1248p2468s9m",
+    ];
+    let mut sim = scenario_of(game, hands, [S, Suit::Man, S, S], "9s");
+    assert_eq!(sim.legal_actions(), &[SichuanAction::Discard(tile("9s"))]);
+    let start = sim.snapshot();
+    // The exact odds: Koromo's on_draw on a copy of the mount.
+    let world = sim.world_mut();
+    let hands_now = world.resource::<Battle>().hands;
+    let plain = world.resource::<Mount>().probabilities(Exit::Pii).unwrap();
+    let mut copy = world.resource::<Mount>().clone();
+    std::mem::swap(&mut *world.resource_mut::<Mount>(), &mut copy);
+    alea::dealer::on_draw_in_world(world, Seat(1), &hands_now, &[0; 4]);
+    let odds = world.resource::<Mount>().probabilities(Exit::Pii).unwrap();
+    std::mem::swap(&mut *world.resource_mut::<Mount>(), &mut copy);
+    let effective = alea::tiles::effective_kinds(&hands_now[1].kinds());
+    let p_eff =
+        |o: &alea::mount::Odds| -> f64 { effective.iter().map(|k| o.probability(k.tile())).sum() };
+    assert!(
+        p_eff(&odds) > p_eff(&plain) + 0.1,
+        "{} vs {}",
+        p_eff(&odds),
+        p_eff(&plain)
+    );
+    // Sampled through the game.
+    let n = 4000u64;
+    let mut drawn = [0u64; Tile::COUNT];
+    for i in 0..n {
+        sim.restore(&start).unwrap();
+        sim.reseed(1000 + i);
+        sim.apply(SichuanAction::Discard(tile("9s"))).unwrap();
+        drawn[battle(&sim).drawn[1].expect("Koromo drew").index()] += 1;
+    }
+    let cells = |o: &alea::mount::Odds| -> Vec<(u64, f64)> {
+        Tile::ALL
+            .iter()
+            .filter(|t| plain.probability(**t) > 0.0)
+            .map(|t| (drawn[t.index()], o.probability(*t)))
+            .collect()
+    };
+    let with = cells(&odds);
+    let critical = crate::chi_square_critical(with.len() - 1);
+    let chi = crate::chi_square(&with);
+    assert!(
+        chi < critical,
+        "chi-square {chi:.1} >= {critical:.1}: not Koromo's odds"
+    );
+    // Without her presence the same draws are far off.
+    let chi_plain = crate::chi_square(&cells(&plain));
+    assert!(
+        chi_plain > critical,
+        "chi-square {chi_plain:.1}: indistinguishable from a plain draw"
+    );
+    // The measured frequency of her effective tiles, within 4 standard deviations.
+    let measured = effective
+        .iter()
+        .map(|k| drawn[k.tile().index()])
+        .sum::<u64>() as f64
+        / n as f64;
+    let sd = (p_eff(&odds) * (1.0 - p_eff(&odds)) / n as f64).sqrt();
+    assert!(
+        (measured - p_eff(&odds)).abs() < 4.0 * sd,
+        "{measured} vs {}",
+        p_eff(&odds)
+    );
+}
+
+/// Plays one hand with Toki at `toki` (greedy everywhere); at each of her discards future
+/// sight decides. Returns (her decisions, slots seen, real draws at seen slots, the final
+/// checksum).
+fn toki_hand(seed: u64, toki: u8) -> (usize, usize, usize, u64) {
+    let game = one_hand()
+        .with_abilities(&seated(&format!("toki@{toki}")))
+        .unwrap();
+    let mut sim = SimBuilder::new(game)
+        .inspect(check_conservation)
+        .seed(seed)
+        .build();
+    sim.record_events(true);
+    let mut rng = random_player_rng(seed);
+    let mut seen: std::collections::HashMap<(Exit, u16), Tile> = Default::default();
+    let (mut decisions, mut matched) = (0, 0);
+    while let Turn::Player(seat) = sim.turn() {
+        let base =
+            [Exit::Pii, Exit::Rinshan].map(|e| (e, sim.world().resource::<Mount>().drawn_from(e)));
+        let action = if seat == Seat(toki) {
+            let before = sim.snapshot();
+            let sight = future_sight(&mut sim, seat, seed ^ decisions as u64).unwrap();
+            match sight {
+                Some(sight) => {
+                    decisions += 1;
+                    // No trace but the collapses: the same world as collapsing by hand.
+                    let after = sim.checksum();
+                    let now = sim.snapshot();
+                    sim.restore(&before).unwrap();
+                    {
+                        let mut mount = sim.world_mut().resource_mut::<Mount>();
+                        for &((exit, index), tile) in &sight.seen {
+                            let taken = mount.drawn_from(exit);
+                            if index >= taken {
+                                let _ = mount.early_collapse(exit, index - taken, tile);
+                            }
+                        }
+                    }
+                    assert_eq!(sim.checksum(), after, "future sight left a trace");
+                    sim.restore(&now).unwrap();
+                    assert!(sight.timelines.iter().any(|&(a, _)| a == sight.action));
+                    for &(slot, tile) in &sight.seen {
+                        let first = *seen.entry(slot).or_insert(tile);
+                        assert_eq!(first, tile, "a slot shows the same tile in every timeline");
+                    }
+                    sight.action
+                }
+                None => choose(&mut sim, &[PlayerKind::Greedy; 4], &mut rng).unwrap(),
+            }
+        } else {
+            choose(&mut sim, &[PlayerKind::Greedy; 4], &mut rng).unwrap()
+        };
+        sim.take_events();
+        sim.apply(action).unwrap();
+        let mut next = base;
+        for e in sim.take_events() {
+            if let SichuanEvent::Draw {
+                exit,
+                tile: Some(tile),
+                ..
+            } = e.event
+            {
+                let (_, index) = next.iter_mut().find(|(x, _)| *x == exit).unwrap();
+                if let Some(&saw) = seen.get(&(exit, *index)) {
+                    assert_eq!(
+                        saw, tile,
+                        "slot {exit:?} {index}: Toki saw {saw}, {tile} came out"
+                    );
+                    matched += 1;
+                }
+                *index += 1;
+            }
+        }
+    }
+    (decisions, seen.len(), matched, sim.checksum())
+}
+
+#[test]
+fn toki_sees_the_tiles_that_come_out() {
+    let (mut decisions, mut seen, mut matched) = (0, 0, 0);
+    for seed in 0..6 {
+        let (d, s, m, checksum) = toki_hand(seed, (seed % 4) as u8);
+        assert_eq!(
+            toki_hand(seed, (seed % 4) as u8).3,
+            checksum,
+            "same seed, same hand"
+        );
+        decisions += d;
+        seen += s;
+        matched += m;
+    }
+    assert!(
+        decisions >= 30 && seen >= 100 && matched >= 100,
+        "{decisions} {seen} {matched}"
+    );
 }

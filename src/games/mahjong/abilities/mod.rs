@@ -1,4 +1,4 @@
-//! The reference abilities (DESIGN §8, libsaki semantics): Kuro, Kasumi, Awai, Koromo.
+//! The reference abilities (DESIGN §8, libsaki semantics): Kuro, Kasumi, Awai, Koromo, Toki.
 //!
 //! Each is a `static` [`AbilityHooks`] (plain `fn` pointers); their parameters come from
 //! `assets/abilities.ron`, embedded in the binary and parsed once ([`params`]).
@@ -7,12 +7,15 @@ mod awai;
 mod kasumi;
 mod koromo;
 mod kuro;
+mod toki;
 
+use std::str::FromStr;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
 use crate::dealer::{AbilityHooks, Claim};
+use crate::kernel::Seat;
 use crate::mount::{Exit, Mount, MountZone};
 use crate::tiles::{KindCounts, TileCounts, TileKind};
 
@@ -20,11 +23,52 @@ pub use awai::AWAI;
 pub use kasumi::KASUMI;
 pub use koromo::KOROMO;
 pub use kuro::KURO;
+pub use toki::{Foresee, Sight, TOKI, future_sight};
+
+/// `--abilities` item: an ability name and its seat (`kuro@0`).
+#[derive(Clone, Copy, Debug)]
+pub struct SeatedAbility {
+    /// The ability.
+    pub hooks: &'static AbilityHooks,
+    /// Its seat.
+    pub seat: Seat,
+}
+
+/// Why an `--abilities` item does not parse.
+#[derive(Debug, thiserror::Error)]
+pub enum SeatedAbilityError {
+    /// Not `name@seat`.
+    #[error("expected NAME@SEAT, e.g. kuro@0")]
+    Shape,
+    /// No such ability.
+    #[error("unknown ability {0:?}: expected one of kuro, kasumi, awai, koromo, toki")]
+    Unknown(String),
+    /// The seat is not a number 0–3.
+    #[error("bad seat {0:?}: expected 0, 1, 2 or 3")]
+    Seat(String),
+}
+
+impl FromStr for SeatedAbility {
+    type Err = SeatedAbilityError;
+    fn from_str(text: &str) -> Result<Self, SeatedAbilityError> {
+        let (name, seat) = text.split_once('@').ok_or(SeatedAbilityError::Shape)?;
+        let hooks = by_name(name).ok_or_else(|| SeatedAbilityError::Unknown(name.into()))?;
+        let seat = seat
+            .parse::<u8>()
+            .ok()
+            .filter(|&s| s < 4)
+            .ok_or_else(|| SeatedAbilityError::Seat(seat.into()))?;
+        Ok(SeatedAbility {
+            hooks,
+            seat: Seat(seat),
+        })
+    }
+}
 
 /// Every reference ability, by name.
-pub const ALL: [&AbilityHooks; 4] = [&KURO, &KASUMI, &AWAI, &KOROMO];
+pub const ALL: [&AbilityHooks; 5] = [&KURO, &KASUMI, &AWAI, &KOROMO, &TOKI];
 
-/// The ability called `name` (`kuro`, `kasumi`, `awai`, `koromo`; case-insensitive).
+/// The ability called `name` (`kuro`, `kasumi`, `awai`, `koromo`, `toki`; case-insensitive).
 pub fn by_name(name: &str) -> Option<&'static AbilityHooks> {
     ALL.into_iter().find(|a| a.name.eq_ignore_ascii_case(name))
 }
@@ -41,6 +85,8 @@ pub struct AbilityParams {
     pub awai: AwaiParams,
     /// Koromo's.
     pub koromo: KoromoParams,
+    /// Toki's.
+    pub toki: TokiParams,
 }
 
 /// Kuro (dora hoarding). See the asset for each field's meaning.
@@ -108,6 +154,16 @@ pub struct KoromoParams {
     pub own_effective_mk: i32,
     pub rival_stuck_shanten: i8,
     pub rival_effective_mk: i32,
+    pub last_tile_mk: i32,
+}
+
+/// Toki (future sight). See the asset.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct TokiParams {
+    pub horizon_draws: u16,
+    pub timelines: u16,
 }
 
 /// The embedded asset.
@@ -200,7 +256,8 @@ mod tests {
         assert_eq!(p.kuro.perseverance, 100);
         assert_eq!(p.awai.perseverance, 500);
         assert_eq!(by_name("KURO").map(|a| a.name), Some("kuro"));
-        assert!(by_name("toki").is_none());
+        assert_eq!(by_name("Toki").map(|a| a.name), Some("toki"));
+        assert!(by_name("saki").is_none());
         assert!(parse_params("(kuro: ())").is_err());
     }
 }

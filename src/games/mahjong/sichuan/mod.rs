@@ -37,7 +37,8 @@ pub use legal::{SUITS, is_ready};
 pub use players::choose;
 pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
-use crate::dealer::{AbilityPlan, DealConfig, DealTable};
+use crate::dealer::{AbilityPlan, DealConfig, DealError, DealTable, Dealer};
+use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
 use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
@@ -82,10 +83,29 @@ pub struct UnknownSichuanPreset {
 }
 
 /// Sichuan bloody battle: the [`Game`] for the kernel.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Sichuan {
     /// The rule options.
     pub config: SichuanConfig,
+    /// The abilities seated (see [`Sichuan::with_abilities`]).
+    pub abilities: Vec<SeatedAbility>,
+}
+
+/// Why abilities cannot be seated at a sichuan table.
+#[derive(Debug, thiserror::Error)]
+pub enum SichuanAbilityError {
+    /// The ability needs what sichuan does not have.
+    #[error("{name} does not apply to sichuan: {why}")]
+    NotApplicable {
+        /// The ability.
+        name: &'static str,
+        /// What it needs.
+        why: &'static str,
+    },
+    /// The seats or the deal fail (two abilities on a seat, a seat past 3, plans that cannot
+    /// all hold).
+    #[error(transparent)]
+    Deal(#[from] DealError),
 }
 
 impl Sichuan {
@@ -95,6 +115,7 @@ impl Sichuan {
             .get(name)
             .map(|config| Sichuan {
                 config: config.clone(),
+                abilities: Vec::new(),
             })
             .ok_or_else(|| UnknownSichuanPreset {
                 name: name.to_string(),
@@ -106,6 +127,35 @@ impl Sichuan {
     pub fn with_hands(mut self, hands: u32) -> Sichuan {
         self.config.hands = hands;
         self
+    }
+
+    /// The same rules with `abilities` seated: their deal hooks run at every deal, Koromo's
+    /// `on_draw` before every normal draw, Toki's future sight at her discards (in [`choose`]).
+    /// Kuro and Awai need dora indicators and red fives: they do not apply. The seats are
+    /// checked and a trial deal is made, so a game built from the result always deals.
+    pub fn with_abilities(
+        mut self,
+        abilities: &[SeatedAbility],
+    ) -> Result<Sichuan, SichuanAbilityError> {
+        for seated in abilities {
+            if matches!(seated.hooks.name, "kuro" | "awai") {
+                return Err(SichuanAbilityError::NotApplicable {
+                    name: seated.hooks.name,
+                    why: "it needs dora indicators",
+                });
+            }
+        }
+        let pairs: Vec<_> = abilities.iter().map(|a| (a.seat, a.hooks)).collect();
+        Dealer::new(DealConfig::sichuan(), &pairs, 0)?.deal(0)?;
+        self.abilities = abilities.to_vec();
+        Ok(self)
+    }
+
+    /// True when Toki sits at `seat`.
+    pub fn has_toki(&self, seat: Seat) -> bool {
+        self.abilities
+            .iter()
+            .any(|a| a.seat == seat && std::ptr::eq(a.hooks, &TOKI))
     }
 
     /// Starts a new match in `sim` exactly as if it had been built with `seed`.
@@ -484,8 +534,9 @@ impl Game for Sichuan {
         let config = DealConfig::sichuan();
         crate::mount::install(setup, Mount::new(config.set, config.layout));
         let seed = setup.seed();
-        crate::dealer::install(setup.world(), config, &[], seed)
-            .expect("no abilities: every seat is free");
+        let abilities: Vec<_> = self.abilities.iter().map(|a| (a.seat, a.hooks)).collect();
+        crate::dealer::install(setup.world(), config, &abilities, seed)
+            .expect("the seats were checked by with_abilities");
         setup.snapshot_resource::<DealTable>();
         setup.snapshot_component::<AbilityPlan>();
         setup.insert_resource(Standings::default());

@@ -5,14 +5,35 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::state::{Battle, Stage};
-use super::{Sichuan, SichuanAction};
+use super::{Sichuan, SichuanAction, SichuanEvent};
+use crate::games::mahjong::abilities::{Foresee, future_sight};
 use crate::games::mahjong::riichi::PlayerKind;
 use crate::kernel::{Seat, Sim, Turn};
-use crate::tiles::{KindCounts, TileKind, shanten, ukeire};
+use crate::mount::Exit;
+use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
 
 /// The action the seat to move takes when it is played by `players[seat]` (`None` once the
-/// match is over). `rng` serves the random players.
+/// match is over). `rng` serves the random players. At Toki's discards her future sight
+/// decides (and collapses the wall at the slots she saw): see [`future_sight`].
 pub fn choose(
+    sim: &mut Sim<Sichuan>,
+    players: &[PlayerKind],
+    rng: &mut ChaCha8Rng,
+) -> Option<SichuanAction> {
+    let Turn::Player(seat) = sim.turn() else {
+        return None;
+    };
+    if sim.rules().game.has_toki(seat) {
+        let seed = rng.random::<u64>();
+        if let Ok(Some(sight)) = future_sight(sim, seat, seed) {
+            return Some(sight.action);
+        }
+    }
+    plain_choice(sim, players, rng)
+}
+
+/// `choose` without abilities: random or greedy.
+fn plain_choice(
     sim: &Sim<Sichuan>,
     players: &[PlayerKind],
     rng: &mut ChaCha8Rng,
@@ -27,6 +48,43 @@ pub fn choose(
     match players.get(seat.index()).copied() {
         Some(PlayerKind::Greedy) => Some(greedy_action(sim, seat, choices)),
         _ => Some(choices[rng.random_range(0..choices.len())]),
+    }
+}
+
+impl Foresee for Sichuan {
+    fn is_candidate(action: &SichuanAction) -> bool {
+        matches!(action, SichuanAction::Discard(_))
+    }
+
+    fn rollout_action(sim: &Sim<Sichuan>, rng: &mut ChaCha8Rng) -> Option<SichuanAction> {
+        plain_choice(sim, &[PlayerKind::Greedy; 4], rng)
+    }
+
+    fn drawn(event: &SichuanEvent) -> Option<(Exit, Tile)> {
+        match *event {
+            SichuanEvent::Draw {
+                exit,
+                tile: Some(tile),
+                ..
+            } => Some((exit, tile)),
+            _ => None,
+        }
+    }
+
+    fn ends_hand(event: &SichuanEvent) -> bool {
+        matches!(event, SichuanEvent::HandEnd)
+    }
+
+    /// Points, then a quarter point per step closer to ready while still playing.
+    fn outlook(sim: &Sim<Sichuan>, seat: Seat) -> f64 {
+        let world = sim.world();
+        let points = f64::from(world.resource::<super::Standings>().scores[seat.index()]);
+        let battle = world.resource::<Battle>();
+        if battle.in_play(seat) {
+            points - 0.25 * f64::from(shanten(&battle.hands[seat.index()].kinds()))
+        } else {
+            points
+        }
     }
 }
 

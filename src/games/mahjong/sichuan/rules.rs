@@ -42,7 +42,17 @@ pub(super) fn first_draw(world: &mut World) {
 }
 
 /// `seat` draws from `exit` into its hand and is on turn. Returns the tile.
+/// Seated abilities edit the presence of a normal draw first (`on_draw`: Koromo).
 pub(super) fn draw_into(world: &mut World, seat: Seat, exit: Exit) -> Option<Tile> {
+    if exit == Exit::Pii && crate::dealer::has_abilities(world) {
+        let battle = world.resource::<Battle>();
+        let hands = battle.hands;
+        let mut turns = [0u16; SEATS];
+        for &(s, ..) in &battle.river {
+            turns[s.index()] += 1;
+        }
+        crate::dealer::on_draw_in_world(world, seat, &hands, &turns);
+    }
     let tile = draw_in_world(world, exit).ok()?;
     let mut battle = world.resource_mut::<Battle>();
     battle.hands[seat.index()][tile] += 1;
