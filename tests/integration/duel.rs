@@ -73,11 +73,11 @@ fn det_tune_needs_an_off_die(mut sim: Sim<Duel>) {
     sim.apply(DuelAction::Tune(dummy)).unwrap();
     // Ember is pyro: the geo die became pyro, the dummy went to the discards.
     assert_eq!(
-        zones::faces(sim.rules(), sim.world(), Seat(0))[..2],
+        zones::faces(sim.world(), Seat(0))[..2],
         [Some(Face::Pyro), Some(Face::Omni)]
     );
     assert_eq!(
-        zones::count(sim.rules(), sim.world(), Seat(0), Zone::Discard(Seat(0))),
+        zones::count(sim.world(), Seat(0), Zone::Discard(Seat(0))),
         1
     );
 }
@@ -186,11 +186,7 @@ fn no_draw_buffers_draws_and_leaves_everything_else() {
         (1, 3),
         "hand and pile untouched"
     );
-    assert_eq!(
-        zones::dice_count(sim.rules(), sim.world(), Seat(0)),
-        7,
-        "paid"
-    );
+    assert_eq!(zones::dice_count(sim.world(), Seat(0)), 7, "paid");
     sim.apply(DuelAction::Play(card(&sim, "Scout Report")))
         .unwrap();
     let tagged = Draw {
@@ -317,8 +313,8 @@ fn set_calls_refuse_unknown_names_and_overflow_without_change() {
     det::set_pile(&mut sim, Seat(1), &["dummy"; 30]).unwrap();
     det::set_hand(&mut sim, Seat(1), &["Sweet Bun"; 10]).unwrap();
     let (rules, world) = (sim.rules(), sim.world());
-    assert_eq!(zones::count(rules, world, Seat(1), Zone::Pile(Seat(1))), 30);
-    assert_eq!(zones::count(rules, world, Seat(1), Zone::Hand(Seat(1))), 10);
+    assert_eq!(zones::count(world, Seat(1), Zone::Pile(Seat(1))), 30);
+    assert_eq!(zones::count(world, Seat(1), Zone::Hand(Seat(1))), 10);
 }
 
 #[test]
@@ -328,7 +324,7 @@ fn set_generators_drive_the_roll_and_the_black_generator() {
     det::set_dice(&mut sim, Seat(0), &[Face::Omni]).unwrap();
     sim.apply(DuelAction::Play(card(&sim, "Prism Forge")))
         .unwrap();
-    let faces: Vec<Face> = zones::faces(sim.rules(), sim.world(), Seat(0))
+    let faces: Vec<Face> = zones::faces(sim.world(), Seat(0))
         .into_iter()
         .flatten()
         .collect();
@@ -342,7 +338,7 @@ fn set_generators_drive_the_roll_and_the_black_generator() {
     edit(&mut sim, |s| s.sides[1].ended = true);
     sim.apply(DuelAction::EndRound).unwrap();
     assert_eq!(
-        zones::faces(sim.rules(), sim.world(), Seat(0))[..8],
+        zones::faces(sim.world(), Seat(0))[..8],
         [Some(Face::Omni); 8]
     );
     assert_eq!(state(sim.world()).phase, Phase::Reroll(Seat(1)));
@@ -391,8 +387,8 @@ fn check(sim: &Sim<Duel>, deck_sizes: [usize; 2]) {
             .filter(|&&e| zones::zone(world, e) != Zone::Pool)
             .count();
         assert_eq!(in_play, deck_sizes[seat.index()], "card conservation");
-        assert!(zones::count(rules, world, seat, Zone::Hand(seat)) <= HAND_LIMIT);
-        assert!(zones::dice_count(rules, world, seat) <= 16);
+        assert!(zones::count(world, seat, Zone::Hand(seat)) <= HAND_LIMIT);
+        assert!(zones::dice_count(world, seat) <= 16);
         for f in &s.sides[seat.index()].fighters {
             assert!(f.hp <= 10);
             assert_eq!(f.alive, f.hp > 0);

@@ -398,7 +398,7 @@ fn roll(rules: &Rules<Duel>, world: &mut World, seat: Seat) {
     .expect("roll expressions are checked when set");
     let mut out = [Face::Omni; MAX_DICE];
     let n = generator.sample_into(world.resource_mut::<Streams>().rng(Purpose::Dice), &mut out);
-    zones::set_faces(rules, world, seat, &out[..n]);
+    zones::set_faces(world, seat, &out[..n]);
 }
 
 /// Deals the start of a game from the streams: each pile shuffled (the deal stream), 5 cards
@@ -466,7 +466,7 @@ fn start_round(rules: &Rules<Duel>, world: &mut World, round: u32) {
                 rules.game.catalog.cards[usize::from(card)].effect
             {
                 let omni = [Face::Omni; MAX_DICE];
-                zones::add_dice(rules, world, Seat(s as u8), &omni[..usize::from(count)]);
+                zones::add_dice(world, Seat(s as u8), &omni[..usize::from(count)]);
                 use_support(rules, world, &mut st, Seat(s as u8), slot);
             }
         }
@@ -860,7 +860,7 @@ impl Game for Duel {
                 .collect();
             seen.sort_unstable();
             seen.hash(&mut h);
-            let faces = zones::faces(rules, world, s);
+            let faces = zones::faces(world, s);
             if s == seat {
                 faces.hash(&mut h);
             } else {
@@ -876,7 +876,7 @@ impl Game for Duel {
     /// dice are regenerated (same count) from `omni@3/4, black@1/4`.
     fn determinize(rules: &Rules<Duel>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
         let other = viewer.next(2);
-        let hand_len = zones::count(rules, world, other, Zone::Hand(other));
+        let hand_len = zones::count(world, other, Zone::Hand(other));
         // The opponent's hand and pile, as a canonical multiset (sorted card ids on the
         // entities in card order), dealt out anew: only what the viewer knows matters.
         let unseen: Vec<Entity> = zones::live(rules, world, other)
@@ -893,13 +893,13 @@ impl Game for Duel {
         });
         let own = zones::in_zone(rules, world, viewer, Zone::Pile(viewer));
         redistribute(world, &own, rng, |_| Zone::Pile(viewer));
-        let n = zones::dice_count(rules, world, other);
+        let n = zones::dice_count(world, other);
         let side = state(world).sides[other.index()];
         let expr: DiceExpr = "omni@3/4, black@1/4".parse().expect("a valid expression");
         if let Ok(g) = DiceGenerator::new(&expr, n, GeneratorKind::Roll, &team(rules, &side)) {
             let mut out = [Face::Omni; MAX_DICE];
             let n = g.sample_into(rng, &mut out);
-            zones::set_faces(rules, world, other, &out[..n]);
+            zones::set_faces(world, other, &out[..n]);
         }
     }
 }

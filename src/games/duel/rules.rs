@@ -27,9 +27,9 @@ fn pay(ctx: &mut Ctx<'_, Duel>, seat: Seat, cost: super::catalog::Cost) {
     let world = ctx.world();
     let side = state(world).sides[seat.index()];
     let element = rules.game.element(side.active());
-    let faces = zones::faces(rules, world, seat);
+    let faces = zones::faces(world, seat);
     if let Some(mask) = zones::payment(&faces, cost, element) {
-        zones::spend(rules, world, seat, mask);
+        zones::spend(world, seat, mask);
     }
 }
 
@@ -55,7 +55,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                 let side = s.sides[seat.index()];
                 let world = ctx.world();
                 let usable = team(rules, &side).living;
-                let mut faces = zones::faces(rules, world, seat);
+                let mut faces = zones::faces(world, seat);
                 for f in faces.iter_mut().flatten() {
                     if *f != Face::Omni && usable & (1 << *f as u8) == 0 {
                         let rng = world
@@ -66,7 +66,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                     }
                 }
                 let kept: Vec<Face> = faces.iter().flatten().copied().collect();
-                zones::set_faces(rules, world, seat, &kept);
+                zones::set_faces(world, seat, &kept);
             }
             let control = ctx.world().resource::<DuelControl>();
             s.phase = if seat == Seat(0) && control.roll[1].is_none() {
@@ -386,7 +386,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
         }
         DuelEvent::DiceCreated { seat, count } => {
             let world = ctx.world();
-            let free = MAX_DICE - zones::dice_count(rules, world, seat);
+            let free = MAX_DICE - zones::dice_count(world, seat);
             let n = usize::from(count).min(free).min(7);
             let expr = world.resource::<DuelControl>().black[seat.index()].clone();
             let side = s.sides[seat.index()];
@@ -407,7 +407,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
             if let Ok(g) = generator {
                 let mut out = [Face::Omni; MAX_DICE];
                 let n = g.sample_into(world.resource_mut::<Streams>().rng(Purpose::Dice), &mut out);
-                zones::add_dice(rules, world, seat, &out[..n]);
+                zones::add_dice(world, seat, &out[..n]);
             }
         }
         DuelEvent::Summoned { seat, summon } => {
@@ -498,7 +498,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
             }
             put(ctx, s);
             for seat in order {
-                zones::set_faces(rules, ctx.world(), seat, &[]);
+                zones::set_faces(ctx.world(), seat, &[]);
             }
             for seat in order {
                 ctx.emit(DuelEvent::Drawn {
