@@ -574,32 +574,46 @@ pub fn reaction(aura: Option<Face>, incoming: Face) -> Reaction {
     }
 }
 
-/// The legal actions of the player to move (stable order).
+/// The most legal actions at once: 3 skills, 2 switches, a play and a tune per card, the end
+/// of the round.
+const MAX_ACTIONS: usize = 3 + 2 + 2 * CARD_SLOTS + 1;
+
+/// The legal actions of the player to move (stable order). Reads only the mover's dice and
+/// cards, and allocates nothing.
 fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<DuelAction>) {
     let st = state(world);
     let side = &st.sides[seat.index()];
     let game = &rules.game;
-    let view = zones::view(world);
-    let faces = view.faces(seat);
+    let faces = zones::faces(world, seat);
     let purse = zones::Purse::new(&faces);
     let active = side.active();
     let element = game.element(active);
     let character = &game.catalog.characters[usize::from(active.character)];
-    // Many cards share a cost: check each cost once.
-    let mut checked: Vec<(catalog::Cost, bool)> = Vec::with_capacity(8);
-    let mut affordable = |cost: catalog::Cost| match checked.iter().find(|c| c.0 == cost) {
-        Some(c) => c.1,
-        None => {
-            let ok = purse.pay(cost, element).is_some();
-            checked.push((cost, ok));
-            ok
-        }
+    // Many cards share a cost: check each cost once (the first few distinct ones are kept).
+    let mut checked = [(catalog::Cost::default(), false); 8];
+    let mut n_checked = 0;
+    let mut affordable =
+        |cost: catalog::Cost| match checked[..n_checked].iter().find(|c| c.0 == cost) {
+            Some(c) => c.1,
+            None => {
+                let ok = purse.pay(cost, element).is_some();
+                if n_checked < checked.len() {
+                    checked[n_checked] = (cost, ok);
+                    n_checked += 1;
+                }
+                ok
+            }
+        };
+    let mut choices = [DuelAction::EndRound; MAX_ACTIONS];
+    let mut len = 0;
+    let mut push = |a: DuelAction| {
+        choices[len] = a;
+        len += 1;
     };
-    let mut choices = Vec::with_capacity(16);
     for (k, skill) in character.skills.iter().enumerate() {
         let energy_ok = k < 2 || active.energy >= character.energy;
         if energy_ok && purse.pay(skill.cost, element).is_some() {
-            choices.push(DuelAction::Skill(k as u8));
+            push(DuelAction::Skill(k as u8));
         }
     }
     let one = catalog::Cost {
@@ -609,21 +623,32 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
     if purse.pay(one, element).is_some() {
         for i in 0..TEAM as u8 {
             if i != side.active && side.fighters[usize::from(i)].alive {
-                choices.push(DuelAction::Switch(i));
+                push(DuelAction::Switch(i));
             }
         }
     }
-    let mut seen = [false; 256];
     let tunable = faces
         .iter()
         .flatten()
         .any(|&f| f != Face::Omni && f != element);
-    let mut hand: Vec<u16> = view
-        .hand(seat)
-        .filter(|&c| !std::mem::replace(&mut seen[usize::from(c) & 255], true))
-        .collect();
-    hand.sort_unstable();
-    for &c in &hand {
+    // The distinct cards in hand, sorted.
+    let cards = zones::seat_cards(world, seat);
+    let mut hand = [u16::MAX; CARD_SLOTS];
+    let mut n_hand = 0;
+    for i in cards.slots_in(Zone::Hand(seat)) {
+        hand[n_hand] = cards.card[i];
+        n_hand += 1;
+    }
+    hand[..n_hand].sort_unstable();
+    let mut distinct = 0;
+    for i in 0..n_hand {
+        if i == 0 || hand[i] != hand[i - 1] {
+            hand[distinct] = hand[i];
+            distinct += 1;
+        }
+    }
+    let hand = &hand[..distinct];
+    for &c in hand {
         let card = &game.catalog.cards[usize::from(c)];
         let playable = match &card.effect {
             Effect::Nothing => false,
@@ -633,14 +658,16 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
             _ => true,
         };
         if playable && affordable(card.cost) {
-            choices.push(DuelAction::Play(c));
+            push(DuelAction::Play(c));
         }
     }
     if tunable {
-        choices.extend(hand.iter().map(|&c| DuelAction::Tune(c)));
+        for &c in hand {
+            push(DuelAction::Tune(c));
+        }
     }
-    choices.push(DuelAction::EndRound);
-    out.ask(seat, choices);
+    push(DuelAction::EndRound);
+    out.ask(seat, choices[..len].iter().copied());
 }
 
 /// Passes the turn after a combat action (to the other seat unless it has ended the round).

@@ -36,21 +36,29 @@ pub fn zone(world: &World, entity: Entity) -> Zone {
     world.get::<Zone>(entity).copied().unwrap_or(Zone::Removed)
 }
 
-/// The faces of `seat`'s dice slots (`None`: the slot holds no die); one pass over the dice.
+/// The faces of `seat`'s dice slots (`None`: the slot holds no die); reads the dice table's
+/// columns as slices.
 pub fn faces(world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
     let q = world.resource::<ViewQuery>();
     let first = seat.index() * MAX_DICE;
     let mut out = [None; MAX_DICE];
-    for (id, zone, face) in q.dice.iter_manual(world) {
-        let slot = (id.0.wrapping_sub(q.die_base) as usize).wrapping_sub(first);
-        if slot < MAX_DICE && *zone == Zone::Dice(seat) {
-            out[slot] = Face::from_u8(face.0);
+    let query = q.dice.query_manual(world);
+    let Ok(tables) = query.contiguous_iter() else {
+        unreachable!("the dice are table-stored")
+    };
+    for (ids, zones, faces) in tables {
+        for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
+            let slot = (id.0.wrapping_sub(q.die_base) as usize).wrapping_sub(first);
+            if slot < MAX_DICE && *zone == Zone::Dice(seat) {
+                out[slot] = Face::from_u8(face.0);
+            }
         }
     }
     out
 }
 
-/// Calls `edit(slot, zone, face)` on each of `seat`'s dice slots, in one pass over the dice.
+/// Calls `edit(slot, zone, face)` on each of `seat`'s dice slots, in one pass over the dice
+/// table's columns.
 pub fn edit_dice(world: &mut World, seat: Seat, mut edit: impl FnMut(usize, &mut Zone, &mut u8)) {
     let mut q = world.resource_mut::<ViewQuery>();
     let base = q.die_base;
@@ -58,10 +66,15 @@ pub fn edit_dice(world: &mut World, seat: Seat, mut edit: impl FnMut(usize, &mut
         return;
     };
     let first = seat.index() * MAX_DICE;
-    for (id, mut zone, mut face) in dice.iter_mut(world) {
-        let slot = (id.0.wrapping_sub(base) as usize).wrapping_sub(first);
-        if slot < MAX_DICE {
-            edit(slot, &mut zone, &mut face.0);
+    if let Ok(tables) = dice.contiguous_iter_mut(world) {
+        for (ids, mut zones, mut faces) in tables {
+            let (zones, faces) = (&mut *zones, &mut *faces);
+            for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
+                let slot = (id.0.wrapping_sub(base) as usize).wrapping_sub(first);
+                if slot < MAX_DICE {
+                    edit(slot, zone, &mut face.0);
+                }
+            }
         }
     }
     world
@@ -110,7 +123,7 @@ impl SeatCards {
     }
 }
 
-/// Reads `seat`'s live cards in one pass.
+/// Reads `seat`'s live cards in one pass over the card table's columns.
 pub fn seat_cards(world: &World, seat: Seat) -> SeatCards {
     let q = world.resource::<ViewQuery>();
     let live =
@@ -122,12 +135,18 @@ pub fn seat_cards(world: &World, seat: Seat) -> SeatCards {
         order: [0; CARD_SLOTS],
         live,
     };
-    for (id, zone, card, order) in q.cards.iter_manual(world) {
-        let slot = (id.0.wrapping_sub(q.card_base) as usize).wrapping_sub(first);
-        if slot < live {
-            out.zone[slot] = *zone;
-            out.card[slot] = card.0;
-            out.order[slot] = order.0;
+    let query = q.cards.query_manual(world);
+    let Ok(tables) = query.contiguous_iter() else {
+        unreachable!("the cards are table-stored")
+    };
+    for (ids, zones, cards, orders) in tables {
+        for (row, id) in ids.iter().enumerate() {
+            let slot = (id.0.wrapping_sub(q.card_base) as usize).wrapping_sub(first);
+            if slot < live {
+                out.zone[slot] = zones[row];
+                out.card[slot] = cards[row].0;
+                out.order[slot] = orders[row].0;
+            }
         }
     }
     out
@@ -346,14 +365,14 @@ impl Purse {
     }
 }
 
-/// What [`view`] reads of a card.
+/// What [`seat_cards`] reads of a card.
 type CardItem = (
     &'static StableId,
     &'static Zone,
     &'static CardId,
     &'static PileOrder,
 );
-/// What [`view`] reads of a die.
+/// What [`faces`] reads of a die.
 type DieItem = (&'static StableId, &'static Zone, &'static DieFace);
 /// What [`edit_dice`] writes.
 type DieItemMut = (&'static StableId, &'static mut Zone, &'static mut DieFace);
@@ -382,58 +401,4 @@ impl ViewQuery {
             dice_mut: Some(world.query::<DieItemMut>()),
         }
     }
-}
-
-/// Every card's and die's zone, card and face, read in one pass and indexed by spawn order
-/// (never by query order): seat `s`'s card slot `i` is `s * CARD_SLOTS + i`.
-pub struct View {
-    /// The cards' zones.
-    pub card_zone: [Zone; 2 * CARD_SLOTS],
-    /// The cards' catalog indices.
-    pub card: [u16; 2 * CARD_SLOTS],
-    /// The dice's faces, `None` when the slot holds no die.
-    pub dice: [Option<Face>; 2 * MAX_DICE],
-}
-
-impl View {
-    /// `seat`'s dice slots.
-    pub fn faces(&self, seat: Seat) -> [Option<Face>; MAX_DICE] {
-        let mut out = [None; MAX_DICE];
-        out.copy_from_slice(&self.dice[seat.index() * MAX_DICE..(seat.index() + 1) * MAX_DICE]);
-        out
-    }
-
-    /// The cards (catalog indices) in `seat`'s hand, in hand order.
-    pub fn hand(&self, seat: Seat) -> impl Iterator<Item = u16> + '_ {
-        let range = seat.index() * CARD_SLOTS..(seat.index() + 1) * CARD_SLOTS;
-        self.card_zone[range.clone()]
-            .iter()
-            .zip(&self.card[range])
-            .filter(move |(z, _)| **z == Zone::Hand(seat))
-            .map(|(_, c)| *c)
-    }
-}
-
-/// Reads a [`View`] of `world` (one pass over the cards and dice).
-pub fn view(world: &World) -> View {
-    let q = world.resource::<ViewQuery>();
-    let mut v = View {
-        card_zone: [Zone::Pool; 2 * CARD_SLOTS],
-        card: [0; 2 * CARD_SLOTS],
-        dice: [None; 2 * MAX_DICE],
-    };
-    for (id, zone, card, _) in q.cards.iter_manual(world) {
-        let i = id.0.wrapping_sub(q.card_base) as usize;
-        if i < v.card.len() {
-            v.card_zone[i] = *zone;
-            v.card[i] = card.0;
-        }
-    }
-    for (id, zone, face) in q.dice.iter_manual(world) {
-        let i = id.0.wrapping_sub(q.die_base) as usize;
-        if i < v.dice.len() && matches!(zone, Zone::Dice(_)) {
-            v.dice[i] = Face::from_u8(face.0);
-        }
-    }
-    v
 }
