@@ -47,6 +47,14 @@ pub fn faces(world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
         unreachable!("the dice are table-stored")
     };
     for (ids, zones, faces) in tables {
+        if let Some(rows) = rows_of(ids, q.die_base + first as u32, MAX_DICE) {
+            for ((slot, zone), face) in out.iter_mut().zip(&zones[rows.clone()]).zip(&faces[rows]) {
+                if *zone == Zone::Dice(seat) {
+                    *slot = Face::from_u8(face.0);
+                }
+            }
+            continue;
+        }
         for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
             let slot = (id.0.wrapping_sub(q.die_base) as usize).wrapping_sub(first);
             if slot < MAX_DICE && *zone == Zone::Dice(seat) {
@@ -55,6 +63,19 @@ pub fn faces(world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
         }
     }
     out
+}
+
+/// The rows of a table holding the entities with stable ids `first..first + len` in that order
+/// (as spawned, the usual case), or `None` when they are not all there in order.
+fn rows_of(ids: &[StableId], first: u32, len: usize) -> Option<std::ops::Range<usize>> {
+    let start = first.wrapping_sub(ids.first()?.0) as usize;
+    let rows = start..start.checked_add(len)?;
+    let found = ids.get(rows.clone())?;
+    found
+        .iter()
+        .zip(first..)
+        .all(|(id, want)| id.0 == want)
+        .then_some(rows)
 }
 
 /// Calls `edit(slot, zone, face)` on each of `seat`'s dice slots, in one pass over the dice
@@ -69,6 +90,13 @@ pub fn edit_dice(world: &mut World, seat: Seat, mut edit: impl FnMut(usize, &mut
     if let Ok(tables) = dice.contiguous_iter_mut(world) {
         for (ids, mut zones, mut faces) in tables {
             let (zones, faces) = (&mut *zones, &mut *faces);
+            if let Some(rows) = rows_of(ids, base + first as u32, MAX_DICE) {
+                let dice = zones[rows.clone()].iter_mut().zip(&mut faces[rows]);
+                for (slot, (zone, face)) in dice.enumerate() {
+                    edit(slot, zone, &mut face.0);
+                }
+                continue;
+            }
             for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
                 let slot = (id.0.wrapping_sub(base) as usize).wrapping_sub(first);
                 if slot < MAX_DICE {
@@ -140,6 +168,14 @@ pub fn seat_cards(world: &World, seat: Seat) -> SeatCards {
         unreachable!("the cards are table-stored")
     };
     for (ids, zones, cards, orders) in tables {
+        if let Some(rows) = rows_of(ids, q.card_base + first as u32, live) {
+            out.zone[..live].copy_from_slice(&zones[rows.clone()]);
+            for (k, row) in rows.enumerate() {
+                out.card[k] = cards[row].0;
+                out.order[k] = orders[row].0;
+            }
+            continue;
+        }
         for (row, id) in ids.iter().enumerate() {
             let slot = (id.0.wrapping_sub(q.card_base) as usize).wrapping_sub(first);
             if slot < live {
