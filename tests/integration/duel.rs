@@ -408,6 +408,10 @@ fn invariants_hold_in_1000_random_games() {
     let mut sim = builder.build();
     let start = sim.snapshot();
     let sizes = [22, 22];
+    // DESIGN §2: a fixed entity set during play (summons are state slots, supports and created
+    // dice are pre-spawned entities changing zone): nothing is spawned or despawned.
+    let entities = sim.world().entities();
+    let (allocated, spawned) = (entities.len(), entities.count_spawned());
     let mut outcomes = [0u32; 3];
     for g in 0..1000u64 {
         sim.restore(&start).unwrap();
@@ -419,6 +423,11 @@ fn invariants_hold_in_1000_random_games() {
             sim.apply(action).unwrap();
             check(&sim, sizes);
         }
+        let entities = sim.world().entities();
+        assert_eq!(
+            (entities.len(), entities.count_spawned()),
+            (allocated, spawned)
+        );
         let s = state(sim.world());
         assert!(s.winner.is_some() || s.round == sim.rules().game.round_limit);
         outcomes[s.winner.map_or(2, |w| w.index())] += 1;

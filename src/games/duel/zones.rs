@@ -67,7 +67,7 @@ pub fn faces(world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
 
 /// The rows of a table holding the entities with stable ids `first..first + len` in that order
 /// (as spawned, the usual case), or `None` when they are not all there in order.
-fn rows_of(ids: &[StableId], first: u32, len: usize) -> Option<std::ops::Range<usize>> {
+pub(super) fn rows_of(ids: &[StableId], first: u32, len: usize) -> Option<std::ops::Range<usize>> {
     let start = first.wrapping_sub(ids.first()?.0) as usize;
     let rows = start..start.checked_add(len)?;
     let found = ids.get(rows.clone())?;
