@@ -312,7 +312,7 @@ fn set_calls_refuse_unknown_names_and_overflow_without_change() {
     // A full pile of dummies and a guessed hand fit.
     det::set_pile(&mut sim, Seat(1), &["dummy"; 30]).unwrap();
     det::set_hand(&mut sim, Seat(1), &["Sweet Bun"; 10]).unwrap();
-    let (rules, world) = (sim.rules(), sim.world());
+    let world = sim.world();
     assert_eq!(zones::count(world, Seat(1), Zone::Pile(Seat(1))), 30);
     assert_eq!(zones::count(world, Seat(1), Zone::Hand(Seat(1))), 10);
 }
@@ -456,3 +456,89 @@ fn games_are_determined_by_their_seed() {
 }
 
 const STORED: &str = "f578ffc0d130314b";
+
+#[test]
+fn the_dice_command_prints_the_dice_and_locates_a_bad_expression() {
+    let team = "--team pyro,hydro,cryo --active 0 --seed 1";
+    // Fixed terms in order (the seed cannot change them).
+    let out = crate::cli(&format!(
+        "alea dice --expr omni@2,pyro@1 --n 3 {team} --json"
+    ))
+    .unwrap();
+    assert_eq!(out, "{\"dice\":[\"omni\",\"omni\",\"pyro\"]}\n");
+    // `black` takes the elements no character of the team has, distinct first: all four.
+    let out = crate::cli(&format!("alea dice --expr black@4 --n 4 {team}")).unwrap();
+    let mut faces: Vec<&str> = out.split_whitespace().collect();
+    faces.sort_unstable();
+    assert_eq!(faces, ["anemo", "dendro", "electro", "geo"], "{out}");
+    // The black generator: distinct elements, never omni.
+    let out = crate::cli(&format!(
+        "alea dice --expr random --n 3 {team} --generator black"
+    ))
+    .unwrap();
+    let mut faces: Vec<&str> = out.split_whitespace().collect();
+    faces.sort_unstable();
+    faces.dedup();
+    assert_eq!(faces.len(), 3, "{out}");
+    assert!(!faces.contains(&"omni"));
+    // A bad face: the error names the position and points at it; exit status 2.
+    let err = crate::cli(&format!("alea dice --expr omni@2,pyr@1 --n 3 {team}")).unwrap_err();
+    assert_eq!(err.exit_code(), 2);
+    let message = err.to_string();
+    assert!(message.contains("at position 7"), "{message}");
+    assert!(
+        message.ends_with("  omni@2,pyr@1\n         ^"),
+        "{message:?}"
+    );
+    let err = crate::cli(&format!(
+        "alea dice --expr omni@2 --n 3 {team} --generator black"
+    ));
+    assert_eq!(err.unwrap_err().exit_code(), 2);
+}
+
+#[test]
+fn play_duel_is_determined_by_its_seed_and_logs_every_action() {
+    let play = |seed: u64| {
+        crate::cli(&format!(
+            "alea play duel --seed {seed} --players greedy,random"
+        ))
+        .unwrap()
+    };
+    let log = play(2);
+    assert_eq!(log, play(2));
+    assert_ne!(log, play(3));
+    assert!(
+        log.starts_with("Duel: seed 2, P0 Greedy vs P1 Random\n"),
+        "{log}"
+    );
+    // The summary counts the actions the log shows (one unindented-by-event line each).
+    let last = log.lines().last().unwrap();
+    let actions: usize = last
+        .split(" after ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no action count in {last:?}"));
+    let shown = log
+        .lines()
+        .filter(|l| l.starts_with("  P0 ") || l.starts_with("  P1 "))
+        .count();
+    assert_eq!(shown, actions);
+}
+
+#[test]
+fn simulate_duel_totals_do_not_depend_on_the_thread_count() {
+    let totals = |threads: u32| {
+        let out = crate::cli(&format!(
+            "alea simulate duel --games 40 --seed 5 --threads {threads} --json"
+        ))
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["games"], 40);
+        let wins = &v["wins"];
+        let sum = wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap();
+        assert_eq!(sum + v["draws"].as_u64().unwrap(), 40);
+        (wins.clone(), v["draws"].clone(), v["mean_moves"].clone())
+    };
+    assert_eq!(totals(1), totals(2));
+}
