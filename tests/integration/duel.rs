@@ -232,6 +232,8 @@ fn no_draw_buffers_draws_and_leaves_everything_else() {
     let before = sim.checksum();
     det::hand_to_pile(&mut sim, Seat(0), &[0]).unwrap();
     assert_eq!(pile(&sim), 2);
+    assert_ne!(sim.checksum(), before);
+    let before = sim.checksum();
     let pile_cards = zones::pile(sim.rules(), sim.world(), Seat(0));
     let sword = pile_cards
         .iter()
@@ -246,8 +248,7 @@ fn no_draw_buffers_draws_and_leaves_everything_else() {
             ..
         }
     ));
-    assert_ne!(sim.checksum(), before);
-    let before = sim.checksum();
+    assert_eq!(sim.checksum(), before, "a refused call changes nothing");
     assert_eq!(
         det::hand_to_pile(&mut sim, Seat(0), &[9]),
         Err(DeterminizeError::OutOfRange {
