@@ -83,25 +83,25 @@ pub(super) fn rows_of(ids: &[StableId], first: u32, len: usize) -> Option<std::o
 pub fn edit_dice(world: &mut World, seat: Seat, mut edit: impl FnMut(usize, &mut Zone, &mut u8)) {
     let mut q = world.resource_mut::<ViewQuery>();
     let base = q.die_base;
-    let Some(mut dice) = q.bypass_change_detection().dice_mut.take() else {
-        return;
-    };
+    let mut dice = (q.bypass_change_detection().dice_mut.take())
+        .expect("edit_dice is never re-entered (its query is put back before it returns)");
     let first = seat.index() * MAX_DICE;
-    if let Ok(tables) = dice.contiguous_iter_mut(world) {
-        for (ids, mut zones, mut faces) in tables {
-            let (zones, faces) = (&mut *zones, &mut *faces);
-            if let Some(rows) = rows_of(ids, base + first as u32, MAX_DICE) {
-                let dice = zones[rows.clone()].iter_mut().zip(&mut faces[rows]);
-                for (slot, (zone, face)) in dice.enumerate() {
-                    edit(slot, zone, &mut face.0);
-                }
-                continue;
+    let Ok(tables) = dice.contiguous_iter_mut(world) else {
+        unreachable!("the dice are table-stored")
+    };
+    for (ids, mut zones, mut faces) in tables {
+        let (zones, faces) = (&mut *zones, &mut *faces);
+        if let Some(rows) = rows_of(ids, base + first as u32, MAX_DICE) {
+            let dice = zones[rows.clone()].iter_mut().zip(&mut faces[rows]);
+            for (slot, (zone, face)) in dice.enumerate() {
+                edit(slot, zone, &mut face.0);
             }
-            for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
-                let slot = (id.0.wrapping_sub(base) as usize).wrapping_sub(first);
-                if slot < MAX_DICE {
-                    edit(slot, zone, &mut face.0);
-                }
+            continue;
+        }
+        for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
+            let slot = (id.0.wrapping_sub(base) as usize).wrapping_sub(first);
+            if slot < MAX_DICE {
+                edit(slot, zone, &mut face.0);
             }
         }
     }
