@@ -10,7 +10,7 @@ use rand::RngExt;
 
 use crate::chance::{Purpose, Streams};
 use crate::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
-use crate::kernel::{DieFace, Seat, Zone};
+use crate::kernel::{Seat, Zone};
 use crate::pipeline::{Ctx, Flow, Property};
 
 fn st(ctx: &mut Ctx<'_, Duel>) -> DuelState {
@@ -173,18 +173,23 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                     }
                 }
                 Effect::Omni(n) => {
+                    // The first `n` dice that are not omni yet, in dice order.
                     let world = ctx.world();
-                    let mut left = *n;
-                    for &d in zones::dice(rules, seat) {
-                        if left > 0
-                            && zones::zone(world, d) == Zone::Dice(seat)
-                            && let Some(mut f) = world.get_mut::<DieFace>(d)
-                            && f.0 != Face::Omni as u8
-                        {
-                            f.0 = Face::Omni as u8;
-                            left -= 1;
-                        }
+                    let mut turn = 0u16;
+                    let faces = zones::faces(world, seat);
+                    let not_omni = faces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.is_some_and(|f| f != Face::Omni))
+                        .map(|(slot, _)| slot);
+                    for slot in not_omni.take(usize::from(*n)) {
+                        turn |= 1 << slot;
                     }
+                    zones::edit_dice(world, seat, |slot, _, face| {
+                        if turn & (1 << slot) != 0 {
+                            *face = Face::Omni as u8;
+                        }
+                    });
                 }
                 Effect::CreateDice(n) => ctx.emit(DuelEvent::DiceCreated { seat, count: *n }),
                 Effect::Summon(name) => {
@@ -224,18 +229,18 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                 return Flow::Cancel;
             };
             let element = game.element(s.sides[seat.index()].active());
-            let die = zones::dice(rules, seat).iter().copied().find(|&d| {
-                zones::zone(world, d) == Zone::Dice(seat)
-                    && world
-                        .get::<DieFace>(d)
-                        .is_some_and(|f| f.0 != Face::Omni as u8 && f.0 != element as u8)
-            });
+            // The first die that is neither omni nor of the element, in dice order.
+            let die = zones::faces(world, seat)
+                .iter()
+                .position(|f| f.is_some_and(|f| f != Face::Omni && f != element));
             let Some(die) = die else {
                 return Flow::Cancel;
             };
-            if let Some(mut f) = world.get_mut::<DieFace>(die) {
-                f.0 = element as u8;
-            }
+            zones::edit_dice(world, seat, |slot, _, face| {
+                if slot == die {
+                    *face = element as u8;
+                }
+            });
             ctx.move_to(entity, Zone::Discard(seat));
             put(ctx, s);
         }
