@@ -779,7 +779,7 @@ impl Game for Duel {
         setup.snapshot_resource::<DuelState>();
         setup.snapshot_resource::<DuelControl>();
         let (first_card, first_die) = (setup.rules.cards()[0], setup.rules.dice()[0]);
-        let query = zones::ViewQuery::new(setup.world(), first_card, first_die);
+        let query = zones::ZoneQueries::new(setup.world(), first_card, first_die);
         setup.insert_resource(query);
         deal(&*setup.rules, &mut *setup.world);
     }

@@ -39,7 +39,7 @@ pub fn zone(world: &World, entity: Entity) -> Zone {
 /// The faces of `seat`'s dice slots (`None`: the slot holds no die); reads the dice table's
 /// columns as slices.
 pub fn faces(world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
-    let q = world.resource::<ViewQuery>();
+    let q = world.resource::<ZoneQueries>();
     let first = seat.index() * MAX_DICE;
     let mut out = [None; MAX_DICE];
     let query = q.dice.query_manual(world);
@@ -81,7 +81,7 @@ pub(super) fn rows_of(ids: &[StableId], first: u32, len: usize) -> Option<std::o
 /// Calls `edit(slot, zone, face)` on each of `seat`'s dice slots, in one pass over the dice
 /// table's columns.
 pub fn edit_dice(world: &mut World, seat: Seat, mut edit: impl FnMut(usize, &mut Zone, &mut u8)) {
-    let mut q = world.resource_mut::<ViewQuery>();
+    let mut q = world.resource_mut::<ZoneQueries>();
     let base = q.die_base;
     let mut dice = (q.bypass_change_detection().dice_mut.take())
         .expect("edit_dice is never re-entered (its query is put back before it returns)");
@@ -106,7 +106,7 @@ pub fn edit_dice(world: &mut World, seat: Seat, mut edit: impl FnMut(usize, &mut
         }
     }
     world
-        .resource_mut::<ViewQuery>()
+        .resource_mut::<ZoneQueries>()
         .bypass_change_detection()
         .dice_mut = Some(dice);
 }
@@ -153,7 +153,7 @@ impl SeatCards {
 
 /// Reads `seat`'s live cards in one pass over the card table's columns.
 pub fn seat_cards(world: &World, seat: Seat) -> SeatCards {
-    let q = world.resource::<ViewQuery>();
+    let q = world.resource::<ZoneQueries>();
     let live =
         usize::from(world.resource::<DuelControl>().card_slots[seat.index()]).min(CARD_SLOTS);
     let first = seat.index() * CARD_SLOTS;
@@ -416,7 +416,7 @@ type DieItemMut = (&'static StableId, &'static mut Zone, &'static mut DieFace);
 /// Queries over the cards and dice, made at setup (the entity set is fixed, so its archetype
 /// cache never goes stale). A cache, not game state: it is not part of snapshots.
 #[derive(Resource)]
-pub struct ViewQuery {
+pub struct ZoneQueries {
     cards: QueryState<CardItem>,
     dice: QueryState<DieItem>,
     /// Taken out while [`edit_dice`] runs (it needs the world mutably).
@@ -425,11 +425,11 @@ pub struct ViewQuery {
     die_base: u32,
 }
 
-impl ViewQuery {
-    /// Builds the query for the cards and dice spawned so far.
+impl ZoneQueries {
+    /// Builds the queries for the cards and dice spawned so far.
     pub fn new(world: &mut World, first_card: Entity, first_die: Entity) -> Self {
         let base = |world: &World, e: Entity| world.get::<StableId>(e).map_or(0, |s| s.0);
-        ViewQuery {
+        ZoneQueries {
             card_base: base(world, first_card),
             die_base: base(world, first_die),
             cards: world.query::<CardItem>(),
