@@ -73,11 +73,11 @@ fn det_tune_needs_an_off_die(mut sim: Sim<Duel>) {
     sim.apply(DuelAction::Tune(dummy)).unwrap();
     // Ember is pyro: the geo die became pyro, the dummy went to the discards.
     assert_eq!(
-        zones::faces(sim.rules(), sim.world(), Seat(0))[..2],
+        zones::faces(sim.world(), Seat(0))[..2],
         [Some(Face::Pyro), Some(Face::Omni)]
     );
     assert_eq!(
-        zones::count(sim.rules(), sim.world(), Seat(0), Zone::Discard(Seat(0))),
+        zones::count(sim.world(), Seat(0), Zone::Discard(Seat(0))),
         1
     );
 }
@@ -186,11 +186,7 @@ fn no_draw_buffers_draws_and_leaves_everything_else() {
         (1, 3),
         "hand and pile untouched"
     );
-    assert_eq!(
-        zones::dice_count(sim.rules(), sim.world(), Seat(0)),
-        7,
-        "paid"
-    );
+    assert_eq!(zones::dice_count(sim.world(), Seat(0)), 7, "paid");
     sim.apply(DuelAction::Play(card(&sim, "Scout Report")))
         .unwrap();
     let tagged = Draw {
@@ -236,6 +232,8 @@ fn no_draw_buffers_draws_and_leaves_everything_else() {
     let before = sim.checksum();
     det::hand_to_pile(&mut sim, Seat(0), &[0]).unwrap();
     assert_eq!(pile(&sim), 2);
+    assert_ne!(sim.checksum(), before);
+    let before = sim.checksum();
     let pile_cards = zones::pile(sim.rules(), sim.world(), Seat(0));
     let sword = pile_cards
         .iter()
@@ -250,8 +248,7 @@ fn no_draw_buffers_draws_and_leaves_everything_else() {
             ..
         }
     ));
-    assert_ne!(sim.checksum(), before);
-    let before = sim.checksum();
+    assert_eq!(sim.checksum(), before, "a refused call changes nothing");
     assert_eq!(
         det::hand_to_pile(&mut sim, Seat(0), &[9]),
         Err(DeterminizeError::OutOfRange {
@@ -316,9 +313,9 @@ fn set_calls_refuse_unknown_names_and_overflow_without_change() {
     // A full pile of dummies and a guessed hand fit.
     det::set_pile(&mut sim, Seat(1), &["dummy"; 30]).unwrap();
     det::set_hand(&mut sim, Seat(1), &["Sweet Bun"; 10]).unwrap();
-    let (rules, world) = (sim.rules(), sim.world());
-    assert_eq!(zones::count(rules, world, Seat(1), Zone::Pile(Seat(1))), 30);
-    assert_eq!(zones::count(rules, world, Seat(1), Zone::Hand(Seat(1))), 10);
+    let world = sim.world();
+    assert_eq!(zones::count(world, Seat(1), Zone::Pile(Seat(1))), 30);
+    assert_eq!(zones::count(world, Seat(1), Zone::Hand(Seat(1))), 10);
 }
 
 #[test]
@@ -328,7 +325,7 @@ fn set_generators_drive_the_roll_and_the_black_generator() {
     det::set_dice(&mut sim, Seat(0), &[Face::Omni]).unwrap();
     sim.apply(DuelAction::Play(card(&sim, "Prism Forge")))
         .unwrap();
-    let faces: Vec<Face> = zones::faces(sim.rules(), sim.world(), Seat(0))
+    let faces: Vec<Face> = zones::faces(sim.world(), Seat(0))
         .into_iter()
         .flatten()
         .collect();
@@ -342,7 +339,7 @@ fn set_generators_drive_the_roll_and_the_black_generator() {
     edit(&mut sim, |s| s.sides[1].ended = true);
     sim.apply(DuelAction::EndRound).unwrap();
     assert_eq!(
-        zones::faces(sim.rules(), sim.world(), Seat(0))[..8],
+        zones::faces(sim.world(), Seat(0))[..8],
         [Some(Face::Omni); 8]
     );
     assert_eq!(state(sim.world()).phase, Phase::Reroll(Seat(1)));
@@ -391,8 +388,8 @@ fn check(sim: &Sim<Duel>, deck_sizes: [usize; 2]) {
             .filter(|&&e| zones::zone(world, e) != Zone::Pool)
             .count();
         assert_eq!(in_play, deck_sizes[seat.index()], "card conservation");
-        assert!(zones::count(rules, world, seat, Zone::Hand(seat)) <= HAND_LIMIT);
-        assert!(zones::dice_count(rules, world, seat) <= 16);
+        assert!(zones::count(world, seat, Zone::Hand(seat)) <= HAND_LIMIT);
+        assert!(zones::dice_count(world, seat) <= 16);
         for f in &s.sides[seat.index()].fighters {
             assert!(f.hp <= 10);
             assert_eq!(f.alive, f.hp > 0);
@@ -412,6 +409,10 @@ fn invariants_hold_in_1000_random_games() {
     let mut sim = builder.build();
     let start = sim.snapshot();
     let sizes = [22, 22];
+    // DESIGN §2: a fixed entity set during play (summons are state slots, supports and created
+    // dice are pre-spawned entities changing zone): nothing is spawned or despawned.
+    let entities = sim.world().entities();
+    let (allocated, spawned) = (entities.len(), entities.count_spawned());
     let mut outcomes = [0u32; 3];
     for g in 0..1000u64 {
         sim.restore(&start).unwrap();
@@ -423,6 +424,11 @@ fn invariants_hold_in_1000_random_games() {
             sim.apply(action).unwrap();
             check(&sim, sizes);
         }
+        let entities = sim.world().entities();
+        assert_eq!(
+            (entities.len(), entities.count_spawned()),
+            (allocated, spawned)
+        );
         let s = state(sim.world());
         assert!(s.winner.is_some() || s.round == sim.rules().game.round_limit);
         outcomes[s.winner.map_or(2, |w| w.index())] += 1;
@@ -451,3 +457,89 @@ fn games_are_determined_by_their_seed() {
 }
 
 const STORED: &str = "f578ffc0d130314b";
+
+#[test]
+fn the_dice_command_prints_the_dice_and_locates_a_bad_expression() {
+    let team = "--team pyro,hydro,cryo --active 0 --seed 1";
+    // Fixed terms in order (the seed cannot change them).
+    let out = crate::cli(&format!(
+        "alea dice --expr omni@2,pyro@1 --n 3 {team} --json"
+    ))
+    .unwrap();
+    assert_eq!(out, "{\"dice\":[\"omni\",\"omni\",\"pyro\"]}\n");
+    // `black` takes the elements no character of the team has, distinct first: all four.
+    let out = crate::cli(&format!("alea dice --expr black@4 --n 4 {team}")).unwrap();
+    let mut faces: Vec<&str> = out.split_whitespace().collect();
+    faces.sort_unstable();
+    assert_eq!(faces, ["anemo", "dendro", "electro", "geo"], "{out}");
+    // The black generator: distinct elements, never omni.
+    let out = crate::cli(&format!(
+        "alea dice --expr random --n 3 {team} --generator black"
+    ))
+    .unwrap();
+    let mut faces: Vec<&str> = out.split_whitespace().collect();
+    faces.sort_unstable();
+    faces.dedup();
+    assert_eq!(faces.len(), 3, "{out}");
+    assert!(!faces.contains(&"omni"));
+    // A bad face: the error names the position and points at it; exit status 2.
+    let err = crate::cli(&format!("alea dice --expr omni@2,pyr@1 --n 3 {team}")).unwrap_err();
+    assert_eq!(err.exit_code(), 2);
+    let message = err.to_string();
+    assert!(message.contains("at position 7"), "{message}");
+    assert!(
+        message.ends_with("  omni@2,pyr@1\n         ^"),
+        "{message:?}"
+    );
+    let err = crate::cli(&format!(
+        "alea dice --expr omni@2 --n 3 {team} --generator black"
+    ));
+    assert_eq!(err.unwrap_err().exit_code(), 2);
+}
+
+#[test]
+fn play_duel_is_determined_by_its_seed_and_logs_every_action() {
+    let play = |seed: u64| {
+        crate::cli(&format!(
+            "alea play duel --seed {seed} --players greedy,random"
+        ))
+        .unwrap()
+    };
+    let log = play(2);
+    assert_eq!(log, play(2));
+    assert_ne!(log, play(3));
+    assert!(
+        log.starts_with("Duel: seed 2, P0 Greedy vs P1 Random\n"),
+        "{log}"
+    );
+    // The summary counts the actions the log shows (one unindented-by-event line each).
+    let last = log.lines().last().unwrap();
+    let actions: usize = last
+        .split(" after ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no action count in {last:?}"));
+    let shown = log
+        .lines()
+        .filter(|l| l.starts_with("  P0 ") || l.starts_with("  P1 "))
+        .count();
+    assert_eq!(shown, actions);
+}
+
+#[test]
+fn simulate_duel_totals_do_not_depend_on_the_thread_count() {
+    let totals = |threads: u32| {
+        let out = crate::cli(&format!(
+            "alea simulate duel --games 40 --seed 5 --threads {threads} --json"
+        ))
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["games"], 40);
+        let wins = &v["wins"];
+        let sum = wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap();
+        assert_eq!(sum + v["draws"].as_u64().unwrap(), 40);
+        (wins.clone(), v["draws"].clone(), v["mean_moves"].clone())
+    };
+    assert_eq!(totals(1), totals(2));
+}

@@ -20,7 +20,7 @@ use super::catalog::{CardTag, CatalogError};
 use super::state::{CARD_SLOTS, Draw, DuelControl, HAND_LIMIT, PileOrder};
 use super::{Duel, state, team, zones};
 use crate::dice::{DiceError, DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
-use crate::kernel::{CardId, GameRules, Rules, Seat, Sim, Zone};
+use crate::kernel::{CardId, Rules, Seat, Sim, Zone};
 
 /// The name of the card that can only be tuned.
 pub const DUMMY: &str = "dummy";
@@ -81,11 +81,6 @@ pub enum DeterminizeError {
     /// The same index twice.
     #[error("index {0} is given twice")]
     Duplicate(usize),
-}
-
-/// The game's rules, shared (to read them while the world is borrowed mutably).
-fn shared(sim: &Sim<Duel>) -> std::sync::Arc<Rules<Duel>> {
-    sim.world().resource::<GameRules<Duel>>().0.clone()
 }
 
 fn ids(rules: &Rules<Duel>, names: &[&str]) -> Result<Vec<u16>, DeterminizeError> {
@@ -172,8 +167,7 @@ pub fn set_dice(sim: &mut Sim<Duel>, seat: Seat, faces: &[Face]) -> Result<(), D
     if faces.len() > MAX_DICE {
         return Err(DeterminizeError::TooManyDice(faces.len()));
     }
-    let rules = shared(sim);
-    zones::set_faces(&rules, sim.world_mut(), seat, faces);
+    zones::set_faces(sim.world_mut(), seat, faces);
     sim.refresh_decision();
     Ok(())
 }
@@ -319,10 +313,9 @@ pub fn pile_to_hand(
             }
         }
     }
-    let rules = shared(sim);
     let world = sim.world_mut();
     for &index in indices {
-        zones::to_hand(&rules, world, seat, pile[index]);
+        zones::to_hand(world, seat, pile[index]);
     }
     world.resource_mut::<DuelControl>().draw_buffer[seat.index()].remove(0);
     sim.refresh_decision();

@@ -398,7 +398,7 @@ fn roll(rules: &Rules<Duel>, world: &mut World, seat: Seat) {
     .expect("roll expressions are checked when set");
     let mut out = [Face::Omni; MAX_DICE];
     let n = generator.sample_into(world.resource_mut::<Streams>().rng(Purpose::Dice), &mut out);
-    zones::set_faces(rules, world, seat, &out[..n]);
+    zones::set_faces(world, seat, &out[..n]);
 }
 
 /// Deals the start of a game from the streams: each pile shuffled (the deal stream), 5 cards
@@ -466,7 +466,7 @@ fn start_round(rules: &Rules<Duel>, world: &mut World, round: u32) {
                 rules.game.catalog.cards[usize::from(card)].effect
             {
                 let omni = [Face::Omni; MAX_DICE];
-                zones::add_dice(rules, world, Seat(s as u8), &omni[..usize::from(count)]);
+                zones::add_dice(world, Seat(s as u8), &omni[..usize::from(count)]);
                 use_support(rules, world, &mut st, Seat(s as u8), slot);
             }
         }
@@ -574,32 +574,46 @@ pub fn reaction(aura: Option<Face>, incoming: Face) -> Reaction {
     }
 }
 
-/// The legal actions of the player to move (stable order).
+/// The most legal actions at once: 3 skills, 2 switches, a play and a tune per card, the end
+/// of the round.
+const MAX_ACTIONS: usize = 3 + 2 + 2 * CARD_SLOTS + 1;
+
+/// The legal actions of the player to move (stable order). Reads only the mover's dice and
+/// cards, and allocates nothing.
 fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<DuelAction>) {
     let st = state(world);
     let side = &st.sides[seat.index()];
     let game = &rules.game;
-    let view = zones::view(world);
-    let faces = view.faces(seat);
+    let faces = zones::faces(world, seat);
     let purse = zones::Purse::new(&faces);
     let active = side.active();
     let element = game.element(active);
     let character = &game.catalog.characters[usize::from(active.character)];
-    // Many cards share a cost: check each cost once.
-    let mut checked: Vec<(catalog::Cost, bool)> = Vec::with_capacity(8);
-    let mut affordable = |cost: catalog::Cost| match checked.iter().find(|c| c.0 == cost) {
-        Some(c) => c.1,
-        None => {
-            let ok = purse.pay(cost, element).is_some();
-            checked.push((cost, ok));
-            ok
-        }
+    // Many cards share a cost: check each cost once (the first few distinct ones are kept).
+    let mut checked = [(catalog::Cost::default(), false); 8];
+    let mut n_checked = 0;
+    let mut affordable =
+        |cost: catalog::Cost| match checked[..n_checked].iter().find(|c| c.0 == cost) {
+            Some(c) => c.1,
+            None => {
+                let ok = purse.pay(cost, element).is_some();
+                if n_checked < checked.len() {
+                    checked[n_checked] = (cost, ok);
+                    n_checked += 1;
+                }
+                ok
+            }
+        };
+    let mut choices = [DuelAction::EndRound; MAX_ACTIONS];
+    let mut len = 0;
+    let mut push = |a: DuelAction| {
+        choices[len] = a;
+        len += 1;
     };
-    let mut choices = Vec::with_capacity(16);
     for (k, skill) in character.skills.iter().enumerate() {
         let energy_ok = k < 2 || active.energy >= character.energy;
         if energy_ok && purse.pay(skill.cost, element).is_some() {
-            choices.push(DuelAction::Skill(k as u8));
+            push(DuelAction::Skill(k as u8));
         }
     }
     let one = catalog::Cost {
@@ -609,21 +623,32 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
     if purse.pay(one, element).is_some() {
         for i in 0..TEAM as u8 {
             if i != side.active && side.fighters[usize::from(i)].alive {
-                choices.push(DuelAction::Switch(i));
+                push(DuelAction::Switch(i));
             }
         }
     }
-    let mut seen = [false; 256];
     let tunable = faces
         .iter()
         .flatten()
         .any(|&f| f != Face::Omni && f != element);
-    let mut hand: Vec<u16> = view
-        .hand(seat)
-        .filter(|&c| !std::mem::replace(&mut seen[usize::from(c) & 255], true))
-        .collect();
-    hand.sort_unstable();
-    for &c in &hand {
+    // The distinct cards in hand, sorted.
+    let cards = zones::seat_cards(world, seat);
+    let mut hand = [u16::MAX; CARD_SLOTS];
+    let mut n_hand = 0;
+    for i in cards.slots_in(Zone::Hand(seat)) {
+        hand[n_hand] = cards.card[i];
+        n_hand += 1;
+    }
+    hand[..n_hand].sort_unstable();
+    let mut distinct = 0;
+    for i in 0..n_hand {
+        if i == 0 || hand[i] != hand[i - 1] {
+            hand[distinct] = hand[i];
+            distinct += 1;
+        }
+    }
+    let hand = &hand[..distinct];
+    for &c in hand {
         let card = &game.catalog.cards[usize::from(c)];
         let playable = match &card.effect {
             Effect::Nothing => false,
@@ -633,14 +658,16 @@ fn actions(rules: &Rules<Duel>, world: &World, seat: Seat, out: &mut Decision<Du
             _ => true,
         };
         if playable && affordable(card.cost) {
-            choices.push(DuelAction::Play(c));
+            push(DuelAction::Play(c));
         }
     }
     if tunable {
-        choices.extend(hand.iter().map(|&c| DuelAction::Tune(c)));
+        for &c in hand {
+            push(DuelAction::Tune(c));
+        }
     }
-    choices.push(DuelAction::EndRound);
-    out.ask(seat, choices);
+    push(DuelAction::EndRound);
+    out.ask(seat, choices[..len].iter().copied());
 }
 
 /// Passes the turn after a combat action (to the other seat unless it has ended the round).
@@ -752,7 +779,7 @@ impl Game for Duel {
         setup.snapshot_resource::<DuelState>();
         setup.snapshot_resource::<DuelControl>();
         let (first_card, first_die) = (setup.rules.cards()[0], setup.rules.dice()[0]);
-        let query = zones::ViewQuery::new(setup.world(), first_card, first_die);
+        let query = zones::ZoneQueries::new(setup.world(), first_card, first_die);
         setup.insert_resource(query);
         deal(&*setup.rules, &mut *setup.world);
     }
@@ -860,7 +887,7 @@ impl Game for Duel {
                 .collect();
             seen.sort_unstable();
             seen.hash(&mut h);
-            let faces = zones::faces(rules, world, s);
+            let faces = zones::faces(world, s);
             if s == seat {
                 faces.hash(&mut h);
             } else {
@@ -876,7 +903,7 @@ impl Game for Duel {
     /// dice are regenerated (same count) from `omni@3/4, black@1/4`.
     fn determinize(rules: &Rules<Duel>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
         let other = viewer.next(2);
-        let hand_len = zones::count(rules, world, other, Zone::Hand(other));
+        let hand_len = zones::count(world, other, Zone::Hand(other));
         // The opponent's hand and pile, as a canonical multiset (sorted card ids on the
         // entities in card order), dealt out anew: only what the viewer knows matters.
         let unseen: Vec<Entity> = zones::live(rules, world, other)
@@ -893,13 +920,13 @@ impl Game for Duel {
         });
         let own = zones::in_zone(rules, world, viewer, Zone::Pile(viewer));
         redistribute(world, &own, rng, |_| Zone::Pile(viewer));
-        let n = zones::dice_count(rules, world, other);
+        let n = zones::dice_count(world, other);
         let side = state(world).sides[other.index()];
         let expr: DiceExpr = "omni@3/4, black@1/4".parse().expect("a valid expression");
         if let Ok(g) = DiceGenerator::new(&expr, n, GeneratorKind::Roll, &team(rules, &side)) {
             let mut out = [Face::Omni; MAX_DICE];
             let n = g.sample_into(rng, &mut out);
-            zones::set_faces(rules, world, other, &out[..n]);
+            zones::set_faces(world, other, &out[..n]);
         }
     }
 }

@@ -8,7 +8,7 @@ use super::state::{DuelState, Side};
 use super::{Duel, DuelAction, state, zones};
 use crate::chance::{Purpose, derive_stream, sub_seed};
 use crate::kernel::playout::random_action;
-use crate::kernel::{Rules, Seat, Sim, Turn};
+use crate::kernel::{Seat, Sim, Turn};
 use crate::search::{ChanceMode, Expectimax, Heuristic, SearchError, Values};
 
 /// A kind of player.
@@ -39,12 +39,7 @@ impl std::str::FromStr for PlayerKind {
 
 /// The heuristic value of a side: living characters, hit points, shields, energy, summons,
 /// dice and cards in hand.
-fn side_value(
-    rules: &Rules<Duel>,
-    world: &bevy_ecs::world::World,
-    st: &DuelState,
-    seat: Seat,
-) -> f64 {
+fn side_value(world: &bevy_ecs::world::World, st: &DuelState, seat: Seat) -> f64 {
     let side: &Side = &st.sides[seat.index()];
     let mut v = 0.0;
     for f in side.fighters.iter().filter(|f| f.alive) {
@@ -56,8 +51,8 @@ fn side_value(
         .filter(|s| s.summon != super::state::NONE)
         .map(|s| 0.8 * f64::from(s.usages))
         .sum::<f64>();
-    v += 0.3 * zones::dice_count(rules, world, seat) as f64;
-    v += 0.2 * zones::count(rules, world, seat, crate::kernel::Zone::Hand(seat)) as f64;
+    v += 0.3 * zones::dice_count(world, seat) as f64;
+    v += 0.2 * zones::count(world, seat, crate::kernel::Zone::Hand(seat)) as f64;
     v
 }
 
@@ -67,8 +62,8 @@ pub fn evaluate(sim: &Sim<Duel>, seat: Seat) -> f64 {
     if let Some(w) = st.winner {
         return if w == seat { 1.0 } else { -1.0 };
     }
-    let (rules, world) = (sim.rules(), sim.world());
-    let d = side_value(rules, world, st, seat) - side_value(rules, world, st, seat.next(2));
+    let world = sim.world();
+    let d = side_value(world, st, seat) - side_value(world, st, seat.next(2));
     (d / 60.0).clamp(-0.99, 0.99)
 }
 

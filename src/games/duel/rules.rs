@@ -10,7 +10,7 @@ use rand::RngExt;
 
 use crate::chance::{Purpose, Streams};
 use crate::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
-use crate::kernel::{DieFace, Seat, Zone};
+use crate::kernel::{Seat, Zone};
 use crate::pipeline::{Ctx, Flow, Property};
 
 fn st(ctx: &mut Ctx<'_, Duel>) -> DuelState {
@@ -27,9 +27,9 @@ fn pay(ctx: &mut Ctx<'_, Duel>, seat: Seat, cost: super::catalog::Cost) {
     let world = ctx.world();
     let side = state(world).sides[seat.index()];
     let element = rules.game.element(side.active());
-    let faces = zones::faces(rules, world, seat);
+    let faces = zones::faces(world, seat);
     if let Some(mask) = zones::payment(&faces, cost, element) {
-        zones::spend(rules, world, seat, mask);
+        zones::spend(world, seat, mask);
     }
 }
 
@@ -55,7 +55,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                 let side = s.sides[seat.index()];
                 let world = ctx.world();
                 let usable = team(rules, &side).living;
-                let mut faces = zones::faces(rules, world, seat);
+                let mut faces = zones::faces(world, seat);
                 for f in faces.iter_mut().flatten() {
                     if *f != Face::Omni && usable & (1 << *f as u8) == 0 {
                         let rng = world
@@ -66,7 +66,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                     }
                 }
                 let kept: Vec<Face> = faces.iter().flatten().copied().collect();
-                zones::set_faces(rules, world, seat, &kept);
+                zones::set_faces(world, seat, &kept);
             }
             let control = ctx.world().resource::<DuelControl>();
             s.phase = if seat == Seat(0) && control.roll[1].is_none() {
@@ -173,18 +173,23 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                     }
                 }
                 Effect::Omni(n) => {
+                    // The first `n` dice that are not omni yet, in dice order.
                     let world = ctx.world();
-                    let mut left = *n;
-                    for &d in zones::dice(rules, seat) {
-                        if left > 0
-                            && zones::zone(world, d) == Zone::Dice(seat)
-                            && let Some(mut f) = world.get_mut::<DieFace>(d)
-                            && f.0 != Face::Omni as u8
-                        {
-                            f.0 = Face::Omni as u8;
-                            left -= 1;
-                        }
+                    let mut turn = 0u16;
+                    let faces = zones::faces(world, seat);
+                    let not_omni = faces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.is_some_and(|f| f != Face::Omni))
+                        .map(|(slot, _)| slot);
+                    for slot in not_omni.take(usize::from(*n)) {
+                        turn |= 1 << slot;
                     }
+                    zones::edit_dice(world, seat, |slot, _, face| {
+                        if turn & (1 << slot) != 0 {
+                            *face = Face::Omni as u8;
+                        }
+                    });
                 }
                 Effect::CreateDice(n) => ctx.emit(DuelEvent::DiceCreated { seat, count: *n }),
                 Effect::Summon(name) => {
@@ -224,18 +229,18 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
                 return Flow::Cancel;
             };
             let element = game.element(s.sides[seat.index()].active());
-            let die = zones::dice(rules, seat).iter().copied().find(|&d| {
-                zones::zone(world, d) == Zone::Dice(seat)
-                    && world
-                        .get::<DieFace>(d)
-                        .is_some_and(|f| f.0 != Face::Omni as u8 && f.0 != element as u8)
-            });
+            // The first die that is neither omni nor of the element, in dice order.
+            let die = zones::faces(world, seat)
+                .iter()
+                .position(|f| f.is_some_and(|f| f != Face::Omni && f != element));
             let Some(die) = die else {
                 return Flow::Cancel;
             };
-            if let Some(mut f) = world.get_mut::<DieFace>(die) {
-                f.0 = element as u8;
-            }
+            zones::edit_dice(world, seat, |slot, _, face| {
+                if slot == die {
+                    *face = element as u8;
+                }
+            });
             ctx.move_to(entity, Zone::Discard(seat));
             put(ctx, s);
         }
@@ -386,7 +391,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
         }
         DuelEvent::DiceCreated { seat, count } => {
             let world = ctx.world();
-            let free = MAX_DICE - zones::dice_count(rules, world, seat);
+            let free = MAX_DICE - zones::dice_count(world, seat);
             let n = usize::from(count).min(free).min(7);
             let expr = world.resource::<DuelControl>().black[seat.index()].clone();
             let side = s.sides[seat.index()];
@@ -407,7 +412,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
             if let Ok(g) = generator {
                 let mut out = [Face::Omni; MAX_DICE];
                 let n = g.sample_into(world.resource_mut::<Streams>().rng(Purpose::Dice), &mut out);
-                zones::add_dice(rules, world, seat, &out[..n]);
+                zones::add_dice(world, seat, &out[..n]);
             }
         }
         DuelEvent::Summoned { seat, summon } => {
@@ -498,7 +503,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
             }
             put(ctx, s);
             for seat in order {
-                zones::set_faces(rules, ctx.world(), seat, &[]);
+                zones::set_faces(ctx.world(), seat, &[]);
             }
             for seat in order {
                 ctx.emit(DuelEvent::Drawn {

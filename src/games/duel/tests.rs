@@ -63,3 +63,22 @@ fn reactions_add_damage_and_clear_or_keep_the_aura() {
     assert_eq!(reaction(Some(Cryo), Dendro).aura, Some(Dendro));
     assert_eq!(reaction(Some(Hydro), Hydro).aura, Some(Hydro));
 }
+
+#[test]
+fn a_seat_s_rows_are_found_only_when_its_ids_are_there_in_order() {
+    use crate::kernel::StableId;
+    let ids = |v: &[u32]| v.iter().map(|&i| StableId(i)).collect::<Vec<_>>();
+    assert_eq!(
+        zones::rows_of(&ids(&[10, 11, 12, 13, 14]), 12, 2),
+        Some(2..4)
+    );
+    assert_eq!(
+        zones::rows_of(&ids(&[10, 11, 12, 13, 14]), 10, 5),
+        Some(0..5)
+    );
+    // Swapped rows, a table cut short, ids before the table, an empty table.
+    assert_eq!(zones::rows_of(&ids(&[10, 11, 13, 12, 14]), 12, 2), None);
+    assert_eq!(zones::rows_of(&ids(&[10, 11, 12]), 12, 2), None);
+    assert_eq!(zones::rows_of(&ids(&[12, 13]), 10, 2), None);
+    assert_eq!(zones::rows_of(&[], 0, 0), None);
+}

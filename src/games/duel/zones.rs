@@ -36,28 +36,164 @@ pub fn zone(world: &World, entity: Entity) -> Zone {
     world.get::<Zone>(entity).copied().unwrap_or(Zone::Removed)
 }
 
-/// The faces of `seat`'s dice slots (`None`: the slot holds no die).
-pub fn faces(rules: &Rules<Duel>, world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
+/// The faces of `seat`'s dice slots (`None`: the slot holds no die); reads the dice table's
+/// columns as slices.
+pub fn faces(world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
+    let q = world.resource::<ZoneQueries>();
+    let first = seat.index() * MAX_DICE;
     let mut out = [None; MAX_DICE];
-    for (slot, &e) in out.iter_mut().zip(dice(rules, seat)) {
-        if zone(world, e) == Zone::Dice(seat) {
-            *slot = world.get::<DieFace>(e).and_then(|f| Face::from_u8(f.0));
+    let query = q.dice.query_manual(world);
+    let Ok(tables) = query.contiguous_iter() else {
+        unreachable!("the dice are table-stored")
+    };
+    for (ids, zones, faces) in tables {
+        if let Some(rows) = rows_of(ids, q.die_base + first as u32, MAX_DICE) {
+            for ((slot, zone), face) in out.iter_mut().zip(&zones[rows.clone()]).zip(&faces[rows]) {
+                if *zone == Zone::Dice(seat) {
+                    *slot = Face::from_u8(face.0);
+                }
+            }
+            continue;
+        }
+        for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
+            let slot = (id.0.wrapping_sub(q.die_base) as usize).wrapping_sub(first);
+            if slot < MAX_DICE && *zone == Zone::Dice(seat) {
+                out[slot] = Face::from_u8(face.0);
+            }
         }
     }
     out
 }
 
+/// The rows of a table holding the entities with stable ids `first..first + len` in that order
+/// (as spawned, the usual case), or `None` when they are not all there in order.
+pub(super) fn rows_of(ids: &[StableId], first: u32, len: usize) -> Option<std::ops::Range<usize>> {
+    let start = first.wrapping_sub(ids.first()?.0) as usize;
+    let rows = start..start.checked_add(len)?;
+    let found = ids.get(rows.clone())?;
+    found
+        .iter()
+        .zip(first..)
+        .all(|(id, want)| id.0 == want)
+        .then_some(rows)
+}
+
+/// Calls `edit(slot, zone, face)` on each of `seat`'s dice slots, in one pass over the dice
+/// table's columns.
+pub fn edit_dice(world: &mut World, seat: Seat, mut edit: impl FnMut(usize, &mut Zone, &mut u8)) {
+    let mut q = world.resource_mut::<ZoneQueries>();
+    let base = q.die_base;
+    let mut dice = (q.bypass_change_detection().dice_mut.take())
+        .expect("edit_dice is never re-entered (its query is put back before it returns)");
+    let first = seat.index() * MAX_DICE;
+    let Ok(tables) = dice.contiguous_iter_mut(world) else {
+        unreachable!("the dice are table-stored")
+    };
+    for (ids, mut zones, mut faces) in tables {
+        let (zones, faces) = (&mut *zones, &mut *faces);
+        if let Some(rows) = rows_of(ids, base + first as u32, MAX_DICE) {
+            let dice = zones[rows.clone()].iter_mut().zip(&mut faces[rows]);
+            for (slot, (zone, face)) in dice.enumerate() {
+                edit(slot, zone, &mut face.0);
+            }
+            continue;
+        }
+        for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
+            let slot = (id.0.wrapping_sub(base) as usize).wrapping_sub(first);
+            if slot < MAX_DICE {
+                edit(slot, zone, &mut face.0);
+            }
+        }
+    }
+    world
+        .resource_mut::<ZoneQueries>()
+        .bypass_change_detection()
+        .dice_mut = Some(dice);
+}
+
 /// How many dice `seat` holds.
-pub fn dice_count(rules: &Rules<Duel>, world: &World, seat: Seat) -> usize {
-    faces(rules, world, seat).iter().flatten().count()
+pub fn dice_count(world: &World, seat: Seat) -> usize {
+    faces(world, seat).iter().flatten().count()
+}
+
+/// One seat's live cards (see [`live`]) by card slot, read in one pass over the cards.
+pub struct SeatCards {
+    /// The zones.
+    pub zone: [Zone; CARD_SLOTS],
+    /// The catalog indices.
+    pub card: [u16; CARD_SLOTS],
+    /// The pile positions.
+    pub order: [u16; CARD_SLOTS],
+    /// How many slots are live (the rest read as [`Zone::Pool`]).
+    pub live: usize,
+}
+
+impl SeatCards {
+    /// The slots in zone `z`, in slot order.
+    pub fn slots_in(&self, z: Zone) -> impl Iterator<Item = usize> + '_ {
+        (0..self.live).filter(move |&i| self.zone[i] == z)
+    }
+
+    /// The slots of `seat`'s pile, top first (ties in slot order), and how many there are.
+    pub fn pile(&self, seat: Seat) -> ([u8; CARD_SLOTS], usize) {
+        let mut keyed = [(u16::MAX, u8::MAX); CARD_SLOTS];
+        let mut n = 0;
+        for i in self.slots_in(Zone::Pile(seat)) {
+            keyed[n] = (self.order[i], i as u8);
+            n += 1;
+        }
+        keyed[..n].sort_unstable();
+        let mut out = [u8::MAX; CARD_SLOTS];
+        for (o, k) in out.iter_mut().zip(&keyed[..n]) {
+            *o = k.1;
+        }
+        (out, n)
+    }
+}
+
+/// Reads `seat`'s live cards in one pass over the card table's columns.
+pub fn seat_cards(world: &World, seat: Seat) -> SeatCards {
+    let q = world.resource::<ZoneQueries>();
+    let live =
+        usize::from(world.resource::<DuelControl>().card_slots[seat.index()]).min(CARD_SLOTS);
+    let first = seat.index() * CARD_SLOTS;
+    let mut out = SeatCards {
+        zone: [Zone::Pool; CARD_SLOTS],
+        card: [0; CARD_SLOTS],
+        order: [0; CARD_SLOTS],
+        live,
+    };
+    let query = q.cards.query_manual(world);
+    let Ok(tables) = query.contiguous_iter() else {
+        unreachable!("the cards are table-stored")
+    };
+    for (ids, zones, cards, orders) in tables {
+        if let Some(rows) = rows_of(ids, q.card_base + first as u32, live) {
+            out.zone[..live].copy_from_slice(&zones[rows.clone()]);
+            for (k, row) in rows.enumerate() {
+                out.card[k] = cards[row].0;
+                out.order[k] = orders[row].0;
+            }
+            continue;
+        }
+        for (row, id) in ids.iter().enumerate() {
+            let slot = (id.0.wrapping_sub(q.card_base) as usize).wrapping_sub(first);
+            if slot < live {
+                out.zone[slot] = zones[row];
+                out.card[slot] = cards[row].0;
+                out.order[slot] = orders[row].0;
+            }
+        }
+    }
+    out
 }
 
 /// The entities in `zone` among `seat`'s cards, in hand order.
 pub fn in_zone(rules: &Rules<Duel>, world: &World, seat: Seat, z: Zone) -> Vec<Entity> {
-    live(rules, world, seat)
-        .iter()
-        .copied()
-        .filter(|&e| zone(world, e) == z)
+    let all = cards(rules, seat);
+    seat_cards(world, seat)
+        .slots_in(z)
+        .map(|i| all[i])
         .collect()
 }
 
@@ -68,25 +204,23 @@ pub fn hand(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<Entity> {
 
 /// The pile of `seat`, top first.
 pub fn pile(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<Entity> {
-    let mut pile = in_zone(rules, world, seat, Zone::Pile(seat));
-    pile.sort_by_key(|&e| world.get::<PileOrder>(e).map_or(u16::MAX, |o| o.0));
-    pile
+    let all = cards(rules, seat);
+    let (slots, n) = seat_cards(world, seat).pile(seat);
+    slots[..n].iter().map(|&i| all[usize::from(i)]).collect()
 }
 
 /// The number of cards of `seat` in zone `z`.
-pub fn count(rules: &Rules<Duel>, world: &World, seat: Seat, z: Zone) -> usize {
-    live(rules, world, seat)
-        .iter()
-        .filter(|&&e| zone(world, e) == z)
-        .count()
+pub fn count(world: &World, seat: Seat, z: Zone) -> usize {
+    seat_cards(world, seat).slots_in(z).count()
 }
 
 /// The first card of `seat`'s hand that is `card`.
 pub fn hand_card(rules: &Rules<Duel>, world: &World, seat: Seat, card: u16) -> Option<Entity> {
-    live(rules, world, seat)
-        .iter()
-        .copied()
-        .find(|&e| zone(world, e) == Zone::Hand(seat) && card_id(world, e) == card)
+    let cs = seat_cards(world, seat);
+    let slot = cs
+        .slots_in(Zone::Hand(seat))
+        .find(|&i| cs.card[i] == card)?;
+    Some(cards(rules, seat)[slot])
 }
 
 /// The tag of a card (catalog index).
@@ -101,8 +235,14 @@ pub fn tag(rules: &Rules<Duel>, card: u16) -> CardTag {
 
 /// Moves `entity` into `seat`'s hand, or to the discards when the hand is full. Returns where
 /// it went.
-pub fn to_hand(rules: &Rules<Duel>, world: &mut World, seat: Seat, entity: Entity) -> Zone {
-    let to = if count(rules, world, seat, Zone::Hand(seat)) >= HAND_LIMIT {
+pub fn to_hand(world: &mut World, seat: Seat, entity: Entity) -> Zone {
+    let full = count(world, seat, Zone::Hand(seat)) >= HAND_LIMIT;
+    move_card(world, entity, seat, full)
+}
+
+/// Moves `entity` into `seat`'s hand, or to the discards when `full`.
+fn move_card(world: &mut World, entity: Entity, seat: Seat, full: bool) -> Zone {
+    let to = if full {
         Zone::Discard(seat)
     } else {
         Zone::Hand(seat)
@@ -121,64 +261,59 @@ pub fn draw(
     count: u8,
     tag_filter: Option<CardTag>,
 ) {
-    let pile = pile(rules, world, seat);
+    let cs = seat_cards(world, seat);
+    let (pile, n) = cs.pile(seat);
+    let mut in_hand = cs.slots_in(Zone::Hand(seat)).count();
     let mut left = count;
-    for e in pile {
+    for &slot in &pile[..n] {
         if left == 0 {
             break;
         }
-        if tag_filter.is_none_or(|t| tag(rules, card_id(world, e)) == t) {
-            to_hand(rules, world, seat, e);
+        let slot = usize::from(slot);
+        if tag_filter.is_none_or(|t| tag(rules, cs.card[slot]) == t) {
+            let to = move_card(world, cards(rules, seat)[slot], seat, in_hand >= HAND_LIMIT);
+            in_hand += usize::from(to == Zone::Hand(seat));
             left -= 1;
         }
     }
 }
 
 /// Sets `seat`'s dice to `faces`, in dice order (extra slots are emptied).
-pub fn set_faces(rules: &Rules<Duel>, world: &mut World, seat: Seat, new: &[Face]) {
-    for (i, &e) in dice(rules, seat).iter().enumerate() {
-        let (z, f) = match new.get(i) {
-            Some(&f) => (Zone::Dice(seat), f as u8),
-            None => (Zone::Pool, 0),
-        };
-        if let Some(mut zone) = world.get_mut::<Zone>(e) {
-            *zone = z;
-        }
-        if let Some(mut face) = world.get_mut::<DieFace>(e) {
-            face.0 = f;
-        }
-    }
+pub fn set_faces(world: &mut World, seat: Seat, new: &[Face]) {
+    edit_dice(world, seat, |slot, zone, face| match new.get(slot) {
+        Some(&f) => (*zone, *face) = (Zone::Dice(seat), f as u8),
+        None => (*zone, *face) = (Zone::Pool, 0),
+    });
 }
 
-/// Adds dice to `seat` in free slots (as many as fit). Returns how many were added.
-pub fn add_dice(rules: &Rules<Duel>, world: &mut World, seat: Seat, new: &[Face]) -> usize {
+/// Adds dice to `seat` in free slots, lowest first (as many as fit). Returns how many were
+/// added.
+pub fn add_dice(world: &mut World, seat: Seat, new: &[Face]) -> usize {
+    let free = faces(world, seat);
+    let mut to = [None; MAX_DICE];
     let mut added = 0;
-    for &e in dice(rules, seat) {
+    for (slot, _) in free.iter().enumerate().filter(|(_, f)| f.is_none()) {
         if added == new.len() {
             break;
         }
-        if zone(world, e) == Zone::Pool {
-            if let Some(mut zone) = world.get_mut::<Zone>(e) {
-                *zone = Zone::Dice(seat);
-            }
-            if let Some(mut face) = world.get_mut::<DieFace>(e) {
-                face.0 = new[added] as u8;
-            }
-            added += 1;
-        }
+        to[slot] = Some(new[added]);
+        added += 1;
     }
+    edit_dice(world, seat, |slot, zone, face| {
+        if let Some(f) = to[slot] {
+            (*zone, *face) = (Zone::Dice(seat), f as u8);
+        }
+    });
     added
 }
 
 /// Spends the dice in `mask` (bit `i`: dice slot `i`).
-pub fn spend(rules: &Rules<Duel>, world: &mut World, seat: Seat, mask: u16) {
-    for (i, &e) in dice(rules, seat).iter().enumerate() {
-        if mask & (1 << i) != 0
-            && let Some(mut zone) = world.get_mut::<Zone>(e)
-        {
+pub fn spend(world: &mut World, seat: Seat, mask: u16) {
+    edit_dice(world, seat, |slot, zone, _| {
+        if mask & (1 << slot) != 0 {
             *zone = Zone::Pool;
         }
-    }
+    });
 }
 
 /// The dice that pay `cost` with `active` the active element, or `None` when they cannot
@@ -266,84 +401,40 @@ impl Purse {
     }
 }
 
-/// What [`view`] reads of a card.
-type CardItem = (&'static StableId, &'static Zone, &'static CardId);
-/// What [`view`] reads of a die.
+/// What [`seat_cards`] reads of a card.
+type CardItem = (
+    &'static StableId,
+    &'static Zone,
+    &'static CardId,
+    &'static PileOrder,
+);
+/// What [`faces`] reads of a die.
 type DieItem = (&'static StableId, &'static Zone, &'static DieFace);
+/// What [`edit_dice`] writes.
+type DieItemMut = (&'static StableId, &'static mut Zone, &'static mut DieFace);
 
-/// A query over the cards and dice, made at setup (the entity set is fixed, so its archetype
+/// Queries over the cards and dice, made at setup (the entity set is fixed, so its archetype
 /// cache never goes stale). A cache, not game state: it is not part of snapshots.
 #[derive(Resource)]
-pub struct ViewQuery {
+pub struct ZoneQueries {
     cards: QueryState<CardItem>,
     dice: QueryState<DieItem>,
+    /// Taken out while [`edit_dice`] runs (it needs the world mutably).
+    dice_mut: Option<QueryState<DieItemMut>>,
     card_base: u32,
     die_base: u32,
 }
 
-impl ViewQuery {
-    /// Builds the query for the cards and dice spawned so far.
+impl ZoneQueries {
+    /// Builds the queries for the cards and dice spawned so far.
     pub fn new(world: &mut World, first_card: Entity, first_die: Entity) -> Self {
         let base = |world: &World, e: Entity| world.get::<StableId>(e).map_or(0, |s| s.0);
-        ViewQuery {
+        ZoneQueries {
             card_base: base(world, first_card),
             die_base: base(world, first_die),
             cards: world.query::<CardItem>(),
             dice: world.query::<DieItem>(),
+            dice_mut: Some(world.query::<DieItemMut>()),
         }
     }
-}
-
-/// Every card's and die's zone, card and face, read in one pass and indexed by spawn order
-/// (never by query order): seat `s`'s card slot `i` is `s * CARD_SLOTS + i`.
-pub struct View {
-    /// The cards' zones.
-    pub card_zone: [Zone; 2 * CARD_SLOTS],
-    /// The cards' catalog indices.
-    pub card: [u16; 2 * CARD_SLOTS],
-    /// The dice's faces, `None` when the slot holds no die.
-    pub dice: [Option<Face>; 2 * MAX_DICE],
-}
-
-impl View {
-    /// `seat`'s dice slots.
-    pub fn faces(&self, seat: Seat) -> [Option<Face>; MAX_DICE] {
-        let mut out = [None; MAX_DICE];
-        out.copy_from_slice(&self.dice[seat.index() * MAX_DICE..(seat.index() + 1) * MAX_DICE]);
-        out
-    }
-
-    /// The cards (catalog indices) in `seat`'s hand, in hand order.
-    pub fn hand(&self, seat: Seat) -> impl Iterator<Item = u16> + '_ {
-        let range = seat.index() * CARD_SLOTS..(seat.index() + 1) * CARD_SLOTS;
-        self.card_zone[range.clone()]
-            .iter()
-            .zip(&self.card[range])
-            .filter(move |(z, _)| **z == Zone::Hand(seat))
-            .map(|(_, c)| *c)
-    }
-}
-
-/// Reads a [`View`] of `world` (one pass over the cards and dice).
-pub fn view(world: &World) -> View {
-    let q = world.resource::<ViewQuery>();
-    let mut v = View {
-        card_zone: [Zone::Pool; 2 * CARD_SLOTS],
-        card: [0; 2 * CARD_SLOTS],
-        dice: [None; 2 * MAX_DICE],
-    };
-    for (id, zone, card) in q.cards.iter_manual(world) {
-        let i = id.0.wrapping_sub(q.card_base) as usize;
-        if i < v.card.len() {
-            v.card_zone[i] = *zone;
-            v.card[i] = card.0;
-        }
-    }
-    for (id, zone, face) in q.dice.iter_manual(world) {
-        let i = id.0.wrapping_sub(q.die_base) as usize;
-        if i < v.dice.len() && matches!(zone, Zone::Dice(_)) {
-            v.dice[i] = Face::from_u8(face.0);
-        }
-    }
-    v
 }
