@@ -4,6 +4,7 @@ mod deal;
 mod dice;
 mod mount;
 mod play;
+mod replay;
 mod score;
 mod search;
 mod simulate;
@@ -14,10 +15,13 @@ pub use deal::{SeatedAbility, SeatedAbilityError};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
+pub use replay::{
+    GameRecord, Mismatch, REPLAY_VERSION, Recording, ReplayError, ReplaySummary, replay_file,
+};
 pub use score::{RulesArg, score_line, score_lines};
 pub use simulate::{
-    GameTally, MahjongSummary, MatchResult, SeatSummary, Summary, simulate, simulate_duel,
-    simulate_mahjong, simulate_pig,
+    GameTally, MahjongSummary, MatchResult, Played, Scores, SeatSummary, Summary, simulate,
+    simulate_duel, simulate_mahjong, simulate_pig,
 };
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
@@ -36,6 +40,9 @@ pub enum Command {
     Play(PlayArgs),
     /// Play many games and print a summary (mahjong: `--players`, `--rules`, `--length`).
     Simulate(SimulateArgs),
+    /// Re-simulate every game of a replay file (`simulate --out`) and check its scores and
+    /// checksum; the exit status is non-zero if any game differs.
+    Replay(ReplayArgs),
     /// Search the best move of a position and print it with its value and speed.
     Search(SearchArgs),
     /// Explore the mount: exact odds of the next normal draw against sampled frequencies.
@@ -401,6 +408,9 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of the readable summary.
     #[arg(long)]
     pub json: bool,
+    /// Write one JSON line per game to this file, everything `alea replay` needs (mahjong, pig).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
@@ -410,6 +420,16 @@ pub struct SimulateArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub mahjong: MahjongArgs,
+}
+
+/// `alea replay`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// A replay file written by `simulate --out` (one JSON game a line).
+    pub file: std::path::PathBuf,
+    /// Print one JSON object `{"games", "verified", "failed": [{"line", "problems"}]}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `alea mount`.
@@ -464,6 +484,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match cli.command {
         Command::Play(args) => play::run(&args, out),
         Command::Simulate(args) => simulate::run(&args, out),
+        Command::Replay(args) => replay::run(&args, out),
         Command::Search(args) => search::run(&args, out),
         Command::Mount(args) => mount::run(&args, out),
         Command::Score(args) => score::run(&args, out),
@@ -530,6 +551,25 @@ pub enum CliError {
     /// The mount cannot draw.
     #[error(transparent)]
     Mount(#[from] crate::mount::MountError),
+    /// A file cannot be written.
+    #[error("cannot write {path}: {source}")]
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A replay file cannot be replayed.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// Replayed games differ from their records.
+    #[error("{failed} of {games} replayed games differ from their records")]
+    ReplayFailed {
+        /// Games that differ.
+        failed: u64,
+        /// Games replayed.
+        games: u64,
+    },
 }
 
 impl CliError {
