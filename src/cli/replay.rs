@@ -327,15 +327,14 @@ pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliErro
                 writeln!(out, "line {}: {problem}", mismatch.line)?;
             }
         }
+        let games = match summary.games {
+            1 => "1 game".to_string(),
+            n => format!("{n} games"),
+        };
         if summary.failed.is_empty() {
-            writeln!(out, "{} games, all verified", summary.games)?;
+            writeln!(out, "{games}, all verified")?;
         } else {
-            writeln!(
-                out,
-                "{} games, {} failed",
-                summary.games,
-                summary.failed.len()
-            )?;
+            writeln!(out, "{games}, {} failed", summary.failed.len())?;
         }
     }
     if summary.failed.is_empty() {
