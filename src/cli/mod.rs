@@ -4,6 +4,7 @@ mod deal;
 mod dice;
 mod mount;
 mod play;
+mod profile;
 mod replay;
 mod score;
 mod search;
@@ -380,6 +381,11 @@ pub struct PlayArgs {
     /// Print one JSON object instead of the readable log.
     #[arg(long)]
     pub json: bool,
+    /// Write a Chrome trace of every system's and handler's spans to FILE (needs the `trace`
+    /// feature; mahjong runs its systems through the schedule). Open it in chrome://tracing or
+    /// ui.perfetto.dev.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<std::path::PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
@@ -411,6 +417,11 @@ pub struct SimulateArgs {
     /// Write one JSON line per game to this file, everything `alea replay` needs (mahjong, pig).
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+    /// Write a Chrome trace of every system's and handler's spans to FILE (needs the `trace`
+    /// feature; mahjong runs its systems through the schedule). Open it in chrome://tracing or
+    /// ui.perfetto.dev.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<std::path::PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
@@ -562,6 +573,11 @@ pub enum CliError {
     /// A replay file cannot be replayed.
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    /// `--profile` without the `trace` feature.
+    #[error(
+        "--profile {0}: this alea was built without the `trace` feature (cargo run --release --features trace -- ...)"
+    )]
+    NoTrace(std::path::PathBuf),
     /// Replayed games differ from their records.
     #[error("{failed} of {games} replayed games differ from their records")]
     ReplayFailed {
@@ -576,7 +592,10 @@ impl CliError {
     /// The process exit status: 2 for a bad argument (as for clap's own errors), 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::MountOperation { .. } | CliError::Dice(_) | CliError::BadTable(_) => 2,
+            CliError::MountOperation { .. }
+            | CliError::Dice(_)
+            | CliError::BadTable(_)
+            | CliError::NoTrace(_) => 2,
             CliError::Deal(
                 crate::dealer::DealError::SeatTaken { .. }
                 | crate::dealer::DealError::NoSuchSeat { .. },

@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::replay::{self, RecordWriter, Recording};
-use super::{CliError, GameName, SimulateArgs, json_line};
+use super::{CliError, GameName, SimulateArgs, json_line, profile};
 use crate::games::duel::Duel;
 use crate::games::mahjong::riichi::{
     Length, Match, PlayerKind, Riichi, RiichiAction, Tally, choose,
@@ -60,10 +60,15 @@ fn parallel_games<S, T: Send>(
 ) -> Result<Vec<T>, SimError> {
     let threads = u64::from(threads.max(1)).min(games.max(1));
     let chunk = games.div_ceil(threads);
+    // The simulation threads record their spans where the caller does (`--profile`).
+    #[cfg(feature = "trace")]
+    let dispatch = &tracing::dispatcher::get_default(Clone::clone);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
+                    #[cfg(feature = "trace")]
+                    let _subscriber = tracing::dispatcher::set_default(dispatch);
                     let mut state = make()?;
                     let range = (t * chunk)..((t + 1) * chunk).min(games);
                     let mut out = Vec::with_capacity(range.clone().count());
@@ -315,7 +320,8 @@ fn run_mahjong(
             .expect("valid template"),
     );
     let mut file = args.out.as_deref().map(replay::create).transpose()?;
-    let builder = SimBuilder::new(game.clone());
+    let builder =
+        SimBuilder::new(game.clone()).run_mode(profile::run_mode(args.profile.as_deref()));
     let started = Instant::now();
     let played = simulate_mahjong(
         &builder,
@@ -426,6 +432,7 @@ fn write_records<R: Serialize, T, A: Serialize + Clone>(
 }
 
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
     });
