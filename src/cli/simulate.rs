@@ -307,13 +307,17 @@ pub struct MahjongSummary {
     pub games_per_second: f64,
 }
 
+/// `simulate mahjong`'s default number of matches: about 300 hands of the default hanchan, well
+/// under a second with greedy players.
+pub const MAHJONG_MATCHES: u64 = 32;
+
 fn run_mahjong(
     args: &SimulateArgs,
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
     let (game, players) = args.mahjong.game(&args.pig.players)?;
-    let games = args.games.unwrap_or(200);
+    let games = args.games.unwrap_or(MAHJONG_MATCHES);
     let bar = indicatif::ProgressBar::new(games);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches ({per_sec}, {eta})")
