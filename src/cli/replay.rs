@@ -151,7 +151,7 @@ pub enum ReplayError {
         line: usize,
         /// 0-based index in `actions`.
         index: usize,
-        /// The action, as recorded.
+        /// The action, in the file's JSON.
         action: String,
         /// Why it cannot be applied.
         reason: String,
@@ -187,7 +187,7 @@ struct Header {
 
 /// Applies `record`'s actions to `sim` (built from its rules and seed), checking each is legal
 /// for the seat to move, then compares the final `scores` and checksum with the record's.
-fn verify<G: Game, R>(
+fn verify<G: Game<Action: Serialize>, R>(
     mut sim: Sim<G>,
     record: &GameRecord<R, G::Action>,
     scores: fn(&Sim<G>) -> Vec<i64>,
@@ -197,7 +197,7 @@ fn verify<G: Game, R>(
         let illegal = |reason: String| ReplayError::Illegal {
             line,
             index,
-            action: format!("{action:?}"),
+            action: serde_json::to_string(&action).unwrap_or_else(|_| format!("{action:?}")),
             reason,
         };
         let Turn::Player(seat) = sim.turn() else {

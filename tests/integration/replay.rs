@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 
 use alea::cli::{CliError, REPLAY_VERSION, ReplayError};
+use alea::games::mahjong::riichi::{Riichi, RiichiAction, RiichiConfig};
+use alea::kernel::SimBuilder;
 use serde_json::Value;
 
 use crate::{cli, cli_argv};
@@ -157,7 +159,32 @@ fn tampered_replays_are_detected() {
     let message = replay_lines(&changed, "tamper-action.jsonl")
         .unwrap_err()
         .to_string();
-    assert!(message.starts_with("line 3, action 0 (Ron): "), "{message}");
+    assert_eq!(
+        message,
+        "line 3, action 0 (\"ron\"): not a legal action of P0"
+    );
+    // One action changed for another legal one: the match goes another way.
+    let mut changed = lines.clone();
+    let config: RiichiConfig = serde_json::from_value(lines[0]["rules"].clone()).unwrap();
+    let sim = SimBuilder::new(Riichi { config })
+        .seed(lines[0]["seed"].as_u64().unwrap())
+        .build();
+    let recorded: RiichiAction = serde_json::from_value(lines[0]["actions"][0].clone()).unwrap();
+    let other = sim
+        .legal_actions()
+        .iter()
+        .find(|&&a| a != recorded)
+        .unwrap();
+    changed[0]["actions"][0] = serde_json::to_value(other).unwrap();
+    let result = replay_lines(&changed, "tamper-legal.jsonl");
+    assert!(
+        matches!(
+            result,
+            Err(CliError::ReplayFailed { failed: 1, .. }
+                | CliError::Replay(ReplayError::Illegal { line: 1, .. }))
+        ),
+        "{result:?}"
+    );
     // The last action dropped: the match is not over.
     let mut changed = lines;
     changed[4]["actions"].as_array_mut().unwrap().pop();
