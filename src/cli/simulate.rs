@@ -429,7 +429,12 @@ fn write_records<R: Serialize, T, A: Serialize + Clone>(
     };
     for (index, game) in played.iter().enumerate() {
         if let Some(recording) = &game.recording {
-            writer.write(&mut *file, index as u64, recording)?;
+            writer
+                .write(&mut *file, index as u64, recording)
+                .map_err(|e| match e {
+                    CliError::Io(source) => failed(source),
+                    other => other,
+                })?;
         }
     }
     std::io::Write::flush(file).map_err(failed)

@@ -117,6 +117,15 @@ fn simulated_pig_games_replay_and_duel_is_refused() {
         duel.display()
     ));
     assert!(matches!(refused, Err(CliError::Usage(_))), "{refused:?}");
+    let nowhere = temp_file("no-such-folder").join("games.jsonl");
+    let refused = cli(&format!(
+        "alea simulate pig --games 3 --out {}",
+        nowhere.display()
+    ));
+    assert!(
+        matches!(&refused, Err(CliError::File { path, .. }) if *path == nowhere),
+        "{refused:?}"
+    );
 }
 
 #[test]
