@@ -52,4 +52,19 @@ fn profile_writes_a_chrome_trace_of_system_spans() {
             "{command}: no system span"
         );
     }
+    // Running through the schedule plays the same matches: the same replay lines.
+    let lines = |profile: &str| {
+        let out = trace_path(&format!("games{profile}.jsonl"));
+        let profile = match profile {
+            "" => String::new(),
+            _ => format!(" --profile {}", trace_path(profile).display()),
+        };
+        cli(&format!(
+            "alea simulate mahjong --games 3 --length kyoku --seed 5 --out {}{profile}",
+            out.display()
+        ))
+        .unwrap();
+        std::fs::read_to_string(out).unwrap()
+    };
+    assert_eq!(lines(""), lines("same.json"));
 }
