@@ -4,6 +4,8 @@ mod deal;
 mod dice;
 mod mount;
 mod play;
+mod profile;
+mod replay;
 mod score;
 mod search;
 mod simulate;
@@ -14,10 +16,13 @@ pub use crate::games::mahjong::abilities::{SeatedAbility, SeatedAbilityError};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
+pub use replay::{
+    GameRecord, Mismatch, REPLAY_VERSION, Recording, ReplayError, ReplaySummary, replay_file,
+};
 pub use score::{RulesArg, score_line, score_lines};
 pub use simulate::{
-    GameTally, MahjongSummary, MatchResult, SeatSummary, Summary, simulate, simulate_duel,
-    simulate_mahjong, simulate_pig,
+    GameTally, MahjongSummary, MatchResult, Played, Scores, SeatSummary, Summary, simulate,
+    simulate_duel, simulate_mahjong, simulate_pig,
 };
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
@@ -36,6 +41,9 @@ pub enum Command {
     Play(PlayArgs),
     /// Play many games and print a summary (mahjong: `--players`, `--rules`, `--length`).
     Simulate(SimulateArgs),
+    /// Re-simulate every game of a replay file (`simulate --out`) and check its scores and
+    /// checksum; the exit status is non-zero if any game differs.
+    Replay(ReplayArgs),
     /// Search the best move of a position and print it with its value and speed.
     Search(SearchArgs),
     /// Explore the mount: exact odds of the next normal draw against sampled frequencies.
@@ -373,6 +381,11 @@ pub struct PlayArgs {
     /// Print one JSON object instead of the readable log.
     #[arg(long)]
     pub json: bool,
+    /// Write a Chrome trace of every system's and handler's spans to FILE (needs the `trace`
+    /// feature; mahjong runs its systems through the schedule). Open it in chrome://tracing or
+    /// ui.perfetto.dev.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<std::path::PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
@@ -389,7 +402,7 @@ pub struct PlayArgs {
 pub struct SimulateArgs {
     /// The game.
     pub game: GameName,
-    /// How many games (default: 100000; 200 matches for mahjong).
+    /// How many games (default: 100000; 32 matches for mahjong, about 300 hands of hanchan).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// The base seed (game i is seeded from it and i).
@@ -401,6 +414,14 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of the readable summary.
     #[arg(long)]
     pub json: bool,
+    /// Write one JSON line per game to this file, everything `alea replay` needs (mahjong, pig).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Write a Chrome trace of every system's and handler's spans to FILE (needs the `trace`
+    /// feature; mahjong runs its systems through the schedule). Open it in chrome://tracing or
+    /// ui.perfetto.dev.
+    #[arg(long, value_name = "FILE")]
+    pub profile: Option<std::path::PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
@@ -410,6 +431,16 @@ pub struct SimulateArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub mahjong: MahjongArgs,
+}
+
+/// `alea replay`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// A replay file written by `simulate --out` (one JSON game a line).
+    pub file: std::path::PathBuf,
+    /// Print one JSON object `{"games", "verified", "failed": [{"line", "problems"}]}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `alea mount`.
@@ -464,6 +495,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match cli.command {
         Command::Play(args) => play::run(&args, out),
         Command::Simulate(args) => simulate::run(&args, out),
+        Command::Replay(args) => replay::run(&args, out),
         Command::Search(args) => search::run(&args, out),
         Command::Mount(args) => mount::run(&args, out),
         Command::Score(args) => score::run(&args, out),
@@ -530,13 +562,40 @@ pub enum CliError {
     /// The mount cannot draw.
     #[error(transparent)]
     Mount(#[from] crate::mount::MountError),
+    /// A file cannot be written.
+    #[error("cannot write {path}: {source}")]
+    File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A replay file cannot be replayed.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// `--profile` without the `trace` feature.
+    #[error(
+        "--profile {0}: this alea was built without the `trace` feature (cargo run --release --features trace -- ...)"
+    )]
+    NoTrace(std::path::PathBuf),
+    /// Replayed games differ from their records.
+    #[error("{failed} of {games} replayed games differ from their records")]
+    ReplayFailed {
+        /// Games that differ.
+        failed: u64,
+        /// Games replayed.
+        games: u64,
+    },
 }
 
 impl CliError {
     /// The process exit status: 2 for a bad argument (as for clap's own errors), 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::MountOperation { .. } | CliError::Dice(_) | CliError::BadTable(_) => 2,
+            CliError::MountOperation { .. }
+            | CliError::Dice(_)
+            | CliError::BadTable(_)
+            | CliError::NoTrace(_) => 2,
             CliError::Deal(
                 crate::dealer::DealError::SeatTaken { .. }
                 | crate::dealer::DealError::NoSuchSeat { .. },

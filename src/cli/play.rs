@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{CliError, GameName, PlayArgs, json_line};
+use super::{CliError, GameName, PlayArgs, json_line, profile};
 use crate::chance::sub_seed;
 use crate::games::duel::players::{Player, PlayerKind};
 use crate::games::duel::{self, DuelAction, DuelEvent};
@@ -36,6 +36,7 @@ struct GameLog {
 }
 
 pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     match args.game {
         GameName::Pig => play_pig(args, out),
         GameName::Duel => play_duel(args, out),
@@ -83,7 +84,10 @@ fn hands_text(sim: &Sim<Riichi>) -> Vec<String> {
 
 fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let (game, players) = args.mahjong.game(&args.pig.players)?;
-    let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
+    let mut sim = SimBuilder::new(game.clone())
+        .seed(args.seed)
+        .run_mode(profile::run_mode(args.profile.as_deref()))
+        .build();
     let mut rng = random_player_rng(args.seed);
     sim.record_events(true);
     let mut moves = Vec::new();
@@ -199,7 +203,10 @@ struct DuelLog {
 fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let game = args.duel.game()?;
     let kinds = args.pig.duel_players()?;
-    let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
+    let mut sim = SimBuilder::new(game.clone())
+        .seed(args.seed)
+        .run_mode(profile::run_mode(args.profile.as_deref()))
+        .build();
     let mut players = [0u64, 1].map(|i| Player::new(kinds[i as usize], sub_seed(args.seed, i)));
     sim.record_events(true);
     let mut moves = Vec::new();
@@ -282,7 +289,10 @@ fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliEr
 
 fn play_pig(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let game = args.pig.game()?;
-    let mut sim = SimBuilder::new(game.clone()).seed(args.seed).build();
+    let mut sim = SimBuilder::new(game.clone())
+        .seed(args.seed)
+        .run_mode(profile::run_mode(args.profile.as_deref()))
+        .build();
     let mut rng = random_player_rng(args.seed);
     sim.record_events(true);
     let mut moves = Vec::new();

@@ -7,11 +7,14 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::{CliError, GameName, SimulateArgs, json_line};
+use super::replay::{self, RecordWriter, Recording};
+use super::{CliError, GameName, SimulateArgs, json_line, profile};
 use crate::games::duel::Duel;
-use crate::games::mahjong::riichi::{Length, Match, PlayerKind, Riichi, Tally, choose};
-use crate::games::pig::{Pig, PigTurn};
-use crate::kernel::playout::{random_player_rng, random_playout};
+use crate::games::mahjong::riichi::{
+    Length, Match, PlayerKind, Riichi, RiichiAction, Tally, choose,
+};
+use crate::games::pig::{Pig, PigAction, PigTurn};
+use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Game, Rollback, Sim, SimBuilder, SimError};
 
 /// The outcome of one game.
@@ -57,10 +60,15 @@ fn parallel_games<S, T: Send>(
 ) -> Result<Vec<T>, SimError> {
     let threads = u64::from(threads.max(1)).min(games.max(1));
     let chunk = games.div_ceil(threads);
+    // The simulation threads record their spans where the caller does (`--profile`).
+    #[cfg(feature = "trace")]
+    let dispatch = &tracing::dispatcher::get_default(Clone::clone);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
+                    #[cfg(feature = "trace")]
+                    let _subscriber = tracing::dispatcher::set_default(dispatch);
                     let mut state = make()?;
                     let range = (t * chunk)..((t + 1) * chunk).min(games);
                     let mut out = Vec::with_capacity(range.clone().count());
@@ -85,16 +93,19 @@ fn parallel_games<S, T: Send>(
 
 /// Plays `games` random games from `builder` on `threads` threads: each restores the start,
 /// re-seeds the streams from `(seed, index)` and calls `prepare`; `progress(n)` is called as games
-/// finish and `tally` on each finished game. Returns the tallies by game index.
+/// finish and `tally` on each finished game. Returns the tallies by game index, with each game's
+/// [`Recording`] when `record` gives the function reading its final scores.
+#[allow(clippy::too_many_arguments)]
 pub fn simulate<G: Game>(
     builder: &SimBuilder<G>,
     games: u64,
     seed: u64,
     threads: u16,
+    record: Option<Scores<G>>,
     progress: &(dyn Fn(u64) + Sync),
     prepare: &(dyn Fn(&mut Sim<G>) + Sync),
     tally: &(dyn Fn(&Sim<G>) -> GameTally + Sync),
-) -> Result<Vec<GameTally>, SimError> {
+) -> Result<Vec<Played<GameTally, G::Action>>, SimError> {
     let builder = builder.clone().rollback(Rollback::Caller);
     parallel_games(
         games,
@@ -111,10 +122,46 @@ pub fn simulate<G: Game>(
             sim.reseed(seed);
             prepare(sim);
             let mut rng = random_player_rng(seed);
-            random_playout(sim, &mut rng)?;
-            Ok(tally(sim))
+            let recording = play_out(sim, record, |sim| random_action(sim, &mut rng))?;
+            Ok(Played {
+                result: tally(sim),
+                recording,
+            })
         },
     )
+}
+
+/// A finished game: its result, and its [`Recording`] when asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played<T, A> {
+    /// The game's result.
+    pub result: T,
+    /// Its actions and final checksum (with `record`).
+    pub recording: Option<Recording<A>>,
+}
+
+/// Reads a finished game's scores by seat.
+pub type Scores<G> = fn(&Sim<G>) -> Vec<i64>;
+
+/// Applies `next`'s actions until it has none; returns the [`Recording`] if `record` (which
+/// reads the final scores).
+fn play_out<G: Game>(
+    sim: &mut Sim<G>,
+    record: Option<Scores<G>>,
+    mut next: impl FnMut(&Sim<G>) -> Option<G::Action>,
+) -> Result<Option<Recording<G::Action>>, SimError> {
+    let mut actions = Vec::new();
+    while let Some(action) = next(sim) {
+        sim.apply(action)?;
+        if record.is_some() {
+            actions.push(action);
+        }
+    }
+    Ok(record.map(|scores| Recording {
+        actions,
+        scores: scores(sim),
+        checksum: sim.checksum(),
+    }))
 }
 
 /// Plays `games` random games of `pig` (see [`simulate`]).
@@ -123,13 +170,16 @@ pub fn simulate_pig(
     games: u64,
     seed: u64,
     threads: u16,
+    record: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<GameTally>, SimError> {
+) -> Result<Vec<Played<GameTally, PigAction>>, SimError> {
+    let record = record.then_some(replay::pig_scores as Scores<Pig>);
     simulate(
         &SimBuilder::new(pig.clone()),
         games,
         seed,
         threads,
+        record,
         progress,
         &|_| {},
         &|sim| {
@@ -152,11 +202,12 @@ pub fn simulate_duel(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<GameTally>, SimError> {
     let builder = SimBuilder::new(duel.clone()).seed(seed);
-    simulate(
+    let played = simulate(
         &builder,
         games,
         seed,
         threads,
+        None,
         progress,
         &crate::games::duel::redeal,
         &|sim| {
@@ -166,7 +217,8 @@ pub fn simulate_duel(
                 moves: st.moves,
             }
         },
-    )
+    )?;
+    Ok(played.into_iter().map(|p| p.result).collect())
 }
 
 /// The outcome of one mahjong match.
@@ -178,18 +230,21 @@ pub struct MatchResult {
     pub tally: Tally,
 }
 
-/// Plays `games` mahjong matches of `game` with `players` on `threads` threads, calling
-/// `progress(n)` as matches finish. Match `i` is seeded from `(seed, i)` only; results come
-/// back by match index, so they do not depend on the thread count.
+/// Plays `games` mahjong matches of `builder`'s game with `players` on `threads` threads,
+/// calling `progress(n)` as matches finish. Match `i` is seeded from `(seed, i)` only; results
+/// come back by match index, so they do not depend on the thread count. With `record`, each
+/// match keeps its [`Recording`].
 pub fn simulate_mahjong(
-    game: &Riichi,
+    builder: &SimBuilder<Riichi>,
     players: &[PlayerKind; 4],
     games: u64,
     seed: u64,
     threads: u16,
+    record: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<MatchResult>, SimError> {
-    let builder = SimBuilder::new(game.clone()).rollback(Rollback::Caller);
+) -> Result<Vec<Played<MatchResult, RiichiAction>>, SimError> {
+    let builder = builder.clone().rollback(Rollback::Caller);
+    let record = record.then_some(replay::mahjong_scores as Scores<Riichi>);
     parallel_games(
         games,
         threads,
@@ -199,13 +254,14 @@ pub fn simulate_mahjong(
             let seed = crate::chance::sub_seed(seed, index);
             Riichi::restart(sim, seed);
             let mut rng = random_player_rng(seed);
-            while let Some(action) = choose(sim, players, &mut rng) {
-                sim.apply(action)?;
-            }
+            let recording = play_out(sim, record, |sim| choose(sim, players, &mut rng))?;
             let table = sim.world().resource::<Match>();
-            Ok(MatchResult {
-                scores: table.scores,
-                tally: table.tally,
+            Ok(Played {
+                result: MatchResult {
+                    scores: table.scores,
+                    tally: table.tally,
+                },
+                recording,
             })
         },
     )
@@ -251,22 +307,47 @@ pub struct MahjongSummary {
     pub games_per_second: f64,
 }
 
+/// `simulate mahjong`'s default number of matches: about 300 hands of the default hanchan, well
+/// under a second with greedy players.
+pub const MAHJONG_MATCHES: u64 = 32;
+
 fn run_mahjong(
     args: &SimulateArgs,
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
     let (game, players) = args.mahjong.game(&args.pig.players)?;
-    let games = args.games.unwrap_or(200);
+    let games = args.games.unwrap_or(MAHJONG_MATCHES);
     let bar = indicatif::ProgressBar::new(games);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches ({per_sec}, {eta})")
             .expect("valid template"),
     );
+    let mut file = args.out.as_deref().map(replay::create).transpose()?;
+    let builder =
+        SimBuilder::new(game.clone()).run_mode(profile::run_mode(args.profile.as_deref()));
     let started = Instant::now();
-    let results = simulate_mahjong(&game, &players, games, args.seed, threads, &|n| bar.inc(n))?;
+    let played = simulate_mahjong(
+        &builder,
+        &players,
+        games,
+        args.seed,
+        threads,
+        file.is_some(),
+        &|n| bar.inc(n),
+    )?;
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    if let Some(file) = &mut file {
+        let writer = RecordWriter {
+            game: "mahjong",
+            rules: &game.config,
+            base_seed: args.seed,
+            players: players.iter().map(ToString::to_string).collect(),
+        };
+        write_records(file, args, &writer, &played)?;
+    }
+    let results: Vec<MatchResult> = played.into_iter().map(|p| p.result).collect();
     let hands: u64 = results.iter().map(|r| u64::from(r.tally.hands)).sum();
     let draws: u64 = results.iter().map(|r| u64::from(r.tally.draws)).sum();
     let per_hand = |n: u64| n as f64 / hands.max(1) as f64;
@@ -334,7 +415,33 @@ fn run_mahjong(
     Ok(())
 }
 
+/// Writes the replay line of every game of `played` to `file`, in game order.
+fn write_records<R: Serialize, T, A: Serialize + Clone>(
+    file: &mut std::io::BufWriter<std::fs::File>,
+    args: &SimulateArgs,
+    writer: &RecordWriter<'_, R>,
+    played: &[Played<T, A>],
+) -> Result<(), CliError> {
+    let path = args.out.as_deref().unwrap_or(std::path::Path::new("-"));
+    let failed = |source| CliError::File {
+        path: path.to_path_buf(),
+        source,
+    };
+    for (index, game) in played.iter().enumerate() {
+        if let Some(recording) = &game.recording {
+            writer
+                .write(&mut *file, index as u64, recording)
+                .map_err(|e| match e {
+                    CliError::Io(source) => failed(source),
+                    other => other,
+                })?;
+        }
+    }
+    std::io::Write::flush(file).map_err(failed)
+}
+
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
     });
@@ -368,9 +475,27 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
             bar.inc(n);
         }
     };
+    let mut file = args.out.as_deref().map(replay::create).transpose()?;
     let started = Instant::now();
     let tallies = match &counted {
-        Counted::Pig(pig) => simulate_pig(pig, games, args.seed, threads, &progress)?,
+        Counted::Pig(pig) => {
+            let played = simulate_pig(pig, games, args.seed, threads, file.is_some(), &progress)?;
+            if let Some(file) = &mut file {
+                let writer = RecordWriter {
+                    game: "pig",
+                    rules: pig,
+                    base_seed: args.seed,
+                    players: vec!["random".into(); players],
+                };
+                write_records(file, args, &writer, &played)?;
+            }
+            played.into_iter().map(|p| p.result).collect()
+        }
+        Counted::Duel(_) if file.is_some() => {
+            return Err(CliError::Usage(
+                "--out records mahjong and pig games, not duel".into(),
+            ));
+        }
         Counted::Duel(duel) => simulate_duel(duel, games, args.seed, threads, &progress)?,
     };
     let seconds = started.elapsed().as_secs_f64();

@@ -46,9 +46,9 @@ fn play_log_is_identical_for_the_same_seed() {
 #[test]
 fn thread_count_does_not_change_results() {
     let pig = Pig::default();
-    let one = simulate_pig(&pig, 400, 5, 1, &|_| {}).unwrap();
-    let two = simulate_pig(&pig, 400, 5, 2, &|_| {}).unwrap();
-    let three = simulate_pig(&pig, 400, 5, 3, &|_| {}).unwrap();
+    let one = simulate_pig(&pig, 400, 5, 1, true, &|_| {}).unwrap();
+    let two = simulate_pig(&pig, 400, 5, 2, true, &|_| {}).unwrap();
+    let three = simulate_pig(&pig, 400, 5, 3, true, &|_| {}).unwrap();
     assert_eq!(one, two);
     assert_eq!(one, three);
     assert_eq!(one.len(), 400);

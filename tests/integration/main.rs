@@ -11,6 +11,8 @@ mod duel;
 mod mount;
 mod pipeline;
 mod probe;
+mod profile;
+mod replay;
 mod riichi;
 mod scoring;
 mod search;

@@ -1,0 +1,348 @@
+//! Replay files: `simulate --out` writes one [`GameRecord`] per game as a JSON line, and
+//! `alea replay` re-simulates every line and checks its final scores and checksum.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{CliError, ReplayArgs, json_line};
+use crate::games::mahjong::riichi::{Riichi, RiichiAction, RiichiConfig};
+use crate::games::pig::{Pig, PigAction};
+use crate::kernel::{Game, Seat, Sim, SimBuilder, Turn};
+
+/// The replay format's version (the `version` field of every line).
+pub const REPLAY_VERSION: u32 = 1;
+
+/// One game of a replay file: everything needed to play it again without the embedded assets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord<R, A> {
+    /// [`REPLAY_VERSION`].
+    pub version: u32,
+    /// The game (`mahjong`, `pig`).
+    pub game: String,
+    /// The full rules (for mahjong the whole [`RiichiConfig`]).
+    pub rules: R,
+    /// The game's own seed: the game is built from `rules` and it.
+    pub seed: u64,
+    /// The game's index in the simulation (its seed is derived from the base seed and it).
+    pub index: u64,
+    /// The players by seat (for information: the replay applies `actions`).
+    pub players: Vec<String>,
+    /// Every action, in the order [`Sim::apply`] applied them.
+    pub actions: Vec<A>,
+    /// The final scores by seat.
+    pub scores: Vec<i64>,
+    /// The final [`Sim::checksum`], as 16 hex digits.
+    pub checksum: String,
+}
+
+/// What a simulated game recorded for its replay line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recording<A> {
+    /// Every action applied, in order.
+    pub actions: Vec<A>,
+    /// The final scores by seat.
+    pub scores: Vec<i64>,
+    /// The final [`Sim::checksum`].
+    pub checksum: u64,
+}
+
+/// A checksum as written in replay files.
+fn checksum_text(checksum: u64) -> String {
+    format!("{checksum:016x}")
+}
+
+/// Creates the replay file at `path` (before the simulation, so a bad path fails at once).
+pub(super) fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>, CliError> {
+    std::fs::File::create(path)
+        .map(std::io::BufWriter::new)
+        .map_err(|source| CliError::File {
+            path: path.to_path_buf(),
+            source,
+        })
+}
+
+/// The replay lines of one simulation's games, in game order.
+pub(super) struct RecordWriter<'a, R> {
+    /// The game's name.
+    pub game: &'static str,
+    /// The rules every game was played with.
+    pub rules: &'a R,
+    /// The simulation's base seed.
+    pub base_seed: u64,
+    /// The players by seat.
+    pub players: Vec<String>,
+}
+
+impl<R: Serialize> RecordWriter<'_, R> {
+    /// Writes game `index`'s line: its actions, final scores and checksum.
+    pub fn write<A: Serialize + Clone>(
+        &self,
+        out: &mut impl Write,
+        index: u64,
+        recording: &Recording<A>,
+    ) -> Result<(), CliError> {
+        json_line(
+            out,
+            &GameRecord {
+                version: REPLAY_VERSION,
+                game: self.game.to_string(),
+                rules: self.rules,
+                seed: crate::chance::sub_seed(self.base_seed, index),
+                index,
+                players: self.players.clone(),
+                actions: recording.actions.clone(),
+                scores: recording.scores.clone(),
+                checksum: checksum_text(recording.checksum),
+            },
+        )
+    }
+}
+
+/// A line of a replay file that cannot be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The file cannot be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The line is not a game record.
+    #[error("line {line}: not a replay record: {source}")]
+    Json {
+        /// 1-based line number.
+        line: usize,
+        /// The JSON error.
+        source: serde_json::Error,
+    },
+    /// The line's format version is not [`REPLAY_VERSION`].
+    #[error("line {line}: replay format version {found}, expected {REPLAY_VERSION}")]
+    Version {
+        /// 1-based line number.
+        line: usize,
+        /// The version found.
+        found: u32,
+    },
+    /// The line's game is not one `alea replay` knows.
+    #[error("line {line}: unknown game {game:?} (expected mahjong or pig)")]
+    UnknownGame {
+        /// 1-based line number.
+        line: usize,
+        /// The game named.
+        game: String,
+    },
+    /// The rules cannot build a game.
+    #[error("line {line}: bad rules: {reason}")]
+    BadRules {
+        /// 1-based line number.
+        line: usize,
+        /// Why.
+        reason: String,
+    },
+    /// A recorded action is not legal where it comes.
+    #[error("line {line}, action {index} ({action}): {reason}")]
+    Illegal {
+        /// 1-based line number.
+        line: usize,
+        /// 0-based index in `actions`.
+        index: usize,
+        /// The action, in the file's JSON.
+        action: String,
+        /// Why it cannot be applied.
+        reason: String,
+    },
+}
+
+/// A replayed game whose outcome differs from its record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    /// 1-based line number.
+    pub line: usize,
+    /// What differs.
+    pub problems: Vec<String>,
+}
+
+/// What `alea replay` reports.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplaySummary {
+    /// Games replayed.
+    pub games: u64,
+    /// Games that matched their record.
+    pub verified: u64,
+    /// The games that did not.
+    pub failed: Vec<Mismatch>,
+}
+
+/// Just the fields that say how to read the rest of a line.
+#[derive(Deserialize)]
+struct Header {
+    version: u32,
+    game: String,
+}
+
+/// Applies `record`'s actions to `sim` (built from its rules and seed), checking each is legal
+/// for the seat to move, then compares the final `scores` and checksum with the record's.
+fn verify<G: Game<Action: Serialize>, R>(
+    mut sim: Sim<G>,
+    record: &GameRecord<R, G::Action>,
+    scores: fn(&Sim<G>) -> Vec<i64>,
+    line: usize,
+) -> Result<Vec<String>, ReplayError> {
+    for (index, &action) in record.actions.iter().enumerate() {
+        let illegal = |reason: String| ReplayError::Illegal {
+            line,
+            index,
+            action: serde_json::to_string(&action).unwrap_or_else(|_| format!("{action:?}")),
+            reason,
+        };
+        let Turn::Player(seat) = sim.turn() else {
+            return Err(illegal("the game is already over".into()));
+        };
+        if !sim.legal_actions().contains(&action) {
+            return Err(illegal(format!("not a legal action of {seat}")));
+        }
+        sim.apply(action).map_err(|e| illegal(e.to_string()))?;
+    }
+    let mut problems = Vec::new();
+    if matches!(sim.turn(), Turn::Player(_)) && !sim.legal_actions().is_empty() {
+        problems.push(format!(
+            "the game is not over after its {} actions",
+            record.actions.len()
+        ));
+    }
+    let replayed = scores(&sim);
+    if replayed != record.scores {
+        problems.push(format!(
+            "scores {:?} recorded, {replayed:?} replayed",
+            record.scores
+        ));
+    }
+    let checksum = checksum_text(sim.checksum());
+    if checksum != record.checksum {
+        problems.push(format!(
+            "checksum {} recorded, {checksum} replayed",
+            record.checksum
+        ));
+    }
+    Ok(problems)
+}
+
+/// Replays one line: the problems found (none: verified).
+fn replay_line(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
+    let json = |source| ReplayError::Json { line, source };
+    let header: Header = serde_json::from_str(text).map_err(json)?;
+    if header.version != REPLAY_VERSION {
+        return Err(ReplayError::Version {
+            line,
+            found: header.version,
+        });
+    }
+    match header.game.as_str() {
+        "mahjong" => {
+            let record: GameRecord<RiichiConfig, RiichiAction> =
+                serde_json::from_str(text).map_err(json)?;
+            let game = Riichi {
+                config: record.rules.clone(),
+            };
+            let sim = SimBuilder::new(game).seed(record.seed).build();
+            verify(sim, &record, mahjong_scores, line)
+        }
+        "pig" => {
+            let record: GameRecord<Pig, PigAction> = serde_json::from_str(text).map_err(json)?;
+            if !(2..=10).contains(&record.rules.players) || record.rules.faces < 2 {
+                return Err(ReplayError::BadRules {
+                    line,
+                    reason: "pig has 2 to 10 players and a die of 2 faces or more".into(),
+                });
+            }
+            let sim = SimBuilder::new(record.rules.clone())
+                .seed(record.seed)
+                .build();
+            verify(sim, &record, pig_scores, line)
+        }
+        _ => Err(ReplayError::UnknownGame {
+            line,
+            game: header.game,
+        }),
+    }
+}
+
+/// A mahjong match's final scores, as recorded.
+pub(super) fn mahjong_scores(sim: &Sim<Riichi>) -> Vec<i64> {
+    crate::games::mahjong::riichi::scores(sim.world())
+        .iter()
+        .map(|&s| i64::from(s))
+        .collect()
+}
+
+/// A pig game's final scores, as recorded.
+pub(super) fn pig_scores(sim: &Sim<Pig>) -> Vec<i64> {
+    (0..sim.rules().game.players)
+        .map(|s| i64::from(crate::games::pig::banked(sim.rules(), sim.world(), Seat(s))))
+        .collect()
+}
+
+/// Replays every game of the file `path`: the summary, or the first line that cannot be replayed.
+pub fn replay_file(path: &Path) -> Result<ReplaySummary, ReplayError> {
+    let read = |source| ReplayError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(read)?;
+    let mut summary = ReplaySummary {
+        games: 0,
+        verified: 0,
+        failed: Vec::new(),
+    };
+    for (n, text) in std::io::BufReader::new(file).lines().enumerate() {
+        let text = text.map_err(read)?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let line = n + 1;
+        let problems = replay_line(&text, line)?;
+        summary.games += 1;
+        if problems.is_empty() {
+            summary.verified += 1;
+        } else {
+            summary.failed.push(Mismatch { line, problems });
+        }
+    }
+    Ok(summary)
+}
+
+/// `alea replay`.
+pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let summary = replay_file(&args.file)?;
+    if args.json {
+        json_line(out, &summary)?;
+    } else {
+        for mismatch in &summary.failed {
+            for problem in &mismatch.problems {
+                writeln!(out, "line {}: {problem}", mismatch.line)?;
+            }
+        }
+        let games = match summary.games {
+            1 => "1 game".to_string(),
+            n => format!("{n} games"),
+        };
+        if summary.failed.is_empty() {
+            writeln!(out, "{games}, all verified")?;
+        } else {
+            writeln!(out, "{games}, {} failed", summary.failed.len())?;
+        }
+    }
+    if summary.failed.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::ReplayFailed {
+            failed: summary.failed.len() as u64,
+            games: summary.games,
+        })
+    }
+}

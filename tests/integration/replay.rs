@@ -1,0 +1,279 @@
+//! Replay files: `simulate --out` then `alea replay`, tampering and malformed lines.
+
+use std::path::PathBuf;
+
+use alea::cli::{CliError, REPLAY_VERSION, ReplayError};
+use alea::games::mahjong::riichi::{Riichi, RiichiAction, RiichiConfig};
+use alea::kernel::SimBuilder;
+use serde_json::Value;
+
+use crate::{cli, cli_argv};
+
+/// A fresh path in the test binary's temporary folder.
+fn temp_file(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("replay");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{}-{name}", std::process::id()))
+}
+
+/// Simulates with `args` plus `--out FILE` and returns the file's lines as JSON values.
+fn simulate_out(args: &str, name: &str) -> (PathBuf, Vec<Value>) {
+    let path = temp_file(name);
+    cli(&format!("{args} --out {}", path.display())).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (path, lines)
+}
+
+/// Writes `lines` to a new file and replays it.
+fn replay_lines(lines: &[Value], name: &str) -> Result<String, CliError> {
+    let path = temp_file(name);
+    let text: String = lines.iter().map(|v| format!("{v}\n")).collect();
+    std::fs::write(&path, text).unwrap();
+    replay_path(&path)
+}
+
+fn replay_path(path: &std::path::Path) -> Result<String, CliError> {
+    cli_argv(["alea", "replay", path.to_str().unwrap()])
+}
+
+const MAHJONG: &str =
+    "alea simulate mahjong --games 5 --length kyoku --players random,greedy --seed 11";
+
+#[test]
+fn simulated_mahjong_matches_replay_to_their_checksums() {
+    let (path, lines) = simulate_out(&format!("{MAHJONG} --threads 2"), "mahjong2.jsonl");
+    assert_eq!(lines.len(), 5);
+    for (index, line) in lines.iter().enumerate() {
+        assert_eq!(line["version"], REPLAY_VERSION);
+        assert_eq!(line["game"], "mahjong");
+        assert_eq!(line["index"], index as u64);
+        assert_eq!(line["rules"]["length"], "kyoku");
+        assert_eq!(line["rules"]["start_points"], 25_000);
+        assert_eq!(line["players"][0], "random");
+        assert_eq!(line["players"][3], "greedy");
+        assert!(!line["actions"].as_array().unwrap().is_empty());
+        assert_eq!(line["checksum"].as_str().unwrap().len(), 16);
+        let points: i64 = line["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_i64().unwrap())
+            .sum();
+        assert!(
+            points <= 100_000 && (100_000 - points) % 1000 == 0,
+            "{points}"
+        );
+    }
+    assert_eq!(replay_path(&path).unwrap(), "5 games, all verified\n");
+    let json: Value = serde_json::from_str(
+        &cli_argv(["alea", "replay", path.to_str().unwrap(), "--json"]).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(json["games"], 5);
+    assert_eq!(json["verified"], 5);
+    assert_eq!(json["failed"], Value::Array(vec![]));
+    // The same lines, in match order, for any thread count; writing changes no result.
+    let (_, one_thread) = simulate_out(&format!("{MAHJONG} --threads 1"), "mahjong1.jsonl");
+    assert_eq!(lines, one_thread);
+    let summary = |out: &str| {
+        let mut v: Value =
+            serde_json::from_str(&cli(&format!("{MAHJONG} --json{out}")).unwrap()).unwrap();
+        v["games_per_second"] = 0.into();
+        v["threads"] = 0.into();
+        v
+    };
+    let other = temp_file("mahjong-summary.jsonl");
+    assert_eq!(summary(""), summary(&format!(" --out {}", other.display())));
+}
+
+#[test]
+fn simulated_pig_games_replay_and_duel_is_refused() {
+    let (path, lines) = simulate_out(
+        "alea simulate pig --games 30 --players 3 --target 30 --seed 4",
+        "pig.jsonl",
+    );
+    assert_eq!(lines.len(), 30);
+    assert_eq!(lines[0]["rules"]["players"], 3);
+    assert_eq!(lines[0]["rules"]["win_score"], 30);
+    // A pig game ends when a seat banks the target (or at the horizon, with no winner).
+    for line in &lines {
+        let best = line["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_i64().unwrap())
+            .max()
+            .unwrap();
+        assert!(best >= 30 || line["actions"].as_array().unwrap().len() >= 1000);
+    }
+    assert_eq!(replay_path(&path).unwrap(), "30 games, all verified\n");
+    let duel = temp_file("duel.jsonl");
+    let refused = cli(&format!(
+        "alea simulate duel --games 3 --out {}",
+        duel.display()
+    ));
+    assert!(matches!(refused, Err(CliError::Usage(_))), "{refused:?}");
+    let nowhere = temp_file("no-such-folder").join("games.jsonl");
+    let refused = cli(&format!(
+        "alea simulate pig --games 3 --out {}",
+        nowhere.display()
+    ));
+    assert!(
+        matches!(&refused, Err(CliError::File { path, .. }) if *path == nowhere),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn tampered_replays_are_detected() {
+    let (_, lines) = simulate_out(MAHJONG, "tamper.jsonl");
+    // A changed checksum: the game replays but differs.
+    let mut changed = lines.clone();
+    let checksum = changed[1]["checksum"].as_str().unwrap().to_string();
+    let flipped = if checksum.starts_with('0') { "1" } else { "0" };
+    changed[1]["checksum"] = format!("{flipped}{}", &checksum[1..]).into();
+    let result = replay_lines(&changed, "tamper-checksum.jsonl");
+    assert!(
+        matches!(
+            result,
+            Err(CliError::ReplayFailed {
+                failed: 1,
+                games: 5
+            })
+        ),
+        "{result:?}"
+    );
+    // Changed scores.
+    let mut changed = lines.clone();
+    changed[3]["scores"][0] = (changed[3]["scores"][0].as_i64().unwrap() + 100).into();
+    let result = replay_lines(&changed, "tamper-scores.jsonl");
+    assert!(
+        matches!(result, Err(CliError::ReplayFailed { failed: 1, .. })),
+        "{result:?}"
+    );
+    // One action changed: the dealer cannot ron its own draw.
+    let mut changed = lines.clone();
+    changed[2]["actions"][0] = "ron".into();
+    let result = replay_lines(&changed, "tamper-action.jsonl");
+    match result {
+        Err(CliError::Replay(ReplayError::Illegal { line, index, .. })) => {
+            assert_eq!((line, index), (3, 0));
+        }
+        other => panic!("{other:?}"),
+    }
+    let message = replay_lines(&changed, "tamper-action.jsonl")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        message,
+        "line 3, action 0 (\"ron\"): not a legal action of P0"
+    );
+    // One action changed for another legal one: the match goes another way.
+    let mut changed = lines.clone();
+    let config: RiichiConfig = serde_json::from_value(lines[0]["rules"].clone()).unwrap();
+    let sim = SimBuilder::new(Riichi { config })
+        .seed(lines[0]["seed"].as_u64().unwrap())
+        .build();
+    let recorded: RiichiAction = serde_json::from_value(lines[0]["actions"][0].clone()).unwrap();
+    let other = sim
+        .legal_actions()
+        .iter()
+        .find(|&&a| a != recorded)
+        .unwrap();
+    changed[0]["actions"][0] = serde_json::to_value(other).unwrap();
+    let result = replay_lines(&changed, "tamper-legal.jsonl");
+    assert!(
+        matches!(
+            result,
+            Err(CliError::ReplayFailed { failed: 1, .. }
+                | CliError::Replay(ReplayError::Illegal { line: 1, .. }))
+        ),
+        "{result:?}"
+    );
+    // The last action dropped: the match is not over.
+    let mut changed = lines;
+    changed[4]["actions"].as_array_mut().unwrap().pop();
+    let result = replay_lines(&changed, "tamper-truncated.jsonl");
+    assert!(
+        matches!(result, Err(CliError::ReplayFailed { failed: 1, .. })),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn malformed_replay_lines_are_typed_errors_naming_the_line() {
+    let (path, lines) = simulate_out(
+        "alea simulate pig --games 3 --seed 2",
+        "malformed-source.jsonl",
+    );
+    let good = std::fs::read_to_string(&path).unwrap();
+    let first = good.lines().next().unwrap();
+    let write = |text: String, name: &str| {
+        let path = temp_file(name);
+        std::fs::write(&path, text).unwrap();
+        replay_path(&path)
+    };
+    let result = write(format!("{first}\n{{\"version\": 1,\n"), "bad-json.jsonl");
+    assert!(
+        matches!(
+            result,
+            Err(CliError::Replay(ReplayError::Json { line: 2, .. }))
+        ),
+        "{result:?}"
+    );
+    let mut newer = lines[0].clone();
+    newer["version"] = (REPLAY_VERSION + 1).into();
+    let result = replay_lines(&[lines[1].clone(), newer], "bad-version.jsonl");
+    assert!(
+        matches!(
+            result,
+            Err(CliError::Replay(ReplayError::Version { line: 2, found })) if found == REPLAY_VERSION + 1
+        ),
+        "{result:?}"
+    );
+    let mut chess = lines[0].clone();
+    chess["game"] = "chess".into();
+    let result = replay_lines(&[chess], "bad-game.jsonl");
+    assert!(
+        matches!(
+            result,
+            Err(CliError::Replay(ReplayError::UnknownGame { line: 1, ref game })) if game == "chess"
+        ),
+        "{result:?}"
+    );
+    let mut unknown_action = lines[2].clone();
+    unknown_action["actions"][1] = "fold".into();
+    let result = replay_lines(&[unknown_action], "bad-action.jsonl");
+    assert!(
+        matches!(
+            result,
+            Err(CliError::Replay(ReplayError::Json { line: 1, .. }))
+        ),
+        "{result:?}"
+    );
+    let mut bad_rules = lines[0].clone();
+    bad_rules["rules"]["players"] = 0.into();
+    let result = replay_lines(&[bad_rules], "bad-rules.jsonl");
+    assert!(
+        matches!(
+            result,
+            Err(CliError::Replay(ReplayError::BadRules { line: 1, .. }))
+        ),
+        "{result:?}"
+    );
+    let missing = temp_file("does-not-exist.jsonl");
+    let result = replay_path(&missing);
+    assert!(
+        matches!(result, Err(CliError::Replay(ReplayError::Read { .. }))),
+        "{result:?}"
+    );
+    // Blank lines are skipped; lines keep their numbers.
+    assert_eq!(
+        write(format!("\n{first}\n\n"), "blank.jsonl").unwrap(),
+        "1 game, all verified\n"
+    );
+}
