@@ -283,6 +283,28 @@ impl Mount {
         Ok(())
     }
 
+    /// Replaces every undrawn copy (zones A and B, collapsed slots) with `stock`, all in
+    /// zone A: a determinization returns what a viewer cannot see to the stock, so that future
+    /// draws are resampled. Presence deltas stay (they are the abilities' rules, not tiles).
+    /// `stock` must hold as many copies as [`Mount::undrawn`] and fit in the tile set.
+    pub fn restock(&mut self, stock: &TileCounts) -> Result<(), MountError> {
+        let undrawn = self.totals[0] + self.totals[1] + self.collapses.len() as u32;
+        let given = stock.total();
+        if given != undrawn {
+            return Err(MountError::RestockSize { undrawn, given });
+        }
+        if let Some(tile) = Tile::ALL
+            .into_iter()
+            .find(|&t| stock[t] > self.set.counts()[t])
+        {
+            return Err(MountError::NotInTileSet { tile });
+        }
+        self.zones = [*stock, TileCounts::new()];
+        self.totals = [given, 0];
+        self.collapses.clear();
+        Ok(())
+    }
+
     /// Deals one copy of `tile` out of zone A into a starting hand (raid and beg stages of the
     /// dealer). Returns false, changing nothing, when A holds none. Dealt tiles count as drawn:
     /// they leave [`Mount::undrawn`].

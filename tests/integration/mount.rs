@@ -59,7 +59,7 @@ impl Seen {
 }
 
 /// Pearson's chi-square of observed counts against expected probabilities.
-fn chi_square(cells: &[(u64, f64)]) -> f64 {
+pub fn chi_square(cells: &[(u64, f64)]) -> f64 {
     let n: u64 = cells.iter().map(|c| c.0).sum();
     cells
         .iter()

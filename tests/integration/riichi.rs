@@ -25,7 +25,7 @@ fn counts(text: &str) -> TileCounts {
 
 /// Every tile is in exactly one place: a hand, a meld, a river (uncalled), an indicator or
 /// the mount's undrawn stock.
-fn check_conservation(world: &World) {
+pub fn check_conservation(world: &World) {
     let kyoku = world.resource::<Kyoku>();
     let mount = world.resource::<Mount>();
     let mut all = mount.undrawn();
@@ -44,7 +44,7 @@ fn check_conservation(world: &World) {
 }
 
 /// Concealed tiles + 3 per meld: 14 for the seat on turn, 13 for the others.
-fn check_hand_sizes(sim: &Sim<Riichi>) {
+pub fn check_hand_sizes(sim: &Sim<Riichi>) {
     let kyoku = sim.world().resource::<Kyoku>();
     let on_turn = match kyoku.phase {
         Phase::Turn { seat, .. } => Some(seat),
