@@ -3,7 +3,7 @@
 
 use alea::games::mahjong::fill::FillError;
 use alea::games::mahjong::riichi::{
-    Kyoku, Length, Phase, PlayerKind, Riichi, SEATS, choose, fill_unknown,
+    Kyoku, Length, Phase, PlayerKind, Riichi, SEATS, choose, fill_unknown, ismcts_search,
 };
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder};
@@ -22,7 +22,7 @@ fn position(seed: u64, steps: usize) -> Sim<Riichi> {
     let mut sim = SimBuilder::new(game()).seed(seed).build();
     let mut rng = random_player_rng(seed);
     for _ in 0..steps {
-        match choose(&sim, &[PlayerKind::Random; SEATS], &mut rng) {
+        match choose(&mut sim, &[PlayerKind::Random; SEATS], &mut rng) {
             Some(action) => sim.apply(action).unwrap(),
             None => break,
         }
@@ -193,4 +193,90 @@ fn a_fill_that_cannot_work_changes_nothing() {
         Err(FillError::HandSize { seat: Seat(2), .. })
     ));
     assert_eq!(sim.checksum(), key);
+}
+
+/// A position of `seed` where the seat to move has several choices.
+fn decision(seed: u64, steps: usize) -> Sim<Riichi> {
+    let mut sim = position(seed, steps);
+    let mut rng = random_player_rng(seed + 1);
+    while sim.legal_actions().len() < 2 {
+        let action = choose(&mut sim, &[PlayerKind::Random; SEATS], &mut rng).unwrap();
+        sim.apply(action).unwrap();
+    }
+    sim
+}
+
+#[test]
+fn ismcts_decides_from_what_the_seat_sees() {
+    let game = game();
+    for seed in [2, 11] {
+        let mut a = decision(seed, 12 + seed as usize);
+        let mut b = decision(seed, 12 + seed as usize);
+        let alea::kernel::Turn::Player(viewer) = a.turn() else {
+            panic!("a decision")
+        };
+        fill_unknown(&game, b.world_mut(), viewer, 77).unwrap();
+        assert_ne!(hidden(&a), hidden(&b));
+        let before = a.checksum();
+        let ra = ismcts_search(&mut a, 40, 3).unwrap();
+        let rb = ismcts_search(&mut b, 40, 3).unwrap();
+        assert_eq!(a.checksum(), before, "the search leaves the sim as it was");
+        assert_eq!(ra.action, rb.action);
+        assert_eq!(ra.stats.len(), rb.stats.len());
+        for (x, y) in ra.stats.iter().zip(&rb.stats) {
+            assert_eq!((x.action, x.visits), (y.action, y.visits));
+            assert_eq!(x.value.to_bits(), y.value.to_bits());
+        }
+        assert_eq!(ra.stats.iter().map(|s| s.visits).sum::<u64>(), 40);
+        // Determinism: the same search again.
+        let again = ismcts_search(&mut a, 40, 3).unwrap();
+        assert_eq!(again.action, ra.action);
+    }
+}
+
+/// P0's total point change over `hands` single hands played by `p0` against three greedy
+/// players.
+fn p0_points(p0: PlayerKind, hands: u64) -> i32 {
+    let players = [
+        p0,
+        PlayerKind::Greedy,
+        PlayerKind::Greedy,
+        PlayerKind::Greedy,
+    ];
+    let start = game().config.start_points;
+    (0..hands)
+        .map(|seed| {
+            let mut sim = SimBuilder::new(game()).seed(seed).build();
+            let mut rng = random_player_rng(seed);
+            while let Some(action) = choose(&mut sim, &players, &mut rng) {
+                sim.apply(action).unwrap();
+            }
+            check_conservation(sim.world());
+            alea::games::mahjong::riichi::scores(sim.world())[0] - start
+        })
+        .sum()
+}
+
+/// The goal, not met yet: over these 16 hands ISMCTS (100 iterations) loses 35 700
+/// points where greedy wins 13 700 (single rollouts are too noisy against greedy's ukeire).
+/// Run with `--ignored`.
+#[test]
+#[ignore = "ISMCTS is still worse than greedy (see the README)"]
+fn ismcts_is_not_worse_than_greedy() {
+    let hands = 16;
+    let greedy = p0_points(PlayerKind::Greedy, hands);
+    let ismcts = p0_points(PlayerKind::Ismcts(100), hands);
+    println!("P0 over {hands} hands: greedy {greedy}, ismcts:100 {ismcts}");
+    assert!(ismcts >= greedy, "ismcts {ismcts} < greedy {greedy}");
+}
+
+#[test]
+fn the_cli_plays_mahjong_with_an_ismcts_player() {
+    let out =
+        crate::cli("alea play mahjong --players ismcts:4,greedy --length kyoku --seed 3").unwrap();
+    assert!(out.contains("ismcts:4"), "{out}");
+    use clap::Parser;
+    let error = alea::cli::Cli::try_parse_from("alea play mahjong --players ismcts:0".split(' '))
+        .unwrap_err();
+    assert!(error.to_string().contains("ismcts:N"), "{error}");
 }

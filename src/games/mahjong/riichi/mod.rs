@@ -44,6 +44,7 @@ mod hidden;
 mod legal;
 mod players;
 mod rules;
+mod search;
 mod state;
 
 use std::collections::BTreeMap;
@@ -55,6 +56,7 @@ use serde::{Deserialize, Serialize};
 pub use hidden::fill_unknown;
 pub use legal::{is_furiten, is_tenpai, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
+pub use search::{DEFAULT_ITERATIONS, GreedyRollouts, ismcts, ismcts_search};
 pub use state::{
     Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,
     meld_tiles, wind, wind_name,
