@@ -641,6 +641,33 @@ mod tests {
     }
 
     #[test]
+    fn restock_replaces_zones_and_collapses_or_changes_nothing() {
+        let mut mount = small("1234m", LAYOUT);
+        mount.load_b(tile("2m"), 1).unwrap();
+        mount.early_collapse(Exit::Pii, 1, tile("3m")).unwrap();
+        mount.draw(Exit::Pii, &mut rng(6)).unwrap();
+        let before = mount.clone();
+        assert_eq!(
+            mount.restock(&"11m".parse().unwrap()),
+            Err(MountError::RestockSize {
+                undrawn: 3,
+                given: 2
+            })
+        );
+        assert_eq!(
+            mount.restock(&"111m".parse().unwrap()),
+            Err(MountError::NotInTileSet { tile: tile("1m") })
+        );
+        assert_eq!(mount, before);
+        let stock: TileCounts = "124m".parse().unwrap();
+        mount.restock(&stock).unwrap();
+        assert_eq!(mount.undrawn(), stock);
+        assert_eq!(mount.stock_a(), &stock);
+        assert_eq!(mount.collapsed(Exit::Pii, 0), None);
+        assert_eq!(mount.slots_left(Exit::Pii), 2);
+    }
+
+    #[test]
     fn clone_from_restores_every_field() {
         let start = Mount::new(TileSet::riichi(true), WallLayout::riichi());
         let mut mount = start.clone();
