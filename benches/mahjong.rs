@@ -11,18 +11,24 @@
 //! - `abilities/toki_future_sight`: one future-sight decision of Toki (sichuan, her first
 //!   discard: up to 14 timelines of 8 draws each on a snapshot, then the collapses), restoring
 //!   the position before each.
+//! - `mahjong/fill_unknown`: one `fill_unknown` for the seat to move, mid-hand (40 greedy
+//!   actions into a hand), successive seeds on the same world.
+//! - `mahjong/ismcts_iteration`: one ISMCTS search of 100 iterations (determinize, descend,
+//!   greedy rollout to the end of the hand) at that position; throughput in iterations.
 //!
 //! Successive iterations use successive seeds, so each figure is a mean over many matches.
 
 use std::hint::black_box;
 
 use alea::games::mahjong::abilities::{SeatedAbility, future_sight};
-use alea::games::mahjong::riichi::{Length, PlayerKind, Riichi, choose};
+
+use alea::games::mahjong::riichi::{Length, PlayerKind, Riichi, choose, fill_unknown, ismcts};
 use alea::games::mahjong::sichuan::{self, Sichuan};
+use alea::kernel::Turn;
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Rollback, Seat, Sim, SimBuilder};
 use alea::tiles::warm_up_shanten;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn play(sim: &mut Sim<Riichi>, players: &[PlayerKind; 4], seed: u64) -> i32 {
     Riichi::restart(sim, seed);
@@ -84,6 +90,33 @@ fn matches(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             black_box(play_sichuan(&mut sim, &[PlayerKind::Greedy; 4], seed))
+        })
+    });
+    // A mid-hand position: 40 greedy actions into a hand.
+    let mut mid = build(&kyoku);
+    Riichi::restart(&mut mid, 17);
+    let mut rng = random_player_rng(17);
+    for _ in 0..40 {
+        let action = choose(&mut mid, &[PlayerKind::Greedy; 4], &mut rng).expect("mid-hand");
+        mid.apply(action).expect("legal actions apply");
+    }
+    let Turn::Player(viewer) = mid.turn() else {
+        panic!("the hand goes on")
+    };
+    let mut fill_seed = 0u64;
+    let mut fill_sim = mid.fork();
+    group.bench_function("fill_unknown", |b| {
+        b.iter(|| {
+            fill_seed += 1;
+            fill_unknown(&kyoku, fill_sim.world_mut(), viewer, fill_seed).expect("a fill");
+        })
+    });
+    let mut search = ismcts();
+    group.throughput(Throughput::Elements(100));
+    group.bench_function("ismcts_iteration", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(search.search(&mut mid, 100, seed).expect("a search").action)
         })
     });
     group.finish();

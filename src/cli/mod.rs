@@ -216,7 +216,8 @@ pub struct MahjongArgs {
 }
 
 impl MahjongArgs {
-    /// The rules, and the players by seat from `--players` (`random`, `greedy`; a shorter
+    /// The rules, and the players by seat from `--players` (`random`, `greedy`, `ismcts`,
+    /// `ismcts:N`; a shorter
     /// list repeats its last entry; without a list, four greedy players).
     pub fn game(
         &self,
@@ -228,8 +229,7 @@ impl MahjongArgs {
         ),
         CliError,
     > {
-        use crate::games::duel::players::PlayerKind as Named;
-        use crate::games::mahjong::riichi::{PlayerKind, Riichi};
+        use crate::games::mahjong::riichi::{PlayerKind, Riichi, UnknownPlayer};
         let mut game =
             Riichi::preset(&self.rules).map_err(|e| CliError::BadTable(e.to_string()))?;
         if let Some(length) = self.length {
@@ -245,12 +245,9 @@ impl MahjongArgs {
             }
             Players::Kinds(kinds) if kinds.len() <= 4 => kinds
                 .iter()
-                .map(|k| match k {
-                    Named::Random => Ok(PlayerKind::Random),
-                    Named::Greedy => Ok(PlayerKind::Greedy),
-                    Named::Expectimax => Err(CliError::BadTable(
-                        "mahjong players are random or greedy".into(),
-                    )),
+                .map(|k| {
+                    k.parse()
+                        .map_err(|e: UnknownPlayer| CliError::BadTable(e.to_string()))
                 })
                 .collect::<Result<_, _>>()?,
             Players::Kinds(kinds) => {
@@ -304,8 +301,8 @@ impl DuelArgs {
 pub enum Players {
     /// How many players (pig).
     Count(u8),
-    /// Who plays each seat (duel).
-    Kinds(Vec<crate::games::duel::players::PlayerKind>),
+    /// Who plays each seat, by name (duel, mahjong: each game reads its own player kinds).
+    Kinds(Vec<String>),
 }
 
 impl std::str::FromStr for Players {
@@ -317,8 +314,17 @@ impl std::str::FromStr for Players {
                 _ => Err(format!("{s} is not in 2..=10")),
             };
         }
+        // A name no game knows fails here; each game checks the names it plays with.
         s.split(',')
-            .map(str::parse)
+            .map(|k| {
+                let k = k.trim();
+                let duel = k.parse::<crate::games::duel::players::PlayerKind>();
+                let mahjong = k.parse::<crate::games::mahjong::riichi::PlayerKind>();
+                match (duel, mahjong) {
+                    (Err(_), Err(e)) => Err(e.to_string()),
+                    _ => Ok(k.to_string()),
+                }
+            })
             .collect::<Result<_, _>>()
             .map(Players::Kinds)
     }
@@ -329,7 +335,8 @@ impl std::str::FromStr for Players {
 pub struct PigArgs {
     /// Pig: the number of players (2 to 10). Duel: the two players, e.g. expectimax,random
     /// (random, greedy, expectimax; default random,random). Mahjong: the players by seat,
-    /// random or greedy (a shorter list repeats its last entry; default four greedy).
+    /// random, greedy, ismcts or ismcts:N for N iterations (a shorter list repeats its last
+    /// entry; default four greedy).
     #[arg(long, default_value = "2")]
     pub players: Players,
     /// The score that wins.
@@ -362,7 +369,10 @@ impl PigArgs {
         use crate::games::duel::players::PlayerKind;
         match &self.players {
             Players::Count(2) => Ok([PlayerKind::Random; 2]),
-            Players::Kinds(k) if k.len() == 2 => Ok([k[0], k[1]]),
+            Players::Kinds(k) if k.len() == 2 => {
+                let kind = |name: &String| name.parse::<PlayerKind>().map_err(CliError::Usage);
+                Ok([kind(&k[0])?, kind(&k[1])?])
+            }
             _ => Err(CliError::Usage(
                 "duel's --players takes two players, e.g. expectimax,random".into(),
             )),

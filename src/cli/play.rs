@@ -108,7 +108,7 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
         indicators(&sim)
     ));
     text.extend(hands_text(&sim).into_iter().map(|l| format!("    {l}")));
-    while let Some(action) = choose(&sim, &players, &mut rng) {
+    while let Some(action) = choose(&mut sim, &players, &mut rng) {
         let Turn::Player(seat) = sim.turn() else {
             break;
         };

@@ -148,7 +148,7 @@ pub type Scores<G> = fn(&Sim<G>) -> Vec<i64>;
 fn play_out<G: Game>(
     sim: &mut Sim<G>,
     record: Option<Scores<G>>,
-    mut next: impl FnMut(&Sim<G>) -> Option<G::Action>,
+    mut next: impl FnMut(&mut Sim<G>) -> Option<G::Action>,
 ) -> Result<Option<Recording<G::Action>>, SimError> {
     let mut actions = Vec::new();
     while let Some(action) = next(sim) {

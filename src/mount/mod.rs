@@ -52,6 +52,14 @@ pub enum MountError {
     /// Zone A is empty: no tile can be dealt into a starting hand.
     #[error("zone A is empty: no tile can be dealt")]
     EmptyA,
+    /// [`Mount::restock`] was given another number of copies than the mount holds.
+    #[error("a restock must hold the {undrawn} undrawn copies, not {given}")]
+    RestockSize {
+        /// Copies not drawn yet.
+        undrawn: u32,
+        /// Copies given.
+        given: u32,
+    },
     /// Both zones are empty: no tile can come out.
     #[error("the stock is empty: no tile can come out of {exit}")]
     EmptyStock {

@@ -283,6 +283,28 @@ impl Mount {
         Ok(())
     }
 
+    /// Replaces every undrawn copy (zones A and B, collapsed slots) with `stock`, all in
+    /// zone A: a determinization returns what a viewer cannot see to the stock, so that future
+    /// draws are resampled. Presence deltas stay (they are the abilities' rules, not tiles).
+    /// `stock` must hold as many copies as [`Mount::undrawn`] and fit in the tile set.
+    pub fn restock(&mut self, stock: &TileCounts) -> Result<(), MountError> {
+        let undrawn = self.totals[0] + self.totals[1] + self.collapses.len() as u32;
+        let given = stock.total();
+        if given != undrawn {
+            return Err(MountError::RestockSize { undrawn, given });
+        }
+        if let Some(tile) = Tile::ALL
+            .into_iter()
+            .find(|&t| stock[t] > self.set.counts()[t])
+        {
+            return Err(MountError::NotInTileSet { tile });
+        }
+        self.zones = [*stock, TileCounts::new()];
+        self.totals = [given, 0];
+        self.collapses.clear();
+        Ok(())
+    }
+
     /// Deals one copy of `tile` out of zone A into a starting hand (raid and beg stages of the
     /// dealer). Returns false, changing nothing, when A holds none. Dealt tiles count as drawn:
     /// they leave [`Mount::undrawn`].
@@ -616,6 +638,33 @@ mod tests {
             assert_eq!(drawn.draw(Exit::Pii, &mut rng(seed)), Ok(sampled));
             assert_ne!(drawn, mount);
         }
+    }
+
+    #[test]
+    fn restock_replaces_zones_and_collapses_or_changes_nothing() {
+        let mut mount = small("1234m", LAYOUT);
+        mount.load_b(tile("2m"), 1).unwrap();
+        mount.early_collapse(Exit::Pii, 1, tile("3m")).unwrap();
+        mount.draw(Exit::Pii, &mut rng(6)).unwrap();
+        let before = mount.clone();
+        assert_eq!(
+            mount.restock(&"11m".parse().unwrap()),
+            Err(MountError::RestockSize {
+                undrawn: 3,
+                given: 2
+            })
+        );
+        assert_eq!(
+            mount.restock(&"111m".parse().unwrap()),
+            Err(MountError::NotInTileSet { tile: tile("1m") })
+        );
+        assert_eq!(mount, before);
+        let stock: TileCounts = "124m".parse().unwrap();
+        mount.restock(&stock).unwrap();
+        assert_eq!(mount.undrawn(), stock);
+        assert_eq!(mount.stock_a(), &stock);
+        assert_eq!(mount.collapsed(Exit::Pii, 0), None);
+        assert_eq!(mount.slots_left(Exit::Pii), 2);
     }
 
     #[test]

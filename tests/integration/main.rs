@@ -8,6 +8,7 @@ mod dealer;
 mod determinism;
 mod dice;
 mod duel;
+mod fill;
 mod mount;
 mod pipeline;
 mod probe;

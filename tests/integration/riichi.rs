@@ -25,7 +25,7 @@ fn counts(text: &str) -> TileCounts {
 
 /// Every tile is in exactly one place: a hand, a meld, a river (uncalled), an indicator or
 /// the mount's undrawn stock.
-fn check_conservation(world: &World) {
+pub fn check_conservation(world: &World) {
     let kyoku = world.resource::<Kyoku>();
     let mount = world.resource::<Mount>();
     let mut all = mount.undrawn();
@@ -44,7 +44,7 @@ fn check_conservation(world: &World) {
 }
 
 /// Concealed tiles + 3 per meld: 14 for the seat on turn, 13 for the others.
-fn check_hand_sizes(sim: &Sim<Riichi>) {
+pub fn check_hand_sizes(sim: &Sim<Riichi>) {
     let kyoku = sim.world().resource::<Kyoku>();
     let on_turn = match kyoku.phase {
         Phase::Turn { seat, .. } => Some(seat),
@@ -100,7 +100,7 @@ fn random_games_keep_the_invariants() {
         let mut rng = random_player_rng(seed);
         check_conservation(sim.world());
         check_hand_sizes(&sim);
-        while let Some(action) = choose(&sim, &[PlayerKind::Random; 4], &mut rng) {
+        while let Some(action) = choose(&mut sim, &[PlayerKind::Random; 4], &mut rng) {
             let before = sim.world().resource::<Kyoku>().clone();
             sim.apply(action).unwrap();
             let events = sim.take_events();
@@ -545,7 +545,7 @@ fn presets_parse_and_a_seed_replays_to_its_checksum() {
             PlayerKind::Greedy,
             PlayerKind::Greedy,
         ];
-        while let Some(action) = choose(&sim, &players, &mut rng) {
+        while let Some(action) = choose(&mut sim, &players, &mut rng) {
             sim.apply(action).unwrap();
         }
         (sim.checksum(), table(&sim).scores)
@@ -555,7 +555,7 @@ fn presets_parse_and_a_seed_replays_to_its_checksum() {
     // Restarting a played simulator equals building a fresh one.
     let mut reused = SimBuilder::new(game(Length::Hanchan)).seed(3).build();
     let mut rng = random_player_rng(3);
-    while let Some(action) = choose(&reused, &[PlayerKind::Random; 4], &mut rng) {
+    while let Some(action) = choose(&mut reused, &[PlayerKind::Random; 4], &mut rng) {
         reused.apply(action).unwrap();
     }
     Riichi::restart(&mut reused, 7);
@@ -574,7 +574,7 @@ fn greedy_play_pays_exhaustive_draws_by_the_table() {
         let mut sim = SimBuilder::new(game(Length::Kyoku)).seed(seed).build();
         let mut rng = random_player_rng(seed);
         sim.record_events(true);
-        while let Some(action) = choose(&sim, &players, &mut rng) {
+        while let Some(action) = choose(&mut sim, &players, &mut rng) {
             let before = table(&sim);
             sim.apply(action).unwrap();
             let events = sim.take_events();

@@ -1,6 +1,7 @@
 //! Mahjong: the reference abilities and the rulesets, riichi and sichuan.
 
 pub mod abilities;
+pub mod fill;
 pub mod riichi;
 pub mod sichuan;
 

@@ -40,9 +40,11 @@
 //! assert_eq!(total + 1000 * i32::from(sim.world().resource::<alea::games::mahjong::riichi::Match>().sticks), 100_000);
 //! ```
 
+mod hidden;
 mod legal;
 mod players;
 mod rules;
+mod search;
 mod state;
 
 use std::collections::BTreeMap;
@@ -51,8 +53,10 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use hidden::fill_unknown;
 pub use legal::{is_furiten, is_tenpai, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
+pub use search::{DEFAULT_ITERATIONS, GreedyRollouts, ismcts, ismcts_search};
 pub use state::{
     Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,
     meld_tiles, wind, wind_name,
@@ -594,6 +598,22 @@ impl Game for Riichi {
             Some(seat) => decision.turn = crate::kernel::Turn::Player(seat),
             None => decision.finish(),
         }
+    }
+
+    const HIDDEN_INFORMATION: bool = true;
+
+    fn observe(_: &Rules<Riichi>, world: &World, seat: Seat, hasher: &mut dyn std::hash::Hasher) {
+        hidden::observe(world, seat, hasher);
+    }
+
+    /// [`fill_unknown`] from `rng`; a position it cannot work from stays as it is.
+    fn determinize(
+        rules: &Rules<Riichi>,
+        world: &mut World,
+        viewer: Seat,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) {
+        let _ = hidden::fill_with(&rules.game, world, viewer, rng);
     }
 
     fn returns(rules: &Rules<Riichi>, world: &World, out: &mut Vec<f64>) {

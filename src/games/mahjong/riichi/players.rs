@@ -1,9 +1,10 @@
-//! Simple players, as plain functions choosing among [`Sim::legal_actions`]: uniformly random,
-//! and greedy tile efficiency.
+//! Players, as plain functions choosing among [`Sim::legal_actions`]: uniformly random,
+//! greedy tile efficiency, and ISMCTS (see [`super::search`]).
 
-use rand::RngExt;
+use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
+use super::search::{DEFAULT_ITERATIONS, ismcts_search};
 use super::state::{Kyoku, Phase};
 use super::{Riichi, RiichiAction};
 use crate::kernel::{Seat, Sim, Turn};
@@ -11,44 +12,61 @@ use crate::mount::Mount;
 use crate::tiles::{KindCounts, Tile, TileKind, shanten};
 
 /// A kind of player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+/// Serialized as its name (`"ismcts:50"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerKind {
     /// A uniformly random legal action.
     Random,
     /// Greedy tile efficiency (see [`greedy_action`]).
     Greedy,
+    /// ISMCTS with this many iterations per decision (see [`super::search`]).
+    Ismcts(u32),
 }
 
 /// Not the name of a player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player {0:?}: expected random or greedy")]
+#[error("unknown player {0:?}: expected random, greedy, ismcts or ismcts:N (N iterations > 0)")]
 pub struct UnknownPlayer(pub String);
 
 impl std::str::FromStr for PlayerKind {
     type Err = UnknownPlayer;
     fn from_str(name: &str) -> Result<PlayerKind, UnknownPlayer> {
-        match name {
+        match name.trim() {
             "random" => Ok(PlayerKind::Random),
             "greedy" => Ok(PlayerKind::Greedy),
-            _ => Err(UnknownPlayer(name.to_string())),
+            "ismcts" => Ok(PlayerKind::Ismcts(DEFAULT_ITERATIONS)),
+            other => other
+                .strip_prefix("ismcts:")
+                .and_then(|n| n.parse().ok())
+                .filter(|&n| n > 0)
+                .map(PlayerKind::Ismcts)
+                .ok_or_else(|| UnknownPlayer(name.to_string())),
         }
     }
 }
 
 impl std::fmt::Display for PlayerKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            PlayerKind::Random => "random",
-            PlayerKind::Greedy => "greedy",
-        })
+        match self {
+            PlayerKind::Random => f.write_str("random"),
+            PlayerKind::Greedy => f.write_str("greedy"),
+            PlayerKind::Ismcts(DEFAULT_ITERATIONS) => f.write_str("ismcts"),
+            PlayerKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+        }
+    }
+}
+
+impl serde::Serialize for PlayerKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 
 /// The action the seat on turn takes when it is played by `players[seat]` (`None` once the
-/// match is over). `rng` serves the random players.
+/// match is over). `rng` serves the random players and seeds each ISMCTS search, so a game is
+/// reproducible from the seed of `rng`; a search leaves `sim` as it was.
 pub fn choose(
-    sim: &Sim<Riichi>,
+    sim: &mut Sim<Riichi>,
     players: &[PlayerKind],
     rng: &mut ChaCha8Rng,
 ) -> Option<RiichiAction> {
@@ -66,6 +84,20 @@ pub fn choose(
     {
         PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
         PlayerKind::Greedy => Some(greedy_action(sim, seat, choices)),
+        PlayerKind::Ismcts(iterations) => {
+            // Wins, single choices and claim windows are played greedily; the search decides
+            // what to discard (and whether to riichi or kan).
+            let fallback = greedy_action(sim, seat, choices);
+            let claims = matches!(sim.world().resource::<Kyoku>().phase, Phase::Claims { .. });
+            if choices.len() == 1
+                || claims
+                || matches!(fallback, RiichiAction::Tsumo | RiichiAction::Ron)
+            {
+                return Some(fallback);
+            }
+            let seed = rng.next_u64();
+            Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action))
+        }
     }
 }
 

@@ -1,0 +1,163 @@
+//! Hidden information in riichi: what a seat observes ([`observe`]) and the worlds consistent
+//! with it ([`fill_unknown`], DESIGN §10), for information-set search.
+
+use std::hash::{Hash, Hasher};
+
+use bevy_ecs::prelude::*;
+use rand::{Rng, RngExt};
+
+use super::state::{Answer, Kyoku, Match, Phase, SEATS};
+use super::{Riichi, legal};
+use crate::chance::{Purpose, derive_stream};
+use crate::games::mahjong::fill::{self, Concealed, FillError, concealed_size};
+use crate::kernel::Seat;
+use crate::mount::{Exit, Mount};
+use crate::tiles::TileCounts;
+
+/// The round of the `Purpose::Ai` stream [`fill_unknown`] draws from.
+const FILL_ROUND: u32 = 7;
+
+/// Resamples everything `viewer` cannot see, from `seed` alone (DESIGN §10): the other seats'
+/// concealed tiles (their sizes kept: 13 − 3 × melds, + 1 for the seat on turn) and the whole
+/// undrawn stock, B zone and collapsed slots included. An opponent's last drawn tile becomes a
+/// tile of its new hand, its temporary and riichi furiten (which hang on its hidden hand) are
+/// cleared, and in a claim window the seats still to answer after `viewer` get the options of
+/// their new hands. On an error the world is unchanged.
+///
+/// ```
+/// use alea::games::mahjong::riichi::{Kyoku, Length, Riichi, fill_unknown};
+/// use alea::kernel::{Seat, SimBuilder};
+///
+/// let game = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
+/// let mut sim = SimBuilder::new(game.clone()).seed(1).build();
+/// let mine = sim.world().resource::<Kyoku>().hands[0];
+/// fill_unknown(&game, sim.world_mut(), Seat(0), 99).unwrap();
+/// let kyoku = sim.world().resource::<Kyoku>();
+/// assert_eq!(kyoku.hands[0], mine);
+/// assert_eq!(kyoku.hands[1].total(), 13);
+/// ```
+pub fn fill_unknown(
+    game: &Riichi,
+    world: &mut World,
+    viewer: Seat,
+    seed: u64,
+) -> Result<(), FillError> {
+    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
+    fill_with(game, world, viewer, &mut rng)
+}
+
+/// [`fill_unknown`] drawing from `rng`.
+pub(super) fn fill_with<R: Rng + ?Sized>(
+    game: &Riichi,
+    world: &mut World,
+    viewer: Seat,
+    rng: &mut R,
+) -> Result<(), FillError> {
+    world.resource_scope(|world, mut mount: Mut<Mount>| {
+        let kyoku = world.resource::<Kyoku>();
+        let on_turn = match kyoku.phase {
+            Phase::Turn { seat, .. } => Some(seat),
+            _ => None,
+        };
+        let mut seats = [Concealed::default(); SEATS];
+        let mut seen = TileCounts::new();
+        for (s, concealed) in seats.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            *concealed = Concealed {
+                tiles: kyoku.hands[s],
+                size: concealed_size(kyoku.meld_count[s], on_turn == Some(seat)),
+                playing: true,
+            };
+            for meld in kyoku.melds_of(seat) {
+                seen.add(&meld.tiles());
+            }
+        }
+        for (_, t) in kyoku.river.iter().filter(|(_, t)| !t.called) {
+            seen[t.tile] += 1;
+        }
+        for &t in mount.dora_indicators().iter().chain(mount.ura_indicators()) {
+            seen[t] += 1;
+        }
+        fill::fill_unknown(&game.tile_set(), viewer, &mut seats, &seen, &mut mount, rng)?;
+        let mut kyoku = world.resource_mut::<Kyoku>();
+        for (s, concealed) in seats.iter().enumerate() {
+            if s == viewer.index() {
+                continue;
+            }
+            kyoku.hands[s] = concealed.tiles;
+            if kyoku.drawn[s].is_some() {
+                let hand = &concealed.tiles;
+                let mut at = rng.random_range(0..hand.total());
+                kyoku.drawn[s] = hand.tiles().find(|_| {
+                    let here = at == 0;
+                    at = at.saturating_sub(1);
+                    here
+                });
+            }
+            kyoku.temporary_furiten[s] = false;
+            kyoku.riichi_furiten[s] = false;
+        }
+        let phase = kyoku.phase;
+        if let Phase::Claims {
+            from,
+            tile,
+            chankan,
+        } = phase
+        {
+            let (can, _) = legal::claim_options(
+                game,
+                world.resource::<Kyoku>(),
+                world.resource::<Match>(),
+                &mount,
+                from,
+                tile,
+                chankan,
+            );
+            let mut kyoku = world.resource_mut::<Kyoku>();
+            let after = (viewer.0 + SEATS as u8 - from.0) % SEATS as u8;
+            for d in after + 1..SEATS as u8 {
+                let s = usize::from((from.0 + d) % SEATS as u8);
+                if kyoku.answers[s] == Answer::None {
+                    kyoku.can[s] = can[s];
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Feeds `hasher` everything `seat` has seen: its concealed tiles and last draw, its claim
+/// options and answer, its furiten flags, and the public state — melds, rivers with riichi and
+/// call markers, riichi flags, indicators, the live wall's length, the phase, scores, round,
+/// honba and sticks. Other seats' concealed tiles and the stock's contents are not fed.
+pub(super) fn observe(world: &World, seat: Seat, hasher: &mut dyn Hasher) {
+    let mut h = hasher;
+    let kyoku = world.resource::<Kyoku>();
+    let s = seat.index();
+    kyoku.hands[s].hash(&mut h);
+    kyoku.drawn[s].hash(&mut h);
+    kyoku.can[s].hash(&mut h);
+    kyoku.answers[s].hash(&mut h);
+    kyoku.temporary_furiten[s].hash(&mut h);
+    kyoku.riichi_furiten[s].hash(&mut h);
+    kyoku.melds.hash(&mut h);
+    kyoku.meld_count.hash(&mut h);
+    kyoku.river.hash(&mut h);
+    kyoku.riichi.hash(&mut h);
+    kyoku.double_riichi.hash(&mut h);
+    kyoku.ippatsu.hash(&mut h);
+    kyoku.first_turn.hash(&mut h);
+    kyoku.uninterrupted.hash(&mut h);
+    kyoku.riichi_pending.hash(&mut h);
+    kyoku.kans.hash(&mut h);
+    kyoku.phase.hash(&mut h);
+    // Whether each seat holds a drawn tile is public; which tile is not.
+    kyoku.drawn.map(|d| d.is_some()).hash(&mut h);
+    let mount = world.resource::<Mount>();
+    mount.dora_indicators().hash(&mut h);
+    mount.ura_indicators().hash(&mut h);
+    for exit in [Exit::Pii, Exit::Rinshan, Exit::Dorahyou, Exit::Urahyou] {
+        mount.slots_left(exit).hash(&mut h);
+    }
+    world.resource::<Match>().hash(&mut h);
+}

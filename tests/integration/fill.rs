@@ -1,0 +1,282 @@
+//! `fill_unknown` for riichi (DESIGN §10): sizes, conservation, uniformity, no leak,
+//! determinism, errors.
+
+use alea::games::mahjong::fill::FillError;
+use alea::games::mahjong::riichi::{
+    Kyoku, Length, Phase, PlayerKind, Riichi, SEATS, choose, fill_unknown, ismcts_search,
+};
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Seat, Sim, SimBuilder};
+use alea::mount::Mount;
+use alea::tiles::TileKind;
+
+use crate::chi_square;
+use crate::riichi::{check_conservation, check_hand_sizes};
+
+fn game() -> Riichi {
+    Riichi::preset("riichi").unwrap().with_length(Length::Kyoku)
+}
+
+/// A hand of `seed` after `steps` random actions (fewer if it ends first).
+fn position(seed: u64, steps: usize) -> Sim<Riichi> {
+    let mut sim = SimBuilder::new(game()).seed(seed).build();
+    let mut rng = random_player_rng(seed);
+    for _ in 0..steps {
+        match choose(&mut sim, &[PlayerKind::Random; SEATS], &mut rng) {
+            Some(action) => sim.apply(action).unwrap(),
+            None => break,
+        }
+    }
+    sim
+}
+
+fn hidden(sim: &Sim<Riichi>) -> (Kyoku, Mount) {
+    let world = sim.world();
+    (
+        world.resource::<Kyoku>().clone(),
+        world.resource::<Mount>().clone(),
+    )
+}
+
+#[test]
+fn fills_keep_sizes_public_tiles_and_conservation() {
+    let game = game();
+    let mut kans = 0;
+    let mut on_turn = 0;
+    for seed in 0..60 {
+        let mut sim = position(seed, 20 + (seed as usize * 7) % 80);
+        if matches!(sim.world().resource::<Kyoku>().phase, Phase::Over) {
+            continue;
+        }
+        for v in 0..SEATS as u8 {
+            let viewer = Seat(v);
+            let before = sim.world().resource::<Kyoku>().clone();
+            sim.refresh_decision();
+            let legal = sim.legal_actions().to_vec();
+            fill_unknown(&game, sim.world_mut(), viewer, seed * 4 + u64::from(v)).unwrap();
+            check_conservation(sim.world());
+            check_hand_sizes(&sim);
+            let after = sim.world().resource::<Kyoku>().clone();
+            assert_eq!(after.hands[viewer.index()], before.hands[viewer.index()]);
+            assert_eq!(after.melds, before.melds);
+            assert_eq!(after.river, before.river);
+            for s in 0..SEATS {
+                assert_eq!(after.drawn[s].is_some(), before.drawn[s].is_some());
+                if let Some(t) = after.drawn[s] {
+                    assert!(after.hands[s][t] > 0, "the drawn tile is in the hand");
+                }
+            }
+            if sim.turn() == alea::kernel::Turn::Player(viewer) {
+                sim.refresh_decision();
+                assert_eq!(
+                    sim.legal_actions(),
+                    legal.as_slice(),
+                    "the viewer's options"
+                );
+                on_turn += 1;
+            }
+            kans += usize::from(after.kans > 0);
+        }
+    }
+    assert!(kans > 0, "some positions have a kan");
+    assert!(on_turn > 20);
+}
+
+#[test]
+fn an_opponents_hand_is_a_uniform_sample_of_the_unseen_tiles() {
+    let game = game();
+    let mut sim = position(5, 30);
+    let start = sim.snapshot();
+    let (kyoku, mount) = hidden(&sim);
+    // The unseen copies per kind, as the viewer P0 counts them.
+    let mut unseen = [0u64; TileKind::COUNT];
+    let mut seen = kyoku.hands[0];
+    for s in 0..SEATS as u8 {
+        for meld in kyoku.melds_of(Seat(s)) {
+            seen.add(&meld.tiles());
+        }
+    }
+    for (_, t) in kyoku.river.iter().filter(|(_, t)| !t.called) {
+        seen[t.tile] += 1;
+    }
+    for &t in mount.dora_indicators() {
+        seen[t] += 1;
+    }
+    let set = *game.tile_set().counts();
+    for kind in TileKind::all() {
+        unseen[kind.index()] = u64::from(set.of_kind(kind) - seen.of_kind(kind));
+    }
+    let total: u64 = unseen.iter().sum();
+    let size = kyoku.hands[1].total();
+    let mut observed = [0u64; TileKind::COUNT];
+    let fills = 3000;
+    for seed in 0..fills {
+        sim.restore(&start).unwrap();
+        fill_unknown(&game, sim.world_mut(), Seat(0), seed).unwrap();
+        let hand = sim.world().resource::<Kyoku>().hands[1].kinds();
+        for kind in TileKind::all() {
+            observed[kind.index()] += u64::from(hand[kind]);
+        }
+    }
+    let cells: Vec<(u64, f64)> = (0..TileKind::COUNT)
+        .filter(|&k| unseen[k] > 0)
+        .map(|k| (observed[k], unseen[k] as f64 / total as f64))
+        .collect();
+    assert_eq!(
+        cells.iter().map(|c| c.0).sum::<u64>(),
+        fills * u64::from(size)
+    );
+    // Pearson's chi-square at the 0.1 % level (Wilson–Hilferty critical value for the cells'
+    // degrees of freedom). Tiles of one hand are drawn without replacement, which only lowers
+    // the statistic's variance: the test is conservative.
+    let df = cells.len() as f64 - 1.0;
+    let z = 3.090;
+    let critical = df * (1.0 - 2.0 / (9.0 * df) + z * (2.0 / (9.0 * df)).sqrt()).powi(3);
+    let chi2 = chi_square(&cells);
+    assert!(chi2 < critical, "chi2 {chi2} >= {critical} ({df} dof)");
+}
+
+#[test]
+fn fills_depend_only_on_the_viewers_information_and_the_seed() {
+    let game = game();
+    for seed in 0..10 {
+        let mut a = position(seed, 25 + seed as usize * 5);
+        // The same position with other hidden tiles: P0's view is unchanged.
+        let mut b = position(seed, 25 + seed as usize * 5);
+        fill_unknown(&game, b.world_mut(), Seat(0), 1000 + seed).unwrap();
+        assert_ne!(hidden(&a), hidden(&b), "the hidden tiles differ");
+        assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
+        fill_unknown(&game, a.world_mut(), Seat(0), 7).unwrap();
+        fill_unknown(&game, b.world_mut(), Seat(0), 7).unwrap();
+        assert_eq!(hidden(&a), hidden(&b));
+        // Another seed, another world.
+        fill_unknown(&game, b.world_mut(), Seat(0), 8).unwrap();
+        assert_ne!(hidden(&a), hidden(&b));
+    }
+}
+
+#[test]
+fn an_observation_changes_with_what_the_seat_sees() {
+    let mut sim = position(3, 10);
+    let mut other = position(3, 10);
+    // Another seat's hand is hidden from P0 but not from its owner.
+    let mut kyoku = other.world().resource::<Kyoku>().clone();
+    let (a, b) = (kyoku.hands[1], kyoku.hands[2]);
+    kyoku.hands[1] = b;
+    kyoku.hands[2] = a;
+    *other.world_mut().resource_mut::<Kyoku>() = kyoku;
+    assert_eq!(sim.info_key(Seat(0)), other.info_key(Seat(0)));
+    assert_ne!(sim.info_key(Seat(1)), other.info_key(Seat(1)));
+}
+
+#[test]
+fn a_fill_that_cannot_work_changes_nothing() {
+    let game = game();
+    let mut sim = position(9, 15);
+    let key = sim.checksum();
+    assert_eq!(
+        fill_unknown(&game, sim.world_mut(), Seat(4), 1),
+        Err(FillError::NoSuchViewer {
+            viewer: Seat(4),
+            seats: 4
+        })
+    );
+    assert_eq!(sim.checksum(), key);
+    // A seat holding a tile too many.
+    let mut kyoku = sim.world().resource::<Kyoku>().clone();
+    let extra = kyoku.hands[2].tiles().next().unwrap();
+    kyoku.hands[2][extra] += 1;
+    *sim.world_mut().resource_mut::<Kyoku>() = kyoku;
+    let key = sim.checksum();
+    assert!(matches!(
+        fill_unknown(&game, sim.world_mut(), Seat(0), 1),
+        Err(FillError::HandSize { seat: Seat(2), .. })
+    ));
+    assert_eq!(sim.checksum(), key);
+}
+
+/// A position of `seed` where the seat to move has several choices.
+fn decision(seed: u64, steps: usize) -> Sim<Riichi> {
+    let mut sim = position(seed, steps);
+    let mut rng = random_player_rng(seed + 1);
+    while sim.legal_actions().len() < 2 {
+        let action = choose(&mut sim, &[PlayerKind::Random; SEATS], &mut rng).unwrap();
+        sim.apply(action).unwrap();
+    }
+    sim
+}
+
+#[test]
+fn ismcts_decides_from_what_the_seat_sees() {
+    let game = game();
+    for seed in [2, 11] {
+        let mut a = decision(seed, 12 + seed as usize);
+        let mut b = decision(seed, 12 + seed as usize);
+        let alea::kernel::Turn::Player(viewer) = a.turn() else {
+            panic!("a decision")
+        };
+        fill_unknown(&game, b.world_mut(), viewer, 77).unwrap();
+        assert_ne!(hidden(&a), hidden(&b));
+        let before = a.checksum();
+        let ra = ismcts_search(&mut a, 40, 3).unwrap();
+        let rb = ismcts_search(&mut b, 40, 3).unwrap();
+        assert_eq!(a.checksum(), before, "the search leaves the sim as it was");
+        assert_eq!(ra.action, rb.action);
+        assert_eq!(ra.stats.len(), rb.stats.len());
+        for (x, y) in ra.stats.iter().zip(&rb.stats) {
+            assert_eq!((x.action, x.visits), (y.action, y.visits));
+            assert_eq!(x.value.to_bits(), y.value.to_bits());
+        }
+        assert_eq!(ra.stats.iter().map(|s| s.visits).sum::<u64>(), 40);
+        // Determinism: the same search again.
+        let again = ismcts_search(&mut a, 40, 3).unwrap();
+        assert_eq!(again.action, ra.action);
+    }
+}
+
+/// P0's total point change over `hands` single hands played by `p0` against three greedy
+/// players.
+fn p0_points(p0: PlayerKind, hands: u64) -> i32 {
+    let players = [
+        p0,
+        PlayerKind::Greedy,
+        PlayerKind::Greedy,
+        PlayerKind::Greedy,
+    ];
+    let start = game().config.start_points;
+    (0..hands)
+        .map(|seed| {
+            let mut sim = SimBuilder::new(game()).seed(seed).build();
+            let mut rng = random_player_rng(seed);
+            while let Some(action) = choose(&mut sim, &players, &mut rng) {
+                sim.apply(action).unwrap();
+            }
+            check_conservation(sim.world());
+            alea::games::mahjong::riichi::scores(sim.world())[0] - start
+        })
+        .sum()
+}
+
+/// The goal, not met yet: over these 16 hands ISMCTS (100 iterations) loses 35 700
+/// points where greedy wins 13 700 (single rollouts are too noisy against greedy's ukeire).
+/// Run with `--ignored`.
+#[test]
+#[ignore = "ISMCTS is still worse than greedy (see the README)"]
+fn ismcts_is_not_worse_than_greedy() {
+    let hands = 16;
+    let greedy = p0_points(PlayerKind::Greedy, hands);
+    let ismcts = p0_points(PlayerKind::Ismcts(100), hands);
+    println!("P0 over {hands} hands: greedy {greedy}, ismcts:100 {ismcts}");
+    assert!(ismcts >= greedy, "ismcts {ismcts} < greedy {greedy}");
+}
+
+#[test]
+fn the_cli_plays_mahjong_with_an_ismcts_player() {
+    let out =
+        crate::cli("alea play mahjong --players ismcts:4,greedy --length kyoku --seed 3").unwrap();
+    assert!(out.contains("ismcts:4"), "{out}");
+    use clap::Parser;
+    let error = alea::cli::Cli::try_parse_from("alea play mahjong --players ismcts:0".split(' '))
+        .unwrap_err();
+    assert!(error.to_string().contains("ismcts:N"), "{error}");
+}
