@@ -48,10 +48,18 @@ struct Edge<A> {
     total: f64,
 }
 
+/// Narrows the actions searched at a decision: writes into `out` the candidates among
+/// `sim`'s legal actions (in legal order). It must depend only on what the player to move
+/// knows (its information set), or the search leaks.
+pub type Candidates<G> = fn(&Sim<G>, &mut Vec<<G as Game>::Action>);
+
 /// ISMCTS. Reuse one for many searches: its tables keep their capacity.
 pub struct Ismcts<G: Game> {
     uct_c: f64,
     evaluator: Box<dyn Evaluator<G>>,
+    candidates: Option<Candidates<G>>,
+    /// The actions of the decision being descended through.
+    actions: Vec<G::Action>,
     index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     nodes: Vec<InfoNode>,
     edges: Vec<Edge<G::Action>>,
@@ -67,6 +75,8 @@ impl<G: Game> Ismcts<G> {
         Ismcts {
             uct_c,
             evaluator: Box::new(evaluator),
+            candidates: None,
+            actions: Vec::new(),
             index: HashMap::default(),
             nodes: Vec::new(),
             edges: Vec::new(),
@@ -74,6 +84,14 @@ impl<G: Game> Ismcts<G> {
             root: None,
             returns: Vec::new(),
         }
+    }
+
+    /// Searches only the actions `candidates` keeps at each decision (all legal actions
+    /// without it): a prior that prunes moves a player would not consider. A decision with one
+    /// candidate is followed without branching.
+    pub fn with_candidates(mut self, candidates: Candidates<G>) -> Self {
+        self.candidates = Some(candidates);
+        self
     }
 
     /// Runs `simulations` iterations for the player to move; iteration `i` searches the world
@@ -132,10 +150,18 @@ impl<G: Game> Ismcts<G> {
             }
             let seat = mover(sim)?;
             let key = sim.info_key(seat);
+            self.actions.clear();
+            match self.candidates {
+                Some(candidates) => candidates(sim, &mut self.actions),
+                None => self.actions.extend_from_slice(sim.legal_actions()),
+            }
+            if self.actions.is_empty() {
+                self.actions.extend_from_slice(sim.legal_actions());
+            }
             let node = match self.index.get(&key) {
                 Some(&node) => node,
                 None => {
-                    let node = self.add_node(sim, key);
+                    let node = self.add_node(key);
                     if !self.path.is_empty() {
                         let mut values = [0.0; super::MAX_SEATS];
                         self.evaluator.evaluate(sim, &mut values)?;
@@ -146,22 +172,22 @@ impl<G: Game> Ismcts<G> {
                     node
                 }
             };
-            let edge = self.select(sim, node)?;
+            let edge = self.select(node)?;
             let action = self.edges[edge as usize].action;
             self.path.push((node, edge, seat.0));
             sim.apply(action)?;
         }
     }
 
-    fn add_node(&mut self, sim: &Sim<G>, key: u64) -> u32 {
+    /// A node for information set `key` with an edge per action of the decision.
+    fn add_node(&mut self, key: u64) -> u32 {
         let index = self.nodes.len() as u32;
         let first_edge = self.edges.len() as u32;
-        self.edges
-            .extend(sim.legal_actions().iter().map(|&action| Edge {
-                action,
-                visits: 0,
-                total: 0.0,
-            }));
+        self.edges.extend(self.actions.iter().map(|&action| Edge {
+            action,
+            visits: 0,
+            total: 0.0,
+        }));
         self.nodes.push(InfoNode {
             visits: 0,
             first_edge,
@@ -172,11 +198,11 @@ impl<G: Game> Ismcts<G> {
     }
 
     /// The edge maximising UCB1 (unvisited first, in legal order); checks that this world's
-    /// legal actions are the information set's.
-    fn select(&self, sim: &Sim<G>, node: u32) -> Result<u32, SearchError> {
+    /// actions (the candidates) are the information set's.
+    fn select(&self, node: u32) -> Result<u32, SearchError> {
         let n = self.nodes[node as usize];
         let range = n.first_edge as usize..(n.first_edge + n.edges) as usize;
-        let legal = sim.legal_actions();
+        let legal = &self.actions;
         let edges = &self.edges[range.clone()];
         if legal.len() != edges.len() || legal.iter().zip(edges).any(|(a, e)| *a != e.action) {
             return Err(SearchError::InconsistentActions);

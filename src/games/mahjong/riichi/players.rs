@@ -9,7 +9,7 @@ use super::state::{Kyoku, Phase};
 use super::{Riichi, RiichiAction};
 use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::Mount;
-use crate::tiles::{KindCounts, Tile, TileKind, shanten};
+use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
 
 /// A kind of player.
 /// Serialized as its name (`"ismcts:50"`).
@@ -103,7 +103,7 @@ pub fn choose(
 
 /// Copies of each kind `seat` can see: its own concealed tiles, every meld, every discard and
 /// the dora indicators.
-fn visible(kyoku: &Kyoku, mount: &Mount, seat: Seat) -> KindCounts {
+pub(super) fn visible(kyoku: &Kyoku, mount: &Mount, seat: Seat) -> KindCounts {
     let mut seen = kyoku.hands[seat.index()].kinds();
     for s in 0..super::SEATS as u8 {
         for meld in kyoku.melds_of(Seat(s)) {
@@ -119,25 +119,6 @@ fn visible(kyoku: &Kyoku, mount: &Mount, seat: Seat) -> KindCounts {
         seen[t.kind()] += 1;
     }
     seen
-}
-
-/// Unseen copies of the kinds that lower `hand`'s shanten (its ukeire).
-fn ukeire(hand: &KindCounts, seen: &KindCounts) -> u32 {
-    let now = shanten(hand);
-    let mut probe = *hand;
-    let mut total = 0;
-    for kind in TileKind::all() {
-        let left = 4u8.saturating_sub(seen[kind]);
-        if left == 0 {
-            continue;
-        }
-        probe[kind] += 1;
-        if shanten(&probe) < now {
-            total += u32::from(left);
-        }
-        probe[kind] -= 1;
-    }
-    total
 }
 
 /// Greedy tile efficiency: win whenever possible; discard the tile that leaves the lowest

@@ -1,11 +1,13 @@
 //! The ISMCTS player: [`Ismcts`] over worlds from [`fill_unknown`](super::fill_unknown), its
 //! leaves valued by greedy rollouts to the end of the hand.
 
-use super::players::greedy_action;
-use super::state::Match;
+use super::players::{greedy_action, visible};
+use super::state::{Kyoku, Match, Phase};
 use super::{Riichi, RiichiAction};
 use crate::kernel::{Sim, Turn};
+use crate::mount::Mount;
 use crate::search::{Evaluator, Ismcts, SearchError, SearchResult, Values};
+use crate::tiles::{Tile, TileKind, shanten, ukeire};
 
 /// Iterations of the `ismcts` player when none are given (a hand takes about a second).
 pub const DEFAULT_ITERATIONS: u32 = 100;
@@ -38,10 +40,65 @@ impl Evaluator<Riichi> for GreedyRollouts {
     }
 }
 
-/// A fresh ISMCTS searcher for riichi with greedy rollouts.
+/// A fresh ISMCTS searcher for riichi with greedy rollouts, searching the [`candidates`].
 pub fn ismcts() -> Ismcts<Riichi> {
-    Ismcts::new(UCT_C, GreedyRollouts)
+    Ismcts::new(UCT_C, GreedyRollouts).with_candidates(candidates)
 }
+
+/// The search's prior: on a turn, the discards and riichi declarations that leave the lowest
+/// shanten with at least `UKEIRE_SHARE` of the best ukeire among them, and the greedy
+/// player's own choice; a win, or any other decision, is the greedy choice alone (followed
+/// without branching). It reads only what the mover sees.
+pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
+    let Turn::Player(seat) = sim.turn() else {
+        return;
+    };
+    let choices = sim.legal_actions();
+    if choices.is_empty() {
+        return;
+    }
+    let greedy = greedy_action(sim, seat, choices);
+    let world = sim.world();
+    let kyoku = world.resource::<Kyoku>();
+    if !matches!(kyoku.phase, Phase::Turn { .. })
+        || matches!(greedy, RiichiAction::Tsumo | RiichiAction::Ron)
+    {
+        out.push(greedy);
+        return;
+    }
+    let hand = kyoku.hands[seat.index()].kinds();
+    let seen = visible(kyoku, world.resource::<Mount>(), seat);
+    // (shanten, ukeire) after discarding each kind.
+    let mut after = [None; TileKind::COUNT];
+    let mut score = |tile: Tile| {
+        *after[tile.kind().index()].get_or_insert_with(|| {
+            let mut h = hand;
+            h[tile.kind()] -= 1;
+            (shanten(&h), ukeire(&h, &seen))
+        })
+    };
+    let discards = choices.iter().filter_map(|a| match *a {
+        RiichiAction::Discard(t) | RiichiAction::Riichi(t) => Some(t),
+        _ => None,
+    });
+    let lowest = discards.clone().map(|t| score(t).0).min();
+    let best = discards
+        .map(|t| score(t))
+        .filter(|s| Some(s.0) == lowest)
+        .map(|s| s.1)
+        .max()
+        .unwrap_or(0);
+    out.extend(choices.iter().copied().filter(|&a| match a {
+        RiichiAction::Discard(t) | RiichiAction::Riichi(t) => {
+            let (s, u) = score(t);
+            a == greedy || (Some(s) == lowest && f64::from(u) >= UKEIRE_SHARE * f64::from(best))
+        }
+        _ => a == greedy,
+    }));
+}
+
+/// The share of the best ukeire a discard needs to be searched.
+const UKEIRE_SHARE: f64 = 0.75;
 
 /// Searches `iterations` determinized worlds for the seat to move (each from `(seed, i)`)
 /// and returns the result; the `Sim` is left as it was. The result depends only on that
