@@ -12,6 +12,7 @@ mod mount;
 mod pipeline;
 mod probe;
 mod riichi;
+mod riichi_rules;
 mod scoring;
 mod search;
 mod snapshot;

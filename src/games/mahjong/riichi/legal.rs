@@ -296,6 +296,15 @@ fn turn_actions(
         }
     }
     let kinds = hand.kinds();
+    if game.config.abortive.nine_terminals
+        && !called
+        && !rinshan
+        && kyoku.first_turn[s]
+        && kyoku.uninterrupted
+        && nine_terminals(&kinds)
+    {
+        out.push(RiichiAction::NineTerminals);
+    }
     let can_kan = !called
         && kyoku.kans < 4
         && mount.slots_left(Exit::Rinshan) > 0
@@ -354,6 +363,14 @@ fn turn_actions(
     }
     out.reserve(held.count_ones() as usize);
     out.extend(tiles().map(RiichiAction::Discard));
+}
+
+/// True when `kinds` holds nine or more kinds of terminals and honors (kyuushu kyuuhai).
+pub fn nine_terminals(kinds: &KindCounts) -> bool {
+    TileKind::all()
+        .filter(|&k| k.is_terminal_or_honor() && kinds[k] > 0)
+        .count()
+        >= 9
 }
 
 /// In riichi, a closed kan is allowed only with the tile just drawn and when it keeps the

@@ -23,9 +23,16 @@
 //! after a discard nobody calls, the hand is an exhaustive draw with tenpai payments.
 //! The dealer repeats on a win or tenpai (honba +1); a draw adds a honba too.
 //!
-//! **Not modelled** (documented simplifications): abortive draws (nine terminals, four winds,
-//! four kans, four riichi, triple ron), nagashi mangan, double ron, kuikae restrictions, the
-//! delayed kan-dora of open and added kans, and the West-round extension.
+//! **Abortive draws** ([`AbortiveDraws`], each a rule option, all on as on Tenhou): nine
+//! terminals and honors (declared by the player on its first uninterrupted turn with
+//! [`RiichiAction::NineTerminals`]), four winds (the first four discards the same wind, no
+//! call), four riichi (when the fourth stick stands), four kans not all by one seat (when the
+//! discard after the fourth passes without a ron) and triple ron. The hand ends with nothing
+//! paid: the dealer repeats, a honba is added, the riichi sticks stay on the table (and
+//! agari-yame does not end the match on one).
+//!
+//! **Not modelled** (documented simplifications): nagashi mangan, double ron, kuikae
+//! restrictions, the delayed kan-dora of open and added kans, and the West-round extension.
 //!
 //! ```
 //! use alea::games::mahjong::riichi::{Length, Riichi};
@@ -51,7 +58,7 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-pub use legal::{is_furiten, is_tenpai, waits};
+pub use legal::{is_furiten, is_tenpai, nine_terminals, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
 pub use state::{
     Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,
@@ -81,6 +88,68 @@ pub struct RiichiConfig {
     pub agari_yame: bool,
     /// The hand evaluator's options (`red_fives` also decides the tile set).
     pub scoring: RiichiRules,
+    /// Which abortive draws end a hand (absent: all of them, as on Tenhou).
+    #[serde(default)]
+    pub abortive: AbortiveDraws,
+}
+
+/// The abortive draws a rule set plays (each ends the hand at once: the dealer repeats, a
+/// honba is added, riichi sticks stay on the table). Tenhou plays them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AbortiveDraws {
+    /// Kyuushu kyuuhai: a seat on its first uninterrupted turn holding nine or more kinds of
+    /// terminals and honors may declare the draw ([`RiichiAction::NineTerminals`]).
+    pub nine_terminals: bool,
+    /// Suufon renda: the first four discards, no call before, are the same wind.
+    pub four_winds: bool,
+    /// Suukaikan: the discard after the fourth kan, when more than one seat declared them,
+    /// passes without a ron.
+    pub four_kans: bool,
+    /// Suucha riichi: the fourth seat's riichi stands.
+    pub four_riichi: bool,
+    /// Sanchahou: three seats ron the same discard.
+    pub triple_ron: bool,
+}
+
+impl Default for AbortiveDraws {
+    fn default() -> Self {
+        AbortiveDraws {
+            nine_terminals: true,
+            four_winds: true,
+            four_kans: true,
+            four_riichi: true,
+            triple_ron: true,
+        }
+    }
+}
+
+/// Why a hand ended in an abortive draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Abort {
+    /// Kyuushu kyuuhai, declared by this seat.
+    NineTerminals(Seat),
+    /// Suufon renda.
+    FourWinds,
+    /// Suukaikan.
+    FourKans,
+    /// Suucha riichi.
+    FourRiichi,
+    /// Sanchahou.
+    TripleRon,
+}
+
+impl std::fmt::Display for Abort {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Abort::NineTerminals(seat) => write!(f, "{seat} declares nine terminals and honors"),
+            Abort::FourWinds => f.write_str("four winds discarded"),
+            Abort::FourKans => f.write_str("four kans"),
+            Abort::FourRiichi => f.write_str("four riichi"),
+            Abort::TripleRon => f.write_str("triple ron"),
+        }
+    }
 }
 
 /// The presets embedded from `assets/riichi.ron`, by name.
@@ -183,6 +252,8 @@ pub enum RiichiAction {
     Kan,
     /// Decline every call.
     Pass,
+    /// Declare kyuushu kyuuhai: the hand ends in an abortive draw.
+    NineTerminals,
 }
 
 impl std::fmt::Display for RiichiAction {
@@ -198,6 +269,7 @@ impl std::fmt::Display for RiichiAction {
             RiichiAction::Chi(a, b) => write!(f, "chi {}", format_tiles(&[*a, *b])),
             RiichiAction::Kan => f.write_str("kan"),
             RiichiAction::Pass => f.write_str("pass"),
+            RiichiAction::NineTerminals => f.write_str("nine terminals"),
         }
     }
 }
@@ -302,12 +374,19 @@ pub enum RiichiEvent {
         /// Which seats are tenpai (the rules fill it in).
         tenpai: [bool; SEATS],
     },
+    /// The hand ends in an abortive draw.
+    AbortiveDraw {
+        /// Why.
+        reason: Abort,
+    },
     /// The hand is over: the round advances or the dealer repeats.
     HandEnd {
         /// The dealer keeps the seat.
         repeat: bool,
-        /// An exhaustive draw (honba +1 even when the dealer moves on).
+        /// An exhaustive or abortive draw (honba +1 even when the dealer moves on).
         draw: bool,
+        /// An abortive draw (the dealer repeats; agari-yame does not end the match).
+        abortive: bool,
     },
     /// The match is over.
     MatchEnd {
@@ -341,6 +420,8 @@ impl RiichiEvent {
     pub const HAND_END: EventKind = 10;
     /// Kind of [`RiichiEvent::MatchEnd`].
     pub const MATCH_END: EventKind = 11;
+    /// Kind of [`RiichiEvent::AbortiveDraw`].
+    pub const ABORTIVE_DRAW: EventKind = 12;
 }
 
 impl GameEvent for RiichiEvent {
@@ -358,6 +439,7 @@ impl GameEvent for RiichiEvent {
             RiichiEvent::ExhaustiveDraw { .. } => Self::EXHAUSTIVE_DRAW,
             RiichiEvent::HandEnd { .. } => Self::HAND_END,
             RiichiEvent::MatchEnd { .. } => Self::MATCH_END,
+            RiichiEvent::AbortiveDraw { .. } => Self::ABORTIVE_DRAW,
         }
     }
 }
@@ -440,10 +522,19 @@ impl std::fmt::Display for RiichiEvent {
                     write!(f, "exhaustive draw: tenpai {}", ready.join(" "))
                 }
             }
-            RiichiEvent::HandEnd { repeat, draw } => write!(
+            RiichiEvent::AbortiveDraw { reason } => write!(f, "abortive draw: {reason}"),
+            RiichiEvent::HandEnd {
+                repeat,
+                draw,
+                abortive,
+            } => write!(
                 f,
                 "hand over{}{}",
-                if *draw { " (draw)" } else { "" },
+                match (draw, abortive) {
+                    (_, true) => " (abortive draw)",
+                    (true, false) => " (draw)",
+                    _ => "",
+                },
                 if *repeat { ", the dealer repeats" } else { "" }
             ),
             RiichiEvent::MatchEnd { scores } => write!(
@@ -571,6 +662,9 @@ impl Game for Riichi {
             RiichiAction::Pass => RiichiEvent::Answer {
                 seat,
                 answer: Answer::Pass,
+            },
+            RiichiAction::NineTerminals => RiichiEvent::AbortiveDraw {
+                reason: Abort::NineTerminals(seat),
             },
         });
     }

@@ -1,11 +1,11 @@
 //! The rules of each [`RiichiEvent`]: dealing, drawing, discarding, the claim window, kans,
-//! wins, exhaustive draws and the end of a hand.
+//! wins, exhaustive and abortive draws and the end of a hand.
 
 use bevy_ecs::prelude::*;
 
 use super::legal::{self, CAN_RON, WinHow};
 use super::state::{Answer, Kyoku, Match, MeldRecord, Phase, RiverTile, SEATS};
-use super::{Riichi, RiichiEvent};
+use super::{Abort, Riichi, RiichiEvent};
 use crate::dealer::{DealConfig, DealTable, run_deal};
 use crate::kernel::{Seat, Table};
 use crate::mount::{Exit, Mount, draw_in_world};
@@ -103,7 +103,21 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         }
         RiichiEvent::Win { .. } => win(ctx, event),
         RiichiEvent::ExhaustiveDraw { tenpai } => exhaustive_draw(ctx, tenpai),
-        RiichiEvent::HandEnd { repeat, draw } => hand_end(ctx, *repeat, *draw),
+        RiichiEvent::AbortiveDraw { .. } => {
+            let world = ctx.world();
+            world.resource_mut::<Match>().tally.aborts += 1;
+            world.resource_mut::<Kyoku>().phase = Phase::Over;
+            ctx.emit(RiichiEvent::HandEnd {
+                repeat: true,
+                draw: true,
+                abortive: true,
+            });
+        }
+        RiichiEvent::HandEnd {
+            repeat,
+            draw,
+            abortive,
+        } => hand_end(ctx, *repeat, *draw, *abortive),
         RiichiEvent::MatchEnd { scores } => {
             let world = ctx.world();
             let mut table = world.resource_mut::<Match>();
@@ -148,7 +162,62 @@ fn discard(ctx: &mut Ctx<'_, Riichi>, seat: Seat, tile: Tile, riichi: bool) {
         }
         kyoku.first_turn[s] = false;
     }
+    let abortive = ctx.game().config.abortive;
+    let world = ctx.world();
+    if abortive.four_winds && four_winds(world.resource::<Kyoku>()) {
+        // Nobody can call the fourth copy of a wind: the pending riichi stands.
+        if let Some(seat) = world.resource::<Kyoku>().riichi_pending {
+            ctx.emit(RiichiEvent::RiichiStick { seat });
+        }
+        ctx.emit(RiichiEvent::AbortiveDraw {
+            reason: Abort::FourWinds,
+        });
+        return;
+    }
     open_window(ctx, seat, tile, false);
+}
+
+/// The first four discards, with no call before them, are the same wind.
+fn four_winds(kyoku: &Kyoku) -> bool {
+    let [first, rest @ ..] = kyoku.river.as_slice() else {
+        return false;
+    };
+    kyoku.uninterrupted
+        && rest.len() == SEATS - 1
+        && first.1.tile.kind().is_honor()
+        && first.1.tile.kind().number() <= 4
+        && rest
+            .iter()
+            .all(|(_, t)| t.tile.kind() == first.1.tile.kind())
+}
+
+/// The abortive draw due when a discard passes without a ron: the pending riichi is
+/// the fourth, or the fourth kan was not all one seat's.
+fn abort_on_pass(game: &Riichi, kyoku: &Kyoku) -> Option<Abort> {
+    let abortive = game.config.abortive;
+    let riichi = kyoku.riichi.iter().filter(|&&r| r).count();
+    if abortive.four_riichi && kyoku.riichi_pending.is_some() && riichi == SEATS - 1 {
+        return Some(Abort::FourRiichi);
+    }
+    let kans_of = |s: u8| {
+        kyoku
+            .melds_of(Seat(s))
+            .filter(|m| m.meld.kind().size() == 4)
+            .count()
+    };
+    if abortive.four_kans && kyoku.kans == 4 && (0..SEATS as u8).all(|s| kans_of(s) < 4) {
+        return Some(Abort::FourKans);
+    }
+    None
+}
+
+/// Ends the hand in `reason`'s abortive draw after a discard passed (the pending riichi
+/// stands first).
+fn abort_after_pass(ctx: &mut Ctx<'_, Riichi>, reason: Abort) {
+    if let Some(seat) = ctx.world().resource::<Kyoku>().riichi_pending {
+        ctx.emit(RiichiEvent::RiichiStick { seat });
+    }
+    ctx.emit(RiichiEvent::AbortiveDraw { reason });
 }
 
 /// Opens the claim window on `tile` from `from`, or goes on when nobody can call.
@@ -193,6 +262,10 @@ fn open_window(ctx: &mut Ctx<'_, Riichi>, from: Seat, tile: Tile, chankan: bool)
 /// Nobody called `from`'s discard: the pending riichi stands, then the next seat draws or the
 /// hand ends in an exhaustive draw.
 fn proceed(ctx: &mut Ctx<'_, Riichi>, from: Seat) {
+    if let Some(reason) = abort_on_pass(ctx.game(), ctx.world().resource::<Kyoku>()) {
+        abort_after_pass(ctx, reason);
+        return;
+    }
     let world = ctx.world();
     if let Some(seat) = world.resource::<Kyoku>().riichi_pending {
         ctx.emit(RiichiEvent::RiichiStick { seat });
@@ -221,6 +294,7 @@ fn after_kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat) {
 }
 
 fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
+    let abortive = ctx.game().config.abortive;
     let world = ctx.world();
     let Phase::Claims {
         from,
@@ -252,6 +326,13 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
     // Everyone answered: ron (the first in turn order), then pon/kan, then chi.
     let answers = kyoku.answers;
     let pending = kyoku.riichi_pending;
+    let rons = answers.iter().filter(|&&a| a == Answer::Ron).count();
+    if rons == 3 && abortive.triple_ron {
+        ctx.emit(RiichiEvent::AbortiveDraw {
+            reason: Abort::TripleRon,
+        });
+        return;
+    }
     if let Some(winner) = order.clone().find(|s| answers[s.index()] == Answer::Ron) {
         let how = matches!(kyoku.phase, Phase::Claims { chankan: true, .. });
         ctx.emit(RiichiEvent::Win {
@@ -284,6 +365,10 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
         proceed(ctx, from);
         return;
     };
+    if let Some(reason) = abort_on_pass(ctx.game(), ctx.world().resource::<Kyoku>()) {
+        abort_after_pass(ctx, reason);
+        return;
+    }
     if let Some(seat) = pending {
         ctx.emit(RiichiEvent::RiichiStick { seat });
     }
@@ -486,6 +571,7 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     ctx.emit(RiichiEvent::HandEnd {
         repeat: *seat == dealer,
         draw: false,
+        abortive: false,
     });
 }
 
@@ -513,10 +599,11 @@ fn exhaustive_draw(ctx: &mut Ctx<'_, Riichi>, tenpai: &mut [bool; SEATS]) {
     ctx.emit(RiichiEvent::HandEnd {
         repeat: tenpai[dealer.index()],
         draw: true,
+        abortive: false,
     });
 }
 
-fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool) {
+fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool, abortive: bool) {
     let config = ctx.game().config.clone();
     let world = ctx.world();
     let mut table = world.resource_mut::<Match>();
@@ -525,8 +612,9 @@ fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool) {
     let busted = config.busting && table.scores.iter().any(|&s| s < 0);
     let dealer = table.dealer().index();
     let dealer_first = (0..SEATS).all(|s| s == dealer || table.scores[dealer] > table.scores[s]);
-    let over =
-        busted || winds == 0 || (last_hand && (!repeat || (config.agari_yame && dealer_first)));
+    let over = busted
+        || winds == 0
+        || (last_hand && (!repeat || (config.agari_yame && !abortive && dealer_first)));
     if repeat || draw {
         table.honba += 1;
     } else {

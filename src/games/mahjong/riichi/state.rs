@@ -276,6 +276,8 @@ pub struct Tally {
     pub hands: u32,
     /// Hands ended by exhaustive draw.
     pub draws: u32,
+    /// Hands ended by abortive draw.
+    pub aborts: u32,
 }
 
 /// The match: scores, round wind, dealer, honba and riichi sticks, the hand counter.

@@ -1,0 +1,246 @@
+//! Riichi rule options: abortive draws (nine terminals, four winds, four kans, four riichi,
+//! triple ron), each in a constructed position with its exact outcome.
+
+use alea::games::mahjong::riichi::{
+    Abort, AbortiveDraws, Length, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig,
+    RiichiEvent, choose,
+};
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Seat, Sim, Turn};
+
+use super::riichi::{force_draws, game, kyoku, scenario_of, table, tile};
+
+/// The abortive draw among the recorded events.
+fn abort_of(sim: &mut Sim<Riichi>) -> Option<Abort> {
+    sim.take_events().iter().find_map(|e| match e.event {
+        RiichiEvent::AbortiveDraw { reason } => Some(reason),
+        _ => None,
+    })
+}
+
+/// Passes every claim window until a seat is on turn.
+fn pass_claims(sim: &mut Sim<Riichi>) {
+    while matches!(kyoku(sim).phase, Phase::Claims { .. }) {
+        sim.apply(RiichiAction::Pass).unwrap();
+    }
+}
+
+/// The seat on turn discards the tile it just drew.
+fn tsumogiri(sim: &mut Sim<Riichi>) {
+    let Turn::Player(seat) = sim.turn() else {
+        panic!("nobody on turn");
+    };
+    let drawn = kyoku(sim).drawn[seat.index()].unwrap();
+    sim.apply(RiichiAction::Discard(drawn)).unwrap();
+}
+
+/// Checks the hand ended in an abortive draw with nothing paid: the dealer (P0) repeats East 1
+/// with one honba and `sticks` on the table, and deals the next hand.
+fn assert_repeat(sim: &Sim<Riichi>, scores: [i32; 4], sticks: u8) {
+    let t = table(sim);
+    assert_eq!(t.scores, scores);
+    assert_eq!((t.wind, t.number, t.honba, t.sticks), (0, 0, 1, sticks));
+    assert_eq!((t.tally.aborts, t.tally.draws), (1, 0));
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)), "the dealer deals again");
+    assert_eq!(t.dealt, 2);
+}
+
+const NINE: [&str; 4] = [
+    "19m19p19s1234z234m",
+    "46p123m789m12567z",
+    "55p789s19m333z467z",
+    "234m678m234s66s34p",
+];
+
+#[test]
+fn nine_terminals_is_the_players_choice_and_repeats_the_dealer() {
+    let mut sim = scenario_of(game(Length::Hanchan), NINE, "5p", "9p");
+    assert!(sim.legal_actions().contains(&RiichiAction::NineTerminals));
+    // Greedy declares it: ten kinds, three tiles from thirteen orphans.
+    let mut rng = random_player_rng(0);
+    assert_eq!(
+        choose(&sim, &[PlayerKind::Greedy; 4], &mut rng),
+        Some(RiichiAction::NineTerminals)
+    );
+    sim.record_events(true);
+    sim.apply(RiichiAction::NineTerminals).unwrap();
+    assert_eq!(abort_of(&mut sim), Some(Abort::NineTerminals(Seat(0))));
+    assert_repeat(&sim, [25000; 4], 0);
+
+    // The player may discard instead; the next seat holds seven kinds only: no option.
+    let mut sim = scenario_of(game(Length::Hanchan), NINE, "5p", "9p");
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    assert_ne!(kyoku(&sim).phase, Phase::Over);
+    assert!(!sim.legal_actions().contains(&RiichiAction::NineTerminals));
+
+    // Off in the rules: not offered.
+    let mut rules = game(Length::Hanchan);
+    rules.config.abortive.nine_terminals = false;
+    let sim = scenario_of(rules, NINE, "5p", "9p");
+    assert!(!sim.legal_actions().contains(&RiichiAction::NineTerminals));
+}
+
+// Every seat holds one East and discards it on its first turn.
+const WINDS: [&str; 4] = [
+    "147m147p147s1357z",
+    "46p123m789m12567z",
+    "55p789s19m1333z67z",
+    "234m678m234s6s1z34p",
+];
+
+fn four_easts(rules: Riichi) -> Sim<Riichi> {
+    let mut sim = scenario_of(rules, WINDS, "9m", "9p");
+    force_draws(&mut sim, "9s9s9s");
+    sim.record_events(true);
+    for _ in 0..4 {
+        sim.apply(RiichiAction::Discard(tile("1z"))).unwrap();
+        pass_claims(&mut sim);
+    }
+    sim
+}
+
+#[test]
+fn four_winds_discarded_in_the_first_go_around_abort() {
+    let mut sim = four_easts(game(Length::Hanchan));
+    assert_eq!(abort_of(&mut sim), Some(Abort::FourWinds));
+    assert_repeat(&sim, [25000; 4], 0);
+
+    let mut rules = game(Length::Hanchan);
+    rules.config.abortive.four_winds = false;
+    let mut sim = four_easts(rules);
+    assert_eq!(abort_of(&mut sim), None);
+    assert_eq!(kyoku(&sim).river.len(), 4);
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+    assert_eq!(table(&sim).dealt, 1, "the same hand goes on");
+}
+
+// All four tenpai: P0 waits 25p, P1 69s, P2 47p, P3 8m; none of the riichi discards (9m, 1z,
+// 1z, 2z) is a win or a call for anyone.
+const RIICHI: [&str; 4] = [
+    "234m678m234s66s34p",
+    "234p678p234m66m78s",
+    "345s789s567m77z56p",
+    "111m999p123s456s8m",
+];
+
+fn four_riichi(rules: Riichi) -> Sim<Riichi> {
+    let mut sim = scenario_of(rules, RIICHI, "9m", "9p");
+    force_draws(&mut sim, "1z1z2z");
+    sim.record_events(true);
+    for discard in ["9m", "1z", "1z", "2z"] {
+        sim.apply(RiichiAction::Riichi(tile(discard))).unwrap();
+        pass_claims(&mut sim);
+    }
+    sim
+}
+
+#[test]
+fn a_fourth_riichi_aborts_with_the_sticks_on_the_table() {
+    let mut sim = four_riichi(game(Length::Hanchan));
+    assert_eq!(abort_of(&mut sim), Some(Abort::FourRiichi));
+    assert_repeat(&sim, [24000; 4], 4);
+
+    let mut rules = game(Length::Hanchan);
+    rules.config.abortive.four_riichi = false;
+    let mut sim = four_riichi(rules);
+    assert_eq!(abort_of(&mut sim), None);
+    assert_eq!(kyoku(&sim).riichi, [true; 4]);
+    assert_eq!(table(&sim).sticks, 4);
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+}
+
+// P0 holds two quads (1m, 2m), P1 two (3p, 4p).
+const KANS: [&str; 4] = [
+    "1111m2222m147s13z",
+    "3333p4444p258s24z",
+    "55p789s69m333z467z",
+    "567m678m234s66s89p",
+];
+
+/// P0 declares its two kans and discards, P1 draws 9s, declares its two and discards.
+fn four_kans(rules: Riichi) -> Sim<Riichi> {
+    let mut sim = scenario_of(rules, KANS, "9m", "9p");
+    sim.record_events(true);
+    for seat in [0u8, 1] {
+        if seat == 1 {
+            force_draws(&mut sim, "9s");
+            pass_claims(&mut sim);
+        }
+        assert_eq!(sim.turn(), Turn::Player(Seat(seat)));
+        let quads = if seat == 0 {
+            ["1m", "2m"]
+        } else {
+            ["3p", "4p"]
+        };
+        for quad in quads {
+            sim.apply(RiichiAction::ClosedKan(tile(quad))).unwrap();
+        }
+        tsumogiri(&mut sim);
+    }
+    pass_claims(&mut sim);
+    sim
+}
+
+#[test]
+fn four_kans_by_two_seats_abort_after_the_next_discard() {
+    let mut sim = four_kans(game(Length::Hanchan));
+    assert_eq!(abort_of(&mut sim), Some(Abort::FourKans));
+    assert_repeat(&sim, [25000; 4], 0);
+
+    let mut rules = game(Length::Hanchan);
+    rules.config.abortive.four_kans = false;
+    let mut sim = four_kans(rules);
+    assert_eq!(abort_of(&mut sim), None);
+    assert_eq!(kyoku(&sim).kans, 4);
+    assert_eq!(sim.turn(), Turn::Player(Seat(2)));
+}
+
+// P0 discards 5p: P1 (25p), P2 (58p) and P3 (5p kanchan) can all ron with tanyao.
+const TRIPLE: [&str; 4] = [
+    "147m147p147s1357z",
+    "234m678m234s66s34p",
+    "345m678s456s88m67p",
+    "567m333s456p46p88p",
+];
+
+#[test]
+fn triple_ron_aborts_and_without_the_rule_the_head_bump_wins() {
+    let mut sim = scenario_of(game(Length::Hanchan), TRIPLE, "5p", "9p");
+    sim.record_events(true);
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    for seat in 1..4 {
+        assert_eq!(sim.turn(), Turn::Player(Seat(seat)));
+        sim.apply(RiichiAction::Ron).unwrap();
+    }
+    assert_eq!(abort_of(&mut sim), Some(Abort::TripleRon));
+    assert_repeat(&sim, [25000; 4], 0);
+
+    let mut rules = game(Length::Hanchan);
+    rules.config.abortive.triple_ron = false;
+    let mut sim = scenario_of(rules, TRIPLE, "5p", "9p");
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    for _ in 1..4 {
+        sim.apply(RiichiAction::Ron).unwrap();
+    }
+    let t = table(&sim);
+    // P1 (the head bump): pinfu tanyao, 2 han 30 fu, 2000 from P0; the dealer moves on.
+    assert_eq!(t.scores, [23000, 27000, 25000, 25000]);
+    assert_eq!((t.wind, t.number, t.honba, t.tally.aborts), (0, 1, 0, 0));
+}
+
+#[test]
+fn presets_without_the_new_options_parse_with_tenhous_defaults() {
+    let old = "(length: hanchan, start_points: 25000, tenpai_payment: 3000, busting: true, \
+               agari_yame: true, scoring: (kuitan: true, red_fives: true, double_yakuman: false, \
+               kazoe_yakuman: true, kiriage_mangan: false))";
+    let config: RiichiConfig = ron::from_str(old).unwrap();
+    assert_eq!(config, Riichi::preset("riichi").unwrap().config);
+    let partial: AbortiveDraws = ron::from_str("(triple_ron: false)").unwrap();
+    assert_eq!(
+        partial,
+        AbortiveDraws {
+            triple_ron: false,
+            ..AbortiveDraws::default()
+        }
+    );
+}
