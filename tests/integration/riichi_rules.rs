@@ -1,6 +1,7 @@
 //! Riichi rule options: abortive draws (nine terminals, four winds, four kans, four riichi,
 //! triple ron), each in a constructed position with its exact outcome.
 
+use alea::games::mahjong::riichi::Match;
 use alea::games::mahjong::riichi::{
     Abort, AbortiveDraws, Length, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig,
     RiichiEvent, choose,
@@ -215,6 +216,8 @@ fn triple_ron_aborts_and_without_the_rule_the_head_bump_wins() {
     assert_eq!(abort_of(&mut sim), Some(Abort::TripleRon));
     assert_repeat(&sim, [25000; 4], 0);
 
+    // Without the rule all three win: P1 and P2 pinfu tanyao (2 han 30 fu, 2000), P3 tanyao
+    // iipeikou (2 han 40 fu: kanchan 2, a concealed triplet of simples 4; 2600).
     let mut rules = game(Length::Hanchan);
     rules.config.abortive.triple_ron = false;
     let mut sim = scenario_of(rules, TRIPLE, "5p", "9p");
@@ -223,9 +226,46 @@ fn triple_ron_aborts_and_without_the_rule_the_head_bump_wins() {
         sim.apply(RiichiAction::Ron).unwrap();
     }
     let t = table(&sim);
-    // P1 (the head bump): pinfu tanyao, 2 han 30 fu, 2000 from P0; the dealer moves on.
-    assert_eq!(t.scores, [23000, 27000, 25000, 25000]);
+    assert_eq!(t.scores, [18400, 27000, 27000, 27600]);
     assert_eq!((t.wind, t.number, t.honba, t.tally.aborts), (0, 1, 0, 0));
+    assert_eq!(t.tally.wins, [0, 1, 1, 1]);
+    assert_eq!(t.tally.deal_ins, [1, 0, 0, 0], "one discard dealt in");
+}
+
+/// The triple-ron position with one honba and one stick on the table (P3 put it down), P3
+/// passing: P1 and P2 ron.
+fn two_rons(double_ron: bool) -> Sim<Riichi> {
+    let mut rules = game(Length::Hanchan);
+    rules.config.double_ron = double_ron;
+    let mut sim = scenario_of(rules, TRIPLE, "5p", "9p");
+    {
+        let mut t = sim.world_mut().resource_mut::<Match>();
+        t.honba = 1;
+        t.sticks = 1;
+        t.scores[3] -= 1000;
+    }
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    sim.apply(RiichiAction::Ron).unwrap();
+    sim.apply(RiichiAction::Ron).unwrap();
+    sim.apply(RiichiAction::Pass).unwrap();
+    sim
+}
+
+#[test]
+fn double_ron_pays_both_and_the_head_bump_takes_honba_and_sticks() {
+    // P1 (nearest the discarder): 2000 + 300 honba + 1000 stick; P2: 2000 flat.
+    let sim = two_rons(true);
+    let t = table(&sim);
+    assert_eq!(t.scores, [20700, 28300, 27000, 24000]);
+    assert_eq!((t.wind, t.number, t.honba, t.sticks), (0, 1, 0, 0));
+    assert_eq!(t.tally.wins, [0, 1, 1, 0]);
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)), "East 2: P1 deals");
+
+    // Off: only the head bump wins.
+    let t = table(&two_rons(false));
+    assert_eq!(t.scores, [22700, 28300, 25000, 24000]);
+    assert_eq!((t.wind, t.number, t.honba, t.sticks), (0, 1, 0, 0));
+    assert_eq!(t.tally.wins, [0, 1, 0, 0]);
 }
 
 #[test]

@@ -12,9 +12,9 @@
 //! [`Exit::Pii`]; a seat on turn may win by tsumo, declare a closed or added kan, declare riichi
 //! with a discard (closed, tenpai after it, 1000 points, four live tiles left), or discard.
 //! After a discard every other seat with a legal call is asked in turn order (ron, open kan,
-//! pon, chi for the next seat, or pass); the answers are resolved by priority — ron (the first
-//! seat in turn order from the discarder wins: head bump, no double ron), then pon/kan, then
-//! chi. An added kan opens a window for chankan. Every kan flips a new indicator from
+//! pon, chi for the next seat, or pass); the answers are resolved by priority — ron (with the
+//! `double_ron` option every seat that rons wins, the nearest from the discarder taking the
+//! honba and sticks; without it only that one: head bump), then pon/kan, then chi. An added kan opens a window for chankan. Every kan flips a new indicator from
 //! [`Exit::Dorahyou`] at once and draws its replacement from [`Exit::Rinshan`].
 //! Furiten: permanent (a wait among one's discards), temporary (a winning tile passed since
 //! one's last discard) and riichi (a winning tile passed after riichi). Wins are scored by
@@ -31,7 +31,7 @@
 //! paid: the dealer repeats, a honba is added, the riichi sticks stay on the table (and
 //! agari-yame does not end the match on one).
 //!
-//! **Not modelled** (documented simplifications): nagashi mangan, double ron, kuikae
+//! **Not modelled** (documented simplifications): nagashi mangan, kuikae
 //! restrictions, the delayed kan-dora of open and added kans, and the West-round extension.
 //!
 //! ```
@@ -91,6 +91,15 @@ pub struct RiichiConfig {
     /// Which abortive draws end a hand (absent: all of them, as on Tenhou).
     #[serde(default)]
     pub abortive: AbortiveDraws,
+    /// Every seat that rons a discard wins (the one nearest the discarder takes the honba and
+    /// the sticks); off, only that seat wins (head bump). Absent: on, as on Tenhou. Three rons
+    /// are a triple-ron abortive draw when [`AbortiveDraws::triple_ron`] is on.
+    #[serde(default = "on")]
+    pub double_ron: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 /// The abortive draws a rule set plays (each ends the hand at once: the dealer repeats, a

@@ -333,20 +333,22 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
         });
         return;
     }
-    if let Some(winner) = order.clone().find(|s| answers[s.index()] == Answer::Ron) {
-        let how = matches!(kyoku.phase, Phase::Claims { chankan: true, .. });
-        ctx.emit(RiichiEvent::Win {
-            seat: winner,
-            from: Some(from),
-            tile,
-            chankan: how,
-            rinshan: false,
-            han: 0,
-            fu: 0,
-            points: 0,
-            yaku: String::new(),
-            ura: Vec::new(),
-        });
+    let winners = ron_winners(ctx.game(), &answers, from);
+    if !winners.is_empty() {
+        for winner in winners {
+            ctx.emit(RiichiEvent::Win {
+                seat: winner,
+                from: Some(from),
+                tile,
+                chankan,
+                rinshan: false,
+                han: 0,
+                fu: 0,
+                points: 0,
+                yaku: String::new(),
+                ura: Vec::new(),
+            });
+        }
         return;
     }
     if chankan {
@@ -491,6 +493,16 @@ fn kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, kind: MeldKind, tile: Tile) {
     open_window(ctx, seat, added, true);
 }
 
+/// The seats that win on `from`'s tile, in turn order from `from`: every seat that answered
+/// ron with double ron on, else the first (head bump).
+fn ron_winners(game: &Riichi, answers: &[Answer; SEATS], from: Seat) -> Vec<Seat> {
+    let rons = (1..SEATS as u8)
+        .map(|d| Seat((from.0 + d) % SEATS as u8))
+        .filter(|s| answers[s.index()] == Answer::Ron);
+    let most = if game.config.double_ron { SEATS } else { 1 };
+    rons.take(most).collect()
+}
+
 fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     let RiichiEvent::Win {
         seat,
@@ -510,13 +522,28 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     let game = ctx.game();
     let world = ctx.world();
     let s = seat.index();
+    // Several winners on one discard: the head (first from the discarder) takes the honba and
+    // the sticks, the last ends the hand; the dealer repeats when it is among them.
+    let winners = match from {
+        Some(from) => ron_winners(game, &world.resource::<Kyoku>().answers, *from),
+        None => vec![*seat],
+    };
+    let head = winners.first() == Some(seat);
+    let last = winners.last() == Some(seat);
     if world.resource::<Kyoku>().riichi[s] {
+        // The ura indicators are flipped once, for every riichi winner.
         let flips = world.resource::<Mount>().dora_indicators().len();
-        for _ in 0..flips {
-            if let Ok(t) = draw_in_world(world, Exit::Urahyou) {
-                ura.push(t);
+        while world.resource::<Mount>().ura_indicators().len() < flips {
+            if draw_in_world(world, Exit::Urahyou).is_err() {
+                break;
             }
         }
+        ura.extend_from_slice(world.resource::<Mount>().ura_indicators());
+    }
+    let mut counters = *world.resource::<Match>();
+    if !head {
+        counters.honba = 0;
+        counters.sticks = 0;
     }
     let how = WinHow {
         tsumo: from.is_none(),
@@ -526,7 +553,7 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     let score = legal::win_score(
         game,
         world.resource::<Kyoku>(),
-        world.resource::<Match>(),
+        &counters,
         world.resource::<Mount>(),
         *seat,
         *tile,
@@ -551,7 +578,9 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     match from {
         Some(from) => {
             table.scores[from.index()] -= p.ron.unwrap_or(0) as i32;
-            table.tally.deal_ins[from.index()] += 1;
+            if head {
+                table.tally.deal_ins[from.index()] += 1;
+            }
         }
         None => {
             for other in (0..SEATS as u8).map(Seat).filter(|o| o != seat) {
@@ -568,11 +597,13 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     table.sticks = 0;
     table.tally.wins[s] += 1;
     world.resource_mut::<Kyoku>().phase = Phase::Over;
-    ctx.emit(RiichiEvent::HandEnd {
-        repeat: *seat == dealer,
-        draw: false,
-        abortive: false,
-    });
+    if last {
+        ctx.emit(RiichiEvent::HandEnd {
+            repeat: winners.contains(&dealer),
+            draw: false,
+            abortive: false,
+        });
+    }
 }
 
 fn exhaustive_draw(ctx: &mut Ctx<'_, Riichi>, tenpai: &mut [bool; SEATS]) {
