@@ -477,7 +477,7 @@ fn exhaustive_draw_pays_tenpai_and_moves_or_keeps_the_dealer() {
     sim.apply(RiichiAction::Discard(tile("8m"))).unwrap();
     let events = sim.take_events();
     let tenpai = events.iter().find_map(|e| match e.event {
-        RiichiEvent::ExhaustiveDraw { tenpai } => Some(tenpai),
+        RiichiEvent::ExhaustiveDraw { tenpai, .. } => Some(tenpai),
         _ => None,
     });
     assert_eq!(tenpai, Some([false, true, false, false]));
@@ -498,7 +498,10 @@ fn exhaustive_draw_pays_tenpai_and_moves_or_keeps_the_dealer() {
         "258m258p258s2466z",
         "333m456m777p11s99s",
     ];
-    let mut sim = scenario(Length::Hanchan, hands, "1z", "9p");
+    // (P0's only discard, 1z, would be nagashi mangan: that rule is off here.)
+    let mut rules = game(Length::Hanchan);
+    rules.config.nagashi_mangan = false;
+    let mut sim = scenario_of(rules, hands, "1z", "9p");
     drain_wall(&mut sim);
     sim.apply(RiichiAction::Discard(tile("1z"))).unwrap();
     let t = table(&sim);
@@ -588,7 +591,7 @@ fn greedy_play_pays_exhaustive_draws_by_the_table() {
             sim.apply(action).unwrap();
             let events = sim.take_events();
             let Some(tenpai) = events.iter().find_map(|e| match e.event {
-                RiichiEvent::ExhaustiveDraw { tenpai } => Some(tenpai),
+                RiichiEvent::ExhaustiveDraw { tenpai, .. } => Some(tenpai),
                 _ => None,
             }) else {
                 continue;

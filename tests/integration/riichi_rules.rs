@@ -1,15 +1,15 @@
 //! Riichi rule options: abortive draws (nine terminals, four winds, four kans, four riichi,
 //! triple ron), each in a constructed position with its exact outcome.
 
-use alea::games::mahjong::riichi::Match;
 use alea::games::mahjong::riichi::{
     Abort, AbortiveDraws, Length, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig,
     RiichiEvent, choose,
 };
+use alea::games::mahjong::riichi::{Kyoku, Match, RiverTile};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, Turn};
 
-use super::riichi::{force_draws, game, kyoku, scenario_of, table, tile};
+use super::riichi::{drain_wall, force_draws, game, kyoku, scenario_of, table, tile};
 
 /// The abortive draw among the recorded events.
 fn abort_of(sim: &mut Sim<Riichi>) -> Option<Abort> {
@@ -283,4 +283,64 @@ fn presets_without_the_new_options_parse_with_tenhous_defaults() {
             ..AbortiveDraws::default()
         }
     );
+}
+
+// P1 is tenpai; P2's river (set below) is all terminals and honors.
+const NAGASHI: [&str; 4] = [
+    "147m147p147s1357z",
+    "234m678m234s66s34p",
+    "258m258p258s2466z",
+    "369m369p369s2345z",
+];
+
+/// An exhaustive draw after P0's last discard (8m), P2 having discarded 1m and 7z, P3 9s
+/// (with `called`: taken by a pon).
+fn nagashi(on: bool, called: bool) -> Sim<Riichi> {
+    let mut rules = game(Length::Hanchan);
+    rules.config.nagashi_mangan = on;
+    let mut sim = scenario_of(rules, NAGASHI, "8m", "9p");
+    drain_wall(&mut sim);
+    {
+        let mut kyoku = sim.world_mut().resource_mut::<Kyoku>();
+        for (seat, t, called) in [(2, "1m", false), (2, "7z", false), (3, "9s", called)] {
+            let tile = tile(t);
+            kyoku.river.push((
+                Seat(seat),
+                RiverTile {
+                    tile,
+                    riichi: false,
+                    called,
+                },
+            ));
+        }
+    }
+    sim.record_events(true);
+    sim.apply(RiichiAction::Discard(tile("8m"))).unwrap();
+    sim
+}
+
+#[test]
+fn nagashi_mangan_replaces_the_tenpai_payments() {
+    // P2 and P3 (9s uncalled) are paid a mangan tsumo each: 2000 from each non-dealer, 4000
+    // from the dealer; P1's tenpai earns nothing; the dealer (noten) moves on with a honba.
+    let mut sim = nagashi(true, false);
+    let paid = sim.take_events().iter().find_map(|e| match e.event {
+        RiichiEvent::ExhaustiveDraw { tenpai, nagashi } => Some((tenpai, nagashi)),
+        _ => None,
+    });
+    assert_eq!(
+        paid,
+        Some(([false, true, false, false], [false, false, true, true]))
+    );
+    let t = table(&sim);
+    assert_eq!(t.scores, [17000, 21000, 31000, 31000]);
+    assert_eq!((t.wind, t.number, t.honba, t.tally.draws), (0, 1, 1, 1));
+
+    // P3's 9s was called: only P2.
+    let t = table(&nagashi(true, true));
+    assert_eq!(t.scores, [21000, 23000, 33000, 23000]);
+
+    // Off: the tenpai payment (P1 +3000).
+    let t = table(&nagashi(false, false));
+    assert_eq!(t.scores, [24000, 28000, 24000, 24000]);
 }

@@ -31,7 +31,10 @@
 //! paid: the dealer repeats, a honba is added, the riichi sticks stay on the table (and
 //! agari-yame does not end the match on one).
 //!
-//! **Not modelled** (documented simplifications): nagashi mangan, kuikae
+//! With `nagashi_mangan`, a seat whose discards at an exhaustive draw are all terminals and
+//! honors, none called, is paid a mangan tsumo instead of the tenpai payments.
+//!
+//! **Not modelled** (documented simplifications): kuikae
 //! restrictions, the delayed kan-dora of open and added kans, and the West-round extension.
 //!
 //! ```
@@ -96,6 +99,11 @@ pub struct RiichiConfig {
     /// are a triple-ron abortive draw when [`AbortiveDraws::triple_ron`] is on.
     #[serde(default = "on")]
     pub double_ron: bool,
+    /// Nagashi mangan: at an exhaustive draw, a seat whose discards are all terminals and
+    /// honors, none called, is paid a mangan tsumo (no honba) instead of the tenpai payments.
+    /// Absent: on, as on Tenhou.
+    #[serde(default = "on")]
+    pub nagashi_mangan: bool,
 }
 
 fn on() -> bool {
@@ -378,10 +386,13 @@ pub enum RiichiEvent {
         /// The ura indicators flipped.
         ura: Vec<Tile>,
     },
-    /// The live wall is exhausted: tenpai seats receive from noten ones.
+    /// The live wall is exhausted: tenpai seats receive from noten ones (or, with nagashi
+    /// mangan, the seats with a qualifying river are paid a mangan instead).
     ExhaustiveDraw {
         /// Which seats are tenpai (the rules fill it in).
         tenpai: [bool; SEATS],
+        /// Which seats score nagashi mangan (the rules fill it in).
+        nagashi: [bool; SEATS],
     },
     /// The hand ends in an abortive draw.
     AbortiveDraw {
@@ -520,16 +531,23 @@ impl std::fmt::Display for RiichiEvent {
                 }
                 Ok(())
             }
-            RiichiEvent::ExhaustiveDraw { tenpai } => {
-                let ready: Vec<String> = (0..SEATS)
-                    .filter(|&s| tenpai[s])
-                    .map(|s| format!("P{s}"))
-                    .collect();
-                if ready.is_empty() {
-                    write!(f, "exhaustive draw: nobody is tenpai")
+            RiichiEvent::ExhaustiveDraw { tenpai, nagashi } => {
+                let seats = |of: &[bool; SEATS]| {
+                    (0..SEATS)
+                        .filter(|&s| of[s])
+                        .map(|s| format!("P{s}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                if tenpai.contains(&true) {
+                    write!(f, "exhaustive draw: tenpai {}", seats(tenpai))?;
                 } else {
-                    write!(f, "exhaustive draw: tenpai {}", ready.join(" "))
+                    write!(f, "exhaustive draw: nobody is tenpai")?;
                 }
+                if nagashi.contains(&true) {
+                    write!(f, "; nagashi mangan {}", seats(nagashi))?;
+                }
+                Ok(())
             }
             RiichiEvent::AbortiveDraw { reason } => write!(f, "abortive draw: {reason}"),
             RiichiEvent::HandEnd {

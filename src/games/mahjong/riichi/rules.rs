@@ -102,7 +102,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
             *tile = draw_in_world(ctx.world(), Exit::Dorahyou).ok();
         }
         RiichiEvent::Win { .. } => win(ctx, event),
-        RiichiEvent::ExhaustiveDraw { tenpai } => exhaustive_draw(ctx, tenpai),
+        RiichiEvent::ExhaustiveDraw { tenpai, nagashi } => exhaustive_draw(ctx, tenpai, nagashi),
         RiichiEvent::AbortiveDraw { .. } => {
             let world = ctx.world();
             world.resource_mut::<Match>().tally.aborts += 1;
@@ -273,6 +273,7 @@ fn proceed(ctx: &mut Ctx<'_, Riichi>, from: Seat) {
     if ctx.world().resource::<Mount>().slots_left(Exit::Pii) == 0 {
         ctx.emit(RiichiEvent::ExhaustiveDraw {
             tenpai: [false; SEATS],
+            nagashi: [false; SEATS],
         });
     } else {
         ctx.emit(RiichiEvent::Draw {
@@ -606,16 +607,42 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     }
 }
 
-fn exhaustive_draw(ctx: &mut Ctx<'_, Riichi>, tenpai: &mut [bool; SEATS]) {
-    let payment = ctx.game().config.tenpai_payment;
+fn exhaustive_draw(
+    ctx: &mut Ctx<'_, Riichi>,
+    tenpai: &mut [bool; SEATS],
+    nagashi: &mut [bool; SEATS],
+) {
+    let config = &ctx.game().config;
+    let payment = config.tenpai_payment;
+    let nagashi_on = config.nagashi_mangan;
     let world = ctx.world();
     let kyoku = world.resource::<Kyoku>();
     for (s, ready) in tenpai.iter_mut().enumerate() {
         *ready = legal::is_tenpai(kyoku, Seat(s as u8));
     }
+    for (s, paid) in nagashi.iter_mut().enumerate() {
+        let mut river = kyoku.river_of(Seat(s as u8)).peekable();
+        *paid = nagashi_on
+            && river.peek().is_some()
+            && river.all(|t| t.tile.kind().is_terminal_or_honor() && !t.called);
+    }
     let n = tenpai.iter().filter(|&&t| t).count() as i32;
     let mut table = world.resource_mut::<Match>();
-    if n > 0 && n < SEATS as i32 {
+    let dealer = table.dealer();
+    if nagashi.contains(&true) {
+        // A mangan tsumo each: 4000 all from the dealer, 2000/4000 from the others.
+        for winner in (0..SEATS).filter(|&s| nagashi[s]) {
+            for other in (0..SEATS).filter(|&o| o != winner) {
+                let pay = if winner == dealer.index() || other == dealer.index() {
+                    4000
+                } else {
+                    2000
+                };
+                table.scores[other] -= pay;
+                table.scores[winner] += pay;
+            }
+        }
+    } else if n > 0 && n < SEATS as i32 {
         for (s, &ready) in tenpai.iter().enumerate() {
             table.scores[s] += if ready {
                 payment / n
@@ -625,7 +652,6 @@ fn exhaustive_draw(ctx: &mut Ctx<'_, Riichi>, tenpai: &mut [bool; SEATS]) {
         }
     }
     table.tally.draws += 1;
-    let dealer = table.dealer();
     world.resource_mut::<Kyoku>().phase = Phase::Over;
     ctx.emit(RiichiEvent::HandEnd {
         repeat: tenpai[dealer.index()],
