@@ -344,3 +344,49 @@ fn nagashi_mangan_replaces_the_tenpai_payments() {
     let t = table(&nagashi(false, false));
     assert_eq!(t.scores, [24000, 28000, 24000, 24000]);
 }
+
+/// P0 discards 5p; P1 chis it with 34p (the run's high end), the others pass.
+fn chi_at_the_end(kuikae: bool) -> Sim<Riichi> {
+    let mut rules = game(Length::Kyoku);
+    rules.config.kuikae = kuikae;
+    let hands = [
+        "147m147p147s1357z",
+        "2347p123m789m125z",
+        "55p789s19m333z467z",
+        "234m678m234s66s34p",
+    ];
+    let mut sim = scenario_of(rules, hands, "5p", "9p");
+    sim.apply(RiichiAction::Discard(tile("5p"))).unwrap();
+    while matches!(kyoku(&sim).phase, Phase::Claims { .. }) {
+        let action = if sim.turn() == Turn::Player(Seat(1)) {
+            RiichiAction::Chi(tile("3p"), tile("4p"))
+        } else {
+            RiichiAction::Pass
+        };
+        sim.apply(action).unwrap();
+    }
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    sim
+}
+
+#[test]
+fn kuikae_forbids_the_called_kind_and_the_other_end_after_a_chi() {
+    let discards = |sim: &Sim<Riichi>| -> Vec<String> {
+        sim.legal_actions()
+            .iter()
+            .map(|a| match a {
+                RiichiAction::Discard(t) => t.to_string(),
+                other => panic!("only discards after a chi, got {other}"),
+            })
+            .collect()
+    };
+    // 345p called on 5p: neither 5p (none left) nor 2p, which would make 234p.
+    let mut sim = chi_at_the_end(true);
+    assert_eq!(
+        discards(&sim),
+        ["1m", "2m", "3m", "7m", "8m", "9m", "7p", "1z", "2z", "5z"]
+    );
+    assert!(sim.apply(RiichiAction::Discard(tile("2p"))).is_err());
+    let sim = chi_at_the_end(false);
+    assert!(discards(&sim).contains(&"2p".to_string()));
+}

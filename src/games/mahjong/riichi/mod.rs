@@ -34,8 +34,11 @@
 //! With `nagashi_mangan`, a seat whose discards at an exhaustive draw are all terminals and
 //! honors, none called, is paid a mangan tsumo instead of the tenpai payments.
 //!
-//! **Not modelled** (documented simplifications): kuikae
-//! restrictions, the delayed kan-dora of open and added kans, and the West-round extension.
+//! With `kuikae`, the caller of a chi or pon may not discard the called kind nor (chi) the
+//! run's other end right after.
+//!
+//! **Not modelled** (documented simplifications): the delayed kan-dora of open and added
+//! kans, and the West-round extension.
 //!
 //! ```
 //! use alea::games::mahjong::riichi::{Length, Riichi};
@@ -104,6 +107,11 @@ pub struct RiichiConfig {
     /// Absent: on, as on Tenhou.
     #[serde(default = "on")]
     pub nagashi_mangan: bool,
+    /// Kuikae: right after a chi or pon the caller may not discard the called kind nor, for a
+    /// chi called at one end, the kind at the run's other end; a call leaving no other discard
+    /// is not offered. Absent: on, as on Tenhou.
+    #[serde(default = "on")]
+    pub kuikae: bool,
 }
 
 fn on() -> bool {
