@@ -8,6 +8,7 @@ use alea::games::mahjong::riichi::{
 use alea::games::mahjong::riichi::{Kyoku, Match, RiverTile};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, Turn};
+use alea::mount::Mount;
 
 use super::riichi::{drain_wall, force_draws, game, kyoku, scenario_of, table, tile};
 
@@ -389,4 +390,49 @@ fn kuikae_forbids_the_called_kind_and_the_other_end_after_a_chi() {
     assert!(sim.apply(RiichiAction::Discard(tile("2p"))).is_err());
     let sim = chi_at_the_end(false);
     assert!(discards(&sim).contains(&"2p".to_string()));
+}
+
+/// P0 discards the red 5p; P2 calls an open kan with its three black fives (the others pass).
+fn open_kan(delayed: bool) -> Sim<Riichi> {
+    let mut rules = game(Length::Kyoku);
+    rules.config.delayed_kan_dora = delayed;
+    let hands = [
+        "147m147p147s1357z",
+        "46p123m789m12567z",
+        "555p789s19m33z467z",
+        "234m678m234s66s28p",
+    ];
+    let mut sim = scenario_of(rules, hands, "0p", "9p");
+    sim.apply(RiichiAction::Discard(tile("0p"))).unwrap();
+    while matches!(kyoku(&sim).phase, Phase::Claims { .. }) {
+        let action = if sim.turn() == Turn::Player(Seat(2)) {
+            RiichiAction::Kan
+        } else {
+            RiichiAction::Pass
+        };
+        sim.apply(action).unwrap();
+    }
+    assert_eq!(
+        sim.turn(),
+        Turn::Player(Seat(2)),
+        "the replacement is drawn"
+    );
+    assert_eq!(kyoku(&sim).kans, 1);
+    sim
+}
+
+fn indicators(sim: &Sim<Riichi>) -> usize {
+    sim.world().resource::<Mount>().dora_indicators().len()
+}
+
+#[test]
+fn an_open_kans_indicator_waits_for_its_discard() {
+    let mut sim = open_kan(true);
+    assert_eq!(indicators(&sim), 1, "not yet: the replacement comes first");
+    tsumogiri(&mut sim);
+    assert_eq!(indicators(&sim), 2, "flipped with the discard");
+    assert!(!kyoku(&sim).indicator_pending);
+
+    let sim = open_kan(false);
+    assert_eq!(indicators(&sim), 2, "at once without the rule");
 }

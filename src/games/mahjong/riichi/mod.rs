@@ -14,8 +14,10 @@
 //! After a discard every other seat with a legal call is asked in turn order (ron, open kan,
 //! pon, chi for the next seat, or pass); the answers are resolved by priority — ron (with the
 //! `double_ron` option every seat that rons wins, the nearest from the discarder taking the
-//! honba and sticks; without it only that one: head bump), then pon/kan, then chi. An added kan opens a window for chankan. Every kan flips a new indicator from
-//! [`Exit::Dorahyou`] at once and draws its replacement from [`Exit::Rinshan`].
+//! honba and sticks; without it only that one: head bump), then pon/kan, then chi. An added
+//! kan opens a window for chankan. Every kan flips a new indicator from
+//! [`Exit::Dorahyou`] and draws its replacement from [`Exit::Rinshan`]; with
+//! `delayed_kan_dora` an open or added kan's indicator waits for its declarer's discard.
 //! Furiten: permanent (a wait among one's discards), temporary (a winning tile passed since
 //! one's last discard) and riichi (a winning tile passed after riichi). Wins are scored by
 //! [`evaluate`](crate::scoring::riichi::evaluate) (a yaku is required); a riichi winner
@@ -37,8 +39,7 @@
 //! With `kuikae`, the caller of a chi or pon may not discard the called kind nor (chi) the
 //! run's other end right after.
 //!
-//! **Not modelled** (documented simplifications): the delayed kan-dora of open and added
-//! kans, and the West-round extension.
+//! **Not modelled** (documented simplifications): the West-round extension.
 //!
 //! ```
 //! use alea::games::mahjong::riichi::{Length, Riichi};
@@ -112,6 +113,11 @@ pub struct RiichiConfig {
     /// is not offered. Absent: on, as on Tenhou.
     #[serde(default = "on")]
     pub kuikae: bool,
+    /// Delayed kan dora: an open or added kan flips its indicator when its declarer discards
+    /// (or declares another kan), a closed kan at once; off, every kan flips at once.
+    /// Absent: on, as on Tenhou.
+    #[serde(default = "on")]
+    pub delayed_kan_dora: bool,
 }
 
 fn on() -> bool {

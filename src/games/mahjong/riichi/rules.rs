@@ -99,6 +99,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         } => call(ctx, *seat, *from, *kind, *tile, *with),
         RiichiEvent::Kan { seat, kind, tile } => kan(ctx, *seat, *kind, *tile),
         RiichiEvent::Indicator { tile } => {
+            ctx.world().resource_mut::<Kyoku>().indicator_pending = false;
             *tile = draw_in_world(ctx.world(), Exit::Dorahyou).ok();
         }
         RiichiEvent::Win { .. } => win(ctx, event),
@@ -139,6 +140,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
 }
 
 fn discard(ctx: &mut Ctx<'_, Riichi>, seat: Seat, tile: Tile, riichi: bool) {
+    flip_pending_indicator(ctx);
     let world = ctx.world();
     let s = seat.index();
     {
@@ -253,7 +255,7 @@ fn open_window(ctx: &mut Ctx<'_, Riichi>, from: Seat, tile: Tile, chankan: bool)
             chankan,
         };
     } else if chankan {
-        after_kan(ctx, from);
+        after_kan(ctx, from, false);
     } else {
         proceed(ctx, from);
     }
@@ -284,9 +286,14 @@ fn proceed(ctx: &mut Ctx<'_, Riichi>, from: Seat) {
     }
 }
 
-/// A kan stands: a new indicator, then the replacement draw.
-fn after_kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat) {
-    ctx.emit(RiichiEvent::Indicator { tile: None });
+/// A kan stands: a new indicator, then the replacement draw. With delayed kan dora an open or
+/// added kan's indicator waits for the kan's discard (or the next kan).
+fn after_kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, closed: bool) {
+    if ctx.game().config.delayed_kan_dora && !closed {
+        ctx.world().resource_mut::<Kyoku>().indicator_pending = true;
+    } else {
+        ctx.emit(RiichiEvent::Indicator { tile: None });
+    }
     ctx.emit(RiichiEvent::Draw {
         seat,
         exit: Exit::Rinshan,
@@ -353,7 +360,7 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
         return;
     }
     if chankan {
-        after_kan(ctx, from);
+        after_kan(ctx, from, false);
         return;
     }
     let claim = order
@@ -438,11 +445,19 @@ fn call(
     world.resource_mut::<Table>().active = seat;
     if kind == MeldKind::OpenKan {
         world.resource_mut::<Kyoku>().kans += 1;
-        after_kan(ctx, seat);
+        after_kan(ctx, seat, false);
+    }
+}
+
+/// A delayed kan indicator is flipped (before the discard's claims or the next kan's own).
+fn flip_pending_indicator(ctx: &mut Ctx<'_, Riichi>) {
+    if ctx.world().resource::<Kyoku>().indicator_pending {
+        ctx.emit(RiichiEvent::Indicator { tile: None });
     }
 }
 
 fn kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, kind: MeldKind, tile: Tile) {
+    flip_pending_indicator(ctx);
     let world = ctx.world();
     let s = seat.index();
     let mut kyoku = world.resource_mut::<Kyoku>();
@@ -470,7 +485,7 @@ fn kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, kind: MeldKind, tile: Tile) {
             called: tile,
         });
         kyoku.meld_count[s] += 1;
-        after_kan(ctx, seat);
+        after_kan(ctx, seat, true);
         return;
     }
     // Added kan: the fourth copy joins the pon, then the chankan window.
