@@ -436,3 +436,44 @@ fn an_open_kans_indicator_waits_for_its_discard() {
     let sim = open_kan(false);
     assert_eq!(indicators(&sim), 2, "at once without the rule");
 }
+
+/// An exhaustive draw (P1 tenpai, +3 000) in hand `number` of wind `wind` with `scores`
+/// before it, under `target` points.
+fn draw_at(wind: u8, number: u8, scores: [i32; 4], target: i32) -> Sim<Riichi> {
+    let mut rules = game(Length::Hanchan);
+    rules.config.target_points = target;
+    rules.config.nagashi_mangan = false;
+    let mut sim = scenario_of(rules, NAGASHI, "8m", "9p");
+    {
+        let mut t = sim.world_mut().resource_mut::<Match>();
+        (t.wind, t.number, t.scores) = (wind, number, scores);
+    }
+    drain_wall(&mut sim);
+    sim.apply(RiichiAction::Discard(tile("8m"))).unwrap();
+    sim
+}
+
+#[test]
+fn nobody_at_the_target_after_south_4_plays_the_west_round_in_sudden_death() {
+    // South 4 (dealer P3, noten): everyone under 30 000 afterwards, so West 1 follows.
+    let sim = draw_at(1, 3, [25000; 4], 30000);
+    let t = table(&sim);
+    assert_eq!(t.scores, [24000, 28000, 24000, 24000]);
+    assert_eq!((t.over, t.wind, t.number, t.honba), (false, 2, 0, 1));
+    // Target 0 (never extend): the match ends there.
+    assert!(table(&draw_at(1, 3, [25000; 4], 0)).over);
+    // South 4 with somebody at the target: over.
+    assert!(table(&draw_at(1, 3, [22000, 31000, 22000, 25000], 30000)).over);
+    // West 2: P1 reaches 30 000 (27 000 + 3 000): sudden death ends the match.
+    let t = table(&draw_at(2, 1, [25000, 27000, 24000, 24000], 30000));
+    assert!(t.over);
+    assert_eq!(t.scores, [24000, 30000, 23000, 23000]);
+    // West 2 without anybody there: the dealer (P1, tenpai) repeats it.
+    let t = table(&draw_at(2, 1, [25000; 4], 30000));
+    assert_eq!((t.over, t.wind, t.number, t.honba), (false, 2, 1, 1));
+    // West 3 (dealer P2 noten) without anybody there: West 4.
+    let t = table(&draw_at(2, 2, [25000; 4], 30000));
+    assert_eq!((t.over, t.wind, t.number), (false, 2, 3));
+    // West 4 is the last hand whatever the scores.
+    assert!(table(&draw_at(2, 3, [25000; 4], 30000)).over);
+}

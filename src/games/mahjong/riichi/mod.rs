@@ -39,7 +39,8 @@
 //! With `kuikae`, the caller of a chi or pon may not discard the called kind nor (chi) the
 //! run's other end right after.
 //!
-//! **Not modelled** (documented simplifications): the West-round extension.
+//! When nobody has `target_points` after the last hand, one more wind is played in sudden
+//! death (the match ends after the first hand that leaves somebody there).
 //!
 //! ```
 //! use alea::games::mahjong::riichi::{Length, Riichi};
@@ -118,6 +119,15 @@ pub struct RiichiConfig {
     /// Absent: on, as on Tenhou.
     #[serde(default = "on")]
     pub delayed_kan_dora: bool,
+    /// When nobody has this many points after the last hand, one more wind is played (West
+    /// after a hanchan, South after an East game) until a hand ends with somebody there
+    /// (sudden death); 0 never extends. Absent: 30 000, as on Tenhou.
+    #[serde(default = "tenhou_target")]
+    pub target_points: i32,
+}
+
+fn tenhou_target() -> i32 {
+    30_000
 }
 
 fn on() -> bool {

@@ -684,9 +684,14 @@ fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool, abortive: bool)
     let busted = config.busting && table.scores.iter().any(|&s| s < 0);
     let dealer = table.dealer().index();
     let dealer_first = (0..SEATS).all(|s| s == dealer || table.scores[dealer] > table.scores[s]);
+    // The extension (one more wind) is played while nobody has the target: sudden death.
+    let reached = table.scores.iter().any(|&s| s >= config.target_points);
+    let extending = winds > 0 && table.wind >= winds;
+    let extension_over = extending && (reached || (table.number == 3 && !repeat));
     let over = busted
         || winds == 0
-        || (last_hand && (!repeat || (config.agari_yame && !abortive && dealer_first)));
+        || extension_over
+        || (last_hand && reached && (!repeat || (config.agari_yame && !abortive && dealer_first)));
     if repeat || draw {
         table.honba += 1;
     } else {
