@@ -15,6 +15,7 @@ mod probe;
 mod profile;
 mod replay;
 mod riichi;
+mod riichi_rules;
 mod scoring;
 mod search;
 mod sichuan;

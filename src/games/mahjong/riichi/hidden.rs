@@ -150,6 +150,7 @@ pub(super) fn observe(world: &World, seat: Seat, hasher: &mut dyn Hasher) {
     kyoku.uninterrupted.hash(&mut h);
     kyoku.riichi_pending.hash(&mut h);
     kyoku.kans.hash(&mut h);
+    kyoku.indicator_pending.hash(&mut h);
     kyoku.phase.hash(&mut h);
     // Whether each seat holds a drawn tile is public; which tile is not.
     kyoku.drawn.map(|d| d.is_some()).hash(&mut h);

@@ -4,7 +4,7 @@ use super::state::{Kyoku, Match, Phase, SEATS};
 use super::{Riichi, RiichiAction};
 use crate::kernel::Seat;
 use crate::mount::{Exit, Mount};
-use crate::scoring::riichi::{Hand, Score, WinContext, evaluate, is_agari};
+use crate::scoring::riichi::{Hand, MeldKind, Score, WinContext, evaluate, is_agari};
 use crate::tiles::{KindCounts, Tile, TileKind, shanten};
 
 /// Claim-window option bits (in [`Kyoku::can`]).
@@ -254,14 +254,34 @@ pub(super) fn legal_actions(
             if bits & CAN_KAN != 0 {
                 out.push(RiichiAction::Kan);
             }
+            let kuikae = game.config.kuikae;
+            let leaves_a_discard = |a: Tile, b: Tile, chi: bool| {
+                let mut rest = hand.kinds();
+                rest[a.kind()] -= 1;
+                rest[b.kind()] -= 1;
+                let low = [a.kind(), b.kind(), tile.kind()]
+                    .into_iter()
+                    .min_by_key(|k| k.index())
+                    .expect("three kinds");
+                let banned = if chi {
+                    swap_kinds(MeldKind::Chi, low, tile.kind())
+                } else {
+                    swap_kinds(MeldKind::Pon, low, tile.kind())
+                };
+                !kuikae || TileKind::all().any(|k| rest[k] > 0 && banned & (1 << k.index()) == 0)
+            };
             if bits & CAN_PON != 0 {
                 for (a, b) in pon_pairs(hand, tile.kind()) {
-                    out.push(RiichiAction::Pon(a, b));
+                    if leaves_a_discard(a, b, false) {
+                        out.push(RiichiAction::Pon(a, b));
+                    }
                 }
             }
             if bits & CAN_CHI != 0 {
                 for (a, b) in chi_pairs(hand, tile.kind()) {
-                    out.push(RiichiAction::Chi(a, b));
+                    if leaves_a_discard(a, b, true) {
+                        out.push(RiichiAction::Chi(a, b));
+                    }
                 }
             }
             out.push(RiichiAction::Pass);
@@ -296,6 +316,15 @@ fn turn_actions(
         }
     }
     let kinds = hand.kinds();
+    if game.config.abortive.nine_terminals
+        && !called
+        && !rinshan
+        && kyoku.first_turn[s]
+        && kyoku.uninterrupted
+        && nine_terminals(&kinds)
+    {
+        out.push(RiichiAction::NineTerminals);
+    }
     let can_kan = !called
         && kyoku.kans < 4
         && mount.slots_left(Exit::Rinshan) > 0
@@ -311,7 +340,7 @@ fn turn_actions(
         if !in_riichi {
             for meld in kyoku.melds_of(seat) {
                 let kind = meld.meld.low();
-                if meld.meld.kind() == crate::scoring::riichi::MeldKind::Pon && kinds[kind] >= 1 {
+                if meld.meld.kind() == MeldKind::Pon && kinds[kind] >= 1 {
                     out.push(RiichiAction::AddedKan(kind.tile()));
                 }
             }
@@ -352,8 +381,48 @@ fn turn_actions(
             }
         }
     }
+    // Kuikae: after a chi or pon, not the called kind nor (chi) the other end of the run.
+    let banned = match kyoku.melds_of(seat).last() {
+        Some(call) if called && game.config.kuikae => {
+            swap_kinds(call.meld.kind(), call.meld.low(), call.called.kind())
+        }
+        _ => 0,
+    };
     out.reserve(held.count_ones() as usize);
-    out.extend(tiles().map(RiichiAction::Discard));
+    out.extend(
+        tiles()
+            .filter(|t| banned & (1 << t.kind().index()) == 0)
+            .map(RiichiAction::Discard),
+    );
+}
+
+/// The kinds (a bit per kind) kuikae forbids discarding right after calling `called` into a
+/// chi or pon whose lowest kind is `low`: the called kind and, for a chi called at one end,
+/// the kind that would extend the run at the other end.
+pub(super) fn swap_kinds(meld: MeldKind, low: TileKind, called: TileKind) -> u64 {
+    let mut banned = 1 << called.index();
+    if meld == MeldKind::Chi {
+        let suit = low.suit();
+        let other = if called == low {
+            TileKind::from_suit(suit, low.number() + 3)
+        } else if called.number() == low.number() + 2 && low.number() > 1 {
+            TileKind::from_suit(suit, low.number() - 1)
+        } else {
+            None
+        };
+        if let Some(other) = other {
+            banned |= 1 << other.index();
+        }
+    }
+    banned
+}
+
+/// True when `kinds` holds nine or more kinds of terminals and honors (kyuushu kyuuhai).
+pub fn nine_terminals(kinds: &KindCounts) -> bool {
+    TileKind::all()
+        .filter(|&k| k.is_terminal_or_honor() && kinds[k] > 0)
+        .count()
+        >= 9
 }
 
 /// In riichi, a closed kan is allowed only with the tile just drawn and when it keeps the

@@ -12,10 +12,12 @@
 //! [`Exit::Pii`]; a seat on turn may win by tsumo, declare a closed or added kan, declare riichi
 //! with a discard (closed, tenpai after it, 1000 points, four live tiles left), or discard.
 //! After a discard every other seat with a legal call is asked in turn order (ron, open kan,
-//! pon, chi for the next seat, or pass); the answers are resolved by priority — ron (the first
-//! seat in turn order from the discarder wins: head bump, no double ron), then pon/kan, then
-//! chi. An added kan opens a window for chankan. Every kan flips a new indicator from
-//! [`Exit::Dorahyou`] at once and draws its replacement from [`Exit::Rinshan`].
+//! pon, chi for the next seat, or pass); the answers are resolved by priority — ron (with the
+//! `double_ron` option every seat that rons wins, the nearest from the discarder taking the
+//! honba and sticks; without it only that one: head bump), then pon/kan, then chi. An added
+//! kan opens a window for chankan. Every kan flips a new indicator from
+//! [`Exit::Dorahyou`] and draws its replacement from [`Exit::Rinshan`]; with
+//! `delayed_kan_dora` an open or added kan's indicator waits for its declarer's discard.
 //! Furiten: permanent (a wait among one's discards), temporary (a winning tile passed since
 //! one's last discard) and riichi (a winning tile passed after riichi). Wins are scored by
 //! [`evaluate`](crate::scoring::riichi::evaluate) (a yaku is required); a riichi winner
@@ -23,9 +25,22 @@
 //! after a discard nobody calls, the hand is an exhaustive draw with tenpai payments.
 //! The dealer repeats on a win or tenpai (honba +1); a draw adds a honba too.
 //!
-//! **Not modelled** (documented simplifications): abortive draws (nine terminals, four winds,
-//! four kans, four riichi, triple ron), nagashi mangan, double ron, kuikae restrictions, the
-//! delayed kan-dora of open and added kans, and the West-round extension.
+//! **Abortive draws** ([`AbortiveDraws`], each a rule option, all on as on Tenhou): nine
+//! terminals and honors (declared by the player on its first uninterrupted turn with
+//! [`RiichiAction::NineTerminals`]), four winds (the first four discards the same wind, no
+//! call), four riichi (when the fourth stick stands), four kans not all by one seat (when the
+//! discard after the fourth passes without a ron) and triple ron. The hand ends with nothing
+//! paid: the dealer repeats, a honba is added, the riichi sticks stay on the table (and
+//! agari-yame does not end the match on one).
+//!
+//! With `nagashi_mangan`, a seat whose discards at an exhaustive draw are all terminals and
+//! honors, none called, is paid a mangan tsumo instead of the tenpai payments.
+//!
+//! With `kuikae`, the caller of a chi or pon may not discard the called kind nor (chi) the
+//! run's other end right after.
+//!
+//! When nobody has `target_points` after the last hand, one more wind is played in sudden
+//! death (the match ends after the first hand that leaves somebody there).
 //!
 //! ```
 //! use alea::games::mahjong::riichi::{Length, Riichi};
@@ -54,7 +69,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub use hidden::fill_unknown;
-pub use legal::{is_furiten, is_tenpai, waits};
+pub use legal::{is_furiten, is_tenpai, nine_terminals, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
 pub use search::{DEFAULT_ITERATIONS, GreedyRollouts, ismcts, ismcts_search};
 pub use state::{
@@ -85,6 +100,101 @@ pub struct RiichiConfig {
     pub agari_yame: bool,
     /// The hand evaluator's options (`red_fives` also decides the tile set).
     pub scoring: RiichiRules,
+    /// Which abortive draws end a hand (absent: all of them, as on Tenhou).
+    #[serde(default)]
+    pub abortive: AbortiveDraws,
+    /// Every seat that rons a discard wins (the one nearest the discarder takes the honba and
+    /// the sticks); off, only that seat wins (head bump). Absent: on, as on Tenhou. Three rons
+    /// are a triple-ron abortive draw when [`AbortiveDraws::triple_ron`] is on.
+    #[serde(default = "on")]
+    pub double_ron: bool,
+    /// Nagashi mangan: at an exhaustive draw, a seat whose discards are all terminals and
+    /// honors, none called, is paid a mangan tsumo (no honba) instead of the tenpai payments.
+    /// Absent: on, as on Tenhou.
+    #[serde(default = "on")]
+    pub nagashi_mangan: bool,
+    /// Kuikae: right after a chi or pon the caller may not discard the called kind nor, for a
+    /// chi called at one end, the kind at the run's other end; a call leaving no other discard
+    /// is not offered. Absent: on, as on Tenhou.
+    #[serde(default = "on")]
+    pub kuikae: bool,
+    /// Delayed kan dora: an open or added kan flips its indicator when its declarer discards
+    /// (or declares another kan), a closed kan at once; off, every kan flips at once.
+    /// Absent: on, as on Tenhou.
+    #[serde(default = "on")]
+    pub delayed_kan_dora: bool,
+    /// When nobody has this many points after the last hand, one more wind is played (West
+    /// after a hanchan, South after an East game) until a hand ends with somebody there
+    /// (sudden death); 0 never extends. Absent: 30 000, as on Tenhou.
+    #[serde(default = "tenhou_target")]
+    pub target_points: i32,
+}
+
+fn tenhou_target() -> i32 {
+    30_000
+}
+
+fn on() -> bool {
+    true
+}
+
+/// The abortive draws a rule set plays (each ends the hand at once: the dealer repeats, a
+/// honba is added, riichi sticks stay on the table). Tenhou plays them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AbortiveDraws {
+    /// Kyuushu kyuuhai: a seat on its first uninterrupted turn holding nine or more kinds of
+    /// terminals and honors may declare the draw ([`RiichiAction::NineTerminals`]).
+    pub nine_terminals: bool,
+    /// Suufon renda: the first four discards, no call before, are the same wind.
+    pub four_winds: bool,
+    /// Suukaikan: the discard after the fourth kan, when more than one seat declared them,
+    /// passes without a ron.
+    pub four_kans: bool,
+    /// Suucha riichi: the fourth seat's riichi stands.
+    pub four_riichi: bool,
+    /// Sanchahou: three seats ron the same discard.
+    pub triple_ron: bool,
+}
+
+impl Default for AbortiveDraws {
+    fn default() -> Self {
+        AbortiveDraws {
+            nine_terminals: true,
+            four_winds: true,
+            four_kans: true,
+            four_riichi: true,
+            triple_ron: true,
+        }
+    }
+}
+
+/// Why a hand ended in an abortive draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Abort {
+    /// Kyuushu kyuuhai, declared by this seat.
+    NineTerminals(Seat),
+    /// Suufon renda.
+    FourWinds,
+    /// Suukaikan.
+    FourKans,
+    /// Suucha riichi.
+    FourRiichi,
+    /// Sanchahou.
+    TripleRon,
+}
+
+impl std::fmt::Display for Abort {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Abort::NineTerminals(seat) => write!(f, "{seat} declares nine terminals and honors"),
+            Abort::FourWinds => f.write_str("four winds discarded"),
+            Abort::FourKans => f.write_str("four kans"),
+            Abort::FourRiichi => f.write_str("four riichi"),
+            Abort::TripleRon => f.write_str("triple ron"),
+        }
+    }
 }
 
 /// The presets embedded from `assets/riichi.ron`, by name.
@@ -187,6 +297,8 @@ pub enum RiichiAction {
     Kan,
     /// Decline every call.
     Pass,
+    /// Declare kyuushu kyuuhai: the hand ends in an abortive draw.
+    NineTerminals,
 }
 
 impl std::fmt::Display for RiichiAction {
@@ -202,6 +314,7 @@ impl std::fmt::Display for RiichiAction {
             RiichiAction::Chi(a, b) => write!(f, "chi {}", format_tiles(&[*a, *b])),
             RiichiAction::Kan => f.write_str("kan"),
             RiichiAction::Pass => f.write_str("pass"),
+            RiichiAction::NineTerminals => f.write_str("nine terminals"),
         }
     }
 }
@@ -301,17 +414,27 @@ pub enum RiichiEvent {
         /// The ura indicators flipped.
         ura: Vec<Tile>,
     },
-    /// The live wall is exhausted: tenpai seats receive from noten ones.
+    /// The live wall is exhausted: tenpai seats receive from noten ones (or, with nagashi
+    /// mangan, the seats with a qualifying river are paid a mangan instead).
     ExhaustiveDraw {
         /// Which seats are tenpai (the rules fill it in).
         tenpai: [bool; SEATS],
+        /// Which seats score nagashi mangan (the rules fill it in).
+        nagashi: [bool; SEATS],
+    },
+    /// The hand ends in an abortive draw.
+    AbortiveDraw {
+        /// Why.
+        reason: Abort,
     },
     /// The hand is over: the round advances or the dealer repeats.
     HandEnd {
         /// The dealer keeps the seat.
         repeat: bool,
-        /// An exhaustive draw (honba +1 even when the dealer moves on).
+        /// An exhaustive or abortive draw (honba +1 even when the dealer moves on).
         draw: bool,
+        /// An abortive draw (the dealer repeats; agari-yame does not end the match).
+        abortive: bool,
     },
     /// The match is over.
     MatchEnd {
@@ -345,6 +468,8 @@ impl RiichiEvent {
     pub const HAND_END: EventKind = 10;
     /// Kind of [`RiichiEvent::MatchEnd`].
     pub const MATCH_END: EventKind = 11;
+    /// Kind of [`RiichiEvent::AbortiveDraw`].
+    pub const ABORTIVE_DRAW: EventKind = 12;
 }
 
 impl GameEvent for RiichiEvent {
@@ -362,6 +487,7 @@ impl GameEvent for RiichiEvent {
             RiichiEvent::ExhaustiveDraw { .. } => Self::EXHAUSTIVE_DRAW,
             RiichiEvent::HandEnd { .. } => Self::HAND_END,
             RiichiEvent::MatchEnd { .. } => Self::MATCH_END,
+            RiichiEvent::AbortiveDraw { .. } => Self::ABORTIVE_DRAW,
         }
     }
 }
@@ -433,21 +559,37 @@ impl std::fmt::Display for RiichiEvent {
                 }
                 Ok(())
             }
-            RiichiEvent::ExhaustiveDraw { tenpai } => {
-                let ready: Vec<String> = (0..SEATS)
-                    .filter(|&s| tenpai[s])
-                    .map(|s| format!("P{s}"))
-                    .collect();
-                if ready.is_empty() {
-                    write!(f, "exhaustive draw: nobody is tenpai")
+            RiichiEvent::ExhaustiveDraw { tenpai, nagashi } => {
+                let seats = |of: &[bool; SEATS]| {
+                    (0..SEATS)
+                        .filter(|&s| of[s])
+                        .map(|s| format!("P{s}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                if tenpai.contains(&true) {
+                    write!(f, "exhaustive draw: tenpai {}", seats(tenpai))?;
                 } else {
-                    write!(f, "exhaustive draw: tenpai {}", ready.join(" "))
+                    write!(f, "exhaustive draw: nobody is tenpai")?;
                 }
+                if nagashi.contains(&true) {
+                    write!(f, "; nagashi mangan {}", seats(nagashi))?;
+                }
+                Ok(())
             }
-            RiichiEvent::HandEnd { repeat, draw } => write!(
+            RiichiEvent::AbortiveDraw { reason } => write!(f, "abortive draw: {reason}"),
+            RiichiEvent::HandEnd {
+                repeat,
+                draw,
+                abortive,
+            } => write!(
                 f,
                 "hand over{}{}",
-                if *draw { " (draw)" } else { "" },
+                match (draw, abortive) {
+                    (_, true) => " (abortive draw)",
+                    (true, false) => " (draw)",
+                    _ => "",
+                },
                 if *repeat { ", the dealer repeats" } else { "" }
             ),
             RiichiEvent::MatchEnd { scores } => write!(
@@ -575,6 +717,9 @@ impl Game for Riichi {
             RiichiAction::Pass => RiichiEvent::Answer {
                 seat,
                 answer: Answer::Pass,
+            },
+            RiichiAction::NineTerminals => RiichiEvent::AbortiveDraw {
+                reason: Abort::NineTerminals(seat),
             },
         });
     }

@@ -125,7 +125,8 @@ pub(super) fn visible(kyoku: &Kyoku, mount: &Mount, seat: Seat) -> KindCounts {
 /// shanten, then the most unseen effective tiles (a black five before a red one); declare
 /// riichi with that discard whenever allowed; take closed kans that keep the shanten and
 /// added kans; call pon on value honors (a yaku) and, once open, any call that lowers the
-/// shanten; otherwise pass.
+/// shanten; otherwise pass. Nine terminals and honors are declared unless the hand is two
+/// or fewer tiles from ready (shanten ≤ 2, thirteen orphans included).
 pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) -> RiichiAction {
     let world = sim.world();
     let kyoku = world.resource::<Kyoku>();
@@ -172,6 +173,9 @@ pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) ->
             }
         }
         return best;
+    }
+    if now > 2 && choices.contains(&RiichiAction::NineTerminals) {
+        return RiichiAction::NineTerminals;
     }
     for &action in choices {
         match action {

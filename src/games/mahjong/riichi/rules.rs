@@ -1,11 +1,11 @@
 //! The rules of each [`RiichiEvent`]: dealing, drawing, discarding, the claim window, kans,
-//! wins, exhaustive draws and the end of a hand.
+//! wins, exhaustive and abortive draws and the end of a hand.
 
 use bevy_ecs::prelude::*;
 
 use super::legal::{self, CAN_RON, WinHow};
 use super::state::{Answer, Kyoku, Match, MeldRecord, Phase, RiverTile, SEATS};
-use super::{Riichi, RiichiEvent};
+use super::{Abort, Riichi, RiichiEvent};
 use crate::dealer::{DealConfig, DealTable, run_deal};
 use crate::kernel::{Seat, Table};
 use crate::mount::{Exit, Mount, draw_in_world};
@@ -99,11 +99,26 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         } => call(ctx, *seat, *from, *kind, *tile, *with),
         RiichiEvent::Kan { seat, kind, tile } => kan(ctx, *seat, *kind, *tile),
         RiichiEvent::Indicator { tile } => {
+            ctx.world().resource_mut::<Kyoku>().indicator_pending = false;
             *tile = draw_in_world(ctx.world(), Exit::Dorahyou).ok();
         }
         RiichiEvent::Win { .. } => win(ctx, event),
-        RiichiEvent::ExhaustiveDraw { tenpai } => exhaustive_draw(ctx, tenpai),
-        RiichiEvent::HandEnd { repeat, draw } => hand_end(ctx, *repeat, *draw),
+        RiichiEvent::ExhaustiveDraw { tenpai, nagashi } => exhaustive_draw(ctx, tenpai, nagashi),
+        RiichiEvent::AbortiveDraw { .. } => {
+            let world = ctx.world();
+            world.resource_mut::<Match>().tally.aborts += 1;
+            world.resource_mut::<Kyoku>().phase = Phase::Over;
+            ctx.emit(RiichiEvent::HandEnd {
+                repeat: true,
+                draw: true,
+                abortive: true,
+            });
+        }
+        RiichiEvent::HandEnd {
+            repeat,
+            draw,
+            abortive,
+        } => hand_end(ctx, *repeat, *draw, *abortive),
         RiichiEvent::MatchEnd { scores } => {
             let world = ctx.world();
             let mut table = world.resource_mut::<Match>();
@@ -125,6 +140,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
 }
 
 fn discard(ctx: &mut Ctx<'_, Riichi>, seat: Seat, tile: Tile, riichi: bool) {
+    flip_pending_indicator(ctx);
     let world = ctx.world();
     let s = seat.index();
     {
@@ -148,7 +164,62 @@ fn discard(ctx: &mut Ctx<'_, Riichi>, seat: Seat, tile: Tile, riichi: bool) {
         }
         kyoku.first_turn[s] = false;
     }
+    let abortive = ctx.game().config.abortive;
+    let world = ctx.world();
+    if abortive.four_winds && four_winds(world.resource::<Kyoku>()) {
+        // Nobody can call the fourth copy of a wind: the pending riichi stands.
+        if let Some(seat) = world.resource::<Kyoku>().riichi_pending {
+            ctx.emit(RiichiEvent::RiichiStick { seat });
+        }
+        ctx.emit(RiichiEvent::AbortiveDraw {
+            reason: Abort::FourWinds,
+        });
+        return;
+    }
     open_window(ctx, seat, tile, false);
+}
+
+/// The first four discards, with no call before them, are the same wind.
+fn four_winds(kyoku: &Kyoku) -> bool {
+    let [first, rest @ ..] = kyoku.river.as_slice() else {
+        return false;
+    };
+    kyoku.uninterrupted
+        && rest.len() == SEATS - 1
+        && first.1.tile.kind().is_honor()
+        && first.1.tile.kind().number() <= 4
+        && rest
+            .iter()
+            .all(|(_, t)| t.tile.kind() == first.1.tile.kind())
+}
+
+/// The abortive draw due when a discard passes without a ron: the pending riichi is
+/// the fourth, or the fourth kan was not all one seat's.
+fn abort_on_pass(game: &Riichi, kyoku: &Kyoku) -> Option<Abort> {
+    let abortive = game.config.abortive;
+    let riichi = kyoku.riichi.iter().filter(|&&r| r).count();
+    if abortive.four_riichi && kyoku.riichi_pending.is_some() && riichi == SEATS - 1 {
+        return Some(Abort::FourRiichi);
+    }
+    let kans_of = |s: u8| {
+        kyoku
+            .melds_of(Seat(s))
+            .filter(|m| m.meld.kind().size() == 4)
+            .count()
+    };
+    if abortive.four_kans && kyoku.kans == 4 && (0..SEATS as u8).all(|s| kans_of(s) < 4) {
+        return Some(Abort::FourKans);
+    }
+    None
+}
+
+/// Ends the hand in `reason`'s abortive draw after a discard passed (the pending riichi
+/// stands first).
+fn abort_after_pass(ctx: &mut Ctx<'_, Riichi>, reason: Abort) {
+    if let Some(seat) = ctx.world().resource::<Kyoku>().riichi_pending {
+        ctx.emit(RiichiEvent::RiichiStick { seat });
+    }
+    ctx.emit(RiichiEvent::AbortiveDraw { reason });
 }
 
 /// Opens the claim window on `tile` from `from`, or goes on when nobody can call.
@@ -184,7 +255,7 @@ fn open_window(ctx: &mut Ctx<'_, Riichi>, from: Seat, tile: Tile, chankan: bool)
             chankan,
         };
     } else if chankan {
-        after_kan(ctx, from);
+        after_kan(ctx, from, false);
     } else {
         proceed(ctx, from);
     }
@@ -193,6 +264,10 @@ fn open_window(ctx: &mut Ctx<'_, Riichi>, from: Seat, tile: Tile, chankan: bool)
 /// Nobody called `from`'s discard: the pending riichi stands, then the next seat draws or the
 /// hand ends in an exhaustive draw.
 fn proceed(ctx: &mut Ctx<'_, Riichi>, from: Seat) {
+    if let Some(reason) = abort_on_pass(ctx.game(), ctx.world().resource::<Kyoku>()) {
+        abort_after_pass(ctx, reason);
+        return;
+    }
     let world = ctx.world();
     if let Some(seat) = world.resource::<Kyoku>().riichi_pending {
         ctx.emit(RiichiEvent::RiichiStick { seat });
@@ -200,6 +275,7 @@ fn proceed(ctx: &mut Ctx<'_, Riichi>, from: Seat) {
     if ctx.world().resource::<Mount>().slots_left(Exit::Pii) == 0 {
         ctx.emit(RiichiEvent::ExhaustiveDraw {
             tenpai: [false; SEATS],
+            nagashi: [false; SEATS],
         });
     } else {
         ctx.emit(RiichiEvent::Draw {
@@ -210,9 +286,14 @@ fn proceed(ctx: &mut Ctx<'_, Riichi>, from: Seat) {
     }
 }
 
-/// A kan stands: a new indicator, then the replacement draw.
-fn after_kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat) {
-    ctx.emit(RiichiEvent::Indicator { tile: None });
+/// A kan stands: a new indicator, then the replacement draw. With delayed kan dora an open or
+/// added kan's indicator waits for the kan's discard (or the next kan).
+fn after_kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, closed: bool) {
+    if ctx.game().config.delayed_kan_dora && !closed {
+        ctx.world().resource_mut::<Kyoku>().indicator_pending = true;
+    } else {
+        ctx.emit(RiichiEvent::Indicator { tile: None });
+    }
     ctx.emit(RiichiEvent::Draw {
         seat,
         exit: Exit::Rinshan,
@@ -221,6 +302,7 @@ fn after_kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat) {
 }
 
 fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
+    let abortive = ctx.game().config.abortive;
     let world = ctx.world();
     let Phase::Claims {
         from,
@@ -252,24 +334,33 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
     // Everyone answered: ron (the first in turn order), then pon/kan, then chi.
     let answers = kyoku.answers;
     let pending = kyoku.riichi_pending;
-    if let Some(winner) = order.clone().find(|s| answers[s.index()] == Answer::Ron) {
-        let how = matches!(kyoku.phase, Phase::Claims { chankan: true, .. });
-        ctx.emit(RiichiEvent::Win {
-            seat: winner,
-            from: Some(from),
-            tile,
-            chankan: how,
-            rinshan: false,
-            han: 0,
-            fu: 0,
-            points: 0,
-            yaku: String::new(),
-            ura: Vec::new(),
+    let rons = answers.iter().filter(|&&a| a == Answer::Ron).count();
+    if rons == 3 && abortive.triple_ron {
+        ctx.emit(RiichiEvent::AbortiveDraw {
+            reason: Abort::TripleRon,
         });
         return;
     }
+    let winners = ron_winners(ctx.game(), &answers, from);
+    if !winners.is_empty() {
+        for winner in winners {
+            ctx.emit(RiichiEvent::Win {
+                seat: winner,
+                from: Some(from),
+                tile,
+                chankan,
+                rinshan: false,
+                han: 0,
+                fu: 0,
+                points: 0,
+                yaku: String::new(),
+                ura: Vec::new(),
+            });
+        }
+        return;
+    }
     if chankan {
-        after_kan(ctx, from);
+        after_kan(ctx, from, false);
         return;
     }
     let claim = order
@@ -284,6 +375,10 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
         proceed(ctx, from);
         return;
     };
+    if let Some(reason) = abort_on_pass(ctx.game(), ctx.world().resource::<Kyoku>()) {
+        abort_after_pass(ctx, reason);
+        return;
+    }
     if let Some(seat) = pending {
         ctx.emit(RiichiEvent::RiichiStick { seat });
     }
@@ -350,11 +445,19 @@ fn call(
     world.resource_mut::<Table>().active = seat;
     if kind == MeldKind::OpenKan {
         world.resource_mut::<Kyoku>().kans += 1;
-        after_kan(ctx, seat);
+        after_kan(ctx, seat, false);
+    }
+}
+
+/// A delayed kan indicator is flipped (before the discard's claims or the next kan's own).
+fn flip_pending_indicator(ctx: &mut Ctx<'_, Riichi>) {
+    if ctx.world().resource::<Kyoku>().indicator_pending {
+        ctx.emit(RiichiEvent::Indicator { tile: None });
     }
 }
 
 fn kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, kind: MeldKind, tile: Tile) {
+    flip_pending_indicator(ctx);
     let world = ctx.world();
     let s = seat.index();
     let mut kyoku = world.resource_mut::<Kyoku>();
@@ -382,7 +485,7 @@ fn kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, kind: MeldKind, tile: Tile) {
             called: tile,
         });
         kyoku.meld_count[s] += 1;
-        after_kan(ctx, seat);
+        after_kan(ctx, seat, true);
         return;
     }
     // Added kan: the fourth copy joins the pon, then the chankan window.
@@ -406,6 +509,16 @@ fn kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, kind: MeldKind, tile: Tile) {
     open_window(ctx, seat, added, true);
 }
 
+/// The seats that win on `from`'s tile, in turn order from `from`: every seat that answered
+/// ron with double ron on, else the first (head bump).
+fn ron_winners(game: &Riichi, answers: &[Answer; SEATS], from: Seat) -> Vec<Seat> {
+    let rons = (1..SEATS as u8)
+        .map(|d| Seat((from.0 + d) % SEATS as u8))
+        .filter(|s| answers[s.index()] == Answer::Ron);
+    let most = if game.config.double_ron { SEATS } else { 1 };
+    rons.take(most).collect()
+}
+
 fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     let RiichiEvent::Win {
         seat,
@@ -425,13 +538,28 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     let game = ctx.game();
     let world = ctx.world();
     let s = seat.index();
+    // Several winners on one discard: the head (first from the discarder) takes the honba and
+    // the sticks, the last ends the hand; the dealer repeats when it is among them.
+    let winners = match from {
+        Some(from) => ron_winners(game, &world.resource::<Kyoku>().answers, *from),
+        None => vec![*seat],
+    };
+    let head = winners.first() == Some(seat);
+    let last = winners.last() == Some(seat);
     if world.resource::<Kyoku>().riichi[s] {
+        // The ura indicators are flipped once, for every riichi winner.
         let flips = world.resource::<Mount>().dora_indicators().len();
-        for _ in 0..flips {
-            if let Ok(t) = draw_in_world(world, Exit::Urahyou) {
-                ura.push(t);
+        while world.resource::<Mount>().ura_indicators().len() < flips {
+            if draw_in_world(world, Exit::Urahyou).is_err() {
+                break;
             }
         }
+        ura.extend_from_slice(world.resource::<Mount>().ura_indicators());
+    }
+    let mut counters = *world.resource::<Match>();
+    if !head {
+        counters.honba = 0;
+        counters.sticks = 0;
     }
     let how = WinHow {
         tsumo: from.is_none(),
@@ -441,7 +569,7 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     let score = legal::win_score(
         game,
         world.resource::<Kyoku>(),
-        world.resource::<Match>(),
+        &counters,
         world.resource::<Mount>(),
         *seat,
         *tile,
@@ -466,7 +594,9 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     match from {
         Some(from) => {
             table.scores[from.index()] -= p.ron.unwrap_or(0) as i32;
-            table.tally.deal_ins[from.index()] += 1;
+            if head {
+                table.tally.deal_ins[from.index()] += 1;
+            }
         }
         None => {
             for other in (0..SEATS as u8).map(Seat).filter(|o| o != seat) {
@@ -483,22 +613,51 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     table.sticks = 0;
     table.tally.wins[s] += 1;
     world.resource_mut::<Kyoku>().phase = Phase::Over;
-    ctx.emit(RiichiEvent::HandEnd {
-        repeat: *seat == dealer,
-        draw: false,
-    });
+    if last {
+        ctx.emit(RiichiEvent::HandEnd {
+            repeat: winners.contains(&dealer),
+            draw: false,
+            abortive: false,
+        });
+    }
 }
 
-fn exhaustive_draw(ctx: &mut Ctx<'_, Riichi>, tenpai: &mut [bool; SEATS]) {
-    let payment = ctx.game().config.tenpai_payment;
+fn exhaustive_draw(
+    ctx: &mut Ctx<'_, Riichi>,
+    tenpai: &mut [bool; SEATS],
+    nagashi: &mut [bool; SEATS],
+) {
+    let config = &ctx.game().config;
+    let payment = config.tenpai_payment;
+    let nagashi_on = config.nagashi_mangan;
     let world = ctx.world();
     let kyoku = world.resource::<Kyoku>();
     for (s, ready) in tenpai.iter_mut().enumerate() {
         *ready = legal::is_tenpai(kyoku, Seat(s as u8));
     }
+    for (s, paid) in nagashi.iter_mut().enumerate() {
+        let mut river = kyoku.river_of(Seat(s as u8)).peekable();
+        *paid = nagashi_on
+            && river.peek().is_some()
+            && river.all(|t| t.tile.kind().is_terminal_or_honor() && !t.called);
+    }
     let n = tenpai.iter().filter(|&&t| t).count() as i32;
     let mut table = world.resource_mut::<Match>();
-    if n > 0 && n < SEATS as i32 {
+    let dealer = table.dealer();
+    if nagashi.contains(&true) {
+        // A mangan tsumo each: 4000 all from the dealer, 2000/4000 from the others.
+        for winner in (0..SEATS).filter(|&s| nagashi[s]) {
+            for other in (0..SEATS).filter(|&o| o != winner) {
+                let pay = if winner == dealer.index() || other == dealer.index() {
+                    4000
+                } else {
+                    2000
+                };
+                table.scores[other] -= pay;
+                table.scores[winner] += pay;
+            }
+        }
+    } else if n > 0 && n < SEATS as i32 {
         for (s, &ready) in tenpai.iter().enumerate() {
             table.scores[s] += if ready {
                 payment / n
@@ -508,15 +667,15 @@ fn exhaustive_draw(ctx: &mut Ctx<'_, Riichi>, tenpai: &mut [bool; SEATS]) {
         }
     }
     table.tally.draws += 1;
-    let dealer = table.dealer();
     world.resource_mut::<Kyoku>().phase = Phase::Over;
     ctx.emit(RiichiEvent::HandEnd {
         repeat: tenpai[dealer.index()],
         draw: true,
+        abortive: false,
     });
 }
 
-fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool) {
+fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool, abortive: bool) {
     let config = ctx.game().config.clone();
     let world = ctx.world();
     let mut table = world.resource_mut::<Match>();
@@ -525,8 +684,14 @@ fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool) {
     let busted = config.busting && table.scores.iter().any(|&s| s < 0);
     let dealer = table.dealer().index();
     let dealer_first = (0..SEATS).all(|s| s == dealer || table.scores[dealer] > table.scores[s]);
-    let over =
-        busted || winds == 0 || (last_hand && (!repeat || (config.agari_yame && dealer_first)));
+    // The extension (one more wind) is played while nobody has the target: sudden death.
+    let reached = table.scores.iter().any(|&s| s >= config.target_points);
+    let extending = winds > 0 && table.wind >= winds;
+    let extension_over = extending && (reached || (table.number == 3 && !repeat));
+    let over = busted
+        || winds == 0
+        || extension_over
+        || (last_hand && reached && (!repeat || (config.agari_yame && !abortive && dealer_first)));
     if repeat || draw {
         table.honba += 1;
     } else {

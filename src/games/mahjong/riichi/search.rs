@@ -83,7 +83,7 @@ pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
     });
     let lowest = discards.clone().map(|t| score(t).0).min();
     let best = discards
-        .map(|t| score(t))
+        .map(&mut score)
         .filter(|s| Some(s.0) == lowest)
         .map(|s| s.1)
         .max()

@@ -147,6 +147,8 @@ pub struct Kyoku {
     pub riichi_pending: Option<Seat>,
     /// Kans declared this hand (at most four).
     pub kans: u8,
+    /// An open or added kan's indicator waits for the kan's discard (delayed kan dora).
+    pub indicator_pending: bool,
     /// The claim window's answers by seat.
     pub answers: [Answer; SEATS],
     /// The claim window's options by seat: a bit per [`Answer`] kind (see `legal`).
@@ -182,6 +184,7 @@ impl Clone for Kyoku {
         self.uninterrupted = source.uninterrupted;
         self.riichi_pending = source.riichi_pending;
         self.kans = source.kans;
+        self.indicator_pending = source.indicator_pending;
         self.answers = source.answers;
         self.can = source.can;
         self.phase = source.phase;
@@ -276,6 +279,8 @@ pub struct Tally {
     pub hands: u32,
     /// Hands ended by exhaustive draw.
     pub draws: u32,
+    /// Hands ended by abortive draw.
+    pub aborts: u32,
 }
 
 /// The match: scores, round wind, dealer, honba and riichi sticks, the hand counter.
