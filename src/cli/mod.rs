@@ -200,41 +200,88 @@ pub enum GameName {
     Pig,
     /// Duel, the dice card game (`--players`, `--decks`).
     Duel,
-    /// Mahjong (`--rules`, a preset of assets/riichi.ron; `--players`, `--length`).
+    /// Mahjong (`--rules`, a preset of assets/riichi.ron or assets/sichuan.ron; `--players`,
+    /// `--length`, `--abilities`).
     Mahjong,
 }
 
 /// Mahjong's options shared by `play` and `simulate`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct MahjongArgs {
-    /// Mahjong: the rules preset (riichi, riichi-east, riichi-nored).
+    /// Mahjong: the rules preset: riichi, riichi-east, riichi-nored (assets/riichi.ron) or
+    /// sichuan, sichuan-4fan (assets/sichuan.ron).
     #[arg(long, default_value = "riichi")]
     pub rules: String,
-    /// Mahjong: the match length (kyoku, east, hanchan), overriding the preset's.
+    /// Mahjong: the match length (kyoku, east, hanchan), overriding the preset's (sichuan:
+    /// 1, 4 or 8 hands).
     #[arg(long)]
     pub length: Option<crate::games::mahjong::riichi::Length>,
+    /// Mahjong: abilities in play, NAME@SEAT comma-separated (kuro, kasumi, awai, koromo,
+    /// toki; e.g. koromo@1,toki@2).
+    #[arg(long, value_delimiter = ',')]
+    pub abilities: Vec<SeatedAbility>,
+}
+
+/// A mahjong table of either ruleset.
+#[derive(Clone, Debug)]
+pub enum Table {
+    /// Riichi.
+    Riichi(crate::games::mahjong::riichi::Riichi),
+    /// Sichuan bloody battle.
+    Sichuan(crate::games::mahjong::sichuan::Sichuan),
 }
 
 impl MahjongArgs {
-    /// The rules, and the players by seat from `--players` (`random`, `greedy`, `ismcts`,
-    /// `ismcts:N`; a shorter
-    /// list repeats its last entry; without a list, four greedy players).
-    pub fn game(
-        &self,
-        players: &Players,
-    ) -> Result<
-        (
-            crate::games::mahjong::riichi::Riichi,
-            [crate::games::mahjong::riichi::PlayerKind; 4],
-        ),
-        CliError,
-    > {
-        use crate::games::mahjong::riichi::{PlayerKind, Riichi, UnknownPlayer};
-        let mut game =
-            Riichi::preset(&self.rules).map_err(|e| CliError::BadTable(e.to_string()))?;
+    /// The ruleset of `--rules` with `--length` and `--abilities` applied.
+    pub fn table(&self) -> Result<Table, CliError> {
+        use crate::games::mahjong::riichi::{self, Length, Riichi};
+        use crate::games::mahjong::sichuan::{self, Sichuan};
+        let bad = |e: String| CliError::BadTable(e);
+        if sichuan::presets().contains_key(&self.rules) {
+            let mut game = Sichuan::preset(&self.rules).map_err(|e| bad(e.to_string()))?;
+            if let Some(length) = self.length {
+                game = game.with_hands(match length {
+                    Length::Kyoku => 1,
+                    Length::East => 4,
+                    Length::Hanchan => 8,
+                });
+            }
+            let game = game
+                .with_abilities(&self.abilities)
+                .map_err(|e| bad(e.to_string()))?;
+            return Ok(Table::Sichuan(game));
+        }
+        let mut game = Riichi::preset(&self.rules).map_err(|e| {
+            let known: Vec<&String> = riichi::presets()
+                .keys()
+                .chain(sichuan::presets().keys())
+                .collect();
+            bad(format!(
+                "unknown mahjong rules {:?}: expected one of {}",
+                e.name,
+                known
+                    .iter()
+                    .map(|k| k.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
         if let Some(length) = self.length {
             game = game.with_length(length);
         }
+        let game = game
+            .with_abilities(&self.abilities)
+            .map_err(|e| bad(e.to_string()))?;
+        Ok(Table::Riichi(game))
+    }
+
+    /// The players by seat from `--players` (`random`, `greedy`, `ismcts`, `ismcts:N`; a
+    /// shorter list repeats its last entry; without a list, four greedy players).
+    pub fn players(
+        &self,
+        players: &Players,
+    ) -> Result<[crate::games::mahjong::riichi::PlayerKind; 4], CliError> {
+        use crate::games::mahjong::riichi::{PlayerKind, UnknownPlayer};
         let kinds: Vec<PlayerKind> = match players {
             // The default count (2) or 4: four greedy players.
             Players::Count(2 | 4) => vec![PlayerKind::Greedy],
@@ -258,10 +305,9 @@ impl MahjongArgs {
             }
         };
         let last = *kinds.last().unwrap_or(&PlayerKind::Greedy);
-        Ok((
-            game,
-            std::array::from_fn(|s| kinds.get(s).copied().unwrap_or(last)),
-        ))
+        Ok(std::array::from_fn(|s| {
+            kinds.get(s).copied().unwrap_or(last)
+        }))
     }
 }
 

@@ -2,19 +2,16 @@
 
 use serde::Serialize;
 
-use super::{CliError, GameName, PlayArgs, json_line, profile};
+use super::{CliError, GameName, PlayArgs, Table, json_line, profile};
 use crate::chance::sub_seed;
 use crate::games::duel::players::{Player, PlayerKind};
 use crate::games::duel::{self, DuelAction, DuelEvent};
-use crate::games::mahjong::riichi::{
-    Kyoku, Match, PlayerKind as MahjongPlayer, Riichi, RiichiAction, RiichiEvent, Tally, choose,
-};
+use crate::games::mahjong::riichi::PlayerKind as MahjongPlayer;
+use crate::games::mahjong::{LogKind, MatchTally, Ruleset};
 use crate::games::pig::{self, PigAction, PigEvent};
 use crate::kernel::playout::{random_action, random_player_rng};
-use crate::kernel::{Seat, Sim, SimBuilder, Turn};
-use crate::mount::Mount;
+use crate::kernel::{Seat, SimBuilder, Turn};
 use crate::pipeline::LoggedEvent;
-use crate::tiles::format_tiles;
 
 /// One action of the log and the events it resolved.
 #[derive(Serialize)]
@@ -46,44 +43,42 @@ pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), 
 
 /// One mahjong action of the log and the events it resolved.
 #[derive(Serialize)]
-struct MahjongMove {
+struct MahjongMove<A, E: crate::kernel::GameEvent> {
     seat: Seat,
-    action: RiichiAction,
-    events: Vec<LoggedEvent<RiichiEvent>>,
+    action: A,
+    events: Vec<LoggedEvent<E>>,
 }
 
 /// A whole mahjong match, for `--json`.
 #[derive(Serialize)]
-struct MahjongLog {
+struct MahjongLog<A, E: crate::kernel::GameEvent> {
     game: &'static str,
     rules: String,
     seed: u64,
     players: [MahjongPlayer; 4],
-    moves: Vec<MahjongMove>,
+    abilities: Vec<String>,
+    moves: Vec<MahjongMove<A, E>>,
     scores: [i32; 4],
-    tally: Tally,
+    tally: MatchTally,
     checksum: String,
 }
 
-/// The concealed tiles and melds of every seat, one line each.
-fn hands_text(sim: &Sim<Riichi>) -> Vec<String> {
-    let kyoku = sim.world().resource::<Kyoku>();
-    (0..4u8)
-        .map(|s| {
-            let seat = Seat(s);
-            let tiles: Vec<_> = kyoku.hands[seat.index()].tiles().collect();
-            let mut line = format!("{seat} {}", format_tiles(&tiles));
-            for meld in kyoku.melds_of(seat) {
-                let tiles: Vec<_> = meld.tiles().tiles().collect();
-                line.push_str(&format!(" [{} {}]", meld.meld.kind(), format_tiles(&tiles)));
-            }
-            line
-        })
-        .collect()
+fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    let players = args.mahjong.players(&args.pig.players)?;
+    match args.mahjong.table()? {
+        Table::Riichi(game) => play_table(game, players, args, out),
+        Table::Sichuan(game) => play_table(game, players, args, out),
+    }
 }
 
-fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    let (game, players) = args.mahjong.game(&args.pig.players)?;
+/// Plays one match of `game` and prints its log: each hand's deal, every event but the claim
+/// answers, the scores after each hand, the final scores and checksum.
+fn play_table<R: Ruleset>(
+    game: R,
+    players: [MahjongPlayer; 4],
+    args: &PlayArgs,
+    out: &mut impl std::io::Write,
+) -> Result<(), CliError> {
     let mut sim = SimBuilder::new(game.clone())
         .seed(args.seed)
         .run_mode(profile::run_mode(args.profile.as_deref()))
@@ -91,47 +86,28 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     let mut rng = random_player_rng(args.seed);
     sim.record_events(true);
     let mut moves = Vec::new();
-    let mut text = Vec::new();
-    let indicators =
-        |sim: &Sim<Riichi>| format_tiles(sim.world().resource::<Mount>().dora_indicators());
-    text.push(format!(
-        "{}",
-        RiichiEvent::Deal {
-            wind: 0,
-            number: 0,
-            honba: 0,
-            sticks: 0
-        }
-    ));
-    text.push(format!(
-        "  dora indicator {}; hands (the dealer has drawn):",
-        indicators(&sim)
-    ));
-    text.extend(hands_text(&sim).into_iter().map(|l| format!("    {l}")));
-    while let Some(action) = choose(&mut sim, &players, &mut rng) {
+    let mut text = vec![R::hand_header(&sim)];
+    text.extend(R::deal_lines(&sim).into_iter().map(|l| format!("  {l}")));
+    while let Some(action) = R::choose(&mut sim, &players, &mut rng) {
         let Turn::Player(seat) = sim.turn() else {
             break;
         };
         sim.apply(action)?;
         let events = sim.take_events();
         for e in &events {
-            match &e.event {
-                RiichiEvent::Answer { .. } => {}
-                RiichiEvent::Deal { .. } => {
+            match R::log_kind(&e.event) {
+                LogKind::Hidden => {}
+                LogKind::Deal => {
                     text.push(e.event.to_string());
-                    text.push(format!(
-                        "  dora indicator {}; hands (the dealer has drawn):",
-                        indicators(&sim)
-                    ));
-                    text.extend(hands_text(&sim).into_iter().map(|l| format!("    {l}")));
+                    text.extend(R::deal_lines(&sim).into_iter().map(|l| format!("  {l}")));
                 }
-                RiichiEvent::HandEnd { .. } => {
+                LogKind::HandEnd => {
                     text.push(format!("  {}", e.event));
-                    let scores = sim.world().resource::<Match>().scores;
-                    let scores: Vec<String> = scores.iter().map(i32::to_string).collect();
+                    let scores: Vec<String> =
+                        R::scores(sim.world()).iter().map(i32::to_string).collect();
                     text.push(format!("  scores {}", scores.join(" ")));
                 }
-                _ => text.push(format!("  {}", e.event)),
+                LogKind::Line => text.push(format!("  {}", e.event)),
             }
         }
         moves.push(MahjongMove {
@@ -140,29 +116,38 @@ fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), Cl
             events,
         });
     }
-    let table = *sim.world().resource::<Match>();
     let log = MahjongLog {
         game: "mahjong",
         rules: args.mahjong.rules.clone(),
         seed: args.seed,
         players,
+        abilities: game.abilities().iter().map(ToString::to_string).collect(),
         moves,
-        scores: table.scores,
-        tally: table.tally,
+        scores: R::scores(sim.world()),
+        tally: R::tally(sim.world()),
         checksum: format!("{:016x}", sim.checksum()),
     };
     if args.json {
         return json_line(out, &log);
     }
     let names: Vec<String> = players.iter().map(|p| p.to_string()).collect();
-    writeln!(
+    write!(
         out,
-        "Riichi mahjong ({}, {:?}), seed {}, players {}",
+        "{} mahjong ({}, {}), seed {}, players {}",
+        if R::RECORD == "sichuan" {
+            "Sichuan"
+        } else {
+            "Riichi"
+        },
         args.mahjong.rules,
-        game.config.length,
+        game.describe(),
         args.seed,
         names.join(",")
     )?;
+    if !log.abilities.is_empty() {
+        write!(out, ", abilities {}", log.abilities.join(","))?;
+    }
+    writeln!(out)?;
     for line in &text {
         writeln!(out, "{line}")?;
     }

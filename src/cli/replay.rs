@@ -7,9 +7,13 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::{CliError, ReplayArgs, json_line};
-use crate::games::mahjong::riichi::{Riichi, RiichiAction, RiichiConfig};
+use crate::games::mahjong::Ruleset;
+use crate::games::mahjong::abilities::SeatedAbility;
+use crate::games::mahjong::riichi::Riichi;
+use crate::games::mahjong::sichuan::Sichuan;
 use crate::games::pig::{Pig, PigAction};
 use crate::kernel::{Game, Seat, Sim, SimBuilder, Turn};
+use crate::mount::Mount;
 
 /// The replay format's version (the `version` field of every line).
 pub const REPLAY_VERSION: u32 = 1;
@@ -20,7 +24,7 @@ pub const REPLAY_VERSION: u32 = 1;
 pub struct GameRecord<R, A> {
     /// [`REPLAY_VERSION`].
     pub version: u32,
-    /// The game (`mahjong`, `pig`).
+    /// The game (`mahjong` for riichi, `sichuan`, `pig`).
     pub game: String,
     /// The full rules (for mahjong the whole [`RiichiConfig`]).
     pub rules: R,
@@ -32,10 +36,30 @@ pub struct GameRecord<R, A> {
     pub players: Vec<String>,
     /// Every action, in the order [`Sim::apply`] applied them.
     pub actions: Vec<A>,
+    /// Mahjong: the abilities seated (`NAME@SEAT`), if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
+    /// Mahjong: wall slots an ability collapsed between actions (Toki's future sight), if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub collapses: Vec<SlotCollapse>,
     /// The final scores by seat.
     pub scores: Vec<i64>,
     /// The final [`Sim::checksum`], as 16 hex digits.
     pub checksum: String,
+}
+
+/// A wall slot collapsed to a tile before action `before` (its index in `actions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlotCollapse {
+    /// The action it came before.
+    pub before: u32,
+    /// The exit.
+    pub exit: crate::mount::Exit,
+    /// The slot's index from the exit's first slot.
+    pub index: u16,
+    /// The tile.
+    pub tile: crate::tiles::Tile,
 }
 
 /// What a simulated game recorded for its replay line.
@@ -43,6 +67,8 @@ pub struct GameRecord<R, A> {
 pub struct Recording<A> {
     /// Every action applied, in order.
     pub actions: Vec<A>,
+    /// Wall slots collapsed between actions.
+    pub collapses: Vec<SlotCollapse>,
     /// The final scores by seat.
     pub scores: Vec<i64>,
     /// The final [`Sim::checksum`].
@@ -74,6 +100,8 @@ pub(super) struct RecordWriter<'a, R> {
     pub base_seed: u64,
     /// The players by seat.
     pub players: Vec<String>,
+    /// The abilities seated (`NAME@SEAT`).
+    pub abilities: Vec<String>,
 }
 
 impl<R: Serialize> RecordWriter<'_, R> {
@@ -94,6 +122,8 @@ impl<R: Serialize> RecordWriter<'_, R> {
                 index,
                 players: self.players.clone(),
                 actions: recording.actions.clone(),
+                abilities: self.abilities.clone(),
+                collapses: recording.collapses.clone(),
                 scores: recording.scores.clone(),
                 checksum: checksum_text(recording.checksum),
             },
@@ -129,7 +159,7 @@ pub enum ReplayError {
         found: u32,
     },
     /// The line's game is not one `alea replay` knows.
-    #[error("line {line}: unknown game {game:?} (expected mahjong or pig)")]
+    #[error("line {line}: unknown game {game:?} (expected mahjong, sichuan or pig)")]
     UnknownGame {
         /// 1-based line number.
         line: usize,
@@ -193,7 +223,16 @@ fn verify<G: Game<Action: Serialize>, R>(
     scores: fn(&Sim<G>) -> Vec<i64>,
     line: usize,
 ) -> Result<Vec<String>, ReplayError> {
+    let mut collapses = record.collapses.iter().peekable();
     for (index, &action) in record.actions.iter().enumerate() {
+        while let Some(c) = collapses.next_if(|c| c.before as usize == index) {
+            if let Some(mut mount) = sim.world_mut().get_resource_mut::<Mount>() {
+                let taken = mount.drawn_from(c.exit);
+                if let Some(pos) = c.index.checked_sub(taken) {
+                    let _ = mount.early_collapse(c.exit, pos, c.tile);
+                }
+            }
+        }
         let illegal = |reason: String| ReplayError::Illegal {
             line,
             index,
@@ -243,15 +282,8 @@ fn replay_line(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
         });
     }
     match header.game.as_str() {
-        "mahjong" => {
-            let record: GameRecord<RiichiConfig, RiichiAction> =
-                serde_json::from_str(text).map_err(json)?;
-            let game = Riichi {
-                config: record.rules.clone(),
-            };
-            let sim = SimBuilder::new(game).seed(record.seed).build();
-            verify(sim, &record, mahjong_scores, line)
-        }
+        Riichi::RECORD => replay_table::<Riichi>(text, line),
+        Sichuan::RECORD => replay_table::<Sichuan>(text, line),
         "pig" => {
             let record: GameRecord<Pig, PigAction> = serde_json::from_str(text).map_err(json)?;
             if !(2..=10).contains(&record.rules.players) || record.rules.faces < 2 {
@@ -272,9 +304,27 @@ fn replay_line(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
     }
 }
 
+/// Replays a mahjong line of ruleset `R`: its rules, abilities and seed rebuild the game.
+fn replay_table<R: Ruleset>(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
+    let record: GameRecord<R::Config, R::Action> =
+        serde_json::from_str(text).map_err(|source| ReplayError::Json { line, source })?;
+    let bad = |reason: String| ReplayError::BadRules { line, reason };
+    let abilities = record
+        .abilities
+        .iter()
+        .map(|a| {
+            a.parse::<SeatedAbility>()
+                .map_err(|e| bad(format!("{a}: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let game = R::build(record.rules.clone(), &abilities).map_err(bad)?;
+    let sim = SimBuilder::new(game).seed(record.seed).build();
+    verify(sim, &record, mahjong_scores::<R>, line)
+}
+
 /// A mahjong match's final scores, as recorded.
-pub(super) fn mahjong_scores(sim: &Sim<Riichi>) -> Vec<i64> {
-    crate::games::mahjong::riichi::scores(sim.world())
+pub(super) fn mahjong_scores<R: Ruleset>(sim: &Sim<R>) -> Vec<i64> {
+    R::scores(sim.world())
         .iter()
         .map(|&s| i64::from(s))
         .collect()

@@ -7,15 +7,16 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::replay::{self, RecordWriter, Recording};
-use super::{CliError, GameName, SimulateArgs, json_line, profile};
+use super::replay::{self, RecordWriter, Recording, SlotCollapse};
+use super::{CliError, GameName, SimulateArgs, Table, json_line, profile};
 use crate::games::duel::Duel;
-use crate::games::mahjong::riichi::{
-    Length, Match, PlayerKind, Riichi, RiichiAction, Tally, choose,
-};
+use crate::games::mahjong::riichi::PlayerKind;
+use crate::games::mahjong::{MatchTally, Ruleset};
 use crate::games::pig::{Pig, PigAction, PigTurn};
 use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Game, Rollback, Sim, SimBuilder, SimError};
+use crate::mount::{Mount, MountSlot};
+use crate::tiles::Tile;
 
 /// The outcome of one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -151,17 +152,46 @@ fn play_out<G: Game>(
     mut next: impl FnMut(&mut Sim<G>) -> Option<G::Action>,
 ) -> Result<Option<Recording<G::Action>>, SimError> {
     let mut actions = Vec::new();
-    while let Some(action) = next(sim) {
-        sim.apply(action)?;
+    let mut collapses = Vec::new();
+    let mut before = Vec::new();
+    loop {
         if record.is_some() {
+            before.clear();
+            before.extend(collapsed(sim));
+        }
+        let Some(action) = next(sim) else {
+            break;
+        };
+        if record.is_some() {
+            // Slots an ability collapsed while choosing (Toki's future sight).
+            for (slot, tile) in collapsed(sim) {
+                if !before.contains(&(slot, tile)) {
+                    collapses.push(SlotCollapse {
+                        before: actions.len() as u32,
+                        exit: slot.exit,
+                        index: slot.index,
+                        tile,
+                    });
+                }
+            }
             actions.push(action);
         }
+        sim.apply(action)?;
     }
     Ok(record.map(|scores| Recording {
         actions,
+        collapses,
         scores: scores(sim),
         checksum: sim.checksum(),
     }))
+}
+
+/// The collapsed slots of the game's wall, if it has one.
+fn collapsed<G: Game>(sim: &Sim<G>) -> Vec<(MountSlot, Tile)> {
+    sim.world()
+        .get_resource::<Mount>()
+        .map(|mount| mount.collapsed_slots().collect())
+        .unwrap_or_default()
 }
 
 /// Plays `games` random games of `pig` (see [`simulate`]).
@@ -227,24 +257,24 @@ pub struct MatchResult {
     /// Final scores by seat.
     pub scores: [i32; 4],
     /// Wins, deal-ins, hands and draws.
-    pub tally: Tally,
+    pub tally: MatchTally,
 }
 
 /// Plays `games` mahjong matches of `builder`'s game with `players` on `threads` threads,
 /// calling `progress(n)` as matches finish. Match `i` is seeded from `(seed, i)` only; results
 /// come back by match index, so they do not depend on the thread count. With `record`, each
 /// match keeps its [`Recording`].
-pub fn simulate_mahjong(
-    builder: &SimBuilder<Riichi>,
+pub fn simulate_mahjong<R: Ruleset>(
+    builder: &SimBuilder<R>,
     players: &[PlayerKind; 4],
     games: u64,
     seed: u64,
     threads: u16,
     record: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<Played<MatchResult, RiichiAction>>, SimError> {
+) -> Result<Vec<Played<MatchResult, R::Action>>, SimError> {
     let builder = builder.clone().rollback(Rollback::Caller);
-    let record = record.then_some(replay::mahjong_scores as Scores<Riichi>);
+    let record = record.then_some(replay::mahjong_scores::<R> as Scores<R>);
     parallel_games(
         games,
         threads,
@@ -252,14 +282,13 @@ pub fn simulate_mahjong(
         &|| Ok(builder.build()),
         &|sim, index| {
             let seed = crate::chance::sub_seed(seed, index);
-            Riichi::restart(sim, seed);
+            R::restart(sim, seed);
             let mut rng = random_player_rng(seed);
-            let recording = play_out(sim, record, |sim| choose(sim, players, &mut rng))?;
-            let table = sim.world().resource::<Match>();
+            let recording = play_out(sim, record, |sim| R::choose(sim, players, &mut rng))?;
             Ok(Played {
                 result: MatchResult {
-                    scores: table.scores,
-                    tally: table.tally,
+                    scores: R::scores(sim.world()),
+                    tally: R::tally(sim.world()),
                 },
                 recording,
             })
@@ -289,8 +318,10 @@ pub struct MahjongSummary {
     pub game: &'static str,
     /// The rules preset.
     pub rules: String,
-    /// The match length.
-    pub length: Length,
+    /// The match length (`Hanchan`, `4 hands`).
+    pub length: String,
+    /// The abilities seated (`NAME@SEAT`).
+    pub abilities: Vec<String>,
     /// Matches played.
     pub games: u64,
     /// The base seed.
@@ -316,7 +347,20 @@ fn run_mahjong(
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
-    let (game, players) = args.mahjong.game(&args.pig.players)?;
+    let players = args.mahjong.players(&args.pig.players)?;
+    match args.mahjong.table()? {
+        Table::Riichi(game) => run_table(game, players, args, threads, out),
+        Table::Sichuan(game) => run_table(game, players, args, threads, out),
+    }
+}
+
+fn run_table<R: Ruleset>(
+    game: R,
+    players: [PlayerKind; 4],
+    args: &SimulateArgs,
+    threads: u16,
+    out: &mut impl std::io::Write,
+) -> Result<(), CliError> {
     let games = args.games.unwrap_or(MAHJONG_MATCHES);
     let bar = indicatif::ProgressBar::new(games);
     bar.set_style(
@@ -340,10 +384,11 @@ fn run_mahjong(
     bar.finish_and_clear();
     if let Some(file) = &mut file {
         let writer = RecordWriter {
-            game: "mahjong",
-            rules: &game.config,
+            game: R::RECORD,
+            rules: game.config(),
             base_seed: args.seed,
             players: players.iter().map(ToString::to_string).collect(),
+            abilities: game.abilities().iter().map(ToString::to_string).collect(),
         };
         write_records(file, args, &writer, &played)?;
     }
@@ -369,7 +414,8 @@ fn run_mahjong(
     let summary = MahjongSummary {
         game: "mahjong",
         rules: args.mahjong.rules.clone(),
-        length: game.config.length,
+        length: game.describe(),
+        abilities: game.abilities().iter().map(ToString::to_string).collect(),
         games,
         seed: args.seed,
         threads,
@@ -381,19 +427,23 @@ fn run_mahjong(
     if args.json {
         return json_line(out, &summary);
     }
-    writeln!(
+    write!(
         out,
-        "mahjong ({}, {:?}): {} matches, {} hands, seed {}, {} threads",
+        "mahjong ({}, {}): {} matches, {} hands, seed {}, {} threads",
         summary.rules, summary.length, summary.games, summary.hands, summary.seed, summary.threads
     )?;
+    if !summary.abilities.is_empty() {
+        write!(out, ", abilities {}", summary.abilities.join(","))?;
+    }
+    writeln!(out)?;
     writeln!(
         out,
-        "  seat  player  win rate  deal-in rate  mean points  firsts"
+        "  seat  player     win rate  deal-in rate  mean points  firsts"
     )?;
     for (s, seat) in summary.seats.iter().enumerate() {
         writeln!(
             out,
-            "  P{s}    {:<6}  {:>7.2}%  {:>11.2}%  {:>11.0}  {:>6}",
+            "  P{s}    {:<9}  {:>7.2}%  {:>11.2}%  {:>11.0}  {:>6}",
             seat.player.to_string(),
             100.0 * seat.win_rate,
             100.0 * seat.deal_in_rate,
@@ -486,6 +536,7 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
                     rules: pig,
                     base_seed: args.seed,
                     players: vec!["random".into(); players],
+                    abilities: Vec::new(),
                 };
                 write_records(file, args, &writer, &played)?;
             }

@@ -186,6 +186,11 @@ impl Mount {
         self.collapse_at(slot).map(|c| c.tile)
     }
 
+    /// The slots collapsed and not drawn yet, with their tiles, in the order collapsed.
+    pub fn collapsed_slots(&self) -> impl Iterator<Item = (MountSlot, Tile)> + '_ {
+        self.collapses.iter().map(|c| (c.slot, c.tile))
+    }
+
     /// The dora indicators flipped so far (draws from [`Exit::Dorahyou`]), in order.
     pub fn dora_indicators(&self) -> &[Tile] {
         &self.dora

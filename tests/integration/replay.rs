@@ -175,7 +175,7 @@ fn tampered_replays_are_detected() {
     // One action changed for another legal one: the match goes another way.
     let mut changed = lines.clone();
     let config: RiichiConfig = serde_json::from_value(lines[0]["rules"].clone()).unwrap();
-    let sim = SimBuilder::new(Riichi { config })
+    let sim = SimBuilder::new(Riichi::new(config))
         .seed(lines[0]["seed"].as_u64().unwrap())
         .build();
     let recorded: RiichiAction = serde_json::from_value(lines[0]["actions"][0].clone()).unwrap();
@@ -276,4 +276,77 @@ fn malformed_replay_lines_are_typed_errors_naming_the_line() {
         write(format!("\n{first}\n\n"), "blank.jsonl").unwrap(),
         "1 game, all verified\n"
     );
+}
+
+/// Sichuan and riichi with abilities in play: Koromo's draws are rules (replayed by seating
+/// her again), Toki's collapses happen between actions (replayed from the file's
+/// `collapses`: without them the games no longer verify).
+#[test]
+fn sichuan_and_ability_games_replay() {
+    for (args, game) in [
+        (
+            "alea simulate mahjong --rules sichuan --games 6 --seed 4 --abilities toki@0,koromo@2 --threads 2",
+            "sichuan",
+        ),
+        (
+            "alea simulate mahjong --games 3 --length kyoku --seed 4 --abilities kuro@1,koromo@2,toki@3",
+            "mahjong",
+        ),
+    ] {
+        let (path, lines) = simulate_out(args, &format!("{game}-abilities.jsonl"));
+        assert!(lines.iter().all(|l| l["game"] == game), "{args}");
+        assert!(!lines[0]["abilities"].as_array().unwrap().is_empty());
+        let collapses: usize = lines
+            .iter()
+            .map(|l| l["collapses"].as_array().map_or(0, Vec::len))
+            .sum();
+        assert!(collapses > 0, "Toki collapsed slots in {args}");
+        let out = replay_path(&path).unwrap();
+        assert!(out.contains("all verified"), "{out}");
+        // Without Toki's collapses the recorded games cannot be replayed.
+        let stripped: Vec<Value> = lines
+            .iter()
+            .map(|l| {
+                let mut l = l.clone();
+                l.as_object_mut().unwrap().remove("collapses");
+                l
+            })
+            .collect();
+        let broken = match replay_lines(&stripped, &format!("{game}-stripped.jsonl")) {
+            Ok(out) => out,
+            Err(error) => error.to_string(),
+        };
+        assert!(!broken.contains("all verified"), "{broken}");
+        // A seat taken twice is a typed error naming the line.
+        let mut bad = lines[0].clone();
+        bad["abilities"] = serde_json::json!(["koromo@1", "toki@1"]);
+        let error = replay_lines(&[bad], &format!("{game}-bad.jsonl")).unwrap_err();
+        assert!(error.to_string().contains("line 1"), "{error}");
+    }
+}
+
+#[test]
+fn sichuan_plays_from_the_command_line() {
+    let log = cli("alea play mahjong --rules sichuan --length kyoku --seed 3 --abilities toki@2")
+        .unwrap();
+    assert!(
+        log.starts_with("Sichuan mahjong (sichuan, 1 hands), seed 3"),
+        "{log}"
+    );
+    assert!(
+        log.contains("declares") && log.contains("abilities toki@2"),
+        "{log}"
+    );
+    assert_eq!(
+        log,
+        cli("alea play mahjong --rules sichuan --length kyoku --seed 3 --abilities toki@2")
+            .unwrap(),
+        "same seed, same log"
+    );
+    let error = cli("alea play mahjong --rules sichuan --abilities awai@0").unwrap_err();
+    assert!(
+        error.to_string().contains("does not apply to sichuan"),
+        "{error}"
+    );
+    assert_eq!(error.exit_code(), 2);
 }

@@ -3,7 +3,10 @@
 pub mod abilities;
 pub mod fill;
 pub mod riichi;
+mod ruleset;
 pub mod sichuan;
+
+pub use ruleset::{LogKind, MatchTally, Ruleset, seat_line};
 
 use bevy_ecs::prelude::*;
 

@@ -25,13 +25,43 @@ pub use koromo::KOROMO;
 pub use kuro::KURO;
 pub use toki::{Foresee, Sight, TOKI, future_sight};
 
-/// `--abilities` item: an ability name and its seat (`kuro@0`).
+/// `--abilities` item: an ability name and its seat (`kuro@0`). Equal when the names and
+/// seats are.
 #[derive(Clone, Copy, Debug)]
 pub struct SeatedAbility {
     /// The ability.
     pub hooks: &'static AbilityHooks,
     /// Its seat.
     pub seat: Seat,
+}
+
+impl PartialEq for SeatedAbility {
+    fn eq(&self, other: &Self) -> bool {
+        self.hooks.name == other.hooks.name && self.seat == other.seat
+    }
+}
+
+impl Eq for SeatedAbility {}
+
+impl std::fmt::Display for SeatedAbility {
+    /// `name@seat`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}@{}", self.hooks.name, self.seat.0)
+    }
+}
+
+impl SeatedAbility {
+    /// True when `hooks` sits at `seat` in `seated`.
+    pub fn is_seated(seated: &[SeatedAbility], hooks: &AbilityHooks, seat: Seat) -> bool {
+        seated
+            .iter()
+            .any(|a| a.seat == seat && a.hooks.name == hooks.name)
+    }
+
+    /// The list as the dealer takes it.
+    pub fn pairs(seated: &[SeatedAbility]) -> Vec<(Seat, &'static AbilityHooks)> {
+        seated.iter().map(|a| (a.seat, a.hooks)).collect()
+    }
 }
 
 /// Why an `--abilities` item does not parse.

@@ -77,7 +77,8 @@ pub use state::{
     meld_tiles, wind, wind_name,
 };
 
-use crate::dealer::{AbilityPlan, DealConfig, DealTable};
+use crate::dealer::{AbilityPlan, DealConfig, DealError, DealTable, Dealer};
+use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
 use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
@@ -221,6 +222,8 @@ pub struct UnknownPreset {
 pub struct Riichi {
     /// The rule options.
     pub config: RiichiConfig,
+    /// The abilities seated (see [`Riichi::with_abilities`]).
+    pub abilities: Vec<SeatedAbility>,
 }
 
 impl Riichi {
@@ -228,13 +231,34 @@ impl Riichi {
     pub fn preset(name: &str) -> Result<Riichi, UnknownPreset> {
         presets()
             .get(name)
-            .map(|config| Riichi {
-                config: config.clone(),
-            })
+            .map(|config| Riichi::new(config.clone()))
             .ok_or_else(|| UnknownPreset {
                 name: name.to_string(),
                 known: presets().keys().cloned().collect::<Vec<_>>().join(", "),
             })
+    }
+
+    /// A game of `config` without abilities.
+    pub fn new(config: RiichiConfig) -> Riichi {
+        Riichi {
+            config,
+            abilities: Vec::new(),
+        }
+    }
+
+    /// The same rules with `abilities` seated: their deal hooks run at every deal, Koromo's
+    /// `on_draw` before every normal draw, Toki's future sight at her discards (in
+    /// [`choose`]). The seats are checked and a trial deal is made, so a game built from the
+    /// result always deals.
+    pub fn with_abilities(mut self, abilities: &[SeatedAbility]) -> Result<Riichi, DealError> {
+        Dealer::new(self.deal_config(), &SeatedAbility::pairs(abilities), 0)?.deal(0)?;
+        self.abilities = abilities.to_vec();
+        Ok(self)
+    }
+
+    /// True when Toki sits at `seat`.
+    pub fn has_toki(&self, seat: Seat) -> bool {
+        SeatedAbility::is_seated(&self.abilities, &TOKI, seat)
     }
 
     /// The same rules with another match length.
@@ -642,8 +666,13 @@ impl Game for Riichi {
         let config = self.deal_config();
         crate::mount::install(setup, Mount::new(config.set, config.layout));
         let seed = setup.seed();
-        crate::dealer::install(setup.world(), config, &[], seed)
-            .expect("no abilities: every seat is free");
+        crate::dealer::install(
+            setup.world(),
+            config,
+            &SeatedAbility::pairs(&self.abilities),
+            seed,
+        )
+        .expect("the seats were checked by with_abilities");
         setup.snapshot_resource::<DealTable>();
         setup.snapshot_component::<AbilityPlan>();
         setup.insert_resource(Match {
@@ -765,5 +794,96 @@ impl Game for Riichi {
         let start = rules.game.config.start_points;
         out.clear();
         out.extend(scores(world).iter().map(|&s| f64::from(s - start) / 1000.0));
+    }
+}
+
+impl crate::games::mahjong::Ruleset for Riichi {
+    const RECORD: &'static str = "mahjong";
+    type Config = RiichiConfig;
+
+    fn config(&self) -> &RiichiConfig {
+        &self.config
+    }
+
+    fn abilities(&self) -> &[SeatedAbility] {
+        &self.abilities
+    }
+
+    fn build(config: RiichiConfig, abilities: &[SeatedAbility]) -> Result<Riichi, String> {
+        Riichi::new(config)
+            .with_abilities(abilities)
+            .map_err(|e| e.to_string())
+    }
+
+    fn restart(sim: &mut Sim<Riichi>, seed: u64) {
+        Riichi::restart(sim, seed);
+    }
+
+    fn choose(
+        sim: &mut Sim<Riichi>,
+        players: &[PlayerKind],
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> Option<RiichiAction> {
+        choose(sim, players, rng)
+    }
+
+    fn scores(world: &World) -> [i32; SEATS] {
+        scores(world)
+    }
+
+    fn tally(world: &World) -> crate::games::mahjong::MatchTally {
+        let t = world.resource::<Match>().tally;
+        crate::games::mahjong::MatchTally {
+            hands: t.hands,
+            wins: t.wins,
+            deal_ins: t.deal_ins,
+            draws: t.draws,
+        }
+    }
+
+    fn hand_header(sim: &Sim<Riichi>) -> String {
+        let m = sim.world().resource::<Match>();
+        RiichiEvent::Deal {
+            wind: m.wind,
+            number: m.number,
+            honba: m.honba,
+            sticks: m.sticks,
+        }
+        .to_string()
+    }
+
+    /// The dora indicators, then each seat's tiles and melds.
+    fn deal_lines(sim: &Sim<Riichi>) -> Vec<String> {
+        let world = sim.world();
+        let kyoku = world.resource::<Kyoku>();
+        let indicators = format_tiles(world.resource::<Mount>().dora_indicators());
+        let mut lines = vec![format!(
+            "dora indicator {indicators}; hands (the dealer has drawn):"
+        )];
+        lines.extend((0..SEATS as u8).map(|s| {
+            let melds: Vec<_> = kyoku
+                .melds_of(Seat(s))
+                .map(|m| (m.meld.kind().to_string(), m.tiles().tiles().collect()))
+                .collect();
+            format!(
+                "  {}",
+                crate::games::mahjong::seat_line(Seat(s), &kyoku.hands[usize::from(s)], &melds)
+            )
+        }));
+        lines
+    }
+
+    fn log_kind(event: &RiichiEvent) -> crate::games::mahjong::LogKind {
+        use crate::games::mahjong::LogKind;
+        match event {
+            RiichiEvent::Answer { .. } => LogKind::Hidden,
+            RiichiEvent::Deal { .. } => LogKind::Deal,
+            RiichiEvent::HandEnd { .. } => LogKind::HandEnd,
+            _ => LogKind::Line,
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!("{:?}", self.config.length)
     }
 }

@@ -6,8 +6,10 @@ use rand_chacha::ChaCha8Rng;
 
 use super::search::{DEFAULT_ITERATIONS, ismcts_search};
 use super::state::{Kyoku, Phase};
-use super::{Riichi, RiichiAction};
+use super::{Riichi, RiichiAction, RiichiEvent};
+use crate::games::mahjong::abilities::{Foresee, future_sight};
 use crate::kernel::{Seat, Sim, Turn};
+use crate::mount::Exit;
 use crate::mount::Mount;
 use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
 
@@ -73,6 +75,12 @@ pub fn choose(
     let Turn::Player(seat) = sim.turn() else {
         return None;
     };
+    if sim.rules().game.has_toki(seat) {
+        let seed = rng.next_u64();
+        if let Ok(Some(sight)) = future_sight(sim, seat, seed) {
+            return Some(sight.action);
+        }
+    }
     let choices = sim.legal_actions();
     if choices.is_empty() {
         return None;
@@ -231,4 +239,41 @@ pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) ->
         return RiichiAction::Riichi(tile);
     }
     RiichiAction::Discard(tile)
+}
+
+impl Foresee for Riichi {
+    fn is_candidate(action: &RiichiAction) -> bool {
+        matches!(action, RiichiAction::Discard(_) | RiichiAction::Riichi(_))
+    }
+
+    fn rollout_action(sim: &Sim<Riichi>, _: &mut ChaCha8Rng) -> Option<RiichiAction> {
+        let Turn::Player(seat) = sim.turn() else {
+            return None;
+        };
+        let choices = sim.legal_actions();
+        (!choices.is_empty()).then(|| greedy_action(sim, seat, choices))
+    }
+
+    fn drawn(event: &RiichiEvent) -> Option<(Exit, Tile)> {
+        match *event {
+            RiichiEvent::Draw {
+                exit,
+                tile: Some(tile),
+                ..
+            } => Some((exit, tile)),
+            _ => None,
+        }
+    }
+
+    fn ends_hand(event: &RiichiEvent) -> bool {
+        matches!(event, RiichiEvent::HandEnd { .. })
+    }
+
+    /// Points / 1000, then a quarter per step closer to ready.
+    fn outlook(sim: &Sim<Riichi>, seat: Seat) -> f64 {
+        let world = sim.world();
+        let points = f64::from(world.resource::<super::Match>().scores[seat.index()]) / 1000.0;
+        let hand = world.resource::<Kyoku>().hands[seat.index()].kinds();
+        points - 0.25 * f64::from(shanten(&hand))
+    }
 }

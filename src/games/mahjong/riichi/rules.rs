@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 use super::legal::{self, CAN_RON, WinHow};
 use super::state::{Answer, Kyoku, Match, MeldRecord, Phase, RiverTile, SEATS};
 use super::{Abort, Riichi, RiichiEvent};
-use crate::dealer::{DealConfig, DealTable, run_deal};
+
 use crate::kernel::{Seat, Table};
 use crate::mount::{Exit, Mount, draw_in_world};
 use crate::pipeline::Ctx;
@@ -18,14 +18,7 @@ use crate::tiles::Tile;
 /// first draw is the caller's).
 pub(super) fn start_hand(world: &mut World) {
     let table = *world.resource::<Match>();
-    let mut config = *world.resource::<DealConfig>();
-    config.dealer = table.dealer();
-    world.insert_resource(config);
-    *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
-    crate::kernel::start_round(world, table.dealt);
-    // Without abilities no stage can fail: every hand fills from a full zone A.
-    run_deal(world).expect("a deal without abilities cannot fail");
-    let hands = world.resource::<DealTable>().hands.clone();
+    let hands = crate::games::mahjong::deal_hand(world, table.dealer(), table.dealt);
     let mut kyoku = world.resource_mut::<Kyoku>();
     let mut fresh = Kyoku::default();
     std::mem::swap(&mut fresh.river, &mut kyoku.river);
@@ -42,7 +35,17 @@ pub(super) fn start_hand(world: &mut World) {
 }
 
 /// `seat` draws from `exit` into its hand and is on turn. Returns the tile.
+/// Seated abilities edit the presence of a normal draw first (`on_draw`: Koromo).
 pub(super) fn draw_into(world: &mut World, seat: Seat, exit: Exit) -> Option<Tile> {
+    if exit == Exit::Pii && crate::dealer::has_abilities(world) {
+        let kyoku = world.resource::<Kyoku>();
+        let hands = kyoku.hands;
+        let mut turns = [0u16; SEATS];
+        for (s, _) in &kyoku.river {
+            turns[s.index()] += 1;
+        }
+        crate::dealer::on_draw_in_world(world, seat, &hands, &turns);
+    }
     let tile = draw_in_world(world, exit).ok()?;
     let mut kyoku = world.resource_mut::<Kyoku>();
     kyoku.hands[seat.index()][tile] += 1;

@@ -83,7 +83,7 @@ pub struct UnknownSichuanPreset {
 }
 
 /// Sichuan bloody battle: the [`Game`] for the kernel.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sichuan {
     /// The rule options.
     pub config: SichuanConfig,
@@ -145,17 +145,14 @@ impl Sichuan {
                 });
             }
         }
-        let pairs: Vec<_> = abilities.iter().map(|a| (a.seat, a.hooks)).collect();
-        Dealer::new(DealConfig::sichuan(), &pairs, 0)?.deal(0)?;
+        Dealer::new(DealConfig::sichuan(), &SeatedAbility::pairs(abilities), 0)?.deal(0)?;
         self.abilities = abilities.to_vec();
         Ok(self)
     }
 
     /// True when Toki sits at `seat`.
     pub fn has_toki(&self, seat: Seat) -> bool {
-        self.abilities
-            .iter()
-            .any(|a| a.seat == seat && std::ptr::eq(a.hooks, &TOKI))
+        SeatedAbility::is_seated(&self.abilities, &TOKI, seat)
     }
 
     /// Starts a new match in `sim` exactly as if it had been built with `seed`.
@@ -534,9 +531,13 @@ impl Game for Sichuan {
         let config = DealConfig::sichuan();
         crate::mount::install(setup, Mount::new(config.set, config.layout));
         let seed = setup.seed();
-        let abilities: Vec<_> = self.abilities.iter().map(|a| (a.seat, a.hooks)).collect();
-        crate::dealer::install(setup.world(), config, &abilities, seed)
-            .expect("the seats were checked by with_abilities");
+        crate::dealer::install(
+            setup.world(),
+            config,
+            &SeatedAbility::pairs(&self.abilities),
+            seed,
+        )
+        .expect("the seats were checked by with_abilities");
         setup.snapshot_resource::<DealTable>();
         setup.snapshot_component::<AbilityPlan>();
         setup.insert_resource(Standings::default());
@@ -624,5 +625,95 @@ impl Game for Sichuan {
         let unit = f64::from(scoring.points(scoring.cap, false).max(1));
         out.clear();
         out.extend(scores(world).iter().map(|&s| f64::from(s) / unit));
+    }
+}
+
+impl crate::games::mahjong::Ruleset for Sichuan {
+    const RECORD: &'static str = "sichuan";
+    type Config = SichuanConfig;
+
+    fn config(&self) -> &SichuanConfig {
+        &self.config
+    }
+
+    fn abilities(&self) -> &[SeatedAbility] {
+        &self.abilities
+    }
+
+    fn build(config: SichuanConfig, abilities: &[SeatedAbility]) -> Result<Sichuan, String> {
+        Sichuan {
+            config,
+            abilities: Vec::new(),
+        }
+        .with_abilities(abilities)
+        .map_err(|e| e.to_string())
+    }
+
+    fn restart(sim: &mut Sim<Sichuan>, seed: u64) {
+        Sichuan::restart(sim, seed);
+    }
+
+    fn choose(
+        sim: &mut Sim<Sichuan>,
+        players: &[crate::games::mahjong::riichi::PlayerKind],
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> Option<SichuanAction> {
+        choose(sim, players, rng)
+    }
+
+    fn scores(world: &World) -> [i32; SEATS] {
+        scores(world)
+    }
+
+    fn tally(world: &World) -> crate::games::mahjong::MatchTally {
+        let t = world.resource::<Standings>().tally;
+        crate::games::mahjong::MatchTally {
+            hands: t.hands,
+            wins: t.wins,
+            deal_ins: t.deal_ins,
+            draws: t.draws,
+        }
+    }
+
+    fn hand_header(sim: &Sim<Sichuan>) -> String {
+        let dealt = sim.world().resource::<Standings>().dealt;
+        SichuanEvent::Deal {
+            number: dealt.saturating_sub(1),
+        }
+        .to_string()
+    }
+
+    /// Each seat's tiles and melds.
+    fn deal_lines(sim: &Sim<Sichuan>) -> Vec<String> {
+        let battle = sim.world().resource::<Battle>();
+        let mut lines = vec!["hands (the dealer has drawn):".to_string()];
+        lines.extend((0..SEATS as u8).map(|s| {
+            let melds: Vec<_> = battle
+                .melds_of(Seat(s))
+                .map(|m| {
+                    let tiles = crate::games::mahjong::riichi::meld_tiles(&m.meld);
+                    (m.meld.kind().to_string(), tiles.tiles().collect())
+                })
+                .collect();
+            format!(
+                "  {}",
+                crate::games::mahjong::seat_line(Seat(s), &battle.hands[usize::from(s)], &melds)
+            )
+        }));
+        lines
+    }
+
+    fn log_kind(event: &SichuanEvent) -> crate::games::mahjong::LogKind {
+        use crate::games::mahjong::LogKind;
+        match event {
+            SichuanEvent::Answer { .. } => LogKind::Hidden,
+            SichuanEvent::Deal { .. } => LogKind::Deal,
+            SichuanEvent::HandEnd => LogKind::HandEnd,
+            _ => LogKind::Line,
+        }
+    }
+
+    fn describe(&self) -> String {
+        format!("{} hands", self.config.hands)
     }
 }
