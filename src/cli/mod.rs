@@ -276,15 +276,16 @@ impl MahjongArgs {
     }
 
     /// The players by seat from `--players` (`random`, `greedy`, `ismcts`, `ismcts:N`; a
-    /// shorter list repeats its last entry; without a list, four greedy players).
+    /// shorter list repeats its last entry; without a list, `default`).
     pub fn players(
         &self,
         players: &Players,
+        default: [crate::games::mahjong::riichi::PlayerKind; 4],
     ) -> Result<[crate::games::mahjong::riichi::PlayerKind; 4], CliError> {
         use crate::games::mahjong::riichi::{PlayerKind, UnknownPlayer};
         let kinds: Vec<PlayerKind> = match players {
-            // The default count (2) or 4: four greedy players.
-            Players::Count(2 | 4) => vec![PlayerKind::Greedy],
+            // The default count (2) or 4: the default table.
+            Players::Count(2 | 4) => default.to_vec(),
             Players::Count(n) => {
                 return Err(CliError::BadTable(format!(
                     "a mahjong table has 4 seats, not {n}"

@@ -64,7 +64,9 @@ struct MahjongLog<A, E: crate::kernel::GameEvent> {
 }
 
 fn play_mahjong(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    let players = args.mahjong.players(&args.pig.players)?;
+    let players = args
+        .mahjong
+        .players(&args.pig.players, [MahjongPlayer::Greedy; 4])?;
     match args.mahjong.table()? {
         Table::Riichi(game) => play_table(game, players, args, out),
         Table::Sichuan(game) => play_table(game, players, args, out),

@@ -338,16 +338,25 @@ pub struct MahjongSummary {
     pub games_per_second: f64,
 }
 
-/// `simulate mahjong`'s default number of matches: about 300 hands of the default hanchan, well
-/// under a second with greedy players.
-pub const MAHJONG_MATCHES: u64 = 32;
+/// `simulate mahjong`'s default number of matches: about 240 hands of the default hanchan
+/// (under a minute and a half on one core with the default table's ISMCTS player).
+pub const MAHJONG_MATCHES: u64 = 24;
+
+/// `simulate mahjong`'s default table: an ISMCTS player (100 iterations) against three greedy
+/// players.
+pub const MAHJONG_TABLE: [PlayerKind; 4] = [
+    PlayerKind::Ismcts(crate::games::mahjong::riichi::DEFAULT_ITERATIONS),
+    PlayerKind::Greedy,
+    PlayerKind::Greedy,
+    PlayerKind::Greedy,
+];
 
 fn run_mahjong(
     args: &SimulateArgs,
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
-    let players = args.mahjong.players(&args.pig.players)?;
+    let players = args.mahjong.players(&args.pig.players, MAHJONG_TABLE)?;
     match args.mahjong.table()? {
         Table::Riichi(game) => run_table(game, players, args, threads, out),
         Table::Sichuan(game) => run_table(game, players, args, threads, out),
@@ -459,7 +468,7 @@ fn run_table<R: Ruleset>(
     )?;
     writeln!(
         out,
-        "  {:.0} matches/s ({:.2} s)",
+        "  {:.1} matches/s ({:.2} s)",
         summary.games_per_second, seconds
     )?;
     Ok(())

@@ -285,11 +285,11 @@ fn malformed_replay_lines_are_typed_errors_naming_the_line() {
 fn sichuan_and_ability_games_replay() {
     for (args, game) in [
         (
-            "alea simulate mahjong --rules sichuan --games 6 --seed 4 --abilities toki@0,koromo@2 --threads 2",
+            "alea simulate mahjong --rules sichuan --games 6 --seed 4 --players greedy --abilities toki@0,koromo@2 --threads 2",
             "sichuan",
         ),
         (
-            "alea simulate mahjong --games 3 --length kyoku --seed 4 --abilities kuro@1,koromo@2,toki@3",
+            "alea simulate mahjong --games 3 --length kyoku --seed 4 --players greedy --abilities kuro@1,koromo@2,toki@3",
             "mahjong",
         ),
     ] {

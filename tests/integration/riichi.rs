@@ -739,7 +739,7 @@ fn cli_play_and_simulate_mahjong() {
     );
     let json = |threads: u32| {
         let text = cli(&format!(
-            "alea simulate mahjong --games 12 --length east --seed 2 --threads {threads} --json"
+            "alea simulate mahjong --games 12 --length east --players greedy --seed 2 --threads {threads} --json"
         ))
         .unwrap();
         let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -1,8 +1,8 @@
 //! Toki (怜, Onjouji): future sight. At her turn she plays out the next draws on a snapshot
 //! once per candidate discard (a *timeline*), keeps the discard whose future is best for her,
-//! and collapses the real wall ([`Mount::early_collapse`]) at every slot she saw, so the wall
-//! is the same in every timeline and in the real game: whichever exit reaches a slot first
-//! draws the tile she saw there.
+//! and collapses the real wall ([`Mount::early_collapse`]) at every live-wall slot she saw, so
+//! the wall is the same in every timeline and in the real game: whoever reaches a slot first
+//! draws the tile she saw there. Replacement draws after kans are played but not foreseen.
 //!
 //! Timelines share the wall: before each one, the slots seen in the earlier ones are collapsed
 //! on the restored snapshot, so a slot shows the same tile in every timeline. The look-ahead
@@ -131,7 +131,10 @@ fn timeline<G: Foresee>(
     sim.restore(root)?;
     collapse(sim.world_mut().resource_mut::<Mount>().as_mut(), seen);
     let mount = sim.world().resource::<Mount>();
-    let mut next = [Exit::Pii, Exit::Rinshan].map(|exit| (exit, mount.drawn_from(exit)));
+    // Only the live wall is foreseen: a replacement slot she saw in one timeline may never be
+    // drawn in the game, and in a layout whose replacements come off the live wall (sichuan)
+    // its collapsed tile would then be missing from the live wall's stock.
+    let mut next = [(Exit::Pii, mount.drawn_from(Exit::Pii))];
     let mut rng = crate::kernel::playout::random_player_rng(seed);
     let mut draws = 0;
     let mut action = Some(candidate);
