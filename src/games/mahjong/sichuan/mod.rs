@@ -28,6 +28,7 @@ mod rules;
 mod state;
 
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
 use bevy_ecs::prelude::*;
@@ -617,6 +618,35 @@ impl Game for Sichuan {
             Some(seat) => decision.turn = crate::kernel::Turn::Player(seat),
             None => decision.finish(),
         }
+    }
+
+    /// Everything `seat` has seen: its concealed tiles, its missing suit (the others' once all
+    /// have declared), every meld, discard, win (a winner's tiles are shown), kan payment and
+    /// score, the stage, its own claim options and answer, and how far the wall is drawn.
+    fn observe(_: &Rules<Sichuan>, world: &World, seat: Seat, mut h: &mut dyn Hasher) {
+        let battle = world.resource::<Battle>();
+        let s = seat.index();
+        seat.hash(&mut h);
+        battle.hands[s].hash(&mut h);
+        battle.drawn[s].hash(&mut h);
+        let declared = battle.missing.iter().all(Option::is_some);
+        for (other, missing) in battle.missing.iter().enumerate() {
+            (other == s || declared).then_some(missing).hash(&mut h);
+        }
+        battle.melds.hash(&mut h);
+        battle.river.hash(&mut h);
+        battle.won.hash(&mut h);
+        for (other, won) in battle.won.iter().enumerate() {
+            if won.is_some() {
+                battle.hands[other].hash(&mut h);
+            }
+        }
+        battle.kan_paid.hash(&mut h);
+        battle.stage.hash(&mut h);
+        (battle.can[s], battle.claims[s]).hash(&mut h);
+        world.resource::<Standings>().hash(&mut h);
+        let mount = world.resource::<Mount>();
+        (mount.drawn_from(Exit::Pii), mount.drawn_from(Exit::Rinshan)).hash(&mut h);
     }
 
     fn returns(rules: &Rules<Sichuan>, world: &World, out: &mut Vec<f64>) {
