@@ -22,6 +22,7 @@
 //!
 //! A match is `hands` hands; the dealer moves one seat each hand.
 
+mod hidden;
 mod legal;
 mod players;
 mod rules;
@@ -34,6 +35,7 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use hidden::fill_unknown;
 pub use legal::{SUITS, is_ready};
 pub use players::choose;
 pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
@@ -620,6 +622,8 @@ impl Game for Sichuan {
         }
     }
 
+    const HIDDEN_INFORMATION: bool = true;
+
     /// Everything `seat` has seen: its concealed tiles, its missing suit (the others' once all
     /// have declared), every meld, discard, win (a winner's tiles are shown), kan payment and
     /// score, the stage, its own claim options and answer, and how far the wall is drawn.
@@ -647,6 +651,16 @@ impl Game for Sichuan {
         world.resource::<Standings>().hash(&mut h);
         let mount = world.resource::<Mount>();
         (mount.drawn_from(Exit::Pii), mount.drawn_from(Exit::Rinshan)).hash(&mut h);
+    }
+
+    /// [`fill_unknown`] from `rng`; a position it cannot work from stays as it is.
+    fn determinize(
+        rules: &Rules<Sichuan>,
+        world: &mut World,
+        viewer: Seat,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) {
+        let _ = hidden::fill_with(&rules.game, world, viewer, rng);
     }
 
     fn returns(rules: &Rules<Sichuan>, world: &World, out: &mut Vec<f64>) {
