@@ -3,6 +3,7 @@
 pub mod abilities;
 pub mod fill;
 pub mod riichi;
+pub mod search;
 pub mod sichuan;
 
 use bevy_ecs::prelude::*;

@@ -26,6 +26,7 @@ mod hidden;
 mod legal;
 mod players;
 mod rules;
+mod search;
 mod state;
 
 use std::collections::BTreeMap;
@@ -37,7 +38,8 @@ use serde::{Deserialize, Serialize};
 
 pub use hidden::fill_unknown;
 pub use legal::{SUITS, is_ready};
-pub use players::choose;
+pub use players::{choose, greedy_action};
+pub use search::{SichuanRollouts, candidates, ismcts, ismcts_search};
 pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
 use crate::dealer::{AbilityPlan, DealConfig, DealError, DealTable, Dealer};
@@ -518,6 +520,12 @@ pub fn scores(world: &World) -> [i32; SEATS] {
     world.resource::<Standings>().scores
 }
 
+/// The points of a capped win, the unit of [`Sichuan`]'s returns (at least 1).
+pub fn point_unit(game: &Sichuan) -> f64 {
+    let scoring = &game.config.scoring;
+    f64::from(scoring.points(scoring.cap, false).max(1))
+}
+
 impl Game for Sichuan {
     type Action = SichuanAction;
     type Event = SichuanEvent;
@@ -664,8 +672,7 @@ impl Game for Sichuan {
     }
 
     fn returns(rules: &Rules<Sichuan>, world: &World, out: &mut Vec<f64>) {
-        let scoring = &rules.game.config.scoring;
-        let unit = f64::from(scoring.points(scoring.cap, false).max(1));
+        let unit = point_unit(&rules.game);
         out.clear();
         out.extend(scores(world).iter().map(|&s| f64::from(s) / unit));
     }
