@@ -55,11 +55,14 @@ impl DiscardPrior {
     }
 }
 
+/// A greedy player: the action `seat` takes among the legal `choices`.
+pub type GreedyPlayer<G> = fn(&Sim<G>, Seat, &[<G as Game>::Action]) -> <G as Game>::Action;
+
 /// Plays `sim` on with `greedy` for every seat until the hand number `dealt` reads changes
 /// or the game is over.
 pub fn greedy_to_hand_end<G: Game>(
     sim: &mut Sim<G>,
-    greedy: fn(&Sim<G>, Seat, &[G::Action]) -> G::Action,
+    greedy: GreedyPlayer<G>,
     dealt: fn(&World) -> u32,
 ) -> Result<(), SearchError> {
     let hand = dealt(sim.world());
