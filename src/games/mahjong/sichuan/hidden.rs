@@ -106,7 +106,7 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
             }
             battle.hands[s] = concealed.tiles;
             if battle.drawn[s].is_some() {
-                battle.drawn[s] = any_tile(&concealed.tiles, rng);
+                battle.drawn[s] = fill::uniform_tile(&concealed.tiles, rng);
             }
             if !declared && battle.missing[s].is_some() {
                 battle.missing[s] = Some(SUITS[rng.random_range(0..SUITS.len())]);
@@ -138,19 +138,5 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
             }
         }
         Ok(())
-    })
-}
-
-/// A uniformly drawn tile of `hand` (`None` when it is empty).
-fn any_tile<R: Rng + ?Sized>(hand: &TileCounts, rng: &mut R) -> Option<crate::tiles::Tile> {
-    let total = hand.total();
-    if total == 0 {
-        return None;
-    }
-    let mut at = rng.random_range(0..total);
-    hand.tiles().find(|_| {
-        let here = at == 0;
-        at = at.saturating_sub(1);
-        here
     })
 }
