@@ -4,11 +4,12 @@
 use alea::games::mahjong::fill::FillError;
 use alea::games::mahjong::riichi::PlayerKind;
 use alea::games::mahjong::sichuan::{
-    Battle, SEATS, Sichuan, SichuanAction, Stage, choose, fill_unknown, ismcts_search, scores,
+    Battle, Claim, SEATS, Sichuan, SichuanAction, Stage, choose, fill_unknown, ismcts_search,
+    scores,
 };
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder, Turn};
-use alea::mount::Mount;
+use alea::mount::{Exit, Mount};
 use alea::scoring::meld::MeldKind;
 use alea::tiles::Suit;
 
@@ -42,7 +43,7 @@ fn hidden(sim: &Sim<Sichuan>) -> (Battle, Mount) {
 #[test]
 fn fills_keep_sizes_public_tiles_departed_seats_and_conservation() {
     let game = game();
-    let (mut kans, mut departed, mut on_turn, mut claims) = (0, 0, 0, 0);
+    let (mut kans, mut departed, mut on_turn, mut claims, mut recomputed) = (0, 0, 0, 0, 0);
     for seed in 0..80 {
         let mut sim = position(seed, 10 + (seed as usize * 13) % 90);
         if seed % 2 == 1 {
@@ -83,6 +84,7 @@ fn fills_keep_sizes_public_tiles_departed_seats_and_conservation() {
                     assert!(after.hands[s][t] > 0, "the drawn tile is in the hand");
                 }
             }
+            recomputed += check_claim_options(&sim, viewer);
             sim.refresh_decision();
             if mover == Turn::Player(viewer) {
                 assert_eq!(sim.turn(), mover);
@@ -102,11 +104,45 @@ fn fills_keep_sizes_public_tiles_departed_seats_and_conservation() {
             departed += usize::from(after.won.iter().any(Option::is_some));
         }
     }
-    println!("kans {kans}, departed {departed}, on turn {on_turn}, claims {claims}");
+    println!(
+        "kans {kans}, departed {departed}, on turn {on_turn}, claims {claims}, \
+         recomputed {recomputed}"
+    );
+    assert!(recomputed > 5, "some claim options are recomputed");
     assert!(kans > 0, "some positions have a kan");
     assert!(departed > 0, "some positions have a departed seat");
     assert!(claims > 2, "some viewers answer a claim window");
     assert!(on_turn > 20);
+}
+
+/// In a claim window on a discard, the seats still to answer after `viewer` may pon exactly
+/// when their new hands hold two copies (not of their missing suit, not on the last tile;
+/// bit 2 of `Battle::can`). Returns how many seats it checked.
+fn check_claim_options(sim: &Sim<Sichuan>, viewer: Seat) -> usize {
+    let battle = sim.world().resource::<Battle>();
+    let Stage::Claims {
+        from,
+        tile,
+        robbing: false,
+        ..
+    } = battle.stage
+    else {
+        return 0;
+    };
+    let last = sim.world().resource::<Mount>().slots_left(Exit::Pii) == 0;
+    let after = (viewer.0 + SEATS as u8 - from.0) % SEATS as u8;
+    let mut checked = 0;
+    for d in after + 1..SEATS as u8 {
+        let seat = Seat((from.0 + d) % SEATS as u8);
+        let s = seat.index();
+        if !battle.in_play(seat) || battle.claims[s] != Claim::None {
+            continue;
+        }
+        let may = !last && battle.missing[s] != Some(tile.suit()) && battle.hands[s][tile] >= 2;
+        assert_eq!(battle.can[s] & 2 != 0, may, "{seat}'s pon option on {tile}");
+        checked += 1;
+    }
+    checked
 }
 
 /// The dealer's hand while the seats declare: the dealer P0 and P1 have declared, P2 is to.
