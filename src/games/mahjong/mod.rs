@@ -1,4 +1,5 @@
-//! Mahjong: the reference abilities and the rulesets, riichi and sichuan.
+//! Mahjong: the reference abilities and the rulesets, riichi and sichuan, with what they share:
+//! the deal, the fill for hidden information ([`fill`]) and the search helpers ([`search`]).
 
 pub mod abilities;
 pub mod fill;

@@ -21,6 +21,10 @@
 //! best wait (查大叫); unready seats give back their kan income (退税).
 //!
 //! A match is `hands` hands; the dealer moves one seat each hand.
+//!
+//! **Hidden information.** A seat observes its own tiles and the public state
+//! ([`Game::observe`]); [`fill_unknown`] resamples the rest for information-set search, and
+//! the ISMCTS player ([`ismcts`], `PlayerKind::Ismcts` in [`choose`]) searches those worlds.
 
 mod hidden;
 mod legal;
