@@ -19,6 +19,7 @@ mod riichi_rules;
 mod scoring;
 mod search;
 mod sichuan;
+mod sichuan_hidden;
 mod snapshot;
 
 /// Runs the `alea` command line on `argv` (starting with "alea") and returns what it printed.

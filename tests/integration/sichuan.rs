@@ -215,7 +215,7 @@ fn one_hand() -> Sichuan {
 
 /// Every tile is in exactly one place: a hand, a meld, a river (uncalled; a tile won on by
 /// ron stays there) or the mount's undrawn stock.
-fn check_conservation(world: &World) {
+pub fn check_conservation(world: &World) {
     let battle = world.resource::<Battle>();
     let mount = world.resource::<Mount>();
     let mut all = mount.undrawn();
@@ -233,7 +233,7 @@ fn check_conservation(world: &World) {
 /// Concealed + 3 per meld: 14 for the seat on turn and a seat that won by self-draw, 13 for
 /// the others (a seat that won on a discard keeps 13: the tile stays in the river).
 /// While the seats declare, the dealer holds its 14th tile.
-fn check_hand_sizes(world: &World) {
+pub fn check_hand_sizes(world: &World) {
     let battle = world.resource::<Battle>();
     let on_turn = match battle.stage {
         Stage::Turn { seat, .. } => Some(seat),

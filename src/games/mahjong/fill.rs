@@ -160,3 +160,18 @@ pub fn fill_unknown<R: Rng + ?Sized>(
     }
     Ok(())
 }
+
+/// A tile of `hand` drawn uniformly over its copies (`None` when it is empty): an opponent's
+/// last drawn tile after a fill.
+pub fn uniform_tile<R: Rng + ?Sized>(hand: &TileCounts, rng: &mut R) -> Option<Tile> {
+    let total = hand.total();
+    if total == 0 {
+        return None;
+    }
+    let mut at = rng.random_range(0..total);
+    hand.tiles().find(|_| {
+        let here = at == 0;
+        at = at.saturating_sub(1);
+        here
+    })
+}

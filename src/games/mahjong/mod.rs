@@ -1,9 +1,11 @@
-//! Mahjong: the reference abilities and the rulesets, riichi and sichuan.
+//! Mahjong: the reference abilities and the rulesets, riichi and sichuan, with what they share:
+//! the deal, the fill for hidden information ([`fill`]) and the search helpers ([`search`]).
 
 pub mod abilities;
 pub mod fill;
 pub mod riichi;
 mod ruleset;
+pub mod search;
 pub mod sichuan;
 
 pub use ruleset::{LogKind, MatchTally, Ruleset, seat_line};

@@ -4,10 +4,10 @@
 use super::players::{greedy_action, visible};
 use super::state::{Kyoku, Match, Phase};
 use super::{Riichi, RiichiAction};
+use crate::games::mahjong::search::{DiscardPrior, greedy_to_hand_end};
 use crate::kernel::{Sim, Turn};
 use crate::mount::Mount;
 use crate::search::{Evaluator, Ismcts, SearchError, SearchResult, Values};
-use crate::tiles::{Tile, TileKind, shanten, ukeire};
 
 /// Iterations of the `ismcts` player when none are given (a hand takes about a second).
 pub const DEFAULT_ITERATIONS: u32 = 100;
@@ -23,14 +23,7 @@ pub struct GreedyRollouts;
 
 impl Evaluator<Riichi> for GreedyRollouts {
     fn evaluate(&mut self, sim: &mut Sim<Riichi>, out: &mut Values) -> Result<(), SearchError> {
-        let dealt = sim.world().resource::<Match>().dealt;
-        while sim.world().resource::<Match>().dealt == dealt {
-            let Turn::Player(seat) = sim.turn() else {
-                break;
-            };
-            let action = greedy_action(sim, seat, sim.legal_actions());
-            sim.apply(action)?;
-        }
+        greedy_to_hand_end(sim, greedy_action, |world| world.resource::<Match>().dealt)?;
         let start = sim.rules().game.config.start_points;
         *out = [0.0; crate::search::MAX_SEATS];
         for (o, s) in out.iter_mut().zip(sim.world().resource::<Match>().scores) {
@@ -45,8 +38,8 @@ pub fn ismcts() -> Ismcts<Riichi> {
     Ismcts::new(UCT_C, GreedyRollouts).with_candidates(candidates)
 }
 
-/// The search's prior: on a turn, the discards and riichi declarations that leave the lowest
-/// shanten with at least `UKEIRE_SHARE` of the best ukeire among them, and the greedy
+/// The search's prior: on a turn, the discards and riichi declarations a [`DiscardPrior`]
+/// keeps (the lowest shanten, at least 75% of the best ukeire among them), and the greedy
 /// player's own choice; a win, or any other decision, is the greedy choice alone (followed
 /// without branching). It reads only what the mover sees.
 pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
@@ -68,37 +61,18 @@ pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
     }
     let hand = kyoku.hands[seat.index()].kinds();
     let seen = visible(kyoku, world.resource::<Mount>(), seat);
-    // (shanten, ukeire) after discarding each kind.
-    let mut after = [None; TileKind::COUNT];
-    let mut score = |tile: Tile| {
-        *after[tile.kind().index()].get_or_insert_with(|| {
-            let mut h = hand;
-            h[tile.kind()] -= 1;
-            (shanten(&h), ukeire(&h, &seen))
-        })
-    };
-    let discards = choices.iter().filter_map(|a| match *a {
+    let discard = |a: &RiichiAction| match *a {
         RiichiAction::Discard(t) | RiichiAction::Riichi(t) => Some(t),
         _ => None,
-    });
-    let lowest = discards.clone().map(|t| score(t).0).min();
-    let best = discards
-        .map(&mut score)
-        .filter(|s| Some(s.0) == lowest)
-        .map(|s| s.1)
-        .max()
-        .unwrap_or(0);
-    out.extend(choices.iter().copied().filter(|&a| match a {
-        RiichiAction::Discard(t) | RiichiAction::Riichi(t) => {
-            let (s, u) = score(t);
-            a == greedy || (Some(s) == lowest && f64::from(u) >= UKEIRE_SHARE * f64::from(best))
-        }
-        _ => a == greedy,
-    }));
+    };
+    let prior = DiscardPrior::new(&hand, &seen, choices.iter().filter_map(discard));
+    out.extend(
+        choices
+            .iter()
+            .copied()
+            .filter(|a| *a == greedy || discard(a).is_some_and(|t| prior.keeps(t))),
+    );
 }
-
-/// The share of the best ukeire a discard needs to be searched.
-const UKEIRE_SHARE: f64 = 0.75;
 
 /// Searches `iterations` determinized worlds for the seat to move (each from `(seed, i)`)
 /// and returns the result; the `Sim` is left as it was. The result depends only on that

@@ -21,20 +21,29 @@
 //! best wait (查大叫); unready seats give back their kan income (退税).
 //!
 //! A match is `hands` hands; the dealer moves one seat each hand.
+//!
+//! **Hidden information.** A seat observes its own tiles and the public state
+//! ([`Game::observe`]); [`fill_unknown`] resamples the rest for information-set search, and
+//! the ISMCTS player ([`ismcts`], `PlayerKind::Ismcts` in [`choose`]) searches those worlds.
 
+mod hidden;
 mod legal;
 mod players;
 mod rules;
+mod search;
 mod state;
 
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use hidden::fill_unknown;
 pub use legal::{SUITS, is_ready};
-pub use players::choose;
+pub use players::{choose, greedy_action};
+pub use search::{SichuanRollouts, candidates, ismcts, ismcts_search};
 pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
 use crate::dealer::{AbilityPlan, DealConfig, DealError, DealTable, Dealer};
@@ -512,6 +521,12 @@ pub fn scores(world: &World) -> [i32; SEATS] {
     world.resource::<Standings>().scores
 }
 
+/// The points of a capped win, the unit of [`Sichuan`]'s returns (at least 1).
+pub fn point_unit(game: &Sichuan) -> f64 {
+    let scoring = &game.config.scoring;
+    f64::from(scoring.points(scoring.cap, false).max(1))
+}
+
 impl Game for Sichuan {
     type Action = SichuanAction;
     type Event = SichuanEvent;
@@ -620,9 +635,49 @@ impl Game for Sichuan {
         }
     }
 
+    const HIDDEN_INFORMATION: bool = true;
+
+    /// Everything `seat` has seen: its concealed tiles, its missing suit (the others' once all
+    /// have declared), every meld, discard, win (a winner's tiles are shown), kan payment and
+    /// score, the stage, its own claim options and answer, and how far the wall is drawn.
+    fn observe(_: &Rules<Sichuan>, world: &World, seat: Seat, mut h: &mut dyn Hasher) {
+        let battle = world.resource::<Battle>();
+        let s = seat.index();
+        seat.hash(&mut h);
+        battle.hands[s].hash(&mut h);
+        battle.drawn[s].hash(&mut h);
+        let declared = battle.missing.iter().all(Option::is_some);
+        for (other, missing) in battle.missing.iter().enumerate() {
+            (other == s || declared).then_some(missing).hash(&mut h);
+        }
+        battle.melds.hash(&mut h);
+        battle.river.hash(&mut h);
+        battle.won.hash(&mut h);
+        for (other, won) in battle.won.iter().enumerate() {
+            if won.is_some() {
+                battle.hands[other].hash(&mut h);
+            }
+        }
+        battle.kan_paid.hash(&mut h);
+        battle.stage.hash(&mut h);
+        (battle.can[s], battle.claims[s]).hash(&mut h);
+        world.resource::<Standings>().hash(&mut h);
+        let mount = world.resource::<Mount>();
+        (mount.drawn_from(Exit::Pii), mount.drawn_from(Exit::Rinshan)).hash(&mut h);
+    }
+
+    /// [`fill_unknown`] from `rng`; a position it cannot work from stays as it is.
+    fn determinize(
+        rules: &Rules<Sichuan>,
+        world: &mut World,
+        viewer: Seat,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) {
+        let _ = hidden::fill_with(&rules.game, world, viewer, rng);
+    }
+
     fn returns(rules: &Rules<Sichuan>, world: &World, out: &mut Vec<f64>) {
-        let scoring = &rules.game.config.scoring;
-        let unit = f64::from(scoring.points(scoring.cap, false).max(1));
+        let unit = point_unit(&rules.game);
         out.clear();
         out.extend(scores(world).iter().map(|&s| f64::from(s) / unit));
     }

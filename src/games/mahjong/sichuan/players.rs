@@ -1,9 +1,10 @@
-//! Simple sichuan players, as plain functions choosing among [`Sim::legal_actions`]: uniformly
-//! random, and greedy tile efficiency.
+//! Sichuan players, as plain functions choosing among [`Sim::legal_actions`]: uniformly
+//! random, greedy tile efficiency, and ISMCTS (see [`super::ismcts`]).
 
-use rand::RngExt;
+use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
+use super::search::ismcts_search;
 use super::state::{Battle, Stage};
 use super::{Sichuan, SichuanAction, SichuanEvent};
 use crate::games::mahjong::abilities::{Foresee, future_sight};
@@ -13,7 +14,8 @@ use crate::mount::Exit;
 use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
 
 /// The action the seat to move takes when it is played by `players[seat]` (`None` once the
-/// match is over). `rng` serves the random players. At Toki's discards her future sight
+/// match is over). `rng` serves the random players and seeds each ISMCTS search, so a game is
+/// reproducible from the seed of `rng`; a search leaves `sim` as it was. At Toki's discards her future sight
 /// decides (and collapses the wall at the slots she saw): see [`future_sight`].
 pub fn choose(
     sim: &mut Sim<Sichuan>,
@@ -29,10 +31,24 @@ pub fn choose(
             return Some(sight.action);
         }
     }
+    if let Some(&PlayerKind::Ismcts(iterations)) = players.get(seat.index()) {
+        let choices = sim.legal_actions();
+        if choices.is_empty() {
+            return None;
+        }
+        let fallback = greedy_action(sim, seat, choices);
+        // Single choices, declarations, claim windows, wins and kans are played greedily;
+        // the search decides what to discard.
+        if choices.len() == 1 || !matches!(fallback, SichuanAction::Discard(_)) {
+            return Some(fallback);
+        }
+        let seed = rng.next_u64();
+        return Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action));
+    }
     plain_choice(sim, players, rng)
 }
 
-/// `choose` without abilities: random or greedy.
+/// `choose` without abilities and search: random or greedy.
 fn plain_choice(
     sim: &Sim<Sichuan>,
     players: &[PlayerKind],
@@ -89,7 +105,7 @@ impl Foresee for Sichuan {
 }
 
 /// Copies of each kind `seat` can see: its own concealed tiles, every meld and every discard.
-fn visible(battle: &Battle, seat: Seat) -> KindCounts {
+pub(super) fn visible(battle: &Battle, seat: Seat) -> KindCounts {
     let mut seen = battle.hands[seat.index()].kinds();
     for s in 0..super::SEATS as u8 {
         for meld in battle.melds_of(Seat(s)) {

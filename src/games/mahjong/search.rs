@@ -1,0 +1,77 @@
+//! What the mahjong ISMCTS players share: the discard prior ([`DiscardPrior`]) and greedy
+//! rollouts to the end of the hand ([`greedy_to_hand_end`]).
+
+use bevy_ecs::world::World;
+
+use crate::kernel::{Game, Seat, Sim, Turn};
+use crate::search::SearchError;
+use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
+
+/// The share of the best ukeire a discard needs to be searched.
+pub const UKEIRE_SHARE: f64 = 0.75;
+
+/// The discards worth searching from a hand: those leaving the lowest shanten among the
+/// discards offered, with at least [`UKEIRE_SHARE`] of the best ukeire among those.
+#[derive(Clone, Copy, Debug)]
+pub struct DiscardPrior {
+    /// (shanten, ukeire) after discarding each kind offered.
+    after: [Option<(i8, u32)>; TileKind::COUNT],
+    lowest: Option<i8>,
+    best: u32,
+}
+
+impl DiscardPrior {
+    /// The prior for `hand` (the kinds it holds, the tile to discard included), `seen` the
+    /// copies the player sees, over the `discards` offered.
+    pub fn new(hand: &KindCounts, seen: &KindCounts, discards: impl Iterator<Item = Tile>) -> Self {
+        let mut after = [None; TileKind::COUNT];
+        for tile in discards {
+            after[tile.kind().index()].get_or_insert_with(|| {
+                let mut h = *hand;
+                h[tile.kind()] -= 1;
+                (shanten(&h), ukeire(&h, seen))
+            });
+        }
+        let lowest = after.iter().flatten().map(|s| s.0).min();
+        let best = after
+            .iter()
+            .flatten()
+            .filter(|s| Some(s.0) == lowest)
+            .map(|s| s.1)
+            .max()
+            .unwrap_or(0);
+        DiscardPrior {
+            after,
+            lowest,
+            best,
+        }
+    }
+
+    /// True when discarding `tile` (one of the discards offered) is worth searching.
+    pub fn keeps(&self, tile: Tile) -> bool {
+        self.after[tile.kind().index()].is_some_and(|(s, u)| {
+            Some(s) == self.lowest && f64::from(u) >= UKEIRE_SHARE * f64::from(self.best)
+        })
+    }
+}
+
+/// A greedy player: the action `seat` takes among the legal `choices`.
+pub type GreedyPlayer<G> = fn(&Sim<G>, Seat, &[<G as Game>::Action]) -> <G as Game>::Action;
+
+/// Plays `sim` on with `greedy` for every seat until the hand number `dealt` reads changes
+/// or the game is over.
+pub fn greedy_to_hand_end<G: Game>(
+    sim: &mut Sim<G>,
+    greedy: GreedyPlayer<G>,
+    dealt: fn(&World) -> u32,
+) -> Result<(), SearchError> {
+    let hand = dealt(sim.world());
+    while dealt(sim.world()) == hand {
+        let Turn::Player(seat) = sim.turn() else {
+            break;
+        };
+        let action = greedy(sim, seat, sim.legal_actions());
+        sim.apply(action)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! Hidden information in sichuan: the worlds consistent with what a seat observes
+//! ([`fill_unknown`], DESIGN §10), for information-set search. What a seat observes is
+//! [`Game::observe`](crate::kernel::Game::observe) on [`Sichuan`].
+
+use bevy_ecs::prelude::*;
+use rand::{Rng, RngExt};
+
+use super::Sichuan;
+use super::legal::{self, SUITS};
+use super::state::{Battle, Claim, SEATS, Stage, Standings};
+use crate::chance::{Purpose, derive_stream};
+use crate::dealer::DealConfig;
+use crate::games::mahjong::fill::{self, Concealed, FillError, concealed_size};
+use crate::games::mahjong::riichi::meld_tiles;
+use crate::kernel::Seat;
+use crate::mount::Mount;
+use crate::tiles::TileCounts;
+
+/// The round of the `Purpose::Ai` stream [`fill_unknown`] draws from.
+const FILL_ROUND: u32 = 7;
+
+/// Resamples everything `viewer` cannot see, from `seed` alone (DESIGN §10): the concealed
+/// tiles of the other seats still playing (their sizes kept: 13 − 3 × melds, + 1 for the seat
+/// holding a drawn or called tile, the dealer while the seats declare) and the whole undrawn
+/// stock, from the 108-tile set minus the viewer's tiles, every meld, every uncalled discard
+/// (a tile won on by ron stays in its river) and the hands of the seats that have left (shown
+/// when they won, kept as they are). An opponent's last drawn tile becomes a tile of its new
+/// hand; in a claim window the seats still to answer after `viewer` get the options of their
+/// new hands.
+///
+/// Missing suits declared by others are state, not tiles, and are kept once every seat has
+/// declared (they are public then). While the seats still declare, a declaration `viewer`
+/// cannot see yet is resampled uniformly from the three suits, so the result never depends on
+/// it (an approximation: a real declaration follows the hand, the resampled one does not).
+/// On an error the world is unchanged.
+///
+/// ```
+/// use alea::games::mahjong::sichuan::{Battle, Sichuan, fill_unknown};
+/// use alea::kernel::{Seat, SimBuilder};
+///
+/// let game = Sichuan::preset("sichuan").unwrap().with_hands(1);
+/// let mut sim = SimBuilder::new(game.clone()).seed(1).build();
+/// let mine = sim.world().resource::<Battle>().hands[1];
+/// fill_unknown(&game, sim.world_mut(), Seat(1), 99).unwrap();
+/// let battle = sim.world().resource::<Battle>();
+/// assert_eq!(battle.hands[1], mine);
+/// assert_eq!(battle.hands[0].total(), 14); // the dealer has drawn
+/// assert_eq!(battle.hands[2].total(), 13);
+/// ```
+pub fn fill_unknown(
+    game: &Sichuan,
+    world: &mut World,
+    viewer: Seat,
+    seed: u64,
+) -> Result<(), FillError> {
+    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
+    fill_with(game, world, viewer, &mut rng)
+}
+
+/// [`fill_unknown`] drawing from `rng`.
+pub(super) fn fill_with<R: Rng + ?Sized>(
+    game: &Sichuan,
+    world: &mut World,
+    viewer: Seat,
+    rng: &mut R,
+) -> Result<(), FillError> {
+    let dealer = world.resource::<Standings>().dealer();
+    world.resource_scope(|world, mut mount: Mut<Mount>| {
+        let battle = world.resource::<Battle>();
+        let holder = match battle.stage {
+            Stage::Turn { seat, .. } => Some(seat),
+            Stage::Declare { .. } => Some(dealer),
+            _ => None,
+        };
+        let mut seats = [Concealed::default(); SEATS];
+        let mut seen = TileCounts::new();
+        for (s, concealed) in seats.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            *concealed = Concealed {
+                tiles: battle.hands[s],
+                size: concealed_size(battle.meld_count[s], holder == Some(seat)),
+                playing: battle.in_play(seat),
+            };
+            for meld in battle.melds_of(seat) {
+                seen.add(&meld_tiles(&meld.meld));
+            }
+        }
+        for &(_, tile, called) in &battle.river {
+            if !called {
+                seen[tile] += 1;
+            }
+        }
+        fill::fill_unknown(
+            &DealConfig::sichuan().set,
+            viewer,
+            &mut seats,
+            &seen,
+            &mut mount,
+            rng,
+        )?;
+        let mut battle = world.resource_mut::<Battle>();
+        let declared = battle.missing.iter().all(Option::is_some);
+        for (s, concealed) in seats.iter().enumerate() {
+            if s == viewer.index() || !concealed.playing {
+                continue;
+            }
+            battle.hands[s] = concealed.tiles;
+            if battle.drawn[s].is_some() {
+                battle.drawn[s] = fill::uniform_tile(&concealed.tiles, rng);
+            }
+            if !declared && battle.missing[s].is_some() {
+                battle.missing[s] = Some(SUITS[rng.random_range(0..SUITS.len())]);
+            }
+        }
+        if let Stage::Claims {
+            from,
+            tile,
+            robbing,
+            after_kan,
+        } = battle.stage
+        {
+            let can = legal::claim_options(
+                game,
+                world.resource::<Battle>(),
+                &mount,
+                from,
+                tile,
+                robbing,
+                after_kan,
+            );
+            let mut battle = world.resource_mut::<Battle>();
+            let after = (viewer.0 + SEATS as u8 - from.0) % SEATS as u8;
+            for d in after + 1..SEATS as u8 {
+                let s = usize::from((from.0 + d) % SEATS as u8);
+                if battle.claims[s] == Claim::None {
+                    battle.can[s] = can[s];
+                }
+            }
+        }
+        Ok(())
+    })
+}
