@@ -4,7 +4,7 @@
 use std::hash::{Hash, Hasher};
 
 use bevy_ecs::prelude::*;
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::state::{Answer, Kyoku, Match, Phase, SEATS};
 use super::{Riichi, legal};
@@ -86,13 +86,7 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
             }
             kyoku.hands[s] = concealed.tiles;
             if kyoku.drawn[s].is_some() {
-                let hand = &concealed.tiles;
-                let mut at = rng.random_range(0..hand.total());
-                kyoku.drawn[s] = hand.tiles().find(|_| {
-                    let here = at == 0;
-                    at = at.saturating_sub(1);
-                    here
-                });
+                kyoku.drawn[s] = fill::uniform_tile(&concealed.tiles, rng);
             }
             kyoku.temporary_furiten[s] = false;
             kyoku.riichi_furiten[s] = false;
