@@ -26,7 +26,8 @@ pub struct GameRecord<R, A> {
     pub version: u32,
     /// The game (`mahjong` for riichi, `sichuan`, `pig`).
     pub game: String,
-    /// The full rules (for mahjong the whole [`RiichiConfig`]).
+    /// The full rules (for mahjong the whole riichi or sichuan preset, the ruleset's
+    /// [`Ruleset::Config`]).
     pub rules: R,
     /// The game's own seed: the game is built from `rules` and it.
     pub seed: u64,

@@ -76,7 +76,7 @@ pub enum ExprReason {
     /// A number was expected.
     #[error("expected a number")]
     ExpectedNumber,
-    /// A number above [`MAX_NUMBER`].
+    /// A number above the largest a term may have.
     #[error("number too large (at most {MAX_NUMBER})")]
     NumberTooLarge,
     /// A fraction with denominator 0.

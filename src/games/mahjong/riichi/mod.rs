@@ -7,7 +7,7 @@
 //! window), the match another, [`Match`] (scores, round, honba, sticks), and the [`Mount`] a
 //! third. A snapshot copies these three resources.
 //!
-//! **Turn flow.** Each hand is dealt by [`run_deal`] on the game's World (the [`DealTable`]
+//! **Turn flow.** Each hand is dealt by the staged dealer on the game's World (the [`DealTable`]
 //! gives the starting hands, the mount the dora indicator). The dealer draws from
 //! [`Exit::Pii`]; a seat on turn may win by tsumo, declare a closed or added kan, declare riichi
 //! with a discard (closed, tenpai after it, 1000 points, four live tiles left), or discard.

@@ -21,7 +21,7 @@ pub enum PlayerKind {
     Random,
     /// Greedy tile efficiency (see [`greedy_action`]).
     Greedy,
-    /// ISMCTS with this many iterations per decision (see [`super::search`]).
+    /// ISMCTS with this many iterations per decision (see [`ismcts_search`](super::ismcts_search)).
     Ismcts(u32),
 }
 

@@ -33,7 +33,8 @@ impl Evaluator<Riichi> for GreedyRollouts {
     }
 }
 
-/// A fresh ISMCTS searcher for riichi with greedy rollouts, searching the [`candidates`].
+/// A fresh ISMCTS searcher for riichi with greedy rollouts, searching the candidates of the
+/// greedy prior (`DiscardPrior`).
 pub fn ismcts() -> Ismcts<Riichi> {
     Ismcts::new(UCT_C, GreedyRollouts).with_candidates(candidates)
 }
