@@ -863,9 +863,8 @@ impl Game for Duel {
     /// number of cards in each hand and pile and of dice of the opponent, every discard pile,
     /// equipment and support, and its own draw buffer. Not the opponent's hand or dice faces,
     /// nor any pile's order.
-    fn observe(rules: &Rules<Duel>, world: &World, seat: Seat, hasher: &mut dyn Hasher) {
+    fn observe(rules: &Rules<Duel>, world: &World, seat: Seat, mut h: &mut dyn Hasher) {
         use std::hash::Hash;
-        let mut h = HasherRef(hasher);
         state(world).hash(&mut h);
         for s in [seat, seat.next(2)] {
             let mut seen: Vec<(u8, u16, u8)> = zones::live(rules, world, s)
@@ -952,18 +951,6 @@ fn redistribute(
         if let Some(mut o) = world.get_mut::<PileOrder>(e) {
             o.0 = i as u16;
         }
-    }
-}
-
-/// Adapts `&mut dyn Hasher` to `Hash::hash`.
-struct HasherRef<'a>(&'a mut dyn Hasher);
-
-impl Hasher for HasherRef<'_> {
-    fn finish(&self) -> u64 {
-        self.0.finish()
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
     }
 }
 
