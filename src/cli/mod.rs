@@ -459,7 +459,7 @@ pub struct PlayArgs {
 pub struct SimulateArgs {
     /// The game.
     pub game: GameName,
-    /// How many games (default: 100000; 32 matches for mahjong, about 300 hands of hanchan).
+    /// How many games (default: 100000; 24 matches for mahjong, about 240 hands of hanchan).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
     /// The base seed (game i is seeded from it and i).

@@ -389,7 +389,30 @@ impl Mount {
     /// otherwise presence decides (see [the module docs](crate::mount)). Draws from [`Exit::Dorahyou`] and
     /// [`Exit::Urahyou`] flip indicators; a draw from [`Exit::Rinshan`] shortens the live wall.
     pub fn draw<R: Rng + ?Sized>(&mut self, exit: Exit, rng: &mut R) -> Result<Tile, MountError> {
-        let (tile, source, slot) = self.pick(exit, rng)?;
+        // A replacement cuts the last live slot off: a tile collapsed there goes back to the
+        // stock first, so it can be drawn (when every live slot is collapsed, the stock would
+        // otherwise be empty). On an error it is put back: nothing changes.
+        self.slot(exit, 0)?;
+        let cut = (exit == Exit::Rinshan).then(|| MountSlot {
+            exit: Exit::Pii,
+            index: self.layout.pii - self.taken[Exit::Rinshan.index()] - 1,
+        });
+        let uncollapsed = cut.and_then(|cut| {
+            let at = self.collapses.iter().position(|c| c.slot == cut)?;
+            let c = self.collapses.swap_remove(at);
+            self.put(c.from, c.tile, 1);
+            Some(c)
+        });
+        let (tile, source, slot) = match self.pick(exit, rng) {
+            Ok(picked) => picked,
+            Err(error) => {
+                if let Some(c) = uncollapsed {
+                    self.take(c.from, c.tile, 1);
+                    self.collapses.push(c);
+                }
+                return Err(error);
+            }
+        };
         match source {
             Source::Zone(zone) => self.take(zone, tile, 1),
             Source::Collapsed => self.collapses.retain(|c| c.slot != slot),

@@ -963,3 +963,20 @@ fn toki_sees_the_tiles_that_come_out() {
         "{decisions} {seen} {matched}"
     );
 }
+
+/// Whole matches with Toki through the command line: every match plays all its hands (a kan's
+/// replacement at the end of a wall she has collapsed still finds a tile), and she wins by
+/// self-draw like anyone (her look-ahead is only for discards).
+#[test]
+fn matches_with_toki_play_every_hand() {
+    let out = crate::cli(
+        "alea simulate mahjong --rules sichuan --games 60 --seed 3 --players greedy --abilities toki@1,toki@3 --json",
+    )
+    .unwrap();
+    let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(summary["hands"], 240, "{summary}");
+    assert!(
+        summary["seats"][1]["win_rate"].as_f64().unwrap() > 0.2,
+        "{summary}"
+    );
+}

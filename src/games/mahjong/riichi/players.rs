@@ -75,7 +75,15 @@ pub fn choose(
     let Turn::Player(seat) = sim.turn() else {
         return None;
     };
-    if sim.rules().game.has_toki(seat) {
+    // Toki looks ahead when the choice is a discard: a win, a kan or a call is played as the
+    // greedy player would.
+    if sim.rules().game.has_toki(seat)
+        && !sim.legal_actions().is_empty()
+        && matches!(
+            greedy_action(sim, seat, sim.legal_actions()),
+            RiichiAction::Discard(_) | RiichiAction::Riichi(_)
+        )
+    {
         let seed = rng.next_u64();
         if let Ok(Some(sight)) = future_sight(sim, seat, seed) {
             return Some(sight.action);

@@ -25,7 +25,15 @@ pub fn choose(
     let Turn::Player(seat) = sim.turn() else {
         return None;
     };
-    if sim.rules().game.has_toki(seat) {
+    // Toki looks ahead when the choice is a discard: a win, a kan or a declaration is played
+    // as the greedy player would.
+    if sim.rules().game.has_toki(seat)
+        && !sim.legal_actions().is_empty()
+        && matches!(
+            greedy_action(sim, seat, sim.legal_actions()),
+            SichuanAction::Discard(_)
+        )
+    {
         let seed = rng.random::<u64>();
         if let Ok(Some(sight)) = future_sight(sim, seat, seed) {
             return Some(sight.action);
