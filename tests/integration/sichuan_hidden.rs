@@ -326,3 +326,59 @@ fn ismcts_is_not_worse_than_greedy() {
     );
     assert!(ismcts >= greedy, "ismcts {ismcts} < greedy {greedy}");
 }
+
+/// In a claim window where a seat answered before the viewer, a fill forgets that hidden
+/// answer (a pass, or no answer when the new hand has no option): worlds that differ only in
+/// it fill the same, and every filled world plays on to the end of the hand.
+#[test]
+fn fills_forget_answers_given_before_the_viewer() {
+    let mut windows = 0;
+    for seed in 0..400u64 {
+        let mut sim = SimBuilder::new(game()).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        while let Some(action) = choose(&mut sim, &[PlayerKind::Random; SEATS], &mut rng) {
+            let battle = sim.world().resource::<Battle>().clone();
+            if let (Stage::Claims { from, .. }, Turn::Player(viewer)) = (battle.stage, sim.turn()) {
+                let before = (1..SEATS as u8)
+                    .map(|d| Seat((from.0 + d) % SEATS as u8))
+                    .take_while(|&s| s != viewer)
+                    .find(|s| battle.claims[s.index()] != Claim::None);
+                if let Some(earlier) = before {
+                    windows += 1;
+                    let mut a = sim.fork();
+                    let mut b = sim.fork();
+                    b.world_mut().resource_mut::<Battle>().claims[earlier.index()] = Claim::Pass;
+                    fill_unknown(&game(), a.world_mut(), viewer, 7).unwrap();
+                    fill_unknown(&game(), b.world_mut(), viewer, 7).unwrap();
+                    let (ca, cb) = (
+                        a.world().resource::<Battle>().claims,
+                        b.world().resource::<Battle>().claims,
+                    );
+                    assert_eq!(ca, cb, "the earlier answer does not leak");
+                    assert!(matches!(ca[earlier.index()], Claim::Pass | Claim::None));
+                    a.refresh_decision();
+                    assert_eq!(a.turn(), Turn::Player(viewer), "the viewer still moves");
+                    let mut play = random_player_rng(seed + 1);
+                    let dealt = |s: &Sim<Sichuan>| {
+                        s.world()
+                            .resource::<alea::games::mahjong::sichuan::Standings>()
+                            .dealt
+                    };
+                    let hand = dealt(&a);
+                    while dealt(&a) == hand
+                        && let Some(next) = choose(&mut a, &[PlayerKind::Random; SEATS], &mut play)
+                    {
+                        a.apply(next).unwrap();
+                        check_conservation(a.world());
+                    }
+                    assert!(
+                        a.is_terminal() || dealt(&a) > hand,
+                        "the filled world plays on to the end of the hand"
+                    );
+                }
+            }
+            sim.apply(action).unwrap();
+        }
+    }
+    assert!(windows >= 5, "{windows} windows with an earlier answer");
+}
