@@ -275,6 +275,17 @@ impl MahjongArgs {
         Ok(Table::Riichi(game))
     }
 
+    /// Refuses the mahjong options for another game (they would be ignored).
+    pub fn only_for(&self, game: GameName) -> Result<(), CliError> {
+        let used = self.rules != "riichi" || self.length.is_some() || !self.abilities.is_empty();
+        if game != GameName::Mahjong && used {
+            return Err(CliError::Usage(
+                "--rules, --length and --abilities are mahjong options".into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// The players by seat from `--players` (`random`, `greedy`, `ismcts`, `ismcts:N`; a
     /// shorter list repeats its last entry; without a list, `default`).
     pub fn players(

@@ -33,6 +33,7 @@ struct GameLog {
 }
 
 pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    args.mahjong.only_for(args.game)?;
     let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     match args.game {
         GameName::Pig => play_pig(args, out),

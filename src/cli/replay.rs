@@ -216,12 +216,17 @@ struct Header {
     game: String,
 }
 
-/// Applies `record`'s actions to `sim` (built from its rules and seed), checking each is legal
-/// for the seat to move, then compares the final `scores` and checksum with the record's.
+/// How a replay reads a finished game: its scores, and whether it really ended (not merely
+/// stalled with nobody to ask).
+type Outcome<G> = (fn(&Sim<G>) -> Vec<i64>, fn(&Sim<G>) -> bool);
+
+/// Applies `record`'s collapses and actions to `sim` (built from its rules and seed), checking
+/// each action is legal for the seat to move, then checks the game ended and compares the
+/// final scores and checksum with the record's.
 fn verify<G: Game<Action: Serialize>, R>(
     mut sim: Sim<G>,
     record: &GameRecord<R, G::Action>,
-    scores: fn(&Sim<G>) -> Vec<i64>,
+    (scores, over): Outcome<G>,
     line: usize,
 ) -> Result<Vec<String>, ReplayError> {
     let mut collapses = record.collapses.iter().peekable();
@@ -249,7 +254,7 @@ fn verify<G: Game<Action: Serialize>, R>(
         sim.apply(action).map_err(|e| illegal(e.to_string()))?;
     }
     let mut problems = Vec::new();
-    if matches!(sim.turn(), Turn::Player(_)) && !sim.legal_actions().is_empty() {
+    if !over(&sim) || (matches!(sim.turn(), Turn::Player(_)) && !sim.legal_actions().is_empty()) {
         problems.push(format!(
             "the game is not over after its {} actions",
             record.actions.len()
@@ -296,7 +301,7 @@ fn replay_line(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
             let sim = SimBuilder::new(record.rules.clone())
                 .seed(record.seed)
                 .build();
-            verify(sim, &record, pig_scores, line)
+            verify(sim, &record, (pig_scores, Sim::is_terminal), line)
         }
         _ => Err(ReplayError::UnknownGame {
             line,
@@ -320,7 +325,15 @@ fn replay_table<R: Ruleset>(text: &str, line: usize) -> Result<Vec<String>, Repl
         .collect::<Result<Vec<_>, _>>()?;
     let game = R::build(record.rules.clone(), &abilities).map_err(bad)?;
     let sim = SimBuilder::new(game).seed(record.seed).build();
-    verify(sim, &record, mahjong_scores::<R>, line)
+    if !record.collapses.is_empty() && !abilities.iter().any(|a| a.hooks.name == "toki") {
+        return Err(bad("wall collapses without Toki seated".into()));
+    }
+    verify(
+        sim,
+        &record,
+        (mahjong_scores::<R>, |sim| R::is_over(sim.world())),
+        line,
+    )
 }
 
 /// A mahjong match's final scores, as recorded.

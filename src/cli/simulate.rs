@@ -500,6 +500,7 @@ fn write_records<R: Serialize, T, A: Serialize + Clone>(
 }
 
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    args.mahjong.only_for(args.game)?;
     let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)

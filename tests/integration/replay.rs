@@ -317,6 +317,11 @@ fn sichuan_and_ability_games_replay() {
             Err(error) => error.to_string(),
         };
         assert!(!broken.contains("all verified"), "{broken}");
+        // Collapses in a line without Toki are refused.
+        let mut bad = lines[0].clone();
+        bad["abilities"] = serde_json::json!(["koromo@2"]);
+        let error = replay_lines(&[bad], &format!("{game}-notoki.jsonl")).unwrap_err();
+        assert!(error.to_string().contains("without Toki"), "{error}");
         // A seat taken twice is a typed error naming the line.
         let mut bad = lines[0].clone();
         bad["abilities"] = serde_json::json!(["koromo@1", "toki@1"]);

@@ -64,6 +64,8 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
     fn scores(world: &World) -> [i32; 4];
     /// The match's counts.
     fn tally(world: &World) -> MatchTally;
+    /// True once the match has ended (its last event resolved).
+    fn is_over(world: &World) -> bool;
     /// The line that opens the current hand in the log (`East 1 (0 honba, 0 sticks): dealer P0`).
     fn hand_header(sim: &Sim<Self>) -> String;
     /// Each seat's concealed tiles and melds (and what else a new hand shows), one line each.

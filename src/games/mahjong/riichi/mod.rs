@@ -831,6 +831,10 @@ impl crate::games::mahjong::Ruleset for Riichi {
         scores(world)
     }
 
+    fn is_over(world: &World) -> bool {
+        world.resource::<Match>().over
+    }
+
     fn tally(world: &World) -> crate::games::mahjong::MatchTally {
         let t = world.resource::<Match>().tally;
         crate::games::mahjong::MatchTally {

@@ -720,6 +720,10 @@ impl crate::games::mahjong::Ruleset for Sichuan {
         scores(world)
     }
 
+    fn is_over(world: &World) -> bool {
+        world.resource::<Standings>().over
+    }
+
     fn tally(world: &World) -> crate::games::mahjong::MatchTally {
         let t = world.resource::<Standings>().tally;
         crate::games::mahjong::MatchTally {
