@@ -120,7 +120,9 @@ impl FanTable {
             SelfDrawBonus::Base if self_draw => self.base,
             _ => 0,
         };
-        (self.base << fan.min(self.cap).min(30)) + bonus
+        self.base
+            .saturating_mul(1 << fan.min(self.cap).min(30))
+            .saturating_add(bonus)
     }
 }
 

@@ -322,6 +322,13 @@ fn sichuan_and_ability_games_replay() {
         bad["abilities"] = serde_json::json!(["koromo@2"]);
         let error = replay_lines(&[bad], &format!("{game}-notoki.jsonl")).unwrap_err();
         assert!(error.to_string().contains("without Toki"), "{error}");
+        // Sichuan rules whose payments could overflow are refused.
+        if game == "sichuan" {
+            let mut bad = lines[0].clone();
+            bad["rules"]["scoring"]["base"] = serde_json::json!(1_000_000);
+            let error = replay_lines(&[bad], "sichuan-base.jsonl").unwrap_err();
+            assert!(error.to_string().contains("base 1000000"), "{error}");
+        }
         // A seat taken twice is a typed error naming the line.
         let mut bad = lines[0].clone();
         bad["abilities"] = serde_json::json!(["koromo@1", "toki@1"]);

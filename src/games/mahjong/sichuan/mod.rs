@@ -695,7 +695,16 @@ impl crate::games::mahjong::Ruleset for Sichuan {
         &self.abilities
     }
 
+    /// A replay line's rules are checked: a base of 1 to 1 000 and a cap of at most 16 fan
+    /// keep every payment far inside `i32`.
     fn build(config: SichuanConfig, abilities: &[SeatedAbility]) -> Result<Sichuan, String> {
+        let scoring = &config.scoring;
+        if !(1..=1000).contains(&scoring.base) || scoring.cap > 16 {
+            return Err(format!(
+                "base {} and cap {}: expected a base of 1 to 1000 and a cap of at most 16",
+                scoring.base, scoring.cap
+            ));
+        }
         Sichuan {
             config,
             abilities: Vec::new(),
