@@ -175,3 +175,31 @@ pub fn uniform_tile<R: Rng + ?Sized>(hand: &TileCounts, rng: &mut R) -> Option<T
         here
     })
 }
+
+/// After a fill in a claim window on `from`'s tile, sets the claim options `fresh` of the
+/// re-dealt hands: the seats after `viewer` get theirs; the answers of seats that answered
+/// before it are hidden from it, so they become `pass` (or `none` when the new hand has no
+/// option) — no world keeps them or a call the new hand cannot make; a seat before it that
+/// was not asked stays so.
+pub fn refresh_claims<A: Copy + PartialEq>(
+    from: Seat,
+    viewer: Seat,
+    fresh: &[u8],
+    can: &mut [u8],
+    answers: &mut [A],
+    (none, pass): (A, A),
+) {
+    let seats = can.len() as u8;
+    let viewer_at = (viewer.0 + seats - from.0) % seats;
+    for d in 1..seats {
+        let s = usize::from((from.0 + d) % seats);
+        if d > viewer_at {
+            if answers[s] == none {
+                can[s] = fresh[s];
+            }
+        } else if d < viewer_at && answers[s] != none {
+            can[s] = fresh[s];
+            answers[s] = if fresh[s] == 0 { none } else { pass };
+        }
+    }
+}

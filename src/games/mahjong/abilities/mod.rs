@@ -23,7 +23,7 @@ pub use awai::AWAI;
 pub use kasumi::KASUMI;
 pub use koromo::KOROMO;
 pub use kuro::KURO;
-pub use toki::{Foresee, Sight, TOKI, future_sight};
+pub use toki::{Foresee, Sight, TOKI, future_sight, toki_choice};
 
 /// `--abilities` item: an ability name and its seat (`kuro@0`). Equal when the names and
 /// seats are.

@@ -117,6 +117,26 @@ pub fn future_sight<G: Foresee>(
     }))
 }
 
+/// Toki's choice at her decision, when she looks ahead: only when the plain greedy choice
+/// ([`Foresee::rollout_action`]) is a candidate — a win, a kan or a call is played as the
+/// greedy player would (`None` then: the seat's own player decides). Her search seed is the
+/// next number of `rng`.
+pub fn toki_choice<G: Foresee>(
+    sim: &mut Sim<G>,
+    seat: Seat,
+    rng: &mut ChaCha8Rng,
+) -> Option<G::Action> {
+    let plain = G::rollout_action(sim, rng)?;
+    if !G::is_candidate(&plain) {
+        return None;
+    }
+    let seed = rand::Rng::next_u64(rng);
+    future_sight(sim, seat, seed)
+        .ok()
+        .flatten()
+        .map(|sight| sight.action)
+}
+
 /// One timeline: restore, collapse what earlier timelines saw, play `candidate` and the next
 /// `horizon` draws, record the slots drawn; returns the outlook for `seat`.
 fn timeline<G: Foresee>(

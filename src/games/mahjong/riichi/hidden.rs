@@ -108,26 +108,15 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
                 chankan,
             );
             let mut kyoku = world.resource_mut::<Kyoku>();
-            // The seats after the viewer get their new hands' options. The answers of seats
-            // that answered before it are hidden from it: they become a pass (or no answer when
-            // the new hand has no option), so no world keeps them or a call the new hand
-            // cannot make; a seat before it that was not asked stays so.
-            let viewer_at = (viewer.0 + SEATS as u8 - from.0) % SEATS as u8;
-            for d in 1..SEATS as u8 {
-                let s = usize::from((from.0 + d) % SEATS as u8);
-                if d > viewer_at {
-                    if kyoku.answers[s] == Answer::None {
-                        kyoku.can[s] = can[s];
-                    }
-                } else if d < viewer_at && kyoku.answers[s] != Answer::None {
-                    kyoku.can[s] = can[s];
-                    kyoku.answers[s] = if can[s] == 0 {
-                        Answer::None
-                    } else {
-                        Answer::Pass
-                    };
-                }
-            }
+            let kyoku = &mut *kyoku;
+            fill::refresh_claims(
+                from,
+                viewer,
+                &can,
+                &mut kyoku.can,
+                &mut kyoku.answers,
+                (Answer::None, Answer::Pass),
+            );
         }
         Ok(())
     })

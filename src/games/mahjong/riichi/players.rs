@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use super::search::{DEFAULT_ITERATIONS, ismcts_search};
 use super::state::{Kyoku, Phase};
 use super::{Riichi, RiichiAction, RiichiEvent};
-use crate::games::mahjong::abilities::{Foresee, future_sight};
+use crate::games::mahjong::abilities::{Foresee, toki_choice};
 use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::Exit;
 use crate::mount::Mount;
@@ -75,19 +75,10 @@ pub fn choose(
     let Turn::Player(seat) = sim.turn() else {
         return None;
     };
-    // Toki looks ahead when the choice is a discard: a win, a kan or a call is played as the
-    // greedy player would.
     if sim.rules().game.has_toki(seat)
-        && !sim.legal_actions().is_empty()
-        && matches!(
-            greedy_action(sim, seat, sim.legal_actions()),
-            RiichiAction::Discard(_) | RiichiAction::Riichi(_)
-        )
+        && let Some(action) = toki_choice(sim, seat, rng)
     {
-        let seed = rng.next_u64();
-        if let Ok(Some(sight)) = future_sight(sim, seat, seed) {
-            return Some(sight.action);
-        }
+        return Some(action);
     }
     let choices = sim.legal_actions();
     if choices.is_empty() {

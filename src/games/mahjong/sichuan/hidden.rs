@@ -129,26 +129,15 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
                 after_kan,
             );
             let mut battle = world.resource_mut::<Battle>();
-            // The seats after the viewer get their new hands' options. The answers of seats
-            // that answered before it are hidden from it: they become a pass (or no answer when
-            // the new hand has no option), so no world keeps them or a call the new hand
-            // cannot make; a seat before it that was not asked stays so.
-            let viewer_at = (viewer.0 + SEATS as u8 - from.0) % SEATS as u8;
-            for d in 1..SEATS as u8 {
-                let s = usize::from((from.0 + d) % SEATS as u8);
-                if d > viewer_at {
-                    if battle.claims[s] == Claim::None {
-                        battle.can[s] = can[s];
-                    }
-                } else if d < viewer_at && battle.claims[s] != Claim::None {
-                    battle.can[s] = can[s];
-                    battle.claims[s] = if can[s] == 0 {
-                        Claim::None
-                    } else {
-                        Claim::Pass
-                    };
-                }
-            }
+            let battle = &mut *battle;
+            fill::refresh_claims(
+                from,
+                viewer,
+                &can,
+                &mut battle.can,
+                &mut battle.claims,
+                (Claim::None, Claim::Pass),
+            );
         }
         Ok(())
     })

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use super::search::ismcts_search;
 use super::state::{Battle, Stage};
 use super::{Sichuan, SichuanAction, SichuanEvent};
-use crate::games::mahjong::abilities::{Foresee, future_sight};
+use crate::games::mahjong::abilities::{Foresee, toki_choice};
 use crate::games::mahjong::riichi::PlayerKind;
 use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::Exit;
@@ -25,19 +25,10 @@ pub fn choose(
     let Turn::Player(seat) = sim.turn() else {
         return None;
     };
-    // Toki looks ahead when the choice is a discard: a win, a kan or a declaration is played
-    // as the greedy player would.
     if sim.rules().game.has_toki(seat)
-        && !sim.legal_actions().is_empty()
-        && matches!(
-            greedy_action(sim, seat, sim.legal_actions()),
-            SichuanAction::Discard(_)
-        )
+        && let Some(action) = toki_choice(sim, seat, rng)
     {
-        let seed = rng.random::<u64>();
-        if let Ok(Some(sight)) = future_sight(sim, seat, seed) {
-            return Some(sight.action);
-        }
+        return Some(action);
     }
     if let Some(&PlayerKind::Ismcts(iterations)) = players.get(seat.index()) {
         let choices = sim.legal_actions();
