@@ -2,7 +2,7 @@
 //!
 //! Run with `cargo run --release --example bevy_app`.
 
-use alea::games::pig::{Pig, PigTurn};
+use alea::games::pig::Pig;
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{PipelineSystems, SimBuilder, Turn};
 use alea::pipeline::Resolution;
@@ -20,7 +20,7 @@ fn main() {
         app.update();
         frames += 1;
     }
-    let turn = app.world().resource::<PigTurn>();
+    let turn = app.world().resource::<Resolution<Pig>>().state;
     println!(
         "{} won after {} moves ({} frames)",
         turn.winner.map_or("nobody".into(), |s| s.to_string()),

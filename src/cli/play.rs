@@ -8,7 +8,7 @@ use crate::games::duel::players::{Player, PlayerKind};
 use crate::games::duel::{self, DuelAction, DuelEvent};
 use crate::games::mahjong::riichi::PlayerKind as MahjongPlayer;
 use crate::games::mahjong::{LogKind, MatchTally, Ruleset};
-use crate::games::pig::{self, PigAction, PigEvent};
+use crate::games::pig::{PigAction, PigEvent};
 use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Seat, SimBuilder, Turn};
 use crate::pipeline::LoggedEvent;
@@ -296,7 +296,7 @@ fn play_pig(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliErr
         });
     }
     let scores: Vec<u32> = (0..game.players)
-        .map(|s| pig::banked(sim.rules(), sim.world(), Seat(s)))
+        .map(|s| sim.state().banked[usize::from(s)])
         .collect();
     let log = GameLog {
         game: "pig",

@@ -12,7 +12,7 @@ use crate::games::mahjong::abilities::SeatedAbility;
 use crate::games::mahjong::riichi::Riichi;
 use crate::games::mahjong::sichuan::Sichuan;
 use crate::games::pig::{Pig, PigAction};
-use crate::kernel::{Game, Seat, Sim, SimBuilder, Turn};
+use crate::kernel::{Game, Sim, SimBuilder, Turn};
 use crate::mount::Mount;
 
 /// The replay format's version (the `version` field of every line).
@@ -347,7 +347,7 @@ pub(super) fn mahjong_scores<R: Ruleset>(sim: &Sim<R>) -> Vec<i64> {
 /// A pig game's final scores, as recorded.
 pub(super) fn pig_scores(sim: &Sim<Pig>) -> Vec<i64> {
     (0..sim.rules().game.players)
-        .map(|s| i64::from(crate::games::pig::banked(sim.rules(), sim.world(), Seat(s))))
+        .map(|s| i64::from(sim.state().banked[usize::from(s)]))
         .collect()
 }
 

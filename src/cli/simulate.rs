@@ -12,8 +12,8 @@ use super::{CliError, GameName, SimulateArgs, Table, json_line, profile};
 use crate::games::duel::Duel;
 use crate::games::mahjong::riichi::PlayerKind;
 use crate::games::mahjong::{MatchTally, Ruleset};
-use crate::games::pig::{Pig, PigAction, PigTurn};
-use crate::kernel::playout::{random_action, random_player_rng};
+use crate::games::pig::{Pig, PigAction};
+use crate::kernel::playout::{random_action, random_player_rng, random_playout};
 use crate::kernel::{Game, Rollback, Sim, SimBuilder, SimError};
 use crate::mount::{Mount, MountSlot};
 use crate::tiles::Tile;
@@ -123,7 +123,10 @@ pub fn simulate<G: Game>(
             sim.reseed(seed);
             prepare(sim);
             let mut rng = random_player_rng(seed);
-            let recording = play_out(sim, record, |sim| random_action(sim, &mut rng))?;
+            let recording = match record {
+                None => random_playout(sim, &mut rng).map(|_| None)?,
+                Some(_) => play_out(sim, record, |sim| random_action(sim, &mut rng))?,
+            };
             Ok(Played {
                 result: tally(sim),
                 recording,
@@ -213,7 +216,7 @@ pub fn simulate_pig(
         progress,
         &|_| {},
         &|sim| {
-            let turn = sim.world().resource::<PigTurn>();
+            let turn = sim.state();
             GameTally {
                 winner: turn.winner.map(|s| s.0),
                 moves: turn.moves,

@@ -138,7 +138,7 @@ impl<G: Game> SimBuilder<G> {
         let rules = Arc::new(rules);
         world.insert_resource(GameRules(rules.clone()));
         with_resolution(world, &rules, |world, res| {
-            G::next_decision(&rules, world, &mut res.decision)
+            G::next_decision(&rules, world, &res.state, &mut res.decision)
         });
         (rules, registry)
     }

@@ -37,6 +37,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         + 'static;
     /// What the pipeline resolves.
     type Event: GameEvent;
+    /// The game's own state that changes on (almost) every action, grouped in one value the
+    /// kernel keeps inside the pipeline's [`Resolution`](crate::pipeline::Resolution): the rules
+    /// reach it without a world lookup ([`Ctx::state`]), and snapshots and checksums cover it.
+    /// State tied to an entity (a card's zone, a die's face) stays in components; `()` when
+    /// the game keeps everything there.
+    type State: Clone + Default + Debug + std::hash::Hash + Send + Sync + 'static;
 
     /// The ruleset's name (CLI, logs).
     fn name(&self) -> &'static str;
@@ -52,6 +58,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn translate(
         rules: &Rules<Self>,
         world: &World,
+        state: &Self::State,
         seat: Seat,
         action: Self::Action,
         out: &mut Vec<Self::Event>,
@@ -62,10 +69,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Called when the pipeline is idle: fill `decision` with who moves and their legal choices
     /// (in a stable order), or mark the game over.
-    fn next_decision(rules: &Rules<Self>, world: &World, decision: &mut Decision<Self::Action>);
+    fn next_decision(
+        rules: &Rules<Self>,
+        world: &World,
+        state: &Self::State,
+        decision: &mut Decision<Self::Action>,
+    );
 
     /// The payoff of each seat (meaningful once the game is over).
-    fn returns(rules: &Rules<Self>, world: &World, out: &mut Vec<f64>);
+    fn returns(rules: &Rules<Self>, world: &World, state: &Self::State, out: &mut Vec<f64>);
 
     /// True when seats hold information others cannot see (private cards). Search then keys
     /// information sets by [`Game::observe`] and samples worlds with [`Game::determinize`].

@@ -3,7 +3,7 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Game, Sim, SimError};
+use super::{Decision, Game, Sim, SimError};
 use crate::chance::{Purpose, derive_stream};
 
 /// The random stream of the random player for game `seed`: the [`Purpose::Ai`] stream, so it
@@ -14,16 +14,17 @@ pub fn random_player_rng(seed: u64) -> ChaCha8Rng {
 
 /// Picks a uniformly random legal action (`None` once the game is over).
 pub fn random_action<G: Game>(sim: &Sim<G>, rng: &mut ChaCha8Rng) -> Option<G::Action> {
-    let choices = &sim.pending_decision().choices;
+    random_choice(sim.pending_decision(), rng)
+}
+
+/// A uniformly random choice of `decision` (`None` once the game is over).
+pub fn random_choice<A: Copy>(decision: &Decision<A>, rng: &mut ChaCha8Rng) -> Option<A> {
+    let choices = &decision.choices;
     (!choices.is_empty()).then(|| choices[rng.random_range(0..choices.len())])
 }
 
-/// Plays uniformly random legal actions until the game is over; returns the number of actions.
+/// Plays uniformly random legal actions until the game is over ([`Sim::play`]); returns the
+/// number of actions.
 pub fn random_playout<G: Game>(sim: &mut Sim<G>, rng: &mut ChaCha8Rng) -> Result<u32, SimError> {
-    let mut moves = 0;
-    while let Some(action) = random_action(sim, rng) {
-        sim.apply(action)?;
-        moves += 1;
-    }
-    Ok(moves)
+    sim.play(|decision| random_choice(decision, rng))
 }

@@ -10,6 +10,8 @@ use crate::chance::{Case, ChanceRecord, Streams};
 use crate::pipeline::{Effect, LoggedEvent, Mode, Observer, Resolution, Watch};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
 
+const RESOLUTION: &str = "the game's world has its Resolution resource";
+
 /// A game world and its snapshot registry, driven one decision at a time.
 ///
 /// ```
@@ -83,13 +85,7 @@ impl<G: Game> Sim<G> {
 
     /// The pending decision: who must choose, and the legal choices.
     pub fn pending_decision(&self) -> &Decision<G::Action> {
-        &self
-            .rules
-            .slots
-            .resolution
-            .get(&self.world)
-            .expect("the game's world has its Resolution resource")
-            .decision
+        &self.resolution().decision
     }
 
     /// The legal choices of the pending decision, in a stable order.
@@ -116,7 +112,32 @@ impl<G: Game> Sim<G> {
 
     /// Each seat's payoff, written into `out` (reusing its capacity).
     pub fn returns_into(&self, out: &mut Vec<f64>) {
-        G::returns(&self.rules, &self.world, out);
+        G::returns(&self.rules, &self.world, self.state(), out);
+    }
+
+    /// The game's own state ([`Game::State`]).
+    pub fn state(&self) -> &G::State {
+        &self.resolution().state
+    }
+
+    /// The game's own state, to change by hand (a scenario); call
+    /// [`refresh_decision`](Self::refresh_decision) afterwards.
+    pub fn state_mut(&mut self) -> &mut G::State {
+        &mut self
+            .rules
+            .slots
+            .resolution
+            .get_mut(&mut self.world)
+            .expect(RESOLUTION)
+            .state
+    }
+
+    fn resolution(&self) -> &Resolution<G> {
+        self.rules
+            .slots
+            .resolution
+            .get(&self.world)
+            .expect(RESOLUTION)
     }
 
     /// Asks the game for the pending decision again. Call it after editing the world
@@ -126,7 +147,7 @@ impl<G: Game> Sim<G> {
         let rules = self.rules.clone();
         step::with_resolution(&mut self.world, &rules, |world, res| {
             if !res.in_flight() {
-                G::next_decision(&rules, world, &mut res.decision);
+                G::next_decision(&rules, world, &res.state, &mut res.decision);
             }
         });
     }
@@ -186,6 +207,33 @@ impl<G: Game> Sim<G> {
         result
     }
 
+    /// Applies the actions `choose` picks from each pending decision, until it returns `None`;
+    /// returns how many were applied. The same as [`apply`](Self::apply) in a loop (same
+    /// results, same errors, stopping at the first), but under [`Rollback::Caller`] in
+    /// [`RunMode::Direct`] the pipeline's state stays out of the world between actions: the
+    /// fast path for playouts.
+    pub fn play(
+        &mut self,
+        mut choose: impl FnMut(&Decision<G::Action>) -> Option<G::Action>,
+    ) -> Result<u32, SimError> {
+        let mut applied = 0;
+        if self.builder.rollback == Rollback::Caller && self.schedule.is_none() {
+            return step::with_resolution(&mut self.world, &self.rules, |world, res| {
+                while let Some(action) = choose(&res.decision) {
+                    step::accept(world, &self.rules, res, action)?;
+                    step::resolve(world, &self.rules, res)?;
+                    applied += 1;
+                }
+                Ok(applied)
+            });
+        }
+        while let Some(action) = choose(self.pending_decision()) {
+            self.apply(action)?;
+            applied += 1;
+        }
+        Ok(applied)
+    }
+
     /// Re-seeds every random stream (keeping the round): the same state, another future.
     /// Used to play many games from one start snapshot.
     pub fn reseed(&mut self, seed: u64) {
@@ -201,7 +249,7 @@ impl<G: Game> Sim<G> {
 
     /// The chance points the last action met.
     pub fn chance_log(&self) -> &[ChanceRecord] {
-        &self.world.resource::<Resolution<G>>().chance.log
+        &self.resolution().chance.log
     }
 
     /// Starts or stops recording resolved events (see [`Sim::events`]).
@@ -233,14 +281,16 @@ impl<G: Game> Sim<G> {
 
     /// What the pipeline records, and the listener mode.
     pub fn watch(&self) -> Watch {
-        self.world.resource::<Resolution<G>>().watch
+        self.resolution().watch
     }
 
     fn watch_mut(&mut self) -> &mut Watch {
         &mut self
-            .world
-            .resource_mut::<Resolution<G>>()
-            .into_inner()
+            .rules
+            .slots
+            .resolution
+            .get_mut(&mut self.world)
+            .expect(RESOLUTION)
             .watch
     }
 

@@ -30,6 +30,7 @@ pub struct Ctx<'a, G: Game> {
     pub(crate) rules: &'a Rules<G>,
     pub(crate) emitted: &'a mut Vec<G::Event>,
     pub(crate) decision: &'a mut Decision<G::Action>,
+    pub(crate) state: &'a mut G::State,
     pub(crate) chance: &'a mut ActionChance,
     pub(crate) answer: Option<G::Action>,
     pub(crate) listener: Option<Entity>,
@@ -45,6 +46,21 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// The game's static data: configuration, handlers, the entities spawned at setup.
     pub fn rules(&self) -> &'a Rules<G> {
         self.rules
+    }
+
+    /// The game's own state ([`Game::State`]), to read and change.
+    pub fn state(&mut self) -> &mut G::State {
+        self.state
+    }
+
+    /// The world's [`Table`](crate::kernel::Table) (seats, the active seat), to read and
+    /// change (a cached lookup).
+    pub fn table(&mut self) -> &mut crate::kernel::Table {
+        self.rules
+            .slots
+            .table
+            .get_mut(self.world)
+            .expect("the game's world has its Table")
     }
 
     /// The game's configuration.

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::listener::{Timing, listener_order};
 use super::{Ctx, Effect, Flow, Listener, Mode, PipelineError};
 use crate::chance::ActionChance;
-use crate::kernel::{Decision, Game, GameEvent, HandlerFn, Rules, Seat, StableId, Table};
+use crate::kernel::{Decision, Game, GameEvent, HandlerFn, Rules, Seat, StableId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Stage {
@@ -105,6 +105,8 @@ impl<G: Game> Resolution<G> {
 pub struct ResolutionState<G: Game> {
     /// The decision the game waits on.
     pub decision: Decision<G::Action>,
+    /// The game's own state ([`Game::State`]).
+    pub state: G::State,
     waiting: Vec<(G::Event, u16)>,
     current: Option<InFlight<G::Event>>,
     emitted: Vec<G::Event>,
@@ -132,6 +134,7 @@ impl<G: Game> Default for ResolutionState<G> {
     fn default() -> Self {
         ResolutionState {
             decision: Decision::default(),
+            state: G::State::default(),
             waiting: Vec::new(),
             current: None,
             emitted: Vec::new(),
@@ -147,6 +150,7 @@ impl<G: Game> Clone for ResolutionState<G> {
     fn clone(&self) -> Self {
         ResolutionState {
             decision: self.decision.clone(),
+            state: self.state.clone(),
             waiting: self.waiting.clone(),
             current: self.current.clone(),
             emitted: self.emitted.clone(),
@@ -161,6 +165,7 @@ impl<G: Game> Clone for ResolutionState<G> {
     /// what is being recorded).
     fn clone_from(&mut self, source: &Self) {
         self.decision.clone_from(&source.decision);
+        self.state.clone_from(&source.state);
         self.waiting.clone_from(&source.waiting);
         self.current.clone_from(&source.current);
         self.emitted.clone_from(&source.emitted);
@@ -173,6 +178,7 @@ impl<G: Game> Clone for ResolutionState<G> {
 impl<G: Game> std::hash::Hash for ResolutionState<G> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.decision.hash(state);
+        self.state.hash(state);
         self.waiting.hash(state);
         self.current.hash(state);
         self.emitted.hash(state);
@@ -204,7 +210,7 @@ impl<G: Game> ResolutionState<G> {
             return;
         }
         self.emitted.clear();
-        G::translate(rules, world, seat, action, &mut self.emitted);
+        G::translate(rules, world, &self.state, seat, action, &mut self.emitted);
         while let Some(event) = self.emitted.pop() {
             self.waiting.push((event, 1));
         }
@@ -294,6 +300,7 @@ fn drive<G: Game>(
     };
     let ResolutionState {
         decision,
+        state,
         waiting,
         current,
         emitted,
@@ -318,6 +325,7 @@ fn drive<G: Game>(
                     rules,
                     emitted,
                     decision,
+                    state,
                     chance,
                     answer: None,
                     listener: None,
@@ -383,6 +391,7 @@ fn drive<G: Game>(
             rules,
             emitted,
             decision,
+            state,
             chance,
             answer: answer.take(),
             listener,
@@ -479,7 +488,7 @@ fn collect_listeners<G: Game>(
     if candidates.is_empty() {
         return;
     }
-    let table = *world.resource::<Table>();
+    let table = *rules.table(world);
     for &entity in candidates {
         let (Some(listener), Some(id)) =
             (world.get::<Listener>(entity), world.get::<StableId>(entity))

@@ -1,6 +1,6 @@
 //! Pig inside a Bevy `App` plays exactly the game the headless `Sim` plays.
 
-use alea::games::pig::{Pig, PigTurn};
+use alea::games::pig::Pig;
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Inbox, PipelineSystems, SimBuilder, Turn};
 use alea::pipeline::Resolution;
@@ -26,7 +26,7 @@ fn an_app_plays_the_same_game_as_the_sim() {
     let moves = random_playout(&mut sim, &mut random_player_rng(21)).unwrap();
     assert_eq!(frames, moves);
     assert_eq!(
-        *app.world().resource::<PigTurn>(),
-        *sim.world().resource::<PigTurn>()
+        app.world().resource::<Resolution<Pig>>().state,
+        *sim.state()
     );
 }

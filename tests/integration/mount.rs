@@ -505,6 +505,7 @@ mod in_world {
     impl Game for Drawing {
         type Action = DrawAction;
         type Event = DrawEvent;
+        type State = ();
 
         fn name(&self) -> &'static str {
             "drawing"
@@ -523,7 +524,14 @@ mod in_world {
             setup.snapshot_resource::<Hand>();
         }
 
-        fn translate(_: &Rules<Self>, _: &World, _: Seat, _: DrawAction, out: &mut Vec<DrawEvent>) {
+        fn translate(
+            _: &Rules<Self>,
+            _: &World,
+            _: &(),
+            _: Seat,
+            _: DrawAction,
+            out: &mut Vec<DrawEvent>,
+        ) {
             out.push(DrawEvent);
         }
 
@@ -534,7 +542,12 @@ mod in_world {
             Flow::Continue
         }
 
-        fn next_decision(_: &Rules<Self>, world: &World, decision: &mut Decision<DrawAction>) {
+        fn next_decision(
+            _: &Rules<Self>,
+            world: &World,
+            _: &(),
+            decision: &mut Decision<DrawAction>,
+        ) {
             if world.resource::<Mount>().slots_left(Exit::Pii) > 0 {
                 decision.ask(Seat(0), [DrawAction]);
             } else {
@@ -542,7 +555,7 @@ mod in_world {
             }
         }
 
-        fn returns(_: &Rules<Self>, _: &World, out: &mut Vec<f64>) {
+        fn returns(_: &Rules<Self>, _: &World, _: &(), out: &mut Vec<f64>) {
             out.clear();
             out.push(0.0);
         }

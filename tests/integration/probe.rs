@@ -179,6 +179,7 @@ fn ask(ctx: &mut Ctx<'_, Probe>, event: &mut ProbeEvent) -> Flow {
 impl Game for Probe {
     type Action = ProbeAction;
     type Event = ProbeEvent;
+    type State = ();
 
     fn name(&self) -> &'static str {
         "probe"
@@ -218,6 +219,7 @@ impl Game for Probe {
     fn translate(
         _: &Rules<Self>,
         _: &World,
+        _: &(),
         _: Seat,
         action: ProbeAction,
         out: &mut Vec<ProbeEvent>,
@@ -254,14 +256,14 @@ impl Game for Probe {
         Flow::Continue
     }
 
-    fn next_decision(_: &Rules<Self>, _: &World, decision: &mut Decision<ProbeAction>) {
+    fn next_decision(_: &Rules<Self>, _: &World, _: &(), decision: &mut Decision<ProbeAction>) {
         decision.ask(
             Seat(0),
             (0..10).map(ProbeAction::Fire).chain([ProbeAction::Loop]),
         );
     }
 
-    fn returns(_: &Rules<Self>, _: &World, out: &mut Vec<f64>) {
+    fn returns(_: &Rules<Self>, _: &World, _: &(), out: &mut Vec<f64>) {
         out.clear();
     }
 }

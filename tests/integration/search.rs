@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use alea::games::leduc::{Leduc, LeducAction};
-use alea::games::pig::{Banked, Pig, PigAction, PigTurn};
+use alea::games::pig::{Pig, PigAction};
 use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Zone};
 use alea::search::{
     ChanceMode, Expectimax, Heuristic, Ismcts, Mcts, RandomRollouts, Values, chance_outcomes,
@@ -138,11 +138,9 @@ fn position(banked: [u32; 2], turn_total: u32) -> Sim<Pig> {
     let mut sim = SimBuilder::new(Pig::default())
         .rollback(Rollback::Caller)
         .build();
-    for seat in 0..2 {
-        let player = sim.rules().player(Seat(seat));
-        sim.world_mut().get_mut::<Banked>(player).unwrap().0 = banked[usize::from(seat)];
-    }
-    sim.world_mut().resource_mut::<PigTurn>().turn_total = turn_total;
+    let state = sim.state_mut();
+    state.banked[..2].copy_from_slice(&banked);
+    state.turn_total = turn_total;
     sim.refresh_decision();
     sim
 }

@@ -702,6 +702,7 @@ fn damage_outcome(ctx: &mut Ctx<'_, Duel>, seat: Seat, outcome: Outcome) {
 impl Game for Duel {
     type Action = DuelAction;
     type Event = DuelEvent;
+    type State = ();
 
     fn name(&self) -> &'static str {
         "duel"
@@ -787,6 +788,7 @@ impl Game for Duel {
     fn translate(
         _: &Rules<Duel>,
         _: &World,
+        _: &(),
         seat: Seat,
         action: DuelAction,
         out: &mut Vec<DuelEvent>,
@@ -824,7 +826,12 @@ impl Game for Duel {
         rules::apply(ctx, event)
     }
 
-    fn next_decision(rules: &Rules<Duel>, world: &World, decision: &mut Decision<DuelAction>) {
+    fn next_decision(
+        rules: &Rules<Duel>,
+        world: &World,
+        _: &(),
+        decision: &mut Decision<DuelAction>,
+    ) {
         let st = state(world);
         if st.phase == Phase::Over {
             decision.finish();
@@ -848,7 +855,7 @@ impl Game for Duel {
         }
     }
 
-    fn returns(_: &Rules<Duel>, world: &World, out: &mut Vec<f64>) {
+    fn returns(_: &Rules<Duel>, world: &World, _: &(), out: &mut Vec<f64>) {
         out.clear();
         out.resize(2, 0.0);
         if let Some(w) = state(world).winner {

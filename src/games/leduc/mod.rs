@@ -318,6 +318,7 @@ fn hand_rank(private: CardId, public: CardId) -> u16 {
 impl Game for Leduc {
     type Action = LeducAction;
     type Event = LeducEvent;
+    type State = ();
 
     fn name(&self) -> &'static str {
         "leduc"
@@ -348,6 +349,7 @@ impl Game for Leduc {
     fn translate(
         _: &Rules<Leduc>,
         world: &World,
+        _: &(),
         seat: Seat,
         action: LeducAction,
         out: &mut Vec<LeducEvent>,
@@ -439,7 +441,12 @@ impl Game for Leduc {
         Flow::Continue
     }
 
-    fn next_decision(_: &Rules<Leduc>, world: &World, decision: &mut Decision<LeducAction>) {
+    fn next_decision(
+        _: &Rules<Leduc>,
+        world: &World,
+        _: &(),
+        decision: &mut Decision<LeducAction>,
+    ) {
         let state = world.resource::<LeducState>();
         if state.outcome != Outcome::Playing {
             decision.finish();
@@ -454,7 +461,7 @@ impl Game for Leduc {
         );
     }
 
-    fn returns(_: &Rules<Leduc>, world: &World, out: &mut Vec<f64>) {
+    fn returns(_: &Rules<Leduc>, world: &World, _: &(), out: &mut Vec<f64>) {
         let state = world.resource::<LeducState>();
         out.clear();
         out.resize(2, 0.0);

@@ -9,15 +9,13 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::chance::{CaseGenerator, Purpose};
-use crate::kernel::{
-    Decision, DieFace, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
-};
+use crate::kernel::{Decision, DieFace, EventKind, Game, GameEvent, Rules, Seat, Setup, Zone};
 use crate::pipeline::{Ctx, Flow, Property};
 
 /// Pig's configuration (OpenSpiel's parameters and defaults).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pig {
-    /// Number of players (2 to 10).
+    /// Number of players (2 to [`MAX_PLAYERS`]).
     pub players: u8,
     /// The score that wins.
     pub win_score: u32,
@@ -122,13 +120,15 @@ impl std::fmt::Display for PigEvent {
     }
 }
 
-/// A player's banked score (on player entities).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Banked(pub u32);
+/// The most players a game of Pig seats.
+pub const MAX_PLAYERS: usize = 10;
 
-/// The state of the current turn.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct PigTurn {
+/// Pig's state ([`Game::State`]): the scores and the current turn, in one value the rules
+/// reach without a world lookup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PigState {
+    /// Each seat's banked score, by seat (seats past the player count stay 0).
+    pub banked: [u32; MAX_PLAYERS],
     /// Points accumulated this turn.
     pub turn_total: u32,
     /// Player moves made so far (for the horizon).
@@ -170,14 +170,10 @@ impl Pig {
     }
 }
 
-/// `seat`'s banked score.
-pub fn banked(rules: &Rules<Pig>, world: &World, seat: Seat) -> u32 {
-    world.get::<Banked>(rules.player(seat)).map_or(0, |b| b.0)
-}
-
 impl Game for Pig {
     type Action = PigAction;
     type Event = PigEvent;
+    type State = PigState;
 
     fn name(&self) -> &'static str {
         "pig"
@@ -188,19 +184,22 @@ impl Game for Pig {
     }
 
     fn setup(&self, setup: &mut Setup<'_, Self>) {
+        assert!(
+            (2..=MAX_PLAYERS).contains(&usize::from(self.players)),
+            "pig seats 2 to {MAX_PLAYERS} players, not {}",
+            self.players
+        );
         for s in 0..self.players {
-            setup.spawn_player(Seat(s), Banked(0));
+            setup.spawn_player(Seat(s), ());
         }
         setup.spawn_die(self.faces, Zone::Table, ());
-        setup.insert_resource(PigTurn::default());
-        setup.snapshot_component::<Banked>();
         setup.snapshot_component::<DieFace>();
-        setup.snapshot_resource::<PigTurn>();
     }
 
     fn translate(
         _: &Rules<Pig>,
-        world: &World,
+        _: &World,
+        state: &PigState,
         seat: Seat,
         action: PigAction,
         out: &mut Vec<PigEvent>,
@@ -209,7 +208,7 @@ impl Game for Pig {
             PigAction::Roll => PigEvent::Roll { seat },
             PigAction::Stop => PigEvent::Bank {
                 seat,
-                points: world.resource::<PigTurn>().turn_total,
+                points: state.turn_total,
             },
         });
     }
@@ -228,7 +227,7 @@ impl Game for Pig {
                 ctx.emit(PigEvent::Rolled { seat, face });
             }
             PigEvent::Rolled { seat, face } => {
-                let mut turn = ctx.world().resource_mut::<PigTurn>();
+                let turn = ctx.state();
                 turn.moves += 1;
                 let before = turn.turn_total;
                 if face == 1 {
@@ -243,7 +242,7 @@ impl Game for Pig {
                 }
             }
             PigEvent::Bust { seat, lost } => {
-                ctx.world().resource_mut::<PigTurn>().turn_total = 0;
+                ctx.state().turn_total = 0;
                 if ctx.is_recording() {
                     let player = ctx.rules().player(seat);
                     ctx.changed(player, Property::TURN_TOTAL, lost.into(), 0);
@@ -252,14 +251,11 @@ impl Game for Pig {
             }
             PigEvent::Bank { seat, points } => {
                 let (player, win_score) = (ctx.rules().player(seat), ctx.game().win_score);
-                let world = ctx.world();
-                let Some(mut score) = world.get_mut::<Banked>(player) else {
-                    return Flow::Continue;
-                };
-                let before = score.0;
-                score.0 += points;
-                let after = score.0;
-                let mut turn = world.resource_mut::<PigTurn>();
+                let turn = ctx.state();
+                let score = &mut turn.banked[seat.index()];
+                let before = *score;
+                *score = score.saturating_add(points);
+                let after = *score;
                 turn.moves += 1;
                 turn.turn_total = 0;
                 if after >= win_score && turn.winner.is_none() {
@@ -269,33 +265,37 @@ impl Game for Pig {
                 ctx.emit(PigEvent::TurnPassed { from: seat });
             }
             PigEvent::TurnPassed { .. } => {
-                ctx.world().resource_mut::<Table>().pass_turn();
+                ctx.table().pass_turn();
             }
         }
         Flow::Continue
     }
 
-    fn next_decision(rules: &Rules<Pig>, world: &World, decision: &mut Decision<PigAction>) {
+    fn next_decision(
+        rules: &Rules<Pig>,
+        world: &World,
+        turn: &PigState,
+        decision: &mut Decision<PigAction>,
+    ) {
         let config = &rules.game;
-        let turn = world.resource::<PigTurn>();
         if turn.winner.is_some() || turn.moves >= config.horizon {
             decision.finish();
             return;
         }
-        let seat = world.resource::<Table>().active;
-        let mine = banked(rules, world, seat);
-        if mine + turn.turn_total >= config.win_score {
+        let seat = rules.table(world).active;
+        let mine = turn.banked[seat.index()];
+        if mine.saturating_add(turn.turn_total) >= config.win_score {
             decision.ask(seat, [PigAction::Stop]);
         } else {
             decision.ask(seat, [PigAction::Roll, PigAction::Stop]);
         }
     }
 
-    fn returns(rules: &Rules<Pig>, world: &World, out: &mut Vec<f64>) {
+    fn returns(rules: &Rules<Pig>, _: &World, turn: &PigState, out: &mut Vec<f64>) {
         let n = rules.players().len();
         out.clear();
         out.resize(n, 0.0);
-        if let Some(winner) = world.resource::<PigTurn>().winner {
+        if let Some(winner) = turn.winner {
             out.fill(-1.0 / (n as f64 - 1.0));
             out[winner.index()] = 1.0;
         }
@@ -305,21 +305,21 @@ impl Game for Pig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::SimBuilder;
+    use crate::kernel::{SimBuilder, Table};
 
     #[test]
     fn a_forced_six_then_stop_banks_six_and_passes() {
         let mut sim = SimBuilder::new(Pig::default()).seed(1).build();
         sim.set_case(Some(5));
         sim.apply(PigAction::Roll).unwrap();
-        assert_eq!(sim.world().resource::<PigTurn>().turn_total, 6);
+        assert_eq!(sim.state().turn_total, 6);
         sim.apply(PigAction::Stop).unwrap();
-        assert_eq!(banked(sim.rules(), sim.world(), Seat(0)), 6);
+        assert_eq!(sim.state().banked, [6, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(sim.world().resource::<Table>().active, Seat(1));
         sim.set_case(Some(0));
         sim.apply(PigAction::Roll).unwrap();
         assert_eq!(sim.world().resource::<Table>().active, Seat(0));
-        assert_eq!(sim.world().resource::<PigTurn>().moves, 3);
+        assert_eq!(sim.state().moves, 3);
     }
 
     #[test]

@@ -650,6 +650,7 @@ pub fn scores(world: &World) -> [i32; SEATS] {
 impl Game for Riichi {
     type Action = RiichiAction;
     type Event = RiichiEvent;
+    type State = ();
 
     fn name(&self) -> &'static str {
         "riichi"
@@ -689,6 +690,7 @@ impl Game for Riichi {
     fn translate(
         _: &Rules<Riichi>,
         world: &World,
+        _: &(),
         seat: Seat,
         action: RiichiAction,
         out: &mut Vec<RiichiEvent>,
@@ -758,7 +760,12 @@ impl Game for Riichi {
         Flow::Continue
     }
 
-    fn next_decision(rules: &Rules<Riichi>, world: &World, decision: &mut Decision<RiichiAction>) {
+    fn next_decision(
+        rules: &Rules<Riichi>,
+        world: &World,
+        _: &(),
+        decision: &mut Decision<RiichiAction>,
+    ) {
         let mut choices = std::mem::take(&mut decision.choices);
         let seat = legal::legal_actions(
             &rules.game,
@@ -790,7 +797,7 @@ impl Game for Riichi {
         let _ = hidden::fill_with(&rules.game, world, viewer, rng);
     }
 
-    fn returns(rules: &Rules<Riichi>, world: &World, out: &mut Vec<f64>) {
+    fn returns(rules: &Rules<Riichi>, world: &World, _: &(), out: &mut Vec<f64>) {
         let start = rules.game.config.start_points;
         out.clear();
         out.extend(scores(world).iter().map(|&s| f64::from(s - start) / 1000.0));

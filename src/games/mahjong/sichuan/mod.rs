@@ -530,6 +530,7 @@ pub fn point_unit(game: &Sichuan) -> f64 {
 impl Game for Sichuan {
     type Action = SichuanAction;
     type Event = SichuanEvent;
+    type State = ();
 
     fn name(&self) -> &'static str {
         "sichuan"
@@ -566,6 +567,7 @@ impl Game for Sichuan {
     fn translate(
         _: &Rules<Sichuan>,
         world: &World,
+        _: &(),
         seat: Seat,
         action: SichuanAction,
         out: &mut Vec<SichuanEvent>,
@@ -619,6 +621,7 @@ impl Game for Sichuan {
     fn next_decision(
         rules: &Rules<Sichuan>,
         world: &World,
+        _: &(),
         decision: &mut Decision<SichuanAction>,
     ) {
         let mut choices = std::mem::take(&mut decision.choices);
@@ -676,7 +679,7 @@ impl Game for Sichuan {
         let _ = hidden::fill_with(&rules.game, world, viewer, rng);
     }
 
-    fn returns(rules: &Rules<Sichuan>, world: &World, out: &mut Vec<f64>) {
+    fn returns(rules: &Rules<Sichuan>, world: &World, _: &(), out: &mut Vec<f64>) {
         let unit = point_unit(&rules.game);
         out.clear();
         out.extend(scores(world).iter().map(|&s| f64::from(s) / unit));
