@@ -137,6 +137,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     }
 
     /// Records that `property` of `entity` went from `before` to `after`.
+    #[inline]
     pub fn changed(&mut self, entity: Entity, property: Property, before: i64, after: i64) {
         if before != after {
             self.record(Effect::Changed {
@@ -148,12 +149,17 @@ impl<'a, G: Game> Ctx<'a, G> {
         }
     }
 
+    #[inline]
     fn record(&mut self, effect: Effect) {
         if self.recording {
-            self.world
-                .resource_mut::<Observer<G>>()
-                .effects
-                .push(effect);
+            self.push_effect(effect);
         }
+    }
+
+    fn push_effect(&mut self, effect: Effect) {
+        self.world
+            .resource_mut::<Observer<G>>()
+            .effects
+            .push(effect);
     }
 }

@@ -449,6 +449,7 @@ struct Seen {
 
 /// Ends an event: schedules its children before its siblings, logs it, and shows the world
 /// to the inspector.
+#[inline(always)]
 fn finish<G: Game>(
     world: &mut World,
     seen: Seen,
