@@ -13,8 +13,10 @@ Two subcommands:
           The hot loops (game play, search, rollouts) run in C++; Python only
           loops once per game / once per search.
 
-  report  Read the OpenSpiel JSON and the alea CLI outputs collected by the
-          shell script, print the Markdown table and write the combined JSON.
+  report  Read each round's OpenSpiel JSON and alea CLI outputs collected by
+          the shell script, print the Markdown table (medians over the rounds,
+          the ratio as the median of the rounds' ratios) and write the
+          combined JSON.
 
 Only the public pyspiel API is called; no OpenSpiel code is copied.
 """
@@ -203,64 +205,102 @@ def fmt(x):
     return f"{x:,.2f}"
 
 
-def cmd_report(args):
-    with open(args.openspiel) as f:
-        osp = json.load(f) if os.path.getsize(args.openspiel) else None
-    osp = osp or {}
+def round_figures(args, r):
+    """One round's figures: {benchmark: (alea, openspiel)} from the round's files."""
+    def path(name):
+        return os.path.join(args.dir, name.format(r=r))
 
-    alea_sim = load_json_lines(args.alea_simulate)
+    osp_path = path("openspiel-side-{r}.json")
+    osp = {}
+    if os.path.exists(osp_path) and os.path.getsize(osp_path):
+        with open(osp_path) as f:
+            osp = json.load(f)
+    alea_sim = load_json_lines(path("alea-simulate-{r}.jsonl"))
     alea_pig_random = None
     if alea_sim and len(alea_sim) == 1 and "games_per_second" in alea_sim[0]:
         alea_pig_random = alea_sim[0]
-    alea_mcts = alea_search_rate(load_json_lines(args.alea_mcts), args.mcts_steps)
-    alea_ismcts = alea_search_rate(load_json_lines(args.alea_ismcts), args.ismcts_steps)
+    alea_mcts = alea_search_rate(load_json_lines(path("alea-mcts-{r}.jsonl")), args.mcts_steps)
+    alea_ismcts = alea_search_rate(load_json_lines(path("alea-ismcts-{r}.jsonl")),
+                                   args.ismcts_steps)
 
     def get(d, key):
         return None if d is None else d.get(key)
 
+    figures = {
+        "pig_random": (get(alea_pig_random, "games_per_second"),
+                       get(osp.get("pig_random"), "games_per_second")),
+        "pig_mcts": (get(alea_mcts, "simulations_per_second"),
+                     get(osp.get("pig_mcts"), "simulations_per_second")),
+        "leduc_ismcts": (get(alea_ismcts, "simulations_per_second"),
+                         get(osp.get("leduc_ismcts"), "simulations_per_second")),
+    }
+    raw = {"openspiel": osp, "alea": {"pig_random": alea_pig_random, "pig_mcts": alea_mcts,
+                                      "leduc_ismcts": alea_ismcts}}
+    return figures, raw
+
+
+def median(xs):
+    xs = sorted(x for x in xs if x is not None)
+    if not xs:
+        return None
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+
+def cmd_report(args):
+    rounds = [round_figures(args, r) for r in range(1, args.rounds + 1)]
+    first_osp = next((raw["openspiel"] for _, raw in rounds if raw["openspiel"]), {})
+
     rows = [
-        ("pig_random",
-         f"Pig random playouts ({args.pig_games} games, 1 thread)", "games/s",
-         get(alea_pig_random, "games_per_second"),
-         get(osp.get("pig_random"), "games_per_second")),
+        ("pig_random", f"Pig random playouts ({args.pig_games} games, 1 thread)", "games/s"),
         ("pig_mcts",
          f"Pig MCTS, random rollouts ({args.mcts_sims} sims x {args.mcts_steps} searches)",
-         "simulations/s",
-         get(alea_mcts, "simulations_per_second"),
-         get(osp.get("pig_mcts"), "simulations_per_second")),
+         "simulations/s"),
         ("leduc_ismcts",
          f"Leduc ISMCTS, random rollouts ({args.ismcts_sims} sims x {args.ismcts_steps} searches)",
-         "simulations/s",
-         get(alea_ismcts, "simulations_per_second"),
-         get(osp.get("leduc_ismcts"), "simulations_per_second")),
+         "simulations/s"),
     ]
 
     out = []
     out.append("## alea vs OpenSpiel")
     out.append("")
     out.append(f"- machine: {args.nproc} cores, {args.cpu}; load average (1/5/15 min): {args.load}")
-    out.append(f"- OpenSpiel {osp.get('open_spiel_version', '?')} (pyspiel, Python "
-               f"{osp.get('python', '?')}); alea: release build, single thread")
-    pr = osp.get("pig_random") or {}
-    if "python_call_overhead_us_per_game" in pr:
-        out.append(f"- OpenSpiel Pig playouts include {pr['python_call_overhead_us_per_game']:.1f} us/game "
-                   f"of Python call + state creation ({100 * pr['python_call_overhead_share']:.0f}% "
-                   f"of its time)")
+    out.append(f"- OpenSpiel {first_osp.get('open_spiel_version', '?')} (pyspiel, Python "
+               f"{first_osp.get('python', '?')}); alea: release build, single thread")
+    overheads = [raw["openspiel"].get("pig_random", {}).get("python_call_overhead_us_per_game")
+                 for _, raw in rounds if raw["openspiel"]]
+    shares = [raw["openspiel"].get("pig_random", {}).get("python_call_overhead_share")
+              for _, raw in rounds if raw["openspiel"]]
+    if median(overheads) is not None and median(shares) is not None:
+        out.append(f"- OpenSpiel Pig playouts include {median(overheads):.1f} us/game of Python call "
+                   f"+ state creation ({100 * median(shares):.0f}% of its time, median)")
     out.append(f"- parameters: PIG_GAMES={args.pig_games} MCTS_SIMS={args.mcts_sims} "
                f"MCTS_STEPS={args.mcts_steps} ISMCTS_SIMS={args.ismcts_sims} "
-               f"ISMCTS_STEPS={args.ismcts_steps} SEED={args.seed}")
+               f"ISMCTS_STEPS={args.ismcts_steps} SEED={args.seed} ROUNDS={args.rounds}")
+    out.append(f"- {args.rounds} rounds, each running OpenSpiel then alea; figures are medians over "
+               f"the rounds, the ratio is the median of the rounds' own ratios (its range in "
+               f"brackets), so a slow or fast spell of a shared machine weighs on one round's ratio only")
     out.append("")
     out.append("| benchmark | alea | OpenSpiel | ratio (alea / OpenSpiel) |")
     out.append("| --- | ---: | ---: | ---: |")
     table = []
-    for key, label, unit, a, o in rows:
-        ratio = a / o if (a is not None and o) else None
-        ratio_s = "n/a" if ratio is None else f"{ratio:.2f}x"
+    for key, label, unit in rows:
+        alea = [figures[key][0] for figures, _ in rounds]
+        osp = [figures[key][1] for figures, _ in rounds]
+        ratios = [a / o for a, o in zip(alea, osp) if a is not None and o]
+        a, o, ratio = median(alea), median(osp), median(ratios)
+        if ratio is None:
+            ratio_s = "n/a"
+        elif len(ratios) > 1:
+            ratio_s = f"{ratio:.2f}x [{min(ratios):.2f}-{max(ratios):.2f}]"
+        else:
+            ratio_s = f"{ratio:.2f}x"
         a_s = "n/a" if a is None else f"{fmt(a)} {unit}"
         o_s = "n/a" if o is None else f"{fmt(o)} {unit}"
         out.append(f"| {label} | {a_s} | {o_s} | {ratio_s} |")
-        table.append({"benchmark": key, "label": label, "unit": unit,
-                      "alea": a, "openspiel": o, "ratio": ratio})
+        table.append({"benchmark": key, "label": label, "unit": unit, "alea": a,
+                      "openspiel": o, "ratio": ratio, "round_ratios": ratios,
+                      "round_alea": alea, "round_openspiel": osp})
     print("\n".join(out))
 
     combined = {
@@ -268,12 +308,10 @@ def cmd_report(args):
         "parameters": {
             "PIG_GAMES": args.pig_games, "MCTS_SIMS": args.mcts_sims,
             "MCTS_STEPS": args.mcts_steps, "ISMCTS_SIMS": args.ismcts_sims,
-            "ISMCTS_STEPS": args.ismcts_steps, "SEED": args.seed,
+            "ISMCTS_STEPS": args.ismcts_steps, "SEED": args.seed, "ROUNDS": args.rounds,
         },
         "results": table,
-        "alea": {"pig_random": alea_pig_random, "pig_mcts": alea_mcts,
-                 "leduc_ismcts": alea_ismcts},
-        "openspiel": osp,
+        "rounds": [raw for _, raw in rounds],
     }
     with open(args.json_out, "w") as f:
         json.dump(combined, f, indent=2)
@@ -303,10 +341,10 @@ def main():
 
     r = sub.add_parser("report", help="print the table, write the combined JSON")
     common(r)
-    r.add_argument("--openspiel", required=True, help="JSON from `bench`")
-    r.add_argument("--alea-simulate", help="alea simulate --json output")
-    r.add_argument("--alea-mcts", help="alea search pig --json outputs, one per line")
-    r.add_argument("--alea-ismcts", help="alea search leduc --json outputs, one per line")
+    r.add_argument("--dir", required=True,
+                   help="directory of the rounds' files: openspiel-side-R.json (from `bench`), "
+                        "alea-simulate-R.jsonl, alea-mcts-R.jsonl, alea-ismcts-R.jsonl")
+    r.add_argument("--rounds", type=int, default=1, help="rounds R = 1..N to read")
     r.add_argument("--nproc", default="?")
     r.add_argument("--cpu", default="?")
     r.add_argument("--load", default="?", help="load average (1, 5, 15 min) before the report")

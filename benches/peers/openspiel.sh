@@ -33,6 +33,10 @@
 #   ISMCTS_SIMS   [1000]  simulations per ISMCTS search
 #   ISMCTS_STEPS  [200]   ISMCTS searches (total = ISMCTS_SIMS * ISMCTS_STEPS)
 #   SEED          [1]     base seed (alea's i-th search run uses SEED + i)
+#   ROUNDS        [3]     rounds; each runs all of OpenSpiel's measurements, then all of
+#                 alea's. The table shows medians over the rounds and, per benchmark,
+#                 the median of the rounds' own ratios with their range, so a drift of
+#                 a shared machine's speed between rounds does not bias the ratio.
 #   PYTHON        [python3] interpreter for the venv; open-spiel 2.0.2 needs >= 3.11
 #                 (PyPI ships manylinux x86_64 wheels, e.g. cp311; the script installs
 #                 wheels only, never builds OpenSpiel from source)
@@ -60,6 +64,7 @@ MCTS_STEPS="${MCTS_STEPS:-100}"
 ISMCTS_SIMS="${ISMCTS_SIMS:-1000}"
 ISMCTS_STEPS="${ISMCTS_STEPS:-200}"
 SEED="${SEED:-1}"
+ROUNDS="${ROUNDS:-3}"
 PYTHON="${PYTHON:-python3}"
 OPEN_SPIEL_VERSION="2.0.2"
 
@@ -68,6 +73,12 @@ VENV="${VENV:-$OUT/venv}"
 HELPER="$ROOT/benches/peers/openspiel.py"
 ALEA="$ROOT/target/release/alea"
 mkdir -p "$OUT"
+for var in PIG_GAMES MCTS_SIMS MCTS_STEPS ISMCTS_SIMS ISMCTS_STEPS ROUNDS; do
+    if ! [[ "${!var}" =~ ^[1-9][0-9]*$ ]]; then
+        echo "[openspiel.sh] error: $var must be a positive integer, not '${!var}'" >&2
+        exit 1
+    fi
+done
 LOAD_START="$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 
 log() { echo "[openspiel.sh] $*" >&2; }
@@ -130,21 +141,10 @@ if ! cargo build --release --quiet --bin alea >&2; then
 fi
 
 # --------------------------------------------------------------------------- #
-# 3. OpenSpiel figures
+# 3. Rounds: OpenSpiel, then alea (a failing alea command leaves its file empty -> "n/a")
 # --------------------------------------------------------------------------- #
 params=(--pig-games "$PIG_GAMES" --mcts-sims "$MCTS_SIMS" --mcts-steps "$MCTS_STEPS"
         --ismcts-sims "$ISMCTS_SIMS" --ismcts-steps "$ISMCTS_STEPS" --seed "$SEED")
-
-log "running OpenSpiel (pig random, pig MCTS, leduc ISMCTS)"
-"$VENV/bin/python" "$HELPER" bench "${params[@]}" >"$OUT/openspiel-side.json"
-
-# --------------------------------------------------------------------------- #
-# 4. alea figures (a failing command leaves its output file empty -> "n/a")
-# --------------------------------------------------------------------------- #
-SIM_OUT="$OUT/alea-simulate.jsonl"
-MCTS_OUT="$OUT/alea-mcts.jsonl"
-ISMCTS_OUT="$OUT/alea-ismcts.jsonl"
-: >"$SIM_OUT"; : >"$MCTS_OUT"; : >"$ISMCTS_OUT"
 
 # run_alea FILE ARGS...: append one CLI run's stdout to FILE; on failure empty FILE.
 run_alea() {
@@ -159,29 +159,38 @@ run_alea() {
     return 1
 }
 
-if [ "$alea_ok" = 1 ]; then
-    log "running alea simulate pig"
+rm -f "$OUT"/openspiel-side-*.json "$OUT"/alea-simulate-*.jsonl "$OUT"/alea-mcts-*.jsonl \
+    "$OUT"/alea-ismcts-*.jsonl
+for ((round = 1; round <= ROUNDS; round++)); do
+    log "round $round/$ROUNDS: OpenSpiel (pig random, pig MCTS, leduc ISMCTS)"
+    "$VENV/bin/python" "$HELPER" bench "${params[@]}" >"$OUT/openspiel-side-$round.json"
+
+    SIM_OUT="$OUT/alea-simulate-$round.jsonl"
+    MCTS_OUT="$OUT/alea-mcts-$round.jsonl"
+    ISMCTS_OUT="$OUT/alea-ismcts-$round.jsonl"
+    : >"$SIM_OUT"; : >"$MCTS_OUT"; : >"$ISMCTS_OUT"
+    [ "$alea_ok" = 1 ] || continue
+
+    log "round $round/$ROUNDS: alea simulate pig"
     run_alea "$SIM_OUT" simulate pig --games "$PIG_GAMES" --seed "$SEED" --threads 1 --json || true
 
-    log "running alea search pig --algo mcts ($MCTS_STEPS runs)"
+    log "round $round/$ROUNDS: alea search pig --algo mcts ($MCTS_STEPS runs)"
     for ((i = 0; i < MCTS_STEPS; i++)); do
         run_alea "$MCTS_OUT" search pig --algo mcts --sims "$MCTS_SIMS" --seed "$((SEED + i))" --json || break
     done
 
-    log "running alea search leduc --algo ismcts ($ISMCTS_STEPS runs)"
+    log "round $round/$ROUNDS: alea search leduc --algo ismcts ($ISMCTS_STEPS runs)"
     for ((i = 0; i < ISMCTS_STEPS; i++)); do
         run_alea "$ISMCTS_OUT" search leduc --algo ismcts --sims "$ISMCTS_SIMS" --seed "$((SEED + i))" --json || break
     done
-fi
+done
 
 # --------------------------------------------------------------------------- #
 # 5. Report
 # --------------------------------------------------------------------------- #
 cpu="$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)"
 load="start $LOAD_START, end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-"$VENV/bin/python" "$HELPER" report "${params[@]}" \
-    --openspiel "$OUT/openspiel-side.json" \
-    --alea-simulate "$SIM_OUT" --alea-mcts "$MCTS_OUT" --alea-ismcts "$ISMCTS_OUT" \
+"$VENV/bin/python" "$HELPER" report "${params[@]}" --dir "$OUT" --rounds "$ROUNDS" \
     --nproc "$(nproc)" --cpu "${cpu:-unknown}" --load "$load" \
     --json-out "$OUT/openspiel.json"
 log "wrote $OUT/openspiel.json"
