@@ -38,6 +38,15 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
         }
     }
 
+    /// The slot of `R` in `world` if its type is registered there (`None` otherwise).
+    pub fn find(world: &World) -> Option<Self> {
+        Some(ResourceSlot {
+            world: world.id(),
+            id: world.component_id::<R>()?,
+            _resource: PhantomData,
+        })
+    }
+
     /// The resource (`None` if it is absent). In another world it falls back to a lookup by type.
     pub fn get<'w>(&self, world: &'w World) -> Option<&'w R> {
         if world.id() != self.world {

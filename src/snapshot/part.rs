@@ -8,6 +8,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryState;
 
 use super::SnapshotError;
+use crate::kernel::ResourceSlot;
 
 /// A part's buffer inside a [`Snapshot`](super::Snapshot).
 pub(crate) type PartBuffer = Box<dyn Any + Send + Sync>;
@@ -146,16 +147,26 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
     }
 }
 
-/// A resource type saved by `Clone::clone_from` (so its buffers are reused).
+/// A resource type saved by `Clone::clone_from` (so its buffers are reused), reached through
+/// a [`ResourceSlot`] found on first use.
 pub(crate) struct ResourcePart<R: Resource> {
-    _marker: std::marker::PhantomData<fn() -> R>,
+    slot: Option<ResourceSlot<R>>,
 }
 
 impl<R: Resource<Mutability = Mutable> + Clone + Hash> ResourcePart<R> {
     pub(crate) fn new() -> Self {
-        ResourcePart {
-            _marker: std::marker::PhantomData,
+        ResourcePart { slot: None }
+    }
+
+    fn slot(&mut self, world: &World) -> Option<ResourceSlot<R>> {
+        if self.slot.is_none() {
+            self.slot = ResourceSlot::find(world);
         }
+        self.slot
+    }
+
+    fn get<'w>(&mut self, world: &'w World) -> Option<&'w R> {
+        self.slot(world)?.get(world)
     }
 }
 
@@ -174,7 +185,7 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
 
     fn save(&mut self, world: &World, buf: &mut PartBuffer) {
         let buf: &mut Option<R> = buf.downcast_mut().expect("matched by fingerprint");
-        match (world.get_resource::<R>(), buf.as_mut()) {
+        match (self.get(world), buf.as_mut()) {
             (Some(value), Some(saved)) => saved.clone_from(value),
             (value, _) => *buf = value.cloned(),
         }
@@ -182,7 +193,7 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
 
     fn verify(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError> {
         let saved: &Option<R> = buf.downcast_ref().expect("matched by fingerprint");
-        if saved.is_some() == world.contains_resource::<R>() {
+        if saved.is_some() == self.get(world).is_some() {
             Ok(())
         } else {
             Err(SnapshotError::LayoutChanged {
@@ -193,13 +204,15 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
 
     fn load(&mut self, world: &mut World, buf: &PartBuffer) {
         let saved: &Option<R> = buf.downcast_ref().expect("matched by fingerprint");
-        if let (Some(saved), Some(mut value)) = (saved, world.get_resource_mut::<R>()) {
-            value.bypass_change_detection().clone_from(saved);
+        if let (Some(saved), Some(slot)) = (saved, self.slot(world))
+            && let Some(value) = slot.get_mut(world)
+        {
+            value.clone_from(saved);
         }
     }
 
     fn hash(&mut self, world: &World, hasher: &mut dyn Hasher) {
-        match world.get_resource::<R>() {
+        match self.get(world) {
             Some(value) => {
                 let mut h = super::checksum::StableHasher::new();
                 value.hash(&mut h);
