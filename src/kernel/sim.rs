@@ -123,13 +123,7 @@ impl<G: Game> Sim<G> {
     /// The game's own state, to change by hand (a scenario); call
     /// [`refresh_decision`](Self::refresh_decision) afterwards.
     pub fn state_mut(&mut self) -> &mut G::State {
-        &mut self
-            .rules
-            .slots
-            .resolution
-            .get_mut(&mut self.world)
-            .expect(RESOLUTION)
-            .state
+        &mut self.resolution_mut().state
     }
 
     fn resolution(&self) -> &Resolution<G> {
@@ -137,6 +131,14 @@ impl<G: Game> Sim<G> {
             .slots
             .resolution
             .get(&self.world)
+            .expect(RESOLUTION)
+    }
+
+    fn resolution_mut(&mut self) -> &mut Resolution<G> {
+        self.rules
+            .slots
+            .resolution
+            .get_mut(&mut self.world)
             .expect(RESOLUTION)
     }
 
@@ -285,13 +287,7 @@ impl<G: Game> Sim<G> {
     }
 
     fn watch_mut(&mut self) -> &mut Watch {
-        &mut self
-            .rules
-            .slots
-            .resolution
-            .get_mut(&mut self.world)
-            .expect(RESOLUTION)
-            .watch
+        &mut self.resolution_mut().watch
     }
 
     /// Runs listeners normally ([`Mode::Play`]) or their AI hooks ([`Mode::Benefit`]).
