@@ -80,8 +80,6 @@ pub(crate) struct KernelSlots<G: crate::kernel::Game> {
     pub streams: ResourceSlot<crate::chance::Streams>,
     /// The forced case.
     pub case: ResourceSlot<crate::chance::Case>,
-    /// The seats and the active seat.
-    pub table: ResourceSlot<crate::kernel::Table>,
 }
 
 impl<G: crate::kernel::Game> KernelSlots<G> {
@@ -91,7 +89,6 @@ impl<G: crate::kernel::Game> KernelSlots<G> {
             resolution: ResourceSlot::register(world),
             streams: ResourceSlot::register(world),
             case: ResourceSlot::register(world),
-            table: ResourceSlot::register(world),
         }
     }
 }
