@@ -33,8 +33,9 @@ struct InFlight<E> {
 type OrderKey = (Timing, i32, u16, u16, u32);
 
 /// The pipeline's state, one resource so an action touches it once: the pending decision,
-/// the event in flight, the stack of events waiting, the listener order of the current stage
-/// and the answer to a question asked mid-resolution. Part of every snapshot.
+/// the game's own state and the [`Table`], the event in flight, the stack of events waiting,
+/// the listener order of the current stage and the answer to a question asked mid-resolution.
+/// Part of every snapshot.
 ///
 /// The state is boxed so the pipeline can take it out of the world while it runs (a pointer
 /// move, see [`with_resolution`](crate::kernel::step::with_resolution)); it reads through
