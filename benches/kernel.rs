@@ -107,16 +107,30 @@ mod reference {
             setup.snapshot_component::<Vitals>();
             setup.snapshot_resource::<RoundState>();
         }
-        fn translate(_: &Rules<Self>, _: &World, _: &(), _: Seat, _: Act, out: &mut Vec<Ev>) {
+        fn translate(
+            _: &Rules<Self>,
+            _: &World,
+            _: &Table,
+            _: &(),
+            _: Seat,
+            _: Act,
+            out: &mut Vec<Ev>,
+        ) {
             out.push(Ev);
         }
         fn apply(_: &mut Ctx<'_, Self>, _: &mut Ev) -> Flow {
             Flow::Continue
         }
-        fn next_decision(_: &Rules<Self>, _: &World, _: &(), decision: &mut Decision<Act>) {
+        fn next_decision(
+            _: &Rules<Self>,
+            _: &World,
+            _: &Table,
+            _: &(),
+            decision: &mut Decision<Act>,
+        ) {
             decision.ask(Seat(0), (0..14).map(Act));
         }
-        fn returns(_: &Rules<Self>, _: &World, _: &(), out: &mut Vec<f64>) {
+        fn returns(_: &Rules<Self>, _: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
             out.clear();
         }
     }

@@ -110,17 +110,17 @@ impl<G: Game> SimBuilder<G> {
 
     pub(crate) fn build_rules_into(&self, world: &mut World) -> (Arc<Rules<G>>, SnapshotRegistry) {
         let mut registry = SnapshotRegistry::new();
-        world.insert_resource(Table::new(self.game.seats()));
         world.insert_resource(Streams::new(self.seed));
         world.insert_resource(Case::default());
         world.insert_resource(Observer::<G>::default());
-        world.insert_resource(Resolution::<G>::default());
+        let mut resolution = Resolution::<G>::default();
+        resolution.table = Table::new(self.game.seats());
+        world.insert_resource(resolution);
         let mut rules = Rules::new(
             self.game.clone(),
             self.depth_limit,
             KernelSlots::register(world),
         );
-        registry.register_resource::<Table>();
         registry.register_resource::<Streams>();
         registry.register_resource::<Case>();
         registry.register_resource::<Resolution<G>>();
@@ -138,7 +138,7 @@ impl<G: Game> SimBuilder<G> {
         let rules = Arc::new(rules);
         world.insert_resource(GameRules(rules.clone()));
         with_resolution(world, &rules, |world, res| {
-            G::next_decision(&rules, world, &res.state, &mut res.decision)
+            G::next_decision(&rules, world, &res.table, &res.state, &mut res.decision)
         });
         (rules, registry)
     }

@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, de::DeserializeOwned};
 
-use super::{Rules, Seat, Setup};
+use super::{Rules, Seat, Setup, Table};
 use crate::pipeline::{Ctx, Flow};
 
 /// Identifies an event's kind, so listeners can subscribe to one kind.
@@ -54,10 +54,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Must be deterministic: the same configuration and seed give the same world.
     fn setup(&self, setup: &mut Setup<'_, Self>);
 
-    /// Turns `seat`'s `action` into the root events of its resolution.
+    /// Turns `seat`'s `action` into the root events of its resolution. `table` and `state` are
+    /// the pipeline's (out of the world while it runs).
     fn translate(
         rules: &Rules<Self>,
         world: &World,
+        table: &Table,
         state: &Self::State,
         seat: Seat,
         action: Self::Action,
@@ -68,16 +70,23 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn apply(ctx: &mut Ctx<'_, Self>, event: &mut Self::Event) -> Flow;
 
     /// Called when the pipeline is idle: fill `decision` with who moves and their legal choices
-    /// (in a stable order), or mark the game over.
+    /// (in a stable order), or mark the game over. `table` and `state` are the pipeline's.
     fn next_decision(
         rules: &Rules<Self>,
         world: &World,
+        table: &Table,
         state: &Self::State,
         decision: &mut Decision<Self::Action>,
     );
 
     /// The payoff of each seat (meaningful once the game is over).
-    fn returns(rules: &Rules<Self>, world: &World, state: &Self::State, out: &mut Vec<f64>);
+    fn returns(
+        rules: &Rules<Self>,
+        world: &World,
+        table: &Table,
+        state: &Self::State,
+        out: &mut Vec<f64>,
+    );
 
     /// True when seats hold information others cannot see (private cards). Search then keys
     /// information sets by [`Game::observe`] and samples worlds with [`Game::determinize`].

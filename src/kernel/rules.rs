@@ -113,17 +113,6 @@ impl<G: Game> Rules<G> {
             .map_or(&[], Vec::as_slice)
     }
 
-    /// The world's [`Table`](super::Table) (a cached lookup, for the rules' hot path).
-    ///
-    /// # Panics
-    /// If `world` has no `Table` (every game world has one).
-    pub fn table<'w>(&self, world: &'w World) -> &'w super::Table {
-        self.slots
-            .table
-            .get(world)
-            .expect("the game's world has its Table")
-    }
-
     /// The dice entities, in spawn order.
     pub fn dice(&self) -> &[Entity] {
         &self.dice

@@ -4,7 +4,8 @@ use bevy_ecs::component::Mutable;
 use bevy_ecs::prelude::*;
 
 use super::{
-    CardId, DieFace, Faces, Game, Handler, HandlerFn, Kind, Pool, Rules, Seat, StableId, Zone,
+    CardId, DieFace, Faces, Game, Handler, HandlerFn, Kind, Pool, Rules, Seat, StableId, Table,
+    Zone,
 };
 use crate::pipeline::{HandlerId, Listener};
 use crate::snapshot::SnapshotRegistry;
@@ -28,6 +29,17 @@ impl<G: Game> Setup<'_, G> {
     /// The world being built.
     pub fn world(&mut self) -> &mut World {
         self.world
+    }
+
+    /// The [`Table`] (in the pipeline's state: `Table::new(game.seats())` when setup starts).
+    pub fn table(&mut self) -> &mut Table {
+        &mut self
+            .rules
+            .slots
+            .resolution
+            .get_mut(self.world)
+            .expect("the game's world has its Resolution resource")
+            .table
     }
 
     /// Spawns `bundle` with the next [`StableId`].

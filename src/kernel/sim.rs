@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use super::step::{self, DecisionSchedule, Inbox, SimError};
 use std::sync::Arc;
 
-use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Turn};
+use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Table, Turn};
 use crate::chance::{Case, ChanceRecord, Streams};
 use crate::pipeline::{Effect, LoggedEvent, Mode, Observer, Resolution, Watch};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
@@ -112,7 +112,8 @@ impl<G: Game> Sim<G> {
 
     /// Each seat's payoff, written into `out` (reusing its capacity).
     pub fn returns_into(&self, out: &mut Vec<f64>) {
-        G::returns(&self.rules, &self.world, self.state(), out);
+        let res = self.resolution();
+        G::returns(&self.rules, &self.world, &res.table, &res.state, out);
     }
 
     /// The game's own state ([`Game::State`]).
@@ -124,6 +125,23 @@ impl<G: Game> Sim<G> {
     /// [`refresh_decision`](Self::refresh_decision) afterwards.
     pub fn state_mut(&mut self) -> &mut G::State {
         &mut self.resolution_mut().state
+    }
+
+    /// The [`Table`]: seats, the active seat, the round.
+    pub fn table(&self) -> &Table {
+        &self.resolution().table
+    }
+
+    /// The [`Table`], to change by hand (a scenario, a new deal); call
+    /// [`refresh_decision`](Self::refresh_decision) afterwards.
+    pub fn table_mut(&mut self) -> &mut Table {
+        &mut self
+            .rules
+            .slots
+            .resolution
+            .get_mut(&mut self.world)
+            .expect(RESOLUTION)
+            .table
     }
 
     fn resolution(&self) -> &Resolution<G> {
@@ -149,7 +167,7 @@ impl<G: Game> Sim<G> {
         let rules = self.rules.clone();
         step::with_resolution(&mut self.world, &rules, |world, res| {
             if !res.in_flight() {
-                G::next_decision(&rules, world, &res.state, &mut res.decision);
+                G::next_decision(&rules, world, &res.table, &res.state, &mut res.decision);
             }
         });
     }

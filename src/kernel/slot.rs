@@ -89,8 +89,6 @@ pub(crate) struct KernelSlots<G: crate::kernel::Game> {
     pub streams: ResourceSlot<crate::chance::Streams>,
     /// The forced case.
     pub case: ResourceSlot<crate::chance::Case>,
-    /// The seats and the active seat.
-    pub table: ResourceSlot<crate::kernel::Table>,
 }
 
 impl<G: crate::kernel::Game> KernelSlots<G> {
@@ -100,7 +98,6 @@ impl<G: crate::kernel::Game> KernelSlots<G> {
             resolution: ResourceSlot::register(world),
             streams: ResourceSlot::register(world),
             case: ResourceSlot::register(world),
-            table: ResourceSlot::register(world),
         }
     }
 }

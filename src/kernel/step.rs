@@ -108,7 +108,7 @@ pub fn resolve<G: Game>(
     res: &mut ResolutionState<G>,
 ) -> Result<(), SimError> {
     if pipeline::run::<G>(world, rules, res)? == Progress::Idle {
-        G::next_decision(rules, world, &res.state, &mut res.decision);
+        G::next_decision(rules, world, &res.table, &res.state, &mut res.decision);
     }
     Ok(())
 }

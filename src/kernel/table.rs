@@ -1,15 +1,20 @@
-//! The [`Table`] resource: how many seats, whose turn, which round.
+//! The [`Table`]: how many seats, whose turn, which round.
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::Seat;
+use super::{Game, Seat};
+use crate::pipeline::Resolution;
 
 /// Seats, the active seat and the round number. Listener order measures seat distance from
-/// [`Table::active`]. Change the round with [`start_round`] (or
-/// [`Ctx::start_round`](crate::pipeline::Ctx::start_round)), which re-keys the chance streams
-/// to it too.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// [`Table::active`]. It lives in the pipeline's state
+/// ([`ResolutionState::table`](crate::pipeline::ResolutionState::table)), next to the game's
+/// own [`Game::State`]: handlers reach it through [`Ctx::table`](crate::pipeline::Ctx::table),
+/// [`Game::translate`], [`Game::next_decision`] and [`Game::returns`] receive it, and outside
+/// the pipeline [`Sim::table`](super::Sim::table) and [`Sim::table_mut`](super::Sim::table_mut)
+/// reach it. Change the round with [`Ctx::start_round`](crate::pipeline::Ctx::start_round) (or
+/// [`start_round`] outside the pipeline), which re-keys the chance streams to it too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Table {
     /// Number of seats.
     pub seats: u8,
@@ -36,11 +41,28 @@ impl Table {
     }
 }
 
-/// Starts round `round`: sets [`Table::round`] and re-keys every chance stream to
-/// `(seed, purpose, round)`, so a round's randomness does not depend on how much earlier
-/// rounds drew (a replay or a search can start at any round).
-pub fn start_round(world: &mut World, round: u32) {
-    world.resource_mut::<Table>().round = round;
+/// Starts round `round` outside the pipeline: sets [`Table::round`] in the world's
+/// [`Resolution`] and re-keys every chance stream to `(seed, purpose, round)`, so a round's
+/// randomness does not depend on how much earlier rounds drew (a replay or a search can start
+/// at any round).
+///
+/// # Panics
+/// While the pipeline runs (the Resolution is out of the world then): handlers use
+/// [`Ctx::start_round`](crate::pipeline::Ctx::start_round), code shared by both sides
+/// [`start_table_round`].
+pub fn start_round<G: Game>(world: &mut World, round: u32) {
+    world.resource_mut::<Resolution<G>>().table.round = round;
+    world
+        .resource_mut::<crate::chance::Streams>()
+        .start_round(round);
+}
+
+/// Starts round `round` on `table`: sets [`Table::round`] and re-keys the chance streams of
+/// `world` (see [`start_round`]). For code that runs both inside the pipeline (the table from
+/// [`Ctx::world_and_table`](crate::pipeline::Ctx::world_and_table)) and outside it (a copy of
+/// [`Sim::table`](super::Sim::table), written back with [`Sim::table_mut`](super::Sim::table_mut)).
+pub fn start_table_round(world: &mut World, table: &mut Table, round: u32) {
+    table.round = round;
     world
         .resource_mut::<crate::chance::Streams>()
         .start_round(round);
@@ -50,24 +72,35 @@ pub fn start_round(world: &mut World, round: u32) {
 mod tests {
     use super::*;
     use crate::chance::{Purpose, Streams};
+    use crate::games::pig::Pig;
+    use crate::kernel::SimBuilder;
     use rand::Rng;
 
     #[test]
     fn start_round_sets_the_round_and_rekeys_the_streams() {
-        let mut world = World::new();
-        world.insert_resource(Table::new(4));
-        world.insert_resource(Streams::new(9));
+        let mut sim = SimBuilder::new(Pig::default()).seed(9).build();
+        let world = sim.world_mut();
         world
             .resource_mut::<Streams>()
             .rng(Purpose::Deal)
             .next_u64();
-        start_round(&mut world, 3);
-        assert_eq!(world.resource::<Table>().round, 3);
+        start_round::<Pig>(world, 3);
         let drawn = world
             .resource_mut::<Streams>()
             .rng(Purpose::Deal)
             .next_u64();
+        assert_eq!(sim.table().round, 3);
         let fresh = Streams::at_round(9, 3).rng(Purpose::Deal).next_u64();
         assert_eq!(drawn, fresh);
+    }
+
+    #[test]
+    fn start_table_round_sets_the_given_table() {
+        let mut world = World::new();
+        world.insert_resource(Streams::new(9));
+        let mut table = Table::new(4);
+        start_table_round(&mut world, &mut table, 2);
+        assert_eq!(table.round, 2);
+        assert_eq!(world.resource::<Streams>().round(), 2);
     }
 }

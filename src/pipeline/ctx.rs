@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use super::Observer;
 use super::effect::{Effect, Property};
 use crate::chance::{ActionChance, CaseGenerator};
-use crate::kernel::{Decision, Game, Pool, Rules, Seat, Zone, take_from_pool};
+use crate::kernel::{Decision, Game, Pool, Rules, Seat, Table, Zone, take_from_pool};
 
 /// What a handler or rules function tells the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +31,7 @@ pub struct Ctx<'a, G: Game> {
     pub(crate) emitted: &'a mut Vec<G::Event>,
     pub(crate) decision: &'a mut Decision<G::Action>,
     pub(crate) state: &'a mut G::State,
+    pub(crate) table: &'a mut Table,
     pub(crate) chance: &'a mut ActionChance,
     pub(crate) answer: Option<G::Action>,
     pub(crate) listener: Option<Entity>,
@@ -53,14 +54,16 @@ impl<'a, G: Game> Ctx<'a, G> {
         self.state
     }
 
-    /// The world's [`Table`](crate::kernel::Table) (seats, the active seat), to read and
-    /// change (a cached lookup).
-    pub fn table(&mut self) -> &mut crate::kernel::Table {
-        self.rules
-            .slots
-            .table
-            .get_mut(self.world)
-            .expect("the game's world has its Table")
+    /// The [`Table`] (seats, the active seat, the round), to read and change. It lives in
+    /// the pipeline's state, next to [`state`](Self::state): no world lookup.
+    pub fn table(&mut self) -> &mut Table {
+        self.table
+    }
+
+    /// The world and the [`Table`] at once, for code shared with callers outside the
+    /// pipeline (which pass [`Sim::table_mut`](crate::kernel::Sim::table_mut)'s table).
+    pub fn world_and_table(&mut self) -> (&mut World, &mut Table) {
+        (self.world, self.table)
     }
 
     /// The game's configuration.
@@ -82,9 +85,10 @@ impl<'a, G: Game> Ctx<'a, G> {
         )
     }
 
-    /// Starts round `round` (a new hand or deal): see [`start_round`](crate::kernel::start_round).
+    /// Starts round `round` (a new hand or deal): sets [`Table::round`] and re-keys the
+    /// chance streams, see [`start_round`](crate::kernel::start_round).
     pub fn start_round(&mut self, round: u32) {
-        crate::kernel::start_round(self.world, round);
+        crate::kernel::start_table_round(self.world, self.table, round);
     }
 
     /// The listener entity being run (`None` inside the rules).

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::listener::{Timing, listener_order};
 use super::{Ctx, Effect, Flow, Listener, Mode, PipelineError};
 use crate::chance::ActionChance;
-use crate::kernel::{Decision, Game, GameEvent, HandlerFn, Rules, Seat, StableId};
+use crate::kernel::{Decision, Game, GameEvent, HandlerFn, Rules, Seat, StableId, Table};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Stage {
@@ -33,8 +33,9 @@ struct InFlight<E> {
 type OrderKey = (Timing, i32, u16, u16, u32);
 
 /// The pipeline's state, one resource so an action touches it once: the pending decision,
-/// the event in flight, the stack of events waiting, the listener order of the current stage
-/// and the answer to a question asked mid-resolution. Part of every snapshot.
+/// the game's own state and the [`Table`], the event in flight, the stack of events waiting,
+/// the listener order of the current stage and the answer to a question asked mid-resolution.
+/// Part of every snapshot.
 ///
 /// The state is boxed so the pipeline can take it out of the world while it runs (a pointer
 /// move, see [`with_resolution`](crate::kernel::step::with_resolution)); it reads through
@@ -107,6 +108,9 @@ pub struct ResolutionState<G: Game> {
     pub decision: Decision<G::Action>,
     /// The game's own state ([`Game::State`]).
     pub state: G::State,
+    /// The seats, the active seat and the round ([`Table`]); the builder sets
+    /// `Table::new(game.seats())` before the game's setup.
+    pub table: Table,
     waiting: Vec<(G::Event, u16)>,
     current: Option<InFlight<G::Event>>,
     emitted: Vec<G::Event>,
@@ -135,6 +139,7 @@ impl<G: Game> Default for ResolutionState<G> {
         ResolutionState {
             decision: Decision::default(),
             state: G::State::default(),
+            table: Table::new(0),
             waiting: Vec::new(),
             current: None,
             emitted: Vec::new(),
@@ -151,6 +156,7 @@ impl<G: Game> Clone for ResolutionState<G> {
         ResolutionState {
             decision: self.decision.clone(),
             state: self.state.clone(),
+            table: self.table,
             waiting: self.waiting.clone(),
             current: self.current.clone(),
             emitted: self.emitted.clone(),
@@ -166,6 +172,7 @@ impl<G: Game> Clone for ResolutionState<G> {
     fn clone_from(&mut self, source: &Self) {
         self.decision.clone_from(&source.decision);
         self.state.clone_from(&source.state);
+        self.table = source.table;
         self.waiting.clone_from(&source.waiting);
         self.current.clone_from(&source.current);
         self.emitted.clone_from(&source.emitted);
@@ -179,6 +186,7 @@ impl<G: Game> std::hash::Hash for ResolutionState<G> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.decision.hash(state);
         self.state.hash(state);
+        self.table.hash(state);
         self.waiting.hash(state);
         self.current.hash(state);
         self.emitted.hash(state);
@@ -210,7 +218,15 @@ impl<G: Game> ResolutionState<G> {
             return;
         }
         self.emitted.clear();
-        G::translate(rules, world, &self.state, seat, action, &mut self.emitted);
+        G::translate(
+            rules,
+            world,
+            &self.table,
+            &self.state,
+            seat,
+            action,
+            &mut self.emitted,
+        );
         while let Some(event) = self.emitted.pop() {
             self.waiting.push((event, 1));
         }
@@ -301,6 +317,7 @@ fn drive<G: Game>(
     let ResolutionState {
         decision,
         state,
+        table,
         waiting,
         current,
         emitted,
@@ -326,6 +343,7 @@ fn drive<G: Game>(
                     emitted,
                     decision,
                     state,
+                    table,
                     chance,
                     answer: None,
                     listener: None,
@@ -349,7 +367,7 @@ fn drive<G: Game>(
                 continue;
             }
             order.clear();
-            collect_listeners::<G>(world, rules, event.kind(), Timing::Before, order);
+            collect_listeners::<G>(world, rules, table, event.kind(), Timing::Before, order);
             *current = Some(InFlight {
                 event,
                 depth,
@@ -392,6 +410,7 @@ fn drive<G: Game>(
             emitted,
             decision,
             state,
+            table,
             chance,
             answer: answer.take(),
             listener,
@@ -405,7 +424,7 @@ fn drive<G: Game>(
                 order.clear();
                 let kind = flight.event.kind();
                 if rules.is_listened(kind) {
-                    collect_listeners::<G>(world, rules, kind, Timing::After, order);
+                    collect_listeners::<G>(world, rules, table, kind, Timing::After, order);
                 }
                 continue;
             }
@@ -481,6 +500,7 @@ fn finish<G: Game>(
 fn collect_listeners<G: Game>(
     world: &World,
     rules: &Rules<G>,
+    table: &Table,
     kind: crate::kernel::EventKind,
     timing: Timing,
     order: &mut Vec<(OrderKey, Entity)>,
@@ -489,7 +509,6 @@ fn collect_listeners<G: Game>(
     if candidates.is_empty() {
         return;
     }
-    let table = *rules.table(world);
     for &entity in candidates {
         let (Some(listener), Some(id)) =
             (world.get::<Listener>(entity), world.get::<StableId>(entity))

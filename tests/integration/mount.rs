@@ -475,7 +475,7 @@ mod cli {
 
 mod in_world {
     use alea::kernel::{
-        Decision, EventKind, Game, GameEvent, Kind, Rules, Seat, Setup, SimBuilder,
+        Decision, EventKind, Game, GameEvent, Kind, Rules, Seat, Setup, SimBuilder, Table,
     };
     use alea::mount::{Exit, Mount, MountSlot, WallLayout, draw_in_world, install};
     use alea::pipeline::{Ctx, Flow};
@@ -527,6 +527,7 @@ mod in_world {
         fn translate(
             _: &Rules<Self>,
             _: &World,
+            _: &Table,
             _: &(),
             _: Seat,
             _: DrawAction,
@@ -545,6 +546,7 @@ mod in_world {
         fn next_decision(
             _: &Rules<Self>,
             world: &World,
+            _: &Table,
             _: &(),
             decision: &mut Decision<DrawAction>,
         ) {
@@ -555,7 +557,7 @@ mod in_world {
             }
         }
 
-        fn returns(_: &Rules<Self>, _: &World, _: &(), out: &mut Vec<f64>) {
+        fn returns(_: &Rules<Self>, _: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
             out.clear();
             out.push(0.0);
         }

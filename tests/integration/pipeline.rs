@@ -1,8 +1,6 @@
 //! Listener order, nesting, cancel/modify, the depth limit and questions mid-resolution.
 
-use alea::kernel::{
-    Pool, Seat, SimBuilder, SimError, Table, Turn, Zone, return_to_pool, take_from_pool,
-};
+use alea::kernel::{Pool, Seat, SimBuilder, SimError, Turn, Zone, return_to_pool, take_from_pool};
 use alea::pipeline::{Mode, PipelineError, Timing};
 
 use crate::probe::{Does, Probe, ProbeAction, ProbeEvent, Spec, probe, probed};
@@ -33,7 +31,7 @@ fn listener_order_by_timing_priority_seat_distance_slot_and_id() {
             listeners: ordering_listeners(),
             children: vec![],
         });
-        sim.world_mut().resource_mut::<Table>().active = Seat(active);
+        sim.table_mut().active = Seat(active);
         sim.apply(ProbeAction::Fire(0)).unwrap();
         let trace: String = probed(&sim).trace.into_iter().collect();
         assert_eq!(trace, expected, "active seat {active}");
@@ -224,7 +222,7 @@ fn pools_hand_out_their_first_free_member_in_spawn_order() {
 static INSPECTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 fn count_inspections(world: &bevy_ecs::world::World) {
-    assert!(world.contains_resource::<Table>());
+    assert!(world.contains_resource::<alea::chance::Streams>());
     INSPECTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 

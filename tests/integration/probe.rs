@@ -2,7 +2,7 @@
 //! listeners come from a table, and every handler leaves a trace.
 
 use alea::kernel::{
-    Decision, EventKind, Game, GameEvent, Pool, Rules, Seat, Setup, Sim, SimBuilder,
+    Decision, EventKind, Game, GameEvent, Pool, Rules, Seat, Setup, Sim, SimBuilder, Table,
 };
 use alea::pipeline::{Ctx, Flow, Listener, Timing};
 use bevy_ecs::prelude::*;
@@ -219,6 +219,7 @@ impl Game for Probe {
     fn translate(
         _: &Rules<Self>,
         _: &World,
+        _: &Table,
         _: &(),
         _: Seat,
         action: ProbeAction,
@@ -256,14 +257,20 @@ impl Game for Probe {
         Flow::Continue
     }
 
-    fn next_decision(_: &Rules<Self>, _: &World, _: &(), decision: &mut Decision<ProbeAction>) {
+    fn next_decision(
+        _: &Rules<Self>,
+        _: &World,
+        _: &Table,
+        _: &(),
+        decision: &mut Decision<ProbeAction>,
+    ) {
         decision.ask(
             Seat(0),
             (0..10).map(ProbeAction::Fire).chain([ProbeAction::Loop]),
         );
     }
 
-    fn returns(_: &Rules<Self>, _: &World, _: &(), out: &mut Vec<f64>) {
+    fn returns(_: &Rules<Self>, _: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
         out.clear();
     }
 }

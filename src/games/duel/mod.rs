@@ -40,7 +40,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::chance::{CaseGenerator, Purpose, Streams};
 use crate::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
-use crate::kernel::{CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Zone};
+use crate::kernel::{
+    CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
+};
 use crate::pipeline::{Ctx, Flow};
 
 use catalog::{CardTag, Catalog, CatalogError, Deck, Effect, Outcome};
@@ -788,6 +790,7 @@ impl Game for Duel {
     fn translate(
         _: &Rules<Duel>,
         _: &World,
+        _: &Table,
         _: &(),
         seat: Seat,
         action: DuelAction,
@@ -829,6 +832,7 @@ impl Game for Duel {
     fn next_decision(
         rules: &Rules<Duel>,
         world: &World,
+        _: &Table,
         _: &(),
         decision: &mut Decision<DuelAction>,
     ) {
@@ -855,7 +859,7 @@ impl Game for Duel {
         }
     }
 
-    fn returns(_: &Rules<Duel>, world: &World, _: &(), out: &mut Vec<f64>) {
+    fn returns(_: &Rules<Duel>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
         out.clear();
         out.resize(2, 0.0);
         if let Some(w) = state(world).winner {

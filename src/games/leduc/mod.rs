@@ -349,6 +349,7 @@ impl Game for Leduc {
     fn translate(
         _: &Rules<Leduc>,
         world: &World,
+        _: &Table,
         _: &(),
         seat: Seat,
         action: LeducAction,
@@ -393,7 +394,7 @@ impl Game for Leduc {
                     let round = state.round;
                     ctx.emit(LeducEvent::RoundEnded { round });
                 } else {
-                    world.resource_mut::<Table>().pass_turn();
+                    ctx.table().pass_turn();
                 }
             }
             LeducEvent::Folded { seat } => {
@@ -407,7 +408,7 @@ impl Game for Leduc {
                 state.round = 2;
                 state.raises = 0;
                 state.calls = 0;
-                world.resource_mut::<Table>().active = Seat(0);
+                ctx.table().active = Seat(0);
                 ctx.emit(LeducEvent::RevealPublic);
             }
             LeducEvent::RoundEnded { .. } => ctx.emit(LeducEvent::Showdown),
@@ -444,6 +445,7 @@ impl Game for Leduc {
     fn next_decision(
         _: &Rules<Leduc>,
         world: &World,
+        table: &Table,
         _: &(),
         decision: &mut Decision<LeducAction>,
     ) {
@@ -452,7 +454,7 @@ impl Game for Leduc {
             decision.finish();
             return;
         }
-        let seat = world.resource::<Table>().active;
+        let seat = table.active;
         let fold = (state.to_call(seat) > 0).then_some(LeducAction::Fold);
         let raise = (state.raises < MAX_RAISES).then_some(LeducAction::Raise);
         decision.ask(
@@ -461,7 +463,7 @@ impl Game for Leduc {
         );
     }
 
-    fn returns(_: &Rules<Leduc>, world: &World, _: &(), out: &mut Vec<f64>) {
+    fn returns(_: &Rules<Leduc>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
         let state = world.resource::<LeducState>();
         out.clear();
         out.resize(2, 0.0);

@@ -13,19 +13,25 @@ pub use ruleset::{LogKind, MatchTally, Ruleset, seat_line};
 use bevy_ecs::prelude::*;
 
 use crate::dealer::{DealConfig, DealTable, run_deal};
-use crate::kernel::Seat;
+use crate::kernel::{Seat, Table};
 use crate::mount::Mount;
 use crate::tiles::TileCounts;
 
 /// Deals hand number `round` with `dealer` as East: a fresh mount, the random streams keyed to
-/// `round`, the dealer's stages; returns the starting hands by seat. The world must hold the
-/// dealer ([`crate::dealer::install`]) and the mount ([`crate::mount::install`]).
-pub(crate) fn deal_hand(world: &mut World, dealer: Seat, round: u32) -> Vec<TileCounts> {
+/// `round` (and `table`'s round set to it), the dealer's stages; returns the starting hands by
+/// seat. The world must hold the dealer ([`crate::dealer::install`]) and the mount
+/// ([`crate::mount::install`]).
+pub(crate) fn deal_hand(
+    world: &mut World,
+    table: &mut Table,
+    dealer: Seat,
+    round: u32,
+) -> Vec<TileCounts> {
     let mut config = *world.resource::<DealConfig>();
     config.dealer = dealer;
     world.insert_resource(config);
     *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
-    crate::kernel::start_round(world, round);
+    crate::kernel::start_table_round(world, table, round);
     // Without abilities no stage can fail: every hand fills from a full zone A. The rulesets
     // seat abilities only after a trial deal (plans that can all hold); their starting-hand
     // checks accept after their perseverance, far below the monkey stage's cap.

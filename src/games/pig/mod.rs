@@ -9,7 +9,9 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::chance::{CaseGenerator, Purpose};
-use crate::kernel::{Decision, DieFace, EventKind, Game, GameEvent, Rules, Seat, Setup, Zone};
+use crate::kernel::{
+    Decision, DieFace, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
+};
 use crate::pipeline::{Ctx, Flow, Property};
 
 /// Pig's configuration (OpenSpiel's parameters and defaults).
@@ -199,6 +201,7 @@ impl Game for Pig {
     fn translate(
         _: &Rules<Pig>,
         _: &World,
+        _: &Table,
         state: &PigState,
         seat: Seat,
         action: PigAction,
@@ -273,7 +276,8 @@ impl Game for Pig {
 
     fn next_decision(
         rules: &Rules<Pig>,
-        world: &World,
+        _: &World,
+        table: &Table,
         turn: &PigState,
         decision: &mut Decision<PigAction>,
     ) {
@@ -282,7 +286,7 @@ impl Game for Pig {
             decision.finish();
             return;
         }
-        let seat = rules.table(world).active;
+        let seat = table.active;
         let mine = turn.banked[seat.index()];
         if mine.saturating_add(turn.turn_total) >= config.win_score {
             decision.ask(seat, [PigAction::Stop]);
@@ -291,7 +295,7 @@ impl Game for Pig {
         }
     }
 
-    fn returns(rules: &Rules<Pig>, _: &World, turn: &PigState, out: &mut Vec<f64>) {
+    fn returns(rules: &Rules<Pig>, _: &World, _: &Table, turn: &PigState, out: &mut Vec<f64>) {
         let n = rules.players().len();
         out.clear();
         out.resize(n, 0.0);
@@ -305,7 +309,7 @@ impl Game for Pig {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::{SimBuilder, Table};
+    use crate::kernel::SimBuilder;
 
     #[test]
     fn a_forced_six_then_stop_banks_six_and_passes() {
@@ -315,10 +319,10 @@ mod tests {
         assert_eq!(sim.state().turn_total, 6);
         sim.apply(PigAction::Stop).unwrap();
         assert_eq!(sim.state().banked, [6, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-        assert_eq!(sim.world().resource::<Table>().active, Seat(1));
+        assert_eq!(sim.table().active, Seat(1));
         sim.set_case(Some(0));
         sim.apply(PigAction::Roll).unwrap();
-        assert_eq!(sim.world().resource::<Table>().active, Seat(0));
+        assert_eq!(sim.table().active, Seat(0));
         assert_eq!(sim.state().moves, 3);
     }
 

@@ -79,7 +79,7 @@ pub use state::{
 
 use crate::dealer::{AbilityPlan, DealConfig, DealError, DealTable, Dealer};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
-use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim};
+use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, Table};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
 use crate::scoring::riichi::{MeldKind, RiichiRules};
@@ -278,13 +278,15 @@ impl Riichi {
     pub fn restart(sim: &mut Sim<Riichi>, seed: u64) {
         sim.reseed(seed);
         let start = sim.rules().game.config.start_points;
+        let mut table = *sim.table();
         let world = sim.world_mut();
         *world.resource_mut::<Match>() = Match {
             scores: [start; SEATS],
             ..Match::default()
         };
-        rules::start_hand(world);
-        rules::draw_into(world, Seat(0), Exit::Pii);
+        rules::start_hand(world, &mut table);
+        rules::draw_into(world, &mut table, Seat(0), Exit::Pii);
+        *sim.table_mut() = table;
         sim.refresh_decision();
     }
 
@@ -683,13 +685,16 @@ impl Game for Riichi {
         setup.insert_resource(Kyoku::default());
         setup.snapshot_resource::<Match>();
         setup.snapshot_resource::<Kyoku>();
-        rules::start_hand(setup.world());
-        rules::draw_into(setup.world(), Seat(0), Exit::Pii);
+        let mut table = *setup.table();
+        rules::start_hand(setup.world(), &mut table);
+        rules::draw_into(setup.world(), &mut table, Seat(0), Exit::Pii);
+        *setup.table() = table;
     }
 
     fn translate(
         _: &Rules<Riichi>,
         world: &World,
+        _: &Table,
         _: &(),
         seat: Seat,
         action: RiichiAction,
@@ -763,6 +768,7 @@ impl Game for Riichi {
     fn next_decision(
         rules: &Rules<Riichi>,
         world: &World,
+        _: &Table,
         _: &(),
         decision: &mut Decision<RiichiAction>,
     ) {
@@ -797,7 +803,7 @@ impl Game for Riichi {
         let _ = hidden::fill_with(&rules.game, world, viewer, rng);
     }
 
-    fn returns(rules: &Rules<Riichi>, world: &World, _: &(), out: &mut Vec<f64>) {
+    fn returns(rules: &Rules<Riichi>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
         let start = rules.game.config.start_points;
         out.clear();
         out.extend(scores(world).iter().map(|&s| f64::from(s - start) / 1000.0));

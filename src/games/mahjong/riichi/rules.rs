@@ -15,10 +15,10 @@ use crate::tiles::Tile;
 
 /// Deals the hand `Match` says is next: a fresh mount, the streams keyed to the hand counter,
 /// the dealer's stages, then the starting hands into [`Kyoku`]. The dealer is on turn (its
-/// first draw is the caller's).
-pub(super) fn start_hand(world: &mut World) {
-    let table = *world.resource::<Match>();
-    let hands = crate::games::mahjong::deal_hand(world, table.dealer(), table.dealt);
+/// first draw is the caller's). `table` is the kernel's (its round becomes the hand counter).
+pub(super) fn start_hand(world: &mut World, table: &mut Table) {
+    let state = *world.resource::<Match>();
+    let hands = crate::games::mahjong::deal_hand(world, table, state.dealer(), state.dealt);
     let mut kyoku = world.resource_mut::<Kyoku>();
     let mut fresh = Kyoku::default();
     std::mem::swap(&mut fresh.river, &mut kyoku.river);
@@ -29,14 +29,20 @@ pub(super) fn start_hand(world: &mut World) {
     }
     kyoku.first_turn = [true; SEATS];
     kyoku.uninterrupted = true;
-    let mut table = world.resource_mut::<Match>();
-    table.dealt += 1;
-    table.tally.hands += 1;
+    let mut state = world.resource_mut::<Match>();
+    state.dealt += 1;
+    state.tally.hands += 1;
 }
 
-/// `seat` draws from `exit` into its hand and is on turn. Returns the tile.
-/// Seated abilities edit the presence of a normal draw first (`on_draw`: Koromo).
-pub(super) fn draw_into(world: &mut World, seat: Seat, exit: Exit) -> Option<Tile> {
+/// `seat` draws from `exit` into its hand and is on turn (the active seat of `table`).
+/// Returns the tile. Seated abilities edit the presence of a normal draw first (`on_draw`:
+/// Koromo).
+pub(super) fn draw_into(
+    world: &mut World,
+    table: &mut Table,
+    seat: Seat,
+    exit: Exit,
+) -> Option<Tile> {
     if exit == Exit::Pii && crate::dealer::has_abilities(world) {
         let kyoku = world.resource::<Kyoku>();
         let hands = kyoku.hands;
@@ -55,7 +61,7 @@ pub(super) fn draw_into(world: &mut World, seat: Seat, exit: Exit) -> Option<Til
         called: false,
         rinshan: exit == Exit::Rinshan,
     };
-    world.resource_mut::<Table>().active = seat;
+    table.active = seat;
     Some(tile)
 }
 
@@ -67,8 +73,8 @@ fn next_seat(seat: Seat) -> Seat {
 pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     match event {
         RiichiEvent::Deal { .. } => {
-            let world = ctx.world();
-            start_hand(world);
+            let (world, table) = ctx.world_and_table();
+            start_hand(world, table);
             let dealer = world.resource::<Match>().dealer();
             ctx.emit(RiichiEvent::Draw {
                 seat: dealer,
@@ -77,7 +83,8 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
             });
         }
         RiichiEvent::Draw { seat, exit, tile } => {
-            *tile = draw_into(ctx.world(), *seat, *exit);
+            let (world, table) = ctx.world_and_table();
+            *tile = draw_into(world, table, *seat, *exit);
         }
         RiichiEvent::Discard { seat, tile, riichi } => discard(ctx, *seat, *tile, *riichi),
         RiichiEvent::Answer { seat, answer } => answer_claim(ctx, *seat, *answer),
@@ -445,9 +452,9 @@ fn call(
         called: true,
         rinshan: false,
     };
-    world.resource_mut::<Table>().active = seat;
+    ctx.table().active = seat;
     if kind == MeldKind::OpenKan {
-        world.resource_mut::<Kyoku>().kans += 1;
+        ctx.world().resource_mut::<Kyoku>().kans += 1;
         after_kan(ctx, seat, false);
     }
 }

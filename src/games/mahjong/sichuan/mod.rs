@@ -48,7 +48,7 @@ pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
 use crate::dealer::{AbilityPlan, DealConfig, DealError, DealTable, Dealer};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
-use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim};
+use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, Table};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
 use crate::scoring::meld::MeldKind;
@@ -167,10 +167,12 @@ impl Sichuan {
     /// Starts a new match in `sim` exactly as if it had been built with `seed`.
     pub fn restart(sim: &mut Sim<Sichuan>, seed: u64) {
         sim.reseed(seed);
+        let mut table = *sim.table();
         let world = sim.world_mut();
         *world.resource_mut::<Standings>() = Standings::default();
-        rules::start_hand(world);
-        rules::first_draw(world);
+        rules::start_hand(world, &mut table);
+        rules::first_draw(world, &mut table);
+        *sim.table_mut() = table;
         sim.refresh_decision();
     }
 }
@@ -560,13 +562,16 @@ impl Game for Sichuan {
         setup.insert_resource(Battle::default());
         setup.snapshot_resource::<Standings>();
         setup.snapshot_resource::<Battle>();
-        rules::start_hand(setup.world());
-        rules::first_draw(setup.world());
+        let mut table = *setup.table();
+        rules::start_hand(setup.world(), &mut table);
+        rules::first_draw(setup.world(), &mut table);
+        *setup.table() = table;
     }
 
     fn translate(
         _: &Rules<Sichuan>,
         world: &World,
+        _: &Table,
         _: &(),
         seat: Seat,
         action: SichuanAction,
@@ -621,6 +626,7 @@ impl Game for Sichuan {
     fn next_decision(
         rules: &Rules<Sichuan>,
         world: &World,
+        _: &Table,
         _: &(),
         decision: &mut Decision<SichuanAction>,
     ) {
@@ -679,7 +685,7 @@ impl Game for Sichuan {
         let _ = hidden::fill_with(&rules.game, world, viewer, rng);
     }
 
-    fn returns(rules: &Rules<Sichuan>, world: &World, _: &(), out: &mut Vec<f64>) {
+    fn returns(rules: &Rules<Sichuan>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
         let unit = point_unit(&rules.game);
         out.clear();
         out.extend(scores(world).iter().map(|&s| f64::from(s) / unit));

@@ -16,11 +16,11 @@ use crate::scoring::sichuan::SichuanWin;
 use crate::tiles::Tile;
 
 /// Deals the next hand: the starting hands into [`Battle`], the dealer on turn (its first draw
-/// is the caller's).
-pub(super) fn start_hand(world: &mut World) {
+/// is the caller's). `table` is the kernel's (its round becomes the hand counter).
+pub(super) fn start_hand(world: &mut World, table: &mut Table) {
     let dealt = world.resource::<Standings>().dealt;
     let dealer = Seat((dealt % SEATS as u32) as u8);
-    let hands = deal_hand(world, dealer, dealt);
+    let hands = deal_hand(world, table, dealer, dealt);
     let mut battle = world.resource_mut::<Battle>();
     let mut fresh = Battle::default();
     std::mem::swap(&mut fresh.river, &mut battle.river);
@@ -35,15 +35,21 @@ pub(super) fn start_hand(world: &mut World) {
 }
 
 /// The dealer draws its 14th tile, then every seat declares its missing suit from the dealer on.
-pub(super) fn first_draw(world: &mut World) {
+pub(super) fn first_draw(world: &mut World, table: &mut Table) {
     let dealer = world.resource::<Standings>().dealer();
-    draw_into(world, dealer, Exit::Pii);
+    draw_into(world, table, dealer, Exit::Pii);
     world.resource_mut::<Battle>().stage = Stage::Declare { seat: dealer };
 }
 
-/// `seat` draws from `exit` into its hand and is on turn. Returns the tile.
-/// Seated abilities edit the presence of a normal draw first (`on_draw`: Koromo).
-pub(super) fn draw_into(world: &mut World, seat: Seat, exit: Exit) -> Option<Tile> {
+/// `seat` draws from `exit` into its hand and is on turn (the active seat of `table`).
+/// Returns the tile. Seated abilities edit the presence of a normal draw first (`on_draw`:
+/// Koromo).
+pub(super) fn draw_into(
+    world: &mut World,
+    table: &mut Table,
+    seat: Seat,
+    exit: Exit,
+) -> Option<Tile> {
     if exit == Exit::Pii && crate::dealer::has_abilities(world) {
         let battle = world.resource::<Battle>();
         let hands = battle.hands;
@@ -62,7 +68,7 @@ pub(super) fn draw_into(world: &mut World, seat: Seat, exit: Exit) -> Option<Til
         called: false,
         after_kan: exit == Exit::Rinshan,
     };
-    world.resource_mut::<Table>().active = seat;
+    table.active = seat;
     Some(tile)
 }
 
@@ -70,8 +76,9 @@ pub(super) fn draw_into(world: &mut World, seat: Seat, exit: Exit) -> Option<Til
 pub(super) fn apply(ctx: &mut Ctx<'_, Sichuan>, event: &mut SichuanEvent) {
     match event {
         SichuanEvent::Deal { .. } => {
-            start_hand(ctx.world());
-            first_draw(ctx.world());
+            let (world, table) = ctx.world_and_table();
+            start_hand(world, table);
+            first_draw(world, table);
         }
         SichuanEvent::Declare { seat, suit } => {
             let world = ctx.world();
@@ -89,7 +96,10 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Sichuan>, event: &mut SichuanEvent) {
                 Stage::Declare { seat: next }
             };
         }
-        SichuanEvent::Draw { seat, exit, tile } => *tile = draw_into(ctx.world(), *seat, *exit),
+        SichuanEvent::Draw { seat, exit, tile } => {
+            let (world, table) = ctx.world_and_table();
+            *tile = draw_into(world, table, *seat, *exit);
+        }
         SichuanEvent::Discard { seat, tile } => discard(ctx, *seat, *tile),
         SichuanEvent::Answer { seat, claim } => answer(ctx, *seat, *claim),
         SichuanEvent::Call {
@@ -313,7 +323,7 @@ fn call(
         called: true,
         after_kan: false,
     };
-    world.resource_mut::<Table>().active = seat;
+    ctx.table().active = seat;
     if kind == MeldKind::OpenKan {
         // 直杠: the discarder pays two bases.
         let base = ctx.game().config.scoring.base;
