@@ -135,13 +135,7 @@ impl<G: Game> Sim<G> {
     /// The [`Table`], to change by hand (a scenario, a new deal); call
     /// [`refresh_decision`](Self::refresh_decision) afterwards.
     pub fn table_mut(&mut self) -> &mut Table {
-        &mut self
-            .rules
-            .slots
-            .resolution
-            .get_mut(&mut self.world)
-            .expect(RESOLUTION)
-            .table
+        &mut self.resolution_mut().table
     }
 
     fn resolution(&self) -> &Resolution<G> {
