@@ -16,7 +16,7 @@ use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
 /// The action the seat to move takes when it is played by `players[seat]` (`None` once the
 /// match is over). `rng` serves the random players and seeds each ISMCTS search, so a game is
 /// reproducible from the seed of `rng`; a search leaves `sim` as it was. At Toki's discards her future sight
-/// decides (and collapses the wall at the slots she saw): see [`future_sight`].
+/// decides (and collapses the wall at the slots she saw): see [`future_sight`](crate::games::mahjong::abilities::future_sight).
 pub fn choose(
     sim: &mut Sim<Sichuan>,
     players: &[PlayerKind],
