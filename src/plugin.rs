@@ -4,6 +4,9 @@
 //! chained in their [`PipelineSystems`](crate::kernel::PipelineSystems) sets, to a schedule of your choice (default `Update`).
 //! Put the chosen action into the [`Inbox`] before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept); read the result
 //! and the next decision (the [`Resolution`](crate::pipeline::Resolution) resource) after [`PipelineSystems::Resolve`](crate::kernel::PipelineSystems::Resolve).
+//! The `Resolution` also holds the [`Table`](crate::kernel::Table) (`.table`) and the game's own
+//! [`State`](crate::kernel::Game::State) (`.state`); it is marked changed once per accepted
+//! action, so `resource_changed::<Resolution<G>>` systems run once per move.
 
 use bevy_app::{App, Plugin, Update};
 use bevy_ecs::intern::Interned;

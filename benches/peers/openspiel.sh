@@ -186,7 +186,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 
 # --------------------------------------------------------------------------- #
-# 5. Report
+# 4. Report
 # --------------------------------------------------------------------------- #
 cpu="$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)"
 load="start $LOAD_START, end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

@@ -6,7 +6,7 @@ use super::KernelSlots;
 use super::step::with_resolution;
 use std::sync::Arc;
 
-use super::{DEFAULT_DEPTH_LIMIT, Game, GameRules, Rules, Setup, Sim, Table, Zone};
+use super::{DEFAULT_DEPTH_LIMIT, Game, GameRules, Inspector, Rules, Setup, Sim, Table, Zone};
 use crate::chance::{Case, Streams};
 use crate::pipeline::{Listener, Observer, Resolution};
 use crate::snapshot::SnapshotRegistry;
@@ -44,7 +44,7 @@ pub struct SimBuilder<G: Game> {
     pub(crate) depth_limit: u16,
     pub(crate) rollback: Rollback,
     pub(crate) run_mode: RunMode,
-    pub(crate) inspect: Option<fn(&World)>,
+    pub(crate) inspect: Option<Inspector<G>>,
 }
 
 impl<G: Game> SimBuilder<G> {
@@ -84,9 +84,11 @@ impl<G: Game> SimBuilder<G> {
         self
     }
 
-    /// Calls `inspect` on the world after every resolved event (each event's rules and
-    /// listeners have run; its children have not). Tests check invariants with it.
-    pub fn inspect(mut self, inspect: fn(&World)) -> Self {
+    /// Calls `inspect` after every resolved event (each event's rules and listeners have run;
+    /// its children have not) with the world, the [`Table`](super::Table) and the game's
+    /// [`State`](Game::State) — the pipeline's own state is out of the world meanwhile, so
+    /// reading the `Resolution` from the world there panics. Tests check invariants with it.
+    pub fn inspect(mut self, inspect: Inspector<G>) -> Self {
         self.inspect = Some(inspect);
         self
     }

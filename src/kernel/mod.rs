@@ -17,7 +17,7 @@ pub use entity::{
     CardId, DieFace, Faces, Kind, Pool, Seat, StableId, Zone, return_to_pool, take_from_pool,
 };
 pub use game::{Decision, EventKind, Game, GameEvent, Turn};
-pub use rules::{DEFAULT_DEPTH_LIMIT, GameRules, Handler, HandlerFn, Rules};
+pub use rules::{DEFAULT_DEPTH_LIMIT, GameRules, Handler, HandlerFn, Inspector, Rules};
 pub use setup::Setup;
 pub use sim::Sim;
 pub(crate) use slot::KernelSlots;

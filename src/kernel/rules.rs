@@ -12,6 +12,10 @@ use crate::pipeline::{Ctx, Flow, HandlerId};
 /// A listener handler or AI hook: a plain function, so it can live in a static registry.
 pub type HandlerFn<G> = fn(&mut Ctx<'_, G>, &mut <G as Game>::Event) -> Flow;
 
+/// A function shown the world, the [`Table`](super::Table) and the game's
+/// [`State`](Game::State) after every resolved event ([`SimBuilder::inspect`](super::SimBuilder::inspect)).
+pub type Inspector<G> = fn(&World, &super::Table, &<G as Game>::State);
+
 /// A registered handler: its name (for spans and logs) and its function.
 pub struct Handler<G: Game> {
     /// Shown in traces and errors.
@@ -50,7 +54,7 @@ pub struct Rules<G: Game> {
     pub(crate) pools: Vec<Vec<Entity>>,
     /// Called on the world after every resolved event
     /// ([`SimBuilder::inspect`](super::SimBuilder::inspect)).
-    pub(crate) inspect: Option<fn(&World)>,
+    pub(crate) inspect: Option<Inspector<G>>,
     pub(crate) slots: KernelSlots<G>,
 }
 

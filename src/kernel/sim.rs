@@ -138,6 +138,16 @@ impl<G: Game> Sim<G> {
         &mut self.resolution_mut().table
     }
 
+    /// Runs `f` on the world and the [`Table`] at once: code shared with the pipeline's
+    /// handlers (which get both from [`Ctx::world_and_table`](crate::pipeline::Ctx::world_and_table)),
+    /// such as dealing a new hand by hand. Call [`refresh_decision`](Self::refresh_decision)
+    /// afterwards if it changed whose turn it is.
+    pub fn with_world_and_table<R>(&mut self, f: impl FnOnce(&mut World, &mut Table) -> R) -> R {
+        step::with_resolution(&mut self.world, &self.rules, |world, res| {
+            f(world, &mut res.table)
+        })
+    }
+
     fn resolution(&self) -> &Resolution<G> {
         self.rules
             .slots

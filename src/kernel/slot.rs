@@ -50,7 +50,7 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
     /// The resource (`None` if it is absent). In another world it falls back to a lookup by type.
     pub fn get<'w>(&self, world: &'w World) -> Option<&'w R> {
         if world.id() != self.world {
-            return world.get_resource::<R>();
+            return Self::find(world)?.get(world);
         }
         // SAFETY: `&World` gives read access to everything and no `&mut` into it can exist.
         // `self.id` is the component id of `R` in this world (ids are fixed once registered,
@@ -64,10 +64,10 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
     }
 
     /// The resource, mutably, bypassing change detection (`None` if it is absent). In another
-    /// world it falls back to a lookup by type (which marks it changed).
+    /// world it falls back to a lookup by type.
     pub fn get_mut<'w>(&self, world: &'w mut World) -> Option<&'w mut R> {
         if world.id() != self.world {
-            return world.get_resource_mut::<R>().map(|r| r.into_inner());
+            return Self::find(world)?.get_mut(world);
         }
         // SAFETY: `&mut World` is exclusive access to everything for `'w`, so the pointer is
         // unique; `self.id` is the component id of `R` in this world (see `get`), and `R` is

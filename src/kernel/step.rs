@@ -52,7 +52,8 @@ pub enum PipelineSystems {
 }
 
 /// Runs `f` with the [`Resolution`]'s state taken out of the world (a pointer move each way,
-/// no allocation).
+/// no allocation). The state goes back even when `f` panics (the panic then goes on), so a
+/// caller that catches it still has a usable world.
 pub fn with_resolution<G: Game, R>(
     world: &mut World,
     rules: &Rules<G>,
@@ -60,9 +61,9 @@ pub fn with_resolution<G: Game, R>(
 ) -> R {
     let slot = rules.slots.resolution;
     let mut res = resolution_mut(world, slot).detach();
-    let out = f(world, &mut res);
+    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(world, &mut res)));
     resolution_mut(world, slot).attach(res);
-    out
+    out.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 fn resolution_mut<G: Game>(
@@ -183,6 +184,11 @@ pub fn accept_system<G: Game>(world: &mut World) {
     let result = with_resolution(world, &rules, |world, res| {
         accept(world, &rules, res, action)
     });
+    if result.is_ok() {
+        // The pipeline writes the Resolution (its table and game state too) bypassing change
+        // detection; mark it once per action so Bevy systems see the change.
+        world.resource_mut::<Resolution<G>>().set_changed();
+    }
     world.resource_mut::<Inbox<G>>().result = Some(result);
 }
 

@@ -86,7 +86,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     }
 
     /// Starts round `round` (a new hand or deal): sets [`Table::round`] and re-keys the
-    /// chance streams, see [`start_round`](crate::kernel::start_round).
+    /// chance streams, see [`start_table_round`](crate::kernel::start_table_round).
     pub fn start_round(&mut self, round: u32) {
         crate::kernel::start_table_round(self.world, self.table, round);
     }

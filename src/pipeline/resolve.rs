@@ -13,7 +13,9 @@ use serde::Serialize;
 use super::listener::{Timing, listener_order};
 use super::{Ctx, Effect, Flow, Listener, Mode, PipelineError};
 use crate::chance::ActionChance;
-use crate::kernel::{Decision, Game, GameEvent, HandlerFn, Rules, Seat, StableId, Table};
+use crate::kernel::{
+    Decision, Game, GameEvent, HandlerFn, Inspector, Rules, Seat, StableId, Table,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Stage {
@@ -43,7 +45,8 @@ type OrderKey = (Timing, i32, u16, u16, u32);
 ///
 /// # Panics
 /// Reading it from a handler while the pipeline runs panics: the state is out of the world
-/// then (handlers see the pending decision and chance through [`Ctx`]).
+/// then (handlers reach the table, the game's state, the pending decision and chance through
+/// [`Ctx`]; an inspector gets the table and the state as arguments).
 #[derive(Resource, Debug)]
 pub struct Resolution<G: Game>(Option<Box<ResolutionState<G>>>);
 
@@ -364,6 +367,7 @@ fn drive<G: Game>(
                     Flow::Continue => false,
                 };
                 finish::<G>(world, seen, event, depth, waiting, emitted, cancelled);
+                seen.inspect(world, table, state);
                 continue;
             }
             order.clear();
@@ -385,6 +389,7 @@ fn drive<G: Game>(
                         flight.stage = Stage::Apply;
                     } else if let Some(done) = current.take() {
                         finish::<G>(world, seen, done.event, done.depth, waiting, emitted, false);
+                        seen.inspect(world, table, state);
                     }
                     continue;
                 };
@@ -439,6 +444,7 @@ fn drive<G: Game>(
             Flow::Cancel | Flow::Continue => {
                 if let Some(done) = current.take() {
                     finish::<G>(world, seen, done.event, done.depth, waiting, emitted, true);
+                    seen.inspect(world, table, state);
                 }
             }
         }
@@ -460,18 +466,34 @@ fn call<G: Game>(
 }
 
 /// Who sees a resolved event: the event log (when recording) and the inspector.
-#[derive(Clone, Copy)]
-struct Seen {
+struct Seen<G: Game> {
     logging: bool,
-    inspect: Option<fn(&World)>,
+    inspect: Option<Inspector<G>>,
 }
 
-/// Ends an event: schedules its children before its siblings, logs it, and shows the world
-/// to the inspector.
+impl<G: Game> Clone for Seen<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Seen<G> {}
+
+impl<G: Game> Seen<G> {
+    /// Shows the world, the table and the game's state to the inspector, if there is one.
+    #[inline(always)]
+    fn inspect(self, world: &World, table: &Table, state: &G::State) {
+        if let Some(inspect) = self.inspect {
+            inspect(world, table, state);
+        }
+    }
+}
+
+/// Ends an event: schedules its children before its siblings and logs it.
 #[inline(always)]
 fn finish<G: Game>(
     world: &mut World,
-    seen: Seen,
+    seen: Seen<G>,
     event: G::Event,
     depth: u16,
     waiting: &mut Vec<(G::Event, u16)>,
@@ -490,9 +512,6 @@ fn finish<G: Game>(
                 cancelled,
                 event,
             });
-    }
-    if let Some(inspect) = seen.inspect {
-        inspect(world);
     }
 }
 

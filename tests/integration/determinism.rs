@@ -131,3 +131,50 @@ fn bad_arguments_are_refused() {
         );
     }
 }
+
+/// The game's state and the table are game state: edits by hand change the checksum and,
+/// after `refresh_decision`, the decision; restoring a snapshot undoes them.
+#[test]
+fn state_and_table_edits_are_part_of_the_game() {
+    use alea::kernel::{Seat, Turn};
+    let mut sim = SimBuilder::new(Pig::default())
+        .rollback(Rollback::Caller)
+        .build();
+    let start = sim.snapshot();
+    let before = sim.checksum();
+    sim.state_mut().banked[1] = 95;
+    sim.state_mut().turn_total = 7;
+    sim.table_mut().active = Seat(1);
+    sim.refresh_decision();
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    assert_eq!(
+        sim.legal_actions(),
+        &[PigAction::Stop],
+        "95 + 7 reaches 100"
+    );
+    assert_ne!(sim.checksum(), before);
+    sim.apply(PigAction::Stop).unwrap();
+    assert!(sim.is_terminal());
+    assert_eq!(sim.returns(), vec![-1.0, 1.0]);
+    sim.restore(&start).unwrap();
+    assert_eq!(sim.checksum(), before);
+    assert_eq!((sim.table().active, sim.state().banked[1]), (Seat(0), 0));
+    assert_eq!(sim.legal_actions(), &[PigAction::Roll, PigAction::Stop]);
+}
+
+/// A chooser that panics inside `Sim::play` leaves a usable `Sim`: the pipeline's state is
+/// back in the world when the panic reaches the caller.
+#[test]
+fn a_panicking_chooser_leaves_a_usable_sim() {
+    let mut sim = SimBuilder::new(Pig::default())
+        .rollback(Rollback::Caller)
+        .build();
+    let before = sim.checksum();
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        sim.play(|_| panic!("a buggy player"))
+    }));
+    assert!(caught.is_err());
+    assert_eq!(sim.checksum(), before);
+    assert_eq!(sim.legal_actions(), &[PigAction::Roll, PigAction::Stop]);
+    sim.apply(PigAction::Roll).unwrap();
+}

@@ -1,6 +1,8 @@
 //! Listener order, nesting, cancel/modify, the depth limit and questions mid-resolution.
 
-use alea::kernel::{Pool, Seat, SimBuilder, SimError, Turn, Zone, return_to_pool, take_from_pool};
+use alea::kernel::{
+    Pool, Seat, SimBuilder, SimError, Table, Turn, Zone, return_to_pool, take_from_pool,
+};
 use alea::pipeline::{Mode, PipelineError, Timing};
 
 use crate::probe::{Does, Probe, ProbeAction, ProbeEvent, Spec, probe, probed};
@@ -221,8 +223,9 @@ fn pools_hand_out_their_first_free_member_in_spawn_order() {
 
 static INSPECTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-fn count_inspections(world: &bevy_ecs::world::World) {
+fn count_inspections(world: &bevy_ecs::world::World, table: &Table, _: &()) {
     assert!(world.contains_resource::<alea::chance::Streams>());
+    assert_eq!(table.seats, 2);
     INSPECTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 
@@ -239,4 +242,82 @@ fn the_inspector_sees_the_world_after_every_resolved_event() {
     sim.apply(ProbeAction::Fire(0)).unwrap();
     assert_eq!(sim.events().len(), 4);
     assert_eq!(INSPECTED.load(std::sync::atomic::Ordering::Relaxed), 4);
+}
+
+/// `Sim::play` gives what `apply` in a loop gives with listeners that modify and emit, a
+/// question asked mid-resolution and its answers, recorded events and effects, and a pipeline
+/// error (too deep) that stops both at the same action — under every rollback and run mode.
+#[test]
+fn play_matches_apply_with_listeners_questions_and_errors() {
+    use ProbeAction::{Fire, Loop, No, Yes};
+    use alea::kernel::{Rollback, RunMode};
+    let game = || Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('q', Timing::Before, 0, None, 0)
+                .does(Does::Ask)
+                .on(0),
+            Spec::new('d', Timing::Before, 1, Some(1), 0).does(Does::Double),
+            Spec::new('e', Timing::After, 0, Some(0), 0)
+                .does(Does::Emit9)
+                .on(1),
+            Spec::new('t', Timing::After, 0, None, 1),
+        ],
+        children: vec![vec![1, 2], vec![3]],
+    };
+    let script = [Fire(0), Yes, Fire(1), Fire(0), No, Fire(2), Loop, Fire(3)];
+    for (rollback, mode) in [
+        (Rollback::Caller, RunMode::Direct),
+        (Rollback::PerAction, RunMode::Direct),
+        (Rollback::Caller, RunMode::Schedule),
+        (Rollback::PerAction, RunMode::Schedule),
+    ] {
+        let build = || {
+            let mut sim = SimBuilder::new(game())
+                .seed(1)
+                .depth_limit(8)
+                .rollback(rollback)
+                .run_mode(mode)
+                .build();
+            sim.record_events(true);
+            sim.record_effects(true);
+            sim
+        };
+        let mut looped = build();
+        let mut looped_error = None;
+        for &action in &script {
+            if let Err(error) = looped.apply(action) {
+                looped_error = Some(error);
+                break;
+            }
+        }
+        let mut played = build();
+        let mut next = script.iter().copied();
+        let played_error = played.play(|_| next.next()).err();
+        let case = format!("{rollback:?} {mode:?}");
+        assert_eq!(
+            played_error,
+            Some(SimError::Pipeline(PipelineError::TooDeep { limit: 8 })),
+            "{case}"
+        );
+        assert_eq!(played_error, looped_error, "{case}");
+        assert_eq!(next.next(), Some(Fire(3)), "{case}: stopped at the loop");
+        assert_eq!(probed(&played).trace, probed(&looped).trace, "{case}");
+        assert!(probed(&played).trace.contains(&'t'), "{case}");
+        assert!(
+            played
+                .events()
+                .iter()
+                .any(|logged| matches!(logged.event, ProbeEvent::Node { id: 9, .. })),
+            "{case}: a listener's emitted event resolved"
+        );
+        assert_eq!(played.events(), looped.events(), "{case}");
+        assert_eq!(played.effects(), looped.effects(), "{case}");
+        assert_eq!(played.checksum(), looped.checksum(), "{case}");
+        assert_eq!(
+            played.pending_decision(),
+            looped.pending_decision(),
+            "{case}"
+        );
+    }
 }

@@ -5,7 +5,7 @@ use alea::games::mahjong::riichi::{
     choose, is_furiten, presets,
 };
 use alea::kernel::playout::random_player_rng;
-use alea::kernel::{Seat, Sim, SimBuilder, Turn};
+use alea::kernel::{Seat, Sim, SimBuilder, Table, Turn};
 use alea::mount::{Exit, Mount, WallLayout};
 use alea::scoring::riichi::{Meld, MeldKind};
 use alea::tiles::{Tile, TileCounts, parse_tiles};
@@ -21,6 +21,11 @@ pub(crate) fn tile(text: &str) -> Tile {
 
 fn counts(text: &str) -> TileCounts {
     parse_tiles(text).unwrap().into_iter().collect()
+}
+
+/// [`check_conservation`] as the builder's inspector (after every resolved event).
+fn inspect_conservation(world: &World, _: &Table, _: &()) {
+    check_conservation(world);
 }
 
 /// Every tile is in exactly one place: a hand, a meld, a river (uncalled), an indicator or
@@ -89,7 +94,7 @@ fn check_calls(before: &Kyoku, events: &[alea::pipeline::LoggedEvent<RiichiEvent
 #[test]
 fn random_games_keep_the_invariants() {
     // Conservation after every event (the inspector), the rest after every action.
-    let builder = SimBuilder::new(game(Length::Kyoku)).inspect(check_conservation);
+    let builder = SimBuilder::new(game(Length::Kyoku)).inspect(inspect_conservation);
     let mut wins = 0;
     let mut calls = 0;
     let mut kans = 0;

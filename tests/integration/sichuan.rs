@@ -10,7 +10,7 @@ use alea::games::mahjong::sichuan::{
     Standings, choose, presets,
 };
 use alea::kernel::playout::random_player_rng;
-use alea::kernel::{Seat, Sim, SimBuilder, Turn};
+use alea::kernel::{Seat, Sim, SimBuilder, Table, Turn};
 use alea::mount::{Exit, Mount, WallLayout};
 use alea::pipeline::LoggedEvent;
 use alea::scoring::meld::{Meld, MeldKind};
@@ -213,6 +213,11 @@ fn one_hand() -> Sichuan {
     Sichuan::preset("sichuan").unwrap().with_hands(1)
 }
 
+/// [`check_conservation`] as the builder's inspector (after every resolved event).
+fn inspect_conservation(world: &World, _: &Table, _: &()) {
+    check_conservation(world);
+}
+
 /// Every tile is in exactly one place: a hand, a meld, a river (uncalled; a tile won on by
 /// ron stays there) or the mount's undrawn stock.
 pub fn check_conservation(world: &World) {
@@ -296,7 +301,7 @@ fn check_action(before: &Battle, after: &Battle, seat: Seat, events: &[LoggedEve
 
 #[test]
 fn random_games_keep_the_invariants() {
-    let builder = SimBuilder::new(one_hand()).inspect(check_conservation);
+    let builder = SimBuilder::new(one_hand()).inspect(inspect_conservation);
     let (mut wins, mut multi, mut kans, mut draws, mut robbed) = (0, 0, 0, 0, 0);
     for seed in 0..500u64 {
         let mut sim = builder.clone().seed(seed).build();
@@ -362,7 +367,7 @@ fn greedy_games_keep_the_invariants_and_are_deterministic() {
     let game = Sichuan::preset("sichuan").unwrap();
     let play = |seed: u64| {
         let mut sim = SimBuilder::new(game.clone())
-            .inspect(check_conservation)
+            .inspect(inspect_conservation)
             .seed(seed)
             .build();
         let mut rng = random_player_rng(seed);
@@ -411,7 +416,7 @@ fn greedy_games_keep_the_invariants_and_are_deterministic() {
 /// `draw` and is on turn, the missing suits declared. The tiles are taken out of a fresh mount.
 fn scenario_of(game: Sichuan, hands: [&str; 4], missing: [Suit; 4], draw: &str) -> Sim<Sichuan> {
     let mut sim = SimBuilder::new(game)
-        .inspect(check_conservation)
+        .inspect(inspect_conservation)
         .seed(0)
         .build();
     let mut rng = random_player_rng(0);
@@ -861,7 +866,7 @@ fn toki_hand(seed: u64, toki: u8) -> (usize, usize, usize, u64) {
         .with_abilities(&seated(&format!("toki@{toki}")))
         .unwrap();
     let mut sim = SimBuilder::new(game)
-        .inspect(check_conservation)
+        .inspect(inspect_conservation)
         .seed(seed)
         .build();
     sim.record_events(true);

@@ -15,6 +15,10 @@ use crate::kernel::{
 use crate::pipeline::{Ctx, Flow, Property};
 
 /// Pig's configuration (OpenSpiel's parameters and defaults).
+///
+/// # Panics
+/// Building a game with `players` outside 2 to [`MAX_PLAYERS`] panics (the CLI and replay
+/// files check the range first and refuse it with an error).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pig {
     /// Number of players (2 to [`MAX_PLAYERS`]).

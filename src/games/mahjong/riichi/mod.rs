@@ -278,15 +278,11 @@ impl Riichi {
     pub fn restart(sim: &mut Sim<Riichi>, seed: u64) {
         sim.reseed(seed);
         let start = sim.rules().game.config.start_points;
-        let mut table = *sim.table();
-        let world = sim.world_mut();
-        *world.resource_mut::<Match>() = Match {
+        *sim.world_mut().resource_mut::<Match>() = Match {
             scores: [start; SEATS],
             ..Match::default()
         };
-        rules::start_hand(world, &mut table);
-        rules::draw_into(world, &mut table, Seat(0), Exit::Pii);
-        *sim.table_mut() = table;
+        sim.with_world_and_table(first_hand);
         sim.refresh_decision();
     }
 
@@ -649,6 +645,12 @@ pub fn scores(world: &World) -> [i32; SEATS] {
     world.resource::<Match>().scores
 }
 
+/// Deals a match's first hand and the dealer's first draw (at setup and restart).
+fn first_hand(world: &mut World, table: &mut Table) {
+    rules::start_hand(world, table);
+    rules::draw_into(world, table, Seat(0), Exit::Pii);
+}
+
 impl Game for Riichi {
     type Action = RiichiAction;
     type Event = RiichiEvent;
@@ -685,10 +687,7 @@ impl Game for Riichi {
         setup.insert_resource(Kyoku::default());
         setup.snapshot_resource::<Match>();
         setup.snapshot_resource::<Kyoku>();
-        let mut table = *setup.table();
-        rules::start_hand(setup.world(), &mut table);
-        rules::draw_into(setup.world(), &mut table, Seat(0), Exit::Pii);
-        *setup.table() = table;
+        setup.with_world_and_table(first_hand);
     }
 
     fn translate(

@@ -167,12 +167,8 @@ impl Sichuan {
     /// Starts a new match in `sim` exactly as if it had been built with `seed`.
     pub fn restart(sim: &mut Sim<Sichuan>, seed: u64) {
         sim.reseed(seed);
-        let mut table = *sim.table();
-        let world = sim.world_mut();
-        *world.resource_mut::<Standings>() = Standings::default();
-        rules::start_hand(world, &mut table);
-        rules::first_draw(world, &mut table);
-        *sim.table_mut() = table;
+        *sim.world_mut().resource_mut::<Standings>() = Standings::default();
+        sim.with_world_and_table(first_hand);
         sim.refresh_decision();
     }
 }
@@ -529,6 +525,12 @@ pub fn point_unit(game: &Sichuan) -> f64 {
     f64::from(scoring.points(scoring.cap, false).max(1))
 }
 
+/// Deals a match's first hand and the dealer's first draw (at setup and restart).
+fn first_hand(world: &mut World, table: &mut Table) {
+    rules::start_hand(world, table);
+    rules::first_draw(world, table);
+}
+
 impl Game for Sichuan {
     type Action = SichuanAction;
     type Event = SichuanEvent;
@@ -562,10 +564,7 @@ impl Game for Sichuan {
         setup.insert_resource(Battle::default());
         setup.snapshot_resource::<Standings>();
         setup.snapshot_resource::<Battle>();
-        let mut table = *setup.table();
-        rules::start_hand(setup.world(), &mut table);
-        rules::first_draw(setup.world(), &mut table);
-        *setup.table() = table;
+        setup.with_world_and_table(first_hand);
     }
 
     fn translate(
