@@ -23,7 +23,7 @@ use crate::chance::{CaseGenerator, Purpose, derive_stream};
 use crate::kernel::{
     CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
 };
-use crate::pipeline::{Ctx, Flow};
+use crate::pipeline::{Ctx, Flow, Resolution};
 
 /// Cards in the deck.
 pub const DECK: usize = 6;
@@ -169,8 +169,9 @@ pub enum Outcome {
     Split,
 }
 
-/// The betting state: one resource, plain fixed-size data (copying it never allocates).
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The betting state, Leduc's [`Game::State`] (kept in the pipeline's state, reached with no
+/// world lookup): plain fixed-size data (copying it never allocates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LeducState {
     /// The betting round, 1 or 2 (OpenSpiel's numbering).
     pub round: u8,
@@ -318,7 +319,7 @@ fn hand_rank(private: CardId, public: CardId) -> u16 {
 impl Game for Leduc {
     type Action = LeducAction;
     type Event = LeducEvent;
-    type State = ();
+    type State = LeducState;
 
     fn name(&self) -> &'static str {
         "leduc"
@@ -342,20 +343,17 @@ impl Game for Leduc {
             };
             setup.spawn_card(CardId(id), zone, ());
         }
-        setup.insert_resource(LeducState::default());
-        setup.snapshot_resource::<LeducState>();
     }
 
     fn translate(
         _: &Rules<Leduc>,
-        world: &World,
+        _: &World,
         _: &Table,
-        _: &(),
+        state: &LeducState,
         seat: Seat,
         action: LeducAction,
         out: &mut Vec<LeducEvent>,
     ) {
-        let state = world.resource::<LeducState>();
         let to_call = state.to_call(seat);
         out.push(match action {
             LeducAction::Fold => LeducEvent::Folded { seat },
@@ -379,8 +377,7 @@ impl Game for Leduc {
                 action,
                 chips,
             } => {
-                let world = ctx.world();
-                let mut state = world.resource_mut::<LeducState>();
+                let state = ctx.state();
                 state.contributed[seat.index()] += chips;
                 state.push(action);
                 if action == LeducAction::Raise {
@@ -398,13 +395,12 @@ impl Game for Leduc {
                 }
             }
             LeducEvent::Folded { seat } => {
-                let mut state = ctx.world().resource_mut::<LeducState>();
+                let state = ctx.state();
                 state.push(LeducAction::Fold);
                 state.outcome = Outcome::Won(seat.next(2));
             }
             LeducEvent::RoundEnded { round: 1 } => {
-                let world = ctx.world();
-                let mut state = world.resource_mut::<LeducState>();
+                let state = ctx.state();
                 state.round = 2;
                 state.raises = 0;
                 state.calls = 0;
@@ -432,7 +428,7 @@ impl Game for Leduc {
                         (Some(private), Some(public)) => hand_rank(private, public),
                         _ => 0,
                     });
-                world.resource_mut::<LeducState>().outcome = match ranks[0].cmp(&ranks[1]) {
+                ctx.state().outcome = match ranks[0].cmp(&ranks[1]) {
                     std::cmp::Ordering::Greater => Outcome::Won(Seat(0)),
                     std::cmp::Ordering::Less => Outcome::Won(Seat(1)),
                     std::cmp::Ordering::Equal => Outcome::Split,
@@ -444,12 +440,11 @@ impl Game for Leduc {
 
     fn next_decision(
         _: &Rules<Leduc>,
-        world: &World,
+        _: &World,
         table: &Table,
-        _: &(),
+        state: &LeducState,
         decision: &mut Decision<LeducAction>,
     ) {
-        let state = world.resource::<LeducState>();
         if state.outcome != Outcome::Playing {
             decision.finish();
             return;
@@ -463,8 +458,7 @@ impl Game for Leduc {
         );
     }
 
-    fn returns(_: &Rules<Leduc>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
-        let state = world.resource::<LeducState>();
+    fn returns(_: &Rules<Leduc>, _: &World, _: &Table, state: &LeducState, out: &mut Vec<f64>) {
         out.clear();
         out.resize(2, 0.0);
         if let Outcome::Won(winner) = state.outcome {
@@ -481,7 +475,7 @@ impl Game for Leduc {
     /// the betting history (the contributions and whose turn follow from it). Not the other
     /// seat's card nor the stock.
     fn observe(rules: &Rules<Leduc>, world: &World, seat: Seat, hasher: &mut dyn Hasher) {
-        let state = world.resource::<LeducState>();
+        let state = &world.resource::<Resolution<Leduc>>().state;
         hasher.write_u8(seat.0);
         let card = |c: Option<CardId>| c.map_or(u16::MAX, |c| c.0);
         hasher.write_u16(card(private_card(rules, world, seat)));

@@ -49,7 +49,7 @@ fn play(sim: &mut Sim<Leduc>, actions: &[LeducAction], public: u16) {
 }
 
 fn state(sim: &Sim<Leduc>) -> LeducState {
-    *sim.world().resource::<LeducState>()
+    *sim.state()
 }
 
 fn observation(sim: &Sim<Leduc>, seat: Seat) -> u64 {
