@@ -95,8 +95,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Feeds everything `seat` has observed (its own cards, public cards, the actions taken)
     /// to `hasher`, and nothing else: two states `seat` cannot tell apart must hash the same.
     /// Perfect-information games keep the default (the whole position is observed).
-    fn observe(rules: &Rules<Self>, world: &World, seat: Seat, hasher: &mut dyn Hasher) {
-        let _ = (rules, world, seat, hasher);
+    fn observe(
+        rules: &Rules<Self>,
+        world: &World,
+        table: &Table,
+        state: &Self::State,
+        seat: Seat,
+        hasher: &mut dyn Hasher,
+    ) {
+        let _ = (rules, world, table, state, seat, hasher);
     }
 
     /// Re-deals everything `viewer` cannot see (other hands, the stock order), consistently

@@ -194,7 +194,15 @@ impl<G: Game> Sim<G> {
         }
         let mut hasher = crate::snapshot::StableHasher::new();
         std::hash::Hasher::write_u8(&mut hasher, seat.0);
-        G::observe(&self.rules, &self.world, seat, &mut hasher);
+        let res = self.resolution();
+        G::observe(
+            &self.rules,
+            &self.world,
+            &res.table,
+            &res.state,
+            seat,
+            &mut hasher,
+        );
         std::hash::Hasher::finish(&hasher)
     }
 

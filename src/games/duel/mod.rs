@@ -874,7 +874,14 @@ impl Game for Duel {
     /// number of cards in each hand and pile and of dice of the opponent, every discard pile,
     /// equipment and support, and its own draw buffer. Not the opponent's hand or dice faces,
     /// nor any pile's order.
-    fn observe(rules: &Rules<Duel>, world: &World, seat: Seat, mut h: &mut dyn Hasher) {
+    fn observe(
+        rules: &Rules<Duel>,
+        world: &World,
+        _: &Table,
+        _: &(),
+        seat: Seat,
+        mut h: &mut dyn Hasher,
+    ) {
         use std::hash::Hash;
         state(world).hash(&mut h);
         for s in [seat, seat.next(2)] {

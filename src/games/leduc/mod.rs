@@ -23,7 +23,7 @@ use crate::chance::{CaseGenerator, Purpose, derive_stream};
 use crate::kernel::{
     CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
 };
-use crate::pipeline::{Ctx, Flow, Resolution};
+use crate::pipeline::{Ctx, Flow};
 
 /// Cards in the deck.
 pub const DECK: usize = 6;
@@ -474,8 +474,14 @@ impl Game for Leduc {
     /// What `seat` sees: its seat, its own card, the public card once revealed, the round and
     /// the betting history (the contributions and whose turn follow from it). Not the other
     /// seat's card nor the stock.
-    fn observe(rules: &Rules<Leduc>, world: &World, seat: Seat, hasher: &mut dyn Hasher) {
-        let state = &world.resource::<Resolution<Leduc>>().state;
+    fn observe(
+        rules: &Rules<Leduc>,
+        world: &World,
+        _: &Table,
+        state: &LeducState,
+        seat: Seat,
+        hasher: &mut dyn Hasher,
+    ) {
         hasher.write_u8(seat.0);
         let card = |c: Option<CardId>| c.map_or(u16::MAX, |c| c.0);
         hasher.write_u16(card(private_card(rules, world, seat)));

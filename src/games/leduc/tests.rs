@@ -54,7 +54,14 @@ fn state(sim: &Sim<Leduc>) -> LeducState {
 
 fn observation(sim: &Sim<Leduc>, seat: Seat) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    Leduc::observe(&rules_of(sim), sim.world(), seat, &mut hasher);
+    Leduc::observe(
+        &rules_of(sim),
+        sim.world(),
+        sim.table(),
+        sim.state(),
+        seat,
+        &mut hasher,
+    );
     hasher.finish()
 }
 

@@ -788,7 +788,14 @@ impl Game for Riichi {
 
     const HIDDEN_INFORMATION: bool = true;
 
-    fn observe(_: &Rules<Riichi>, world: &World, seat: Seat, hasher: &mut dyn std::hash::Hasher) {
+    fn observe(
+        _: &Rules<Riichi>,
+        world: &World,
+        _: &Table,
+        _: &(),
+        seat: Seat,
+        hasher: &mut dyn std::hash::Hasher,
+    ) {
         hidden::observe(world, seat, hasher);
     }
 

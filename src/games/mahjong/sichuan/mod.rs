@@ -648,7 +648,14 @@ impl Game for Sichuan {
     /// Everything `seat` has seen: its concealed tiles, its missing suit (the others' once all
     /// have declared), every meld, discard, win (a winner's tiles are shown), kan payment and
     /// score, the stage, its own claim options and answer, and how far the wall is drawn.
-    fn observe(_: &Rules<Sichuan>, world: &World, seat: Seat, mut h: &mut dyn Hasher) {
+    fn observe(
+        _: &Rules<Sichuan>,
+        world: &World,
+        _: &Table,
+        _: &(),
+        seat: Seat,
+        mut h: &mut dyn Hasher,
+    ) {
         let battle = world.resource::<Battle>();
         let s = seat.index();
         seat.hash(&mut h);
