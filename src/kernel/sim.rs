@@ -168,10 +168,10 @@ impl<G: Game> Sim<G> {
     /// directly (a scenario set up by hand) while no resolution is in flight; does nothing
     /// while one is (a handler's question is pending).
     pub fn refresh_decision(&mut self) {
-        let rules = self.rules.clone();
-        step::with_resolution(&mut self.world, &rules, |world, res| {
+        let rules = &self.rules;
+        step::with_resolution(&mut self.world, rules, |world, res| {
             if !res.in_flight() {
-                G::next_decision(&rules, world, &res.table, &res.state, &mut res.decision);
+                G::next_decision(rules, world, &res.table, &res.state, &mut res.decision);
             }
         });
     }
