@@ -35,8 +35,8 @@
 #   SEED          [1]     base seed (alea's i-th search run uses SEED + i)
 #   ROUNDS        [3]     rounds; each runs all of OpenSpiel's measurements, then all of
 #                 alea's. The table shows medians over the rounds and, per benchmark,
-#                 the median of the rounds' own ratios with their range, so a drift of
-#                 a shared machine's speed between rounds does not bias the ratio.
+#                 the median of the rounds' own ratios with their range, so a slow or
+#                 fast spell of a shared machine weighs on one round's ratio only.
 #   PYTHON        [python3] interpreter for the venv; open-spiel 2.0.2 needs >= 3.11
 #                 (PyPI ships manylinux x86_64 wheels, e.g. cp311; the script installs
 #                 wheels only, never builds OpenSpiel from source)

@@ -23,4 +23,4 @@ pub use sim::Sim;
 pub(crate) use slot::KernelSlots;
 pub use slot::ResourceSlot;
 pub use step::{DecisionSchedule, Inbox, PipelineSystems, SimError, Undo};
-pub use table::{Table, start_round, start_table_round};
+pub use table::{Table, start_round};

@@ -31,30 +31,24 @@ impl<G: Game> Setup<'_, G> {
         self.world
     }
 
-    /// The [`Table`] (in the pipeline's state: `Table::new(game.seats())` when setup starts).
-    pub fn table(&mut self) -> &mut Table {
-        &mut self.resolution().table
-    }
-
     /// The game's own [`State`](Game::State) (its `Default` when setup starts), to set up.
     pub fn state(&mut self) -> &mut G::State {
-        &mut self.resolution().state
-    }
-
-    /// Runs `f` on the world and the [`Table`] at once: code shared with the pipeline's
-    /// handlers (which get both from [`Ctx::world_and_table`](crate::pipeline::Ctx::world_and_table)).
-    pub fn with_world_and_table<R>(&mut self, f: impl FnOnce(&mut World, &mut Table) -> R) -> R {
-        super::step::with_resolution(self.world, self.rules, |world, res| {
-            f(world, &mut res.table)
-        })
-    }
-
-    fn resolution(&mut self) -> &mut crate::pipeline::Resolution<G> {
-        self.rules
+        &mut self
+            .rules
             .slots
             .resolution
             .get_mut(self.world)
             .expect("the game's world has its Resolution resource")
+            .state
+    }
+
+    /// Runs `f` on the world and the [`Table`] (`Table::new(game.seats())` when setup starts)
+    /// at once: code shared with the pipeline's handlers (which get both from
+    /// [`Ctx::world_and_table`](crate::pipeline::Ctx::world_and_table)).
+    pub fn with_world_and_table<R>(&mut self, f: impl FnOnce(&mut World, &mut Table) -> R) -> R {
+        super::step::with_resolution(self.world, self.rules, |world, res| {
+            f(world, &mut res.table)
+        })
     }
 
     /// Spawns `bundle` with the next [`StableId`].

@@ -3,17 +3,16 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{Game, Seat};
-use crate::pipeline::Resolution;
+use super::Seat;
 
 /// Seats, the active seat and the round number. Listener order measures seat distance from
 /// [`Table::active`]. It lives in the pipeline's state
 /// ([`ResolutionState::table`](crate::pipeline::ResolutionState::table)), next to the game's
-/// own [`Game::State`]: handlers reach it through [`Ctx::table`](crate::pipeline::Ctx::table),
-/// [`Game::translate`], [`Game::next_decision`] and [`Game::returns`] receive it, and outside
+/// own [`Game::State`](super::Game::State): handlers reach it through [`Ctx::table`](crate::pipeline::Ctx::table),
+/// [`Game::translate`](super::Game::translate), [`Game::next_decision`](super::Game::next_decision) and [`Game::returns`](super::Game::returns) receive it, and outside
 /// the pipeline [`Sim::table`](super::Sim::table) and [`Sim::table_mut`](super::Sim::table_mut)
 /// reach it. Change the round with [`Ctx::start_round`](crate::pipeline::Ctx::start_round) (or
-/// [`start_round`] outside the pipeline), which re-keys the chance streams to it too.
+/// [`start_round`]), which re-keys the chance streams to it too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Table {
     /// Number of seats.
@@ -41,27 +40,14 @@ impl Table {
     }
 }
 
-/// Starts round `round` outside the pipeline: sets [`Table::round`] in the world's
-/// [`Resolution`] and re-keys every chance stream to `(seed, purpose, round)`, so a round's
-/// randomness does not depend on how much earlier rounds drew (a replay or a search can start
-/// at any round).
-///
-/// # Panics
-/// While the pipeline runs (the Resolution is out of the world then): handlers use
-/// [`Ctx::start_round`](crate::pipeline::Ctx::start_round), code shared by both sides
-/// [`start_table_round`].
-pub fn start_round<G: Game>(world: &mut World, round: u32) {
-    world.resource_mut::<Resolution<G>>().table.round = round;
-    world
-        .resource_mut::<crate::chance::Streams>()
-        .start_round(round);
-}
-
-/// Starts round `round` on `table`: sets [`Table::round`] and re-keys the chance streams of
-/// `world` (see [`start_round`]). For code that runs both inside the pipeline (the table from
-/// [`Ctx::world_and_table`](crate::pipeline::Ctx::world_and_table)) and outside it (a copy of
-/// [`Sim::table`](super::Sim::table), written back with [`Sim::table_mut`](super::Sim::table_mut)).
-pub fn start_table_round(world: &mut World, table: &mut Table, round: u32) {
+/// Starts round `round` on `table`: sets [`Table::round`] and re-keys every chance stream of
+/// `world` to `(seed, purpose, round)`, so a round's randomness does not depend on how much
+/// earlier rounds drew (a replay or a search can start at any round). Inside the pipeline the
+/// table comes from [`Ctx::world_and_table`](crate::pipeline::Ctx::world_and_table) (or call
+/// [`Ctx::start_round`](crate::pipeline::Ctx::start_round)); outside it from
+/// [`Sim::with_world_and_table`](super::Sim::with_world_and_table) or
+/// [`Setup::with_world_and_table`](super::Setup::with_world_and_table).
+pub fn start_round(world: &mut World, table: &mut Table, round: u32) {
     table.round = round;
     world
         .resource_mut::<crate::chance::Streams>()
@@ -79,28 +65,20 @@ mod tests {
     #[test]
     fn start_round_sets_the_round_and_rekeys_the_streams() {
         let mut sim = SimBuilder::new(Pig::default()).seed(9).build();
-        let world = sim.world_mut();
-        world
-            .resource_mut::<Streams>()
-            .rng(Purpose::Deal)
-            .next_u64();
-        start_round::<Pig>(world, 3);
-        let drawn = world
-            .resource_mut::<Streams>()
-            .rng(Purpose::Deal)
-            .next_u64();
+        let drawn = sim.with_world_and_table(|world, table| {
+            world
+                .resource_mut::<Streams>()
+                .rng(Purpose::Deal)
+                .next_u64();
+            start_round(world, table, 3);
+            world
+                .resource_mut::<Streams>()
+                .rng(Purpose::Deal)
+                .next_u64()
+        });
         assert_eq!(sim.table().round, 3);
+        assert_eq!(sim.world().resource::<Streams>().round(), 3);
         let fresh = Streams::at_round(9, 3).rng(Purpose::Deal).next_u64();
         assert_eq!(drawn, fresh);
-    }
-
-    #[test]
-    fn start_table_round_sets_the_given_table() {
-        let mut world = World::new();
-        world.insert_resource(Streams::new(9));
-        let mut table = Table::new(4);
-        start_table_round(&mut world, &mut table, 2);
-        assert_eq!(table.round, 2);
-        assert_eq!(world.resource::<Streams>().round(), 2);
     }
 }

@@ -61,7 +61,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     }
 
     /// The world and the [`Table`] at once, for code shared with callers outside the
-    /// pipeline (which pass [`Sim::table_mut`](crate::kernel::Sim::table_mut)'s table).
+    /// pipeline (which get both from [`Sim::with_world_and_table`](crate::kernel::Sim::with_world_and_table)).
     pub fn world_and_table(&mut self) -> (&mut World, &mut Table) {
         (self.world, self.table)
     }
@@ -86,9 +86,9 @@ impl<'a, G: Game> Ctx<'a, G> {
     }
 
     /// Starts round `round` (a new hand or deal): sets [`Table::round`] and re-keys the
-    /// chance streams, see [`start_table_round`](crate::kernel::start_table_round).
+    /// chance streams, see [`start_round`](crate::kernel::start_round).
     pub fn start_round(&mut self, round: u32) {
-        crate::kernel::start_table_round(self.world, self.table, round);
+        crate::kernel::start_round(self.world, self.table, round);
     }
 
     /// The listener entity being run (`None` inside the rules).

@@ -32,6 +32,17 @@ struct InFlight<E> {
     next: u16,
 }
 
+impl<E> InFlight<E> {
+    /// The finished event as the log records it.
+    fn logged(self, cancelled: bool) -> LoggedEvent<E> {
+        LoggedEvent {
+            depth: self.depth,
+            cancelled,
+            event: self.event,
+        }
+    }
+}
+
 type OrderKey = (Timing, i32, u16, u16, u32);
 
 /// The pipeline's state, one resource so an action touches it once: the pending decision,
@@ -366,8 +377,12 @@ fn drive<G: Game>(
                     Flow::Cancel => true,
                     Flow::Continue => false,
                 };
-                finish::<G>(world, seen, event, depth, waiting, emitted, cancelled);
-                seen.inspect(world, table, state);
+                let done = LoggedEvent {
+                    depth,
+                    cancelled,
+                    event,
+                };
+                finish::<G>(world, seen, done, waiting, emitted, table, state);
                 continue;
             }
             order.clear();
@@ -388,8 +403,8 @@ fn drive<G: Game>(
                     if flight.stage == Stage::Before {
                         flight.stage = Stage::Apply;
                     } else if let Some(done) = current.take() {
-                        finish::<G>(world, seen, done.event, done.depth, waiting, emitted, false);
-                        seen.inspect(world, table, state);
+                        let done = done.logged(false);
+                        finish::<G>(world, seen, done, waiting, emitted, table, state);
                     }
                     continue;
                 };
@@ -443,8 +458,8 @@ fn drive<G: Game>(
             Flow::Ask(_) => return Ok(Progress::Asked),
             Flow::Cancel | Flow::Continue => {
                 if let Some(done) = current.take() {
-                    finish::<G>(world, seen, done.event, done.depth, waiting, emitted, true);
-                    seen.inspect(world, table, state);
+                    let done = done.logged(true);
+                    finish::<G>(world, seen, done, waiting, emitted, table, state);
                 }
             }
         }
@@ -479,39 +494,26 @@ impl<G: Game> Clone for Seen<G> {
 
 impl<G: Game> Copy for Seen<G> {}
 
-impl<G: Game> Seen<G> {
-    /// Shows the world, the table and the game's state to the inspector, if there is one.
-    #[inline(always)]
-    fn inspect(self, world: &World, table: &Table, state: &G::State) {
-        if let Some(inspect) = self.inspect {
-            inspect(world, table, state);
-        }
-    }
-}
-
-/// Ends an event: schedules its children before its siblings and logs it.
+/// Ends an event: schedules its children before its siblings, logs it and shows the world,
+/// the table and the game's state to the inspector.
 #[inline(always)]
 fn finish<G: Game>(
     world: &mut World,
     seen: Seen<G>,
-    event: G::Event,
-    depth: u16,
+    done: LoggedEvent<G::Event>,
     waiting: &mut Vec<(G::Event, u16)>,
     emitted: &mut Vec<G::Event>,
-    cancelled: bool,
+    table: &Table,
+    state: &G::State,
 ) {
     while let Some(child) = emitted.pop() {
-        waiting.push((child, depth + 1));
+        waiting.push((child, done.depth + 1));
     }
     if seen.logging {
-        world
-            .resource_mut::<Observer<G>>()
-            .events
-            .push(LoggedEvent {
-                depth,
-                cancelled,
-                event,
-            });
+        world.resource_mut::<Observer<G>>().events.push(done);
+    }
+    if let Some(inspect) = seen.inspect {
+        inspect(world, table, state);
     }
 }
 

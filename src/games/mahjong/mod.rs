@@ -31,7 +31,7 @@ pub(crate) fn deal_hand(
     config.dealer = dealer;
     world.insert_resource(config);
     *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
-    crate::kernel::start_table_round(world, table, round);
+    crate::kernel::start_round(world, table, round);
     // Without abilities no stage can fail: every hand fills from a full zone A. The rulesets
     // seat abilities only after a trial deal (plans that can all hold); their starting-hand
     // checks accept after their perseverance, far below the monkey stage's cap.
