@@ -8,6 +8,7 @@ mod profile;
 mod replay;
 mod score;
 mod search;
+mod sgs;
 mod simulate;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -20,6 +21,7 @@ pub use replay::{
     GameRecord, Mismatch, REPLAY_VERSION, Recording, ReplayError, ReplaySummary, replay_file,
 };
 pub use score::{RulesArg, score_line, score_lines};
+pub use sgs::{RoleSummary, SgsArgs, SgsResult, SgsSeatSummary, SgsSummary, simulate_sgs};
 pub use simulate::{
     GameTally, MahjongSummary, MatchResult, Played, Scores, SeatSummary, Summary, simulate,
     simulate_duel, simulate_mahjong, simulate_pig,
@@ -203,6 +205,18 @@ pub enum GameName {
     /// Mahjong (`--rules`, a preset of assets/riichi.ron or assets/sichuan.ron; `--players`,
     /// `--length`, `--abilities`).
     Mahjong,
+    /// sgs, the trick-card game (`--mode`, `--players`, `--position`, `--max-rounds`).
+    Sgs,
+}
+
+/// Refuses sgs's options for another game (they would be ignored).
+fn only_sgs(game: GameName, args: &SgsArgs) -> Result<(), CliError> {
+    if game != GameName::Sgs && args.used() {
+        return Err(CliError::BadArgument(
+            "--mode, --position and --max-rounds are sgs options".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Mahjong's options shared by `play` and `simulate`.
@@ -376,11 +390,18 @@ impl std::str::FromStr for Players {
         s.split(',')
             .map(|k| {
                 let k = k.trim();
-                let duel = k.parse::<crate::games::duel::players::PlayerKind>();
-                let mahjong = k.parse::<crate::games::mahjong::riichi::PlayerKind>();
-                match (duel, mahjong) {
-                    (Err(_), Err(e)) => Err(e.to_string()),
-                    _ => Ok(k.to_string()),
+                let duel = k.parse::<crate::games::duel::players::PlayerKind>().is_ok();
+                let mahjong = k
+                    .parse::<crate::games::mahjong::riichi::PlayerKind>()
+                    .is_ok();
+                let sgs = k.parse::<crate::games::sgs::PlayerKind>().is_ok();
+                if duel || mahjong || sgs {
+                    Ok(k.to_string())
+                } else {
+                    Err(format!(
+                        "unknown player {k:?}: expected random, greedy, expectimax (duel), \
+                         trust (sgs), ismcts or ismcts:N"
+                    ))
                 }
             })
             .collect::<Result<_, _>>()
@@ -463,6 +484,9 @@ pub struct PlayArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub mahjong: MahjongArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub sgs: SgsArgs,
 }
 
 /// `alea simulate`.
@@ -499,6 +523,9 @@ pub struct SimulateArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub mahjong: MahjongArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub sgs: SgsArgs,
 }
 
 /// `alea replay`.
@@ -641,6 +668,9 @@ pub enum CliError {
     /// A replay file cannot be replayed.
     #[error(transparent)]
     Replay(#[from] ReplayError),
+    /// A bad argument (exit status 2), named in the message.
+    #[error("{0}")]
+    BadArgument(String),
     /// `--profile` without the `trace` feature.
     #[error(
         "--profile {0}: this alea was built without the `trace` feature (cargo run --release --features trace -- ...)"
@@ -663,6 +693,7 @@ impl CliError {
             CliError::MountOperation { .. }
             | CliError::Dice(_)
             | CliError::BadTable(_)
+            | CliError::BadArgument(_)
             | CliError::NoTrace(_) => 2,
             CliError::Deal(
                 crate::dealer::DealError::SeatTaken { .. }

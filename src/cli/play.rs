@@ -34,11 +34,13 @@ struct GameLog {
 
 pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     args.mahjong.only_for(args.game)?;
+    super::only_sgs(args.game, &args.sgs)?;
     let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     match args.game {
         GameName::Pig => play_pig(args, out),
         GameName::Duel => play_duel(args, out),
         GameName::Mahjong => play_mahjong(args, out),
+        GameName::Sgs => super::sgs::play(args, out),
     }
 }
 

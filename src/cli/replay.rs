@@ -12,6 +12,7 @@ use crate::games::mahjong::abilities::SeatedAbility;
 use crate::games::mahjong::riichi::Riichi;
 use crate::games::mahjong::sichuan::Sichuan;
 use crate::games::pig::{Pig, PigAction};
+use crate::games::sgs::{Sgs, SgsAction, SgsConfig};
 use crate::kernel::{Game, Sim, SimBuilder, Turn};
 use crate::mount::Mount;
 
@@ -24,7 +25,7 @@ pub const REPLAY_VERSION: u32 = 1;
 pub struct GameRecord<R, A> {
     /// [`REPLAY_VERSION`].
     pub version: u32,
-    /// The game (`mahjong` for riichi, `sichuan`, `pig`).
+    /// The game (`mahjong` for riichi, `sichuan`, `pig`, `sgs`).
     pub game: String,
     /// The full rules (for mahjong the whole riichi or sichuan preset, the ruleset's
     /// [`Ruleset::Config`]).
@@ -160,7 +161,7 @@ pub enum ReplayError {
         found: u32,
     },
     /// The line's game is not one `alea replay` knows.
-    #[error("line {line}: unknown game {game:?} (expected mahjong, sichuan or pig)")]
+    #[error("line {line}: unknown game {game:?} (expected mahjong, sichuan, pig or sgs)")]
     UnknownGame {
         /// 1-based line number.
         line: usize,
@@ -303,6 +304,14 @@ fn replay_line(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
                 .build();
             verify(sim, &record, (pig_scores, Sim::is_terminal), line)
         }
+        "sgs" => {
+            let record: GameRecord<SgsConfig, SgsAction> =
+                serde_json::from_str(text).map_err(json)?;
+            let game = Sgs::from_config(&record.rules)
+                .map_err(|reason| ReplayError::BadRules { line, reason })?;
+            let sim = SimBuilder::new(game).seed(record.seed).build();
+            verify(sim, &record, (sgs_scores, Sim::is_terminal), line)
+        }
         _ => Err(ReplayError::UnknownGame {
             line,
             game: header.game,
@@ -342,6 +351,11 @@ pub(super) fn mahjong_scores<R: Ruleset>(sim: &Sim<R>) -> Vec<i64> {
         .iter()
         .map(|&s| i64::from(s))
         .collect()
+}
+
+/// An sgs game's final scores, as recorded: its returns (+1 won, −1 lost, 0 drawn).
+pub(super) fn sgs_scores(sim: &Sim<Sgs>) -> Vec<i64> {
+    sim.returns().iter().map(|&r| r as i64).collect()
 }
 
 /// A pig game's final scores, as recorded.

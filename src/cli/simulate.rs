@@ -52,7 +52,7 @@ pub struct Summary {
 /// then calls `play(state, index)` for its contiguous share of the indices; `progress(n)` is
 /// called every `every` finished games (and once with the rest). Returns the results by game index, so they do not depend on the
 /// thread count when `play` depends only on the index.
-fn parallel_games<S, T: Send>(
+pub(super) fn parallel_games<S, T: Send>(
     games: u64,
     threads: u16,
     (progress, every): (&(dyn Fn(u64) + Sync), u64),
@@ -89,6 +89,20 @@ fn parallel_games<S, T: Send>(
             all.extend(handle.join().expect("simulation threads do not panic")?);
         }
         Ok(all)
+    })
+}
+
+/// The progress bar of a long simulation (50 000 games or more), drawn on a terminal.
+pub(super) fn progress_bar(games: u64) -> Option<indicatif::ProgressBar> {
+    (games >= 50_000).then(|| {
+        let bar = indicatif::ProgressBar::new(games);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games ({per_sec}, {eta})",
+            )
+            .expect("valid template"),
+        );
+        bar
     })
 }
 
@@ -149,7 +163,7 @@ pub type Scores<G> = fn(&Sim<G>) -> Vec<i64>;
 
 /// Applies `next`'s actions until it has none; returns the [`Recording`] if `record` (which
 /// reads the final scores).
-fn play_out<G: Game>(
+pub(super) fn play_out<G: Game>(
     sim: &mut Sim<G>,
     record: Option<Scores<G>>,
     mut next: impl FnMut(&mut Sim<G>) -> Option<G::Action>,
@@ -478,7 +492,7 @@ fn run_table<R: Ruleset>(
 }
 
 /// Writes the replay line of every game of `played` to `file`, in game order.
-fn write_records<R: Serialize, T, A: Serialize + Clone>(
+pub(super) fn write_records<R: Serialize, T, A: Serialize + Clone>(
     file: &mut std::io::BufWriter<std::fs::File>,
     args: &SimulateArgs,
     writer: &RecordWriter<'_, R>,
@@ -504,6 +518,7 @@ fn write_records<R: Serialize, T, A: Serialize + Clone>(
 
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     args.mahjong.only_for(args.game)?;
+    super::only_sgs(args.game, &args.sgs)?;
     let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
@@ -517,22 +532,14 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         GameName::Pig => Counted::Pig(args.pig.game()?),
         GameName::Duel => Counted::Duel(args.duel.game()?),
         GameName::Mahjong => return run_mahjong(args, threads, out),
+        GameName::Sgs => return super::sgs::simulate(args, threads, out),
     };
     let (name, players) = match &counted {
         Counted::Pig(pig) => ("pig", usize::from(pig.players)),
         Counted::Duel(_) => ("duel", 2),
     };
     let games = args.games.unwrap_or(100_000);
-    let bar = (games >= 50_000).then(|| {
-        let bar = indicatif::ProgressBar::new(games);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games ({per_sec}, {eta})",
-            )
-            .expect("valid template"),
-        );
-        bar
-    });
+    let bar = progress_bar(games);
     let progress = |n: u64| {
         if let Some(bar) = &bar {
             bar.inc(n);

@@ -4,3 +4,4 @@ pub mod duel;
 pub mod leduc;
 pub mod mahjong;
 pub mod pig;
+pub mod sgs;

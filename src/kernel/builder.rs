@@ -137,11 +137,17 @@ impl<G: Game> SimBuilder<G> {
         };
         self.game.setup(&mut setup);
         rules.inspect = self.inspect;
+        if !rules.cards.is_empty() {
+            rules.card_zones = Some(super::CardZones::new(world, &rules.cards));
+        }
         let rules = Arc::new(rules);
         world.insert_resource(GameRules(rules.clone()));
+        // The events the setup emitted resolve now, then the first decision is asked.
         with_resolution(world, &rules, |world, res| {
-            G::next_decision(&rules, world, &res.table, &res.state, &mut res.decision)
-        });
+            res.chance.start(None);
+            super::step::resolve(world, &rules, res)
+        })
+        .unwrap_or_else(|error| panic!("the {} setup's events fail: {error}", self.game.name()));
         (rules, registry)
     }
 }

@@ -91,6 +91,8 @@ pub enum Zone {
     Table,
     /// Out of the game for good.
     Removed,
+    /// The shared discard pile (sgs: used and discarded cards, reshuffled into an empty stock).
+    DiscardPile,
 }
 
 impl Zone {
@@ -105,7 +107,7 @@ impl Zone {
             | Zone::Judge(s)
             | Zone::Private(s)
             | Zone::Dice(s) => Some(s),
-            Zone::Pool | Zone::Stock | Zone::Table | Zone::Removed => None,
+            Zone::Pool | Zone::Stock | Zone::Table | Zone::Removed | Zone::DiscardPile => None,
         }
     }
 }

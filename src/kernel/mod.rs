@@ -2,6 +2,7 @@
 //! schedule labels and system sets of the rules stages.
 
 mod builder;
+mod cards;
 mod entity;
 mod game;
 pub mod playout;
@@ -13,6 +14,7 @@ pub mod step;
 mod table;
 
 pub use builder::{Rollback, RunMode, SimBuilder};
+pub use cards::CardZones;
 pub use entity::{
     CardId, DieFace, Faces, Kind, Pool, Seat, StableId, Zone, return_to_pool, take_from_pool,
 };

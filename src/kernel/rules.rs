@@ -56,6 +56,8 @@ pub struct Rules<G: Game> {
     /// ([`SimBuilder::inspect`](super::SimBuilder::inspect)).
     pub(crate) inspect: Option<Inspector<G>>,
     pub(crate) slots: KernelSlots<G>,
+    /// Reads the cards' zones in one pass (built once setup has spawned the cards).
+    pub(crate) card_zones: Option<super::CardZones>,
 }
 
 impl<G: Game> Rules<G> {
@@ -72,6 +74,7 @@ impl<G: Game> Rules<G> {
             dice: Vec::new(),
             pools: Vec::new(),
             inspect: None,
+            card_zones: None,
         }
     }
 
@@ -108,6 +111,23 @@ impl<G: Game> Rules<G> {
     /// The card entities, in spawn order.
     pub fn cards(&self) -> &[Entity] {
         &self.cards
+    }
+
+    /// Writes the [`Zone`](super::Zone) of card `i` ([`cards`](Self::cards)`()[i]`) into
+    /// `out[i]` for the first `out.len()` cards, in one pass over the cards' table column
+    /// ([`CardZones`](super::CardZones)): the cheap way to see where every card is.
+    pub fn card_zones(&self, world: &World, out: &mut [super::Zone]) {
+        match &self.card_zones {
+            Some(reader) => reader.read(world, out),
+            None => {
+                for (slot, &card) in out.iter_mut().zip(&self.cards) {
+                    *slot = world
+                        .get::<super::Zone>(card)
+                        .copied()
+                        .unwrap_or(super::Zone::Removed);
+                }
+            }
+        }
     }
 
     /// The members of `pool`, in spawn order (empty for a pool never spawned).

@@ -51,6 +51,19 @@ impl<G: Game> Setup<'_, G> {
         })
     }
 
+    /// Queues a root event: once setup is over (and the card reader is built), the queued
+    /// events resolve in order — listeners, rules and follow-up events, as for an action —
+    /// before the first decision is asked. A game deals, starts its first turn or loads a
+    /// position this way, with the same rules it plays by.
+    pub fn emit(&mut self, event: G::Event) {
+        self.rules
+            .slots
+            .resolution
+            .get_mut(self.world)
+            .expect("the game's world has its Resolution resource")
+            .push_root(event);
+    }
+
     /// Spawns `bundle` with the next [`StableId`].
     pub fn spawn(&mut self, bundle: impl Bundle) -> Entity {
         let id = StableId(self.next_id);

@@ -239,6 +239,27 @@ impl<G: Game> Sim<G> {
         result
     }
 
+    /// Resolves `events` as root events — listeners, rules and follow-ups, as if an action
+    /// had produced them, with no seat acting — then asks for the next decision: how a game
+    /// starts a new deal or game in place (the same events its setup emits). Chance points
+    /// follow [`Case`] like an action's. Refused with [`SimError::InFlight`] while a
+    /// resolution waits on an answer; a pipeline failure rolls back as in [`apply`](Self::apply).
+    pub fn emit(&mut self, events: impl IntoIterator<Item = G::Event>) -> Result<(), SimError> {
+        if self.builder.rollback == Rollback::PerAction {
+            match self.undo.as_mut() {
+                Some(undo) => self.registry.save(&self.world, undo),
+                None => self.undo = Some(self.registry.snapshot(&self.world)),
+            }
+        }
+        let result = step::inject::<G>(&mut self.world, &self.rules, events);
+        if matches!(result, Err(SimError::Pipeline(_)))
+            && let Some(undo) = &self.undo
+        {
+            self.registry.restore(&mut self.world, undo)?;
+        }
+        result
+    }
+
     /// Applies the actions `choose` picks from each pending decision, until it returns `None`;
     /// returns how many were applied. The same as [`apply`](Self::apply) in a loop (same
     /// results, same errors, stopping at the first), but under [`Rollback::Caller`] in

@@ -35,6 +35,10 @@ pub enum SimError {
     /// A snapshot did not fit this world.
     #[error(transparent)]
     Snapshot(#[from] SnapshotError),
+    /// Events were emitted from outside ([`Sim::emit`](super::Sim::emit)) while a resolution
+    /// waits on a player's answer.
+    #[error("a resolution is waiting on a player's answer")]
+    InFlight,
 }
 
 /// The schedule that runs once per decision.
@@ -112,6 +116,30 @@ pub fn resolve<G: Game>(
         G::next_decision(rules, world, &res.table, &res.state, &mut res.decision);
     }
     Ok(())
+}
+
+/// Resolves `events` as root events, as if an action had produced them (no seat acts), then
+/// asks for the next decision. Refused while a resolution waits on an answer.
+pub fn inject<G: Game>(
+    world: &mut World,
+    rules: &Rules<G>,
+    events: impl IntoIterator<Item = G::Event>,
+) -> Result<(), SimError> {
+    with_resolution(world, rules, |world, res| {
+        if res.in_flight() {
+            return Err(SimError::InFlight);
+        }
+        let case = rules
+            .slots
+            .case
+            .get_mut(world)
+            .and_then(|case| case.0.take());
+        res.chance.start(case);
+        for event in events {
+            res.push_root(event);
+        }
+        resolve(world, rules, res)
+    })
 }
 
 /// Both stages in order, for one action (what [`Sim::apply`](super::Sim::apply) runs in

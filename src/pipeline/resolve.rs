@@ -246,6 +246,14 @@ impl<G: Game> ResolutionState<G> {
         }
     }
 
+    /// Queues `event` as a root event (depth 1), to resolve after the root events queued
+    /// before it: what [`Setup::emit`](crate::kernel::Setup::emit) and
+    /// [`Sim::emit`](crate::kernel::Sim::emit) do.
+    pub(crate) fn push_root(&mut self, event: G::Event) {
+        // `waiting` is a stack (the next event on top): a later root event goes below.
+        self.waiting.insert(0, (event, 1));
+    }
+
     fn clear(&mut self) {
         self.waiting.clear();
         self.current = None;

@@ -1,0 +1,561 @@
+//! `alea play sgs` and `alea simulate sgs`: the game from `--mode` or `--position`, the
+//! players from `--players`, a readable log or a summary (wins per seat and per role).
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::replay::{self, RecordWriter};
+use super::simulate::{Played, parallel_games, play_out, write_records};
+use super::{CliError, PlayArgs, Players, SimulateArgs, json_line, profile};
+use crate::chance::sub_seed;
+use crate::games::sgs::{
+    Faction, Mode, Outcome, PlayerKind, Position, Role, Sgs, SgsAction, SgsEvent, choose, winners,
+};
+use crate::kernel::playout::{random_player_rng, random_playout};
+use crate::kernel::{Rollback, Seat, Sim, SimBuilder, SimError, Turn};
+use crate::pipeline::LoggedEvent;
+
+/// sgs's options shared by `play` and `simulate`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SgsArgs {
+    /// sgs: the table, 1v1 (lord vs rebel) or identity4 (lord, loyalist, rebel, renegade);
+    /// default 1v1, or the position's.
+    #[arg(long)]
+    pub mode: Option<Mode>,
+    /// sgs: start from this position file (JSON, DESIGN §14: seats with role, hp, max_hp,
+    /// hand, equip; current seat and phase; optional pile top and discard pile).
+    #[arg(long, value_name = "FILE")]
+    pub position: Option<std::path::PathBuf>,
+    /// sgs: a game still running after this many rounds is a draw (default 100).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_rounds: Option<u32>,
+}
+
+impl SgsArgs {
+    /// True when an sgs option was given.
+    pub fn used(&self) -> bool {
+        self.mode.is_some() || self.position.is_some() || self.max_rounds.is_some()
+    }
+
+    /// The game: `--position` (its mode; `--mode` must agree), else `--mode`; `--max-rounds`.
+    pub fn game(&self) -> Result<Sgs, CliError> {
+        let mut game = Sgs::new(self.mode.unwrap_or_default());
+        if let Some(path) = &self.position {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::BadArgument(format!("--position {}: {e}", path.display()))
+            })?;
+            let position = Position::from_json(&text, &game.deck).map_err(|e| {
+                CliError::BadArgument(format!("--position {}: {e}", path.display()))
+            })?;
+            if let Some(mode) = self.mode.filter(|&m| m != position.mode) {
+                return Err(CliError::BadArgument(format!(
+                    "--mode {mode} does not match the position's mode {}",
+                    position.mode
+                )));
+            }
+            game = game.with_position(position);
+        }
+        if let Some(rounds) = self.max_rounds {
+            game = game.with_max_rounds(rounds);
+        }
+        Ok(game)
+    }
+}
+
+/// The players by seat from `--players` (`random`, `trust`, `ismcts`, `ismcts:N`; a shorter
+/// list repeats its last entry; without a list, all random).
+pub fn players(players: &Players, seats: u8) -> Result<Vec<PlayerKind>, CliError> {
+    let seats = usize::from(seats);
+    let kinds: Vec<PlayerKind> = match players {
+        Players::Count(2) => vec![PlayerKind::Random],
+        Players::Count(_) => {
+            return Err(CliError::BadArgument(
+                "sgs's --players names the players by seat, e.g. random,trust".into(),
+            ));
+        }
+        Players::Kinds(names) if names.len() <= seats => names
+            .iter()
+            .map(|n| {
+                n.parse()
+                    .map_err(|e: crate::games::sgs::players::UnknownPlayer| {
+                        CliError::BadArgument(e.to_string())
+                    })
+            })
+            .collect::<Result<_, _>>()?,
+        Players::Kinds(names) => {
+            return Err(CliError::BadArgument(format!(
+                "{} players listed: this sgs table has {seats} seats",
+                names.len()
+            )));
+        }
+    };
+    let last = *kinds.last().unwrap_or(&PlayerKind::Random);
+    Ok((0..seats)
+        .map(|s| kinds.get(s).copied().unwrap_or(last))
+        .collect())
+}
+
+/// One resolved event of the `--json` log, with its words.
+#[derive(Serialize)]
+struct Told {
+    #[serde(flatten)]
+    logged: LoggedEvent<SgsEvent>,
+    text: Option<String>,
+}
+
+/// One action of the `--json` log.
+#[derive(Serialize)]
+struct Move {
+    seat: Seat,
+    action: SgsAction,
+    text: String,
+    events: Vec<Told>,
+}
+
+/// A whole game, for `--json`.
+#[derive(Serialize)]
+struct GameLog {
+    game: &'static str,
+    mode: Mode,
+    seed: u64,
+    players: Vec<PlayerKind>,
+    roles: Vec<Role>,
+    moves: Vec<Move>,
+    outcome: Outcome,
+    winners: Vec<Seat>,
+    turns: u32,
+    rounds: u32,
+    hp: Vec<i8>,
+    returns: Vec<f64>,
+    checksum: String,
+}
+
+/// `alea play sgs`.
+pub(super) fn play(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    let game = args.sgs.game()?;
+    let seats = game.mode.seats();
+    let players = players(&args.pig.players, seats)?;
+    let mut sim = SimBuilder::new(game.clone())
+        .seed(args.seed)
+        .run_mode(profile::run_mode(args.profile.as_deref()))
+        .build();
+    let mut rng = random_player_rng(args.seed);
+    let names: Vec<String> = players.iter().map(ToString::to_string).collect();
+    let mut text = vec![format!(
+        "sgs {}, seed {}, players {}",
+        game.mode,
+        args.seed,
+        names.join(",")
+    )];
+    text.extend(table_lines(&sim));
+    let mut turn = 1;
+    let first = sim.state().current;
+    text.push(format!(
+        "turn 1: {first} ({}), after the deal and its draw phase",
+        sim.state().seat(first).role
+    ));
+    sim.record_events(true);
+    let mut moves = Vec::new();
+    while let Some(action) = sim.unrecorded(|sim| choose(sim, &players, &mut rng)) {
+        let Turn::Player(seat) = sim.turn() else {
+            break;
+        };
+        sim.apply(action)?;
+        let events = sim.take_events();
+        log_move(&game, &sim, seat, action, &events, &mut text, &mut turn);
+        moves.push(Move {
+            seat,
+            action,
+            text: game.describe_action(seat, action),
+            events: events
+                .into_iter()
+                .map(|logged| Told {
+                    text: game.describe(&logged.event),
+                    logged,
+                })
+                .collect(),
+        });
+    }
+    let state = *sim.state();
+    let log = GameLog {
+        game: "sgs",
+        mode: game.mode,
+        seed: args.seed,
+        players,
+        roles: state.seats[..usize::from(seats)]
+            .iter()
+            .map(|s| s.role)
+            .collect(),
+        moves,
+        outcome: state.outcome,
+        winners: winners(&state, seats),
+        turns: state.turns,
+        rounds: state.round,
+        hp: state.seats[..usize::from(seats)]
+            .iter()
+            .map(|s| s.hp)
+            .collect(),
+        returns: sim.returns(),
+        checksum: format!("{:016x}", sim.checksum()),
+    };
+    if args.json {
+        return json_line(out, &log);
+    }
+    for line in &text {
+        writeln!(out, "{line}")?;
+    }
+    let hp: Vec<String> = (0..seats)
+        .map(|s| format!("P{s} {}", log.hp[usize::from(s)]))
+        .collect();
+    writeln!(
+        out,
+        "{} after {} turns and {} actions; hp {}; checksum {}",
+        outcome_text(log.outcome, &log.winners),
+        log.turns,
+        log.moves.len(),
+        hp.join(", "),
+        log.checksum
+    )?;
+    Ok(())
+}
+
+/// The seats, roles, hp and hands at the start.
+fn table_lines(sim: &Sim<Sgs>) -> Vec<String> {
+    let game = &sim.rules().game;
+    let board = crate::games::sgs::Board::read(sim.rules(), sim.world());
+    let state = sim.state();
+    let mut lines = Vec::new();
+    for s in (0..game.mode.seats()).map(Seat) {
+        let st = state.seat(s);
+        let cards = |zone| {
+            board
+                .in_zone(zone)
+                .map(|c| game.card_name(c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut line = format!(
+            "{s} {} hp {}/{}: {}",
+            st.role,
+            st.hp,
+            st.max_hp,
+            cards(crate::kernel::Zone::Hand(s))
+        );
+        let equip = cards(crate::kernel::Zone::Equipment(s));
+        if !equip.is_empty() {
+            line.push_str(&format!(" | equipment {equip}"));
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// The log lines of one action: the action itself (when no event says it), then the events
+/// it resolved, indented by nesting; a new turn gets a header (`turn` counts them).
+fn log_move(
+    game: &Sgs,
+    sim: &Sim<Sgs>,
+    seat: Seat,
+    action: SgsAction,
+    events: &[LoggedEvent<SgsEvent>],
+    text: &mut Vec<String>,
+    turn: &mut u32,
+) {
+    // Uses and discards are told by their events, answers with a card by `Played`, choices
+    // by `Lost`: only ending the play phase and declining are told as actions.
+    if matches!(action, SgsAction::End | SgsAction::Pass) {
+        text.push(format!("  {}", game.describe_action(seat, action)));
+    }
+    let mut base = 1;
+    for e in events {
+        if let SgsEvent::TurnStarted { seat } = e.event {
+            *turn += 1;
+            let role = sim.state().seat(seat).role;
+            text.push(format!("turn {turn}: {seat} ({role})"));
+            // Its phases are one level down and not told; what they do is two levels down.
+            base = e.depth + 2;
+            continue;
+        }
+        let Some(words) = game.describe(&e.event) else {
+            continue;
+        };
+        let indent = 2 + 2 * usize::from(e.depth.saturating_sub(base));
+        let cancelled = if e.cancelled { " (cancelled)" } else { "" };
+        text.push(format!("{:indent$}{words}{cancelled}", ""));
+    }
+}
+
+/// "the rebels win (P1)", "a draw".
+fn outcome_text(outcome: Outcome, winners: &[Seat]) -> String {
+    let seats: Vec<String> = winners.iter().map(ToString::to_string).collect();
+    match outcome {
+        Outcome::Won(Faction::Lord) => format!("the lord's side wins ({})", seats.join(", ")),
+        Outcome::Won(Faction::Rebels) => format!("the rebels win ({})", seats.join(", ")),
+        Outcome::Won(Faction::Renegade) => format!("the renegade wins ({})", seats.join(", ")),
+        Outcome::Draw => "a draw".to_string(),
+        Outcome::Playing => "unfinished".to_string(),
+    }
+}
+
+/// How one simulated game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SgsResult {
+    /// The outcome.
+    pub outcome: Outcome,
+    /// The roles by seat.
+    pub roles: [Role; 4],
+    /// Turns played.
+    pub turns: u32,
+    /// Actions taken.
+    pub moves: u32,
+}
+
+/// Plays `games` games of `game` with `players` on `threads` threads; game `i` is the game
+/// built with seed `sub_seed(seed, i)` ([`Sgs::restart`]) with players drawing from that
+/// seed's player stream, so results do not depend on the thread count. With `record`, each
+/// game keeps its replay [`Recording`](super::Recording).
+pub fn simulate_sgs(
+    game: &Sgs,
+    players: &[PlayerKind],
+    games: u64,
+    seed: u64,
+    threads: u16,
+    record: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<Played<SgsResult, SgsAction>>, SimError> {
+    let builder = SimBuilder::new(game.clone()).rollback(Rollback::Caller);
+    let all_random = players.iter().all(|&p| p == PlayerKind::Random);
+    let record = record.then_some(replay::sgs_scores as super::Scores<Sgs>);
+    parallel_games(
+        games,
+        threads,
+        (progress, 64),
+        &|| Ok(builder.build()),
+        &|sim, index| {
+            let seed = sub_seed(seed, index);
+            Sgs::restart(sim, seed);
+            let mut rng = random_player_rng(seed);
+            let mut moves = 0;
+            let recording = if all_random && record.is_none() {
+                moves = random_playout(sim, &mut rng)?;
+                None
+            } else {
+                play_out(sim, record, |sim| {
+                    moves += 1;
+                    choose(sim, players, &mut rng)
+                })?
+            };
+            let state = sim.state();
+            let mut roles = [Role::Lord; 4];
+            for (r, s) in roles.iter_mut().zip(&state.seats) {
+                *r = s.role;
+            }
+            Ok(Played {
+                result: SgsResult {
+                    outcome: state.outcome,
+                    roles,
+                    turns: state.turns,
+                    moves: if all_random && record.is_none() {
+                        moves
+                    } else {
+                        moves.saturating_sub(1)
+                    },
+                },
+                recording,
+            })
+        },
+    )
+}
+
+/// One seat's line of the summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SgsSeatSummary {
+    /// Who played it.
+    pub player: PlayerKind,
+    /// Games its side won.
+    pub wins: u64,
+}
+
+/// One role's line of the summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoleSummary {
+    /// The role.
+    pub role: Role,
+    /// Games its side won.
+    pub wins: u64,
+}
+
+/// What `simulate sgs` reports.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SgsSummary {
+    /// `sgs`.
+    pub game: &'static str,
+    /// The table.
+    pub mode: Mode,
+    /// Games played.
+    pub games: u64,
+    /// The base seed.
+    pub seed: u64,
+    /// Threads used.
+    pub threads: u16,
+    /// Per seat.
+    pub seats: Vec<SgsSeatSummary>,
+    /// Per role (every role is dealt in every game).
+    pub roles: Vec<RoleSummary>,
+    /// Games drawn (piles ran out, or the round limit).
+    pub draws: u64,
+    /// Mean turns per game.
+    pub mean_turns: f64,
+    /// Mean actions per game.
+    pub mean_moves: f64,
+    /// Games per second (wall clock).
+    pub games_per_second: f64,
+}
+
+/// `alea simulate sgs`.
+pub(super) fn simulate(
+    args: &SimulateArgs,
+    threads: u16,
+    out: &mut impl std::io::Write,
+) -> Result<(), CliError> {
+    let game = args.sgs.game()?;
+    let seats = game.mode.seats();
+    let players = players(&args.pig.players, seats)?;
+    let games = args.games.unwrap_or(100_000);
+    let bar = super::simulate::progress_bar(games);
+    let progress = |n: u64| {
+        if let Some(bar) = &bar {
+            bar.inc(n);
+        }
+    };
+    let mut file = args.out.as_deref().map(replay::create).transpose()?;
+    let started = Instant::now();
+    let played = simulate_sgs(
+        &game,
+        &players,
+        games,
+        args.seed,
+        threads,
+        file.is_some(),
+        &progress,
+    )?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if let Some(file) = &mut file {
+        let writer = RecordWriter {
+            game: "sgs",
+            rules: &game.config(),
+            base_seed: args.seed,
+            players: players.iter().map(ToString::to_string).collect(),
+            abilities: Vec::new(),
+        };
+        write_records(file, args, &writer, &played)?;
+    }
+    let summary = summarize(&game, &players, &played, args.seed, threads, seconds);
+    if args.json {
+        return json_line(out, &summary);
+    }
+    let names: Vec<String> = players.iter().map(ToString::to_string).collect();
+    writeln!(
+        out,
+        "sgs ({}): {} games, players {}, seed {}, {} threads",
+        summary.mode,
+        summary.games,
+        names.join(","),
+        summary.seed,
+        summary.threads
+    )?;
+    let share = |wins: u64| 100.0 * wins as f64 / summary.games.max(1) as f64;
+    writeln!(out, "  seat  player       wins    win%")?;
+    for (s, seat) in summary.seats.iter().enumerate() {
+        writeln!(
+            out,
+            "  P{s}    {:<9} {:>8} {:>6.2}%",
+            seat.player.to_string(),
+            seat.wins,
+            share(seat.wins)
+        )?;
+    }
+    writeln!(out, "  role         wins    win%")?;
+    for role in &summary.roles {
+        writeln!(
+            out,
+            "  {:<9} {:>8} {:>6.2}%",
+            role.role.as_str(),
+            role.wins,
+            share(role.wins)
+        )?;
+    }
+    writeln!(
+        out,
+        "  draws     {:>8} {:>6.2}%",
+        summary.draws,
+        share(summary.draws)
+    )?;
+    writeln!(
+        out,
+        "  mean game length {:.2} turns, {:.2} actions",
+        summary.mean_turns, summary.mean_moves
+    )?;
+    writeln!(
+        out,
+        "  {:.0} games/s ({:.2} s)",
+        summary.games_per_second, seconds
+    )?;
+    Ok(())
+}
+
+/// Counts the wins per seat and per role.
+fn summarize(
+    game: &Sgs,
+    players: &[PlayerKind],
+    played: &[Played<SgsResult, SgsAction>],
+    seed: u64,
+    threads: u16,
+    seconds: f64,
+) -> SgsSummary {
+    let seats = usize::from(game.mode.seats());
+    let games = played.len() as u64;
+    let won = |r: &SgsResult, role: Role| r.outcome == Outcome::Won(role.faction());
+    let mut seat_wins = vec![0u64; seats];
+    let mut draws = 0;
+    let (mut turns, mut moves) = (0u64, 0u64);
+    for p in played {
+        let r = &p.result;
+        for (s, wins) in seat_wins.iter_mut().enumerate() {
+            *wins += u64::from(won(r, r.roles[s]));
+        }
+        draws += u64::from(r.outcome == Outcome::Draw);
+        turns += u64::from(r.turns);
+        moves += u64::from(r.moves);
+    }
+    let roles = game
+        .mode
+        .roles()
+        .iter()
+        .map(|&role| RoleSummary {
+            role,
+            wins: played.iter().filter(|p| won(&p.result, role)).count() as u64,
+        })
+        .collect();
+    SgsSummary {
+        game: "sgs",
+        mode: game.mode,
+        games,
+        seed,
+        threads,
+        seats: players
+            .iter()
+            .zip(seat_wins)
+            .map(|(&player, wins)| SgsSeatSummary { player, wins })
+            .collect(),
+        roles,
+        draws,
+        mean_turns: turns as f64 / games.max(1) as f64,
+        mean_moves: moves as f64 / games.max(1) as f64,
+        games_per_second: games as f64 / seconds.max(1e-9),
+    }
+}

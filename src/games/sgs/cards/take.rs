@@ -1,0 +1,99 @@
+//! Choosing a card of another seat for dismantlement and snatch: any face-up card of its
+//! equipment area by name, or one of its hand cards blind — which one is a chance point
+//! ([`BlindPick`]), as a face-down choice is random to the chooser. No question when there is
+//! only one way to choose.
+
+use super::take_answer;
+use crate::chance::{CaseGenerator, Purpose};
+use crate::games::sgs::board::Board;
+use crate::games::sgs::deck::MAX_CARDS;
+use crate::games::sgs::state::Question;
+use crate::games::sgs::{Sgs, SgsAction};
+use crate::kernel::{Seat, Zone};
+use crate::pipeline::{Ctx, Flow};
+
+/// The blind pick of a hand card: case `k` is the `k`-th card of the hand in deck order, all
+/// equally likely.
+pub struct BlindPick {
+    cards: [u8; MAX_CARDS],
+    len: usize,
+}
+
+impl BlindPick {
+    /// The pick among `seat`'s hand.
+    pub fn of(board: &Board, seat: Seat) -> Self {
+        let mut pick = BlindPick {
+            cards: [0; MAX_CARDS],
+            len: 0,
+        };
+        for card in board.hand(seat) {
+            pick.cards[pick.len] = card;
+            pick.len += 1;
+        }
+        pick
+    }
+}
+
+impl CaseGenerator for BlindPick {
+    type Outcome = u8;
+    fn name(&self) -> &'static str {
+        "blind_pick"
+    }
+    fn max_case(&self) -> u32 {
+        self.len as u32
+    }
+    fn produce(&self, case: u32) -> u8 {
+        self.cards[case as usize]
+    }
+    fn purpose(&self) -> Purpose {
+        Purpose::Effect
+    }
+}
+
+/// What choosing came to.
+pub(super) enum Chosen {
+    /// This card.
+    Card(u8),
+    /// The user must choose first (return this flow).
+    Asked(Flow),
+    /// Nothing to take: a seat is dead or the target holds no card.
+    Nothing,
+}
+
+/// `user` chooses a card of `target`'s hand and equipment: asks when there is a choice,
+/// resolves the answer when resumed.
+pub(super) fn choose(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Chosen {
+    let state = ctx.state();
+    if !state.alive(user) || !state.alive(target) {
+        return Chosen::Nothing;
+    }
+    let board = Board::read(ctx.rules(), ctx.world());
+    let equipment = Zone::Equipment(target);
+    let hand = board.count(Zone::Hand(target));
+    match take_answer(ctx, user) {
+        Some(SgsAction::Take { card }) if board.zone(card) == equipment => {
+            return Chosen::Card(card);
+        }
+        Some(SgsAction::TakeHand) if hand > 0 => return Chosen::Card(blind(ctx, &board, target)),
+        _ => {}
+    }
+    let face_up = board.count(equipment);
+    match (face_up, hand) {
+        (0, 0) => Chosen::Nothing,
+        (0, _) => Chosen::Card(blind(ctx, &board, target)),
+        (1, 0) => Chosen::Card(board.in_zone(equipment).next().unwrap_or_default()),
+        _ => {
+            ctx.state().question = Question::Choose;
+            let take = board
+                .in_zone(equipment)
+                .map(|card| SgsAction::Take { card });
+            let blind = (hand > 0).then_some(SgsAction::TakeHand);
+            Chosen::Asked(ctx.ask(user, take.chain(blind)))
+        }
+    }
+}
+
+/// One of `target`'s hand cards, by the chance point.
+fn blind(ctx: &mut Ctx<'_, Sgs>, board: &Board, target: Seat) -> u8 {
+    ctx.chance(&BlindPick::of(board, target))
+}

@@ -1,0 +1,167 @@
+//! Hidden information (DESIGN §6, §10): what a seat observes, and the worlds consistent with
+//! it. A seat sees its own hand and role, every face-up card (equipment, the table, the
+//! discard pile), the cards it was shown (a card it drew, or took or lost blind), how many
+//! cards each hand and the draw pile hold, the public roles (the lord's, the dead's), hp,
+//! the turn, the question being asked, and every action taken (all are public: cards are
+//! used face up). It does not see other hands, the draw pile's order, or hidden roles.
+
+use std::hash::{Hash, Hasher};
+
+use bevy_ecs::prelude::*;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::Sgs;
+use super::board::Board;
+use super::deck::MAX_CARDS;
+use super::state::{MAX_SEATS, NO_CARD, Role, SgsState};
+use crate::kernel::{Rules, Seat, Table, Zone};
+use crate::pipeline::Resolution;
+
+/// Feeds everything `seat` has observed to `hasher` (see the module docs).
+pub(super) fn observe(
+    rules: &Rules<Sgs>,
+    world: &World,
+    table: &Table,
+    state: &SgsState,
+    seat: Seat,
+    hasher: &mut dyn Hasher,
+) {
+    let mut h = HashInto(hasher);
+    let seats = usize::from(table.seats);
+    seat.hash(&mut h);
+    table.active.hash(&mut h);
+    for (s, st) in state.seats[..seats].iter().enumerate() {
+        let role = (st.revealed || s == seat.index()).then_some(st.role);
+        (st.hp, st.max_hp, st.alive, role, st.slash_limit, st.range).hash(&mut h);
+    }
+    (
+        state.lord,
+        state.current,
+        state.phase,
+        state.turns,
+        state.round,
+    )
+        .hash(&mut h);
+    (state.slashes, state.analeptic_used, state.drunk).hash(&mut h);
+    (
+        state.trick,
+        state.nullifications,
+        state.question,
+        state.outcome,
+    )
+        .hash(&mut h);
+    (state.pile_len, state.history).hash(&mut h);
+    let board = Board::read(rules, world);
+    let mut hands = [0u8; MAX_SEATS];
+    for (card, zone) in board.cards() {
+        if let Zone::Hand(s) = zone {
+            hands[s.index()] += 1;
+        }
+        let seen = state.knows(seat, card).then_some(zone);
+        seen.hash(&mut h);
+    }
+    hands.hash(&mut h);
+}
+
+/// Lets `Hash` write into a `dyn Hasher`.
+struct HashInto<'a>(&'a mut dyn Hasher);
+
+impl Hasher for HashInto<'_> {
+    fn finish(&self) -> u64 {
+        self.0.finish()
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+    }
+}
+
+/// Re-deals what `viewer` cannot see, uniformly among the worlds consistent with what it saw:
+/// the cards it does not know are shuffled (taken in deck order, so the result does not depend
+/// on where they really were) and dealt to the other seats' hands, as many as each holds
+/// beyond the cards the viewer knows there, and the rest form the draw pile; the hidden roles
+/// (not the viewer's, the lord's or the dead's) are shuffled among their seats. Call it when
+/// the viewer is to move (a question pending for another seat keeps naming its old hand).
+pub(super) fn determinize(
+    rules: &Rules<Sgs>,
+    world: &mut World,
+    viewer: Seat,
+    rng: &mut ChaCha8Rng,
+) {
+    let seats = rules.game.mode.seats();
+    let board = Board::read(rules, world);
+    let Some(resolution) = world.get_resource::<Resolution<Sgs>>() else {
+        return;
+    };
+    let mut state = resolution.state;
+    let mut unknown = [0u8; MAX_CARDS];
+    let mut n = 0;
+    let mut need = [0usize; MAX_SEATS];
+    for (card, zone) in board.cards() {
+        if state.knows(viewer, card) {
+            continue;
+        }
+        match zone {
+            Zone::Hand(s) => need[s.index()] += 1,
+            Zone::Stock => {}
+            // Face-up zones are known to all; anything else stays where it is.
+            _ => continue,
+        }
+        unknown[n] = card;
+        n += 1;
+    }
+    let unknown = &mut unknown[..n];
+    unknown.shuffle(rng);
+    let mut zones = [Zone::Removed; MAX_CARDS];
+    let mut dealt = 0;
+    for s in (0..seats).map(Seat) {
+        for &card in &unknown[dealt..dealt + need[s.index()]] {
+            zones[usize::from(card)] = Zone::Hand(s);
+            state.known[usize::from(card)] = 1 << s.0;
+        }
+        dealt += need[s.index()];
+    }
+    let pile = &unknown[dealt..];
+    for &card in pile {
+        zones[usize::from(card)] = Zone::Stock;
+        state.known[usize::from(card)] = 0;
+    }
+    state.pile_len = 0;
+    state.pile = [NO_CARD; MAX_CARDS];
+    state.put_under_pile(pile);
+    shuffle_roles(&mut state, seats, viewer, rng);
+    if let Some(mut resolution) = world.get_resource_mut::<Resolution<Sgs>>() {
+        resolution.bypass_change_detection().state = state;
+    }
+    for &card in unknown.iter() {
+        let entity = rules.cards()[usize::from(card)];
+        if let Some(mut zone) = world.get_mut::<Zone>(entity) {
+            *zone.bypass_change_detection() = zones[usize::from(card)];
+        }
+    }
+}
+
+/// Shuffles the roles `viewer` cannot see among their seats (the roles in a fixed order
+/// first, so the result depends only on which seats hide them).
+fn shuffle_roles(state: &mut SgsState, seats: u8, viewer: Seat, rng: &mut ChaCha8Rng) {
+    let mut hidden = [false; MAX_SEATS];
+    let mut roles = [Role::Lord; MAX_SEATS];
+    let mut n = 0;
+    let seats = usize::from(seats);
+    for (s, (hide, seat)) in hidden.iter_mut().zip(&state.seats).take(seats).enumerate() {
+        *hide = s != viewer.index() && !seat.revealed;
+        if *hide {
+            roles[n] = seat.role;
+            n += 1;
+        }
+    }
+    let roles = &mut roles[..n];
+    roles.sort_unstable();
+    roles.shuffle(rng);
+    let mut next = roles.iter();
+    for (seat, _) in state.seats.iter_mut().zip(hidden).filter(|(_, h)| *h) {
+        if let Some(&role) = next.next() {
+            seat.role = role;
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! Players: `random` (a uniformly random legal action), `trust` (FreeKill's TrustAI, DESIGN
+//! §11) and `ismcts` (information-set MCTS over determinized worlds, random rollouts).
+
+use rand::{Rng, RngExt};
+use rand_chacha::ChaCha8Rng;
+
+use super::board::Board;
+use super::deck::CardName;
+use super::state::{Phase, Question};
+use super::{Sgs, SgsAction};
+use crate::kernel::{Seat, Sim, Turn, Zone};
+use crate::search::{Ismcts, RandomRollouts, SearchError, SearchResult};
+
+/// ISMCTS iterations per decision of `ismcts` without a number.
+pub const DEFAULT_ITERATIONS: u32 = 100;
+
+/// The UCB exploration constant of the ISMCTS player (returns are ±1).
+pub const UCT_C: f64 = 1.4;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    /// A uniformly random legal action.
+    Random,
+    /// FreeKill's TrustAI: jink whenever asked; a nullification only against a trick aimed at
+    /// itself (never against a nullification); a peach or analeptic only when itself is
+    /// dying; nothing in its own play phase; discards and takes cards at random.
+    Trust,
+    /// ISMCTS with this many iterations per decision (random rollouts).
+    Ismcts(u32),
+}
+
+/// Not the name of an sgs player.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown sgs player {0:?}: expected random, trust, ismcts or ismcts:N (N iterations > 0)")]
+pub struct UnknownPlayer(pub String);
+
+impl std::str::FromStr for PlayerKind {
+    type Err = UnknownPlayer;
+    fn from_str(name: &str) -> Result<PlayerKind, UnknownPlayer> {
+        match name.trim() {
+            "random" => Ok(PlayerKind::Random),
+            "trust" => Ok(PlayerKind::Trust),
+            "ismcts" => Ok(PlayerKind::Ismcts(DEFAULT_ITERATIONS)),
+            other => other
+                .strip_prefix("ismcts:")
+                .and_then(|n| n.parse().ok())
+                .filter(|&n| n > 0)
+                .map(PlayerKind::Ismcts)
+                .ok_or_else(|| UnknownPlayer(name.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayerKind::Random => f.write_str("random"),
+            PlayerKind::Trust => f.write_str("trust"),
+            PlayerKind::Ismcts(DEFAULT_ITERATIONS) => f.write_str("ismcts"),
+            PlayerKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+        }
+    }
+}
+
+impl serde::Serialize for PlayerKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The action of the seat to move when `players[seat]` plays it (`None` once the game is
+/// over). `rng` serves the random choices and seeds each search, so a game replays from the
+/// seed of `rng`; a search leaves `sim` as it was.
+pub fn choose(
+    sim: &mut Sim<Sgs>,
+    players: &[PlayerKind],
+    rng: &mut ChaCha8Rng,
+) -> Option<SgsAction> {
+    let Turn::Player(seat) = sim.turn() else {
+        return None;
+    };
+    let choices = sim.legal_actions();
+    if choices.is_empty() {
+        return None;
+    }
+    match players
+        .get(seat.index())
+        .copied()
+        .unwrap_or(PlayerKind::Random)
+    {
+        PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
+        PlayerKind::Trust => Some(trust(sim, seat, rng)),
+        PlayerKind::Ismcts(_) if choices.len() == 1 => Some(choices[0]),
+        PlayerKind::Ismcts(iterations) => {
+            let fallback = choices[0];
+            let seed = rng.next_u64();
+            Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action))
+        }
+    }
+}
+
+/// Searches `iterations` worlds determinized for the seat to move (leaves valued by one random
+/// playout each) and returns the result; `sim` is left as it was. The result depends only on
+/// that seat's information and `seed`.
+pub fn ismcts_search(
+    sim: &mut Sim<Sgs>,
+    iterations: u32,
+    seed: u64,
+) -> Result<SearchResult<SgsAction>, SearchError> {
+    Ismcts::new(UCT_C, RandomRollouts::new(1, seed)).search(sim, u64::from(iterations.max(1)), seed)
+}
+
+/// FreeKill's TrustAI (`trust_ai.lua`) on the pending decision of `seat`.
+pub fn trust(sim: &Sim<Sgs>, seat: Seat, rng: &mut ChaCha8Rng) -> SgsAction {
+    let choices = sim.legal_actions();
+    let state = sim.state();
+    let respond = |name| {
+        let answer = SgsAction::Respond(name);
+        choices.contains(&answer).then_some(answer)
+    };
+    let answer = match state.question {
+        Question::Jink { .. } => respond(CardName::Jink),
+        Question::Peach { dying } if dying == seat => {
+            respond(CardName::Peach).or_else(|| respond(CardName::Analeptic))
+        }
+        Question::Peach { .. } => None,
+        Question::Nullify { chain: 0 } if state.trick.is_some_and(|t| t.target == seat) => {
+            respond(CardName::Nullification)
+        }
+        Question::Nullify { .. } => None,
+        Question::Choose => Some(take_at_random(sim, rng)),
+        Question::None if state.phase == Phase::Play => Some(SgsAction::End),
+        Question::None => Some(choices[rng.random_range(0..choices.len())]),
+    };
+    answer.unwrap_or(SgsAction::Pass)
+}
+
+/// Any of the target's cards, each equally likely (FreeKill's server picks one for an AI that
+/// does not choose): a face-up one by name, or a hand card blind.
+fn take_at_random(sim: &Sim<Sgs>, rng: &mut impl Rng) -> SgsAction {
+    let choices = sim.legal_actions();
+    let hand = match sim.state().trick {
+        Some(trick) => Board::read(sim.rules(), sim.world()).count(Zone::Hand(trick.target)),
+        None => 0,
+    };
+    let face_up = choices
+        .iter()
+        .filter(|a| matches!(a, SgsAction::Take { .. }))
+        .count();
+    let k = rng.random_range(0..(face_up + hand).max(1));
+    match choices
+        .iter()
+        .filter(|a| matches!(a, SgsAction::Take { .. }))
+        .nth(k)
+    {
+        Some(&take) => take,
+        None if hand > 0 => SgsAction::TakeHand,
+        None => choices[0],
+    }
+}

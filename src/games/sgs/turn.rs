@@ -1,0 +1,191 @@
+//! The flow of the game: the deal, turns and phases, drawing and the discard phase.
+
+use rand::seq::SliceRandom;
+
+use super::board::{self, Board, CardListeners, move_card};
+use super::deck::MAX_CARDS;
+use super::state::{DRAW_PHASE, Outcome, Phase, Role, START_HAND, SgsState};
+use super::{Sgs, SgsAction, SgsEvent, position};
+use crate::chance::{Purpose, Streams};
+use crate::kernel::{Seat, Sim, Table, Zone};
+use crate::pipeline::{Ctx, Listener};
+
+/// [`SgsEvent::GameStarted`]: sets out the position, or deals: roles and the draw pile from the
+/// deal stream, four cards each from the lord on, then the lord's turn.
+pub(super) fn game_started(ctx: &mut Ctx<'_, Sgs>) {
+    if let Some(position) = ctx.game().position.clone() {
+        position::set_out(ctx, &position);
+        return;
+    }
+    let mode = ctx.game().mode;
+    let seats = mode.seats();
+    let mut roles = [Role::Lord; 4];
+    let roles = &mut roles[..usize::from(seats)];
+    roles.copy_from_slice(mode.roles());
+    let mut deck = [0u8; MAX_CARDS];
+    let deck = &mut deck[..ctx.game().deck.len()];
+    for (i, card) in deck.iter_mut().enumerate() {
+        *card = i as u8;
+    }
+    {
+        let rng = ctx
+            .world()
+            .resource_mut::<Streams>()
+            .into_inner()
+            .rng(Purpose::Deal);
+        roles.shuffle(rng);
+        deck.shuffle(rng);
+    }
+    let state = ctx.state();
+    for (s, &role) in roles.iter().enumerate() {
+        let seat = &mut state.seats[s];
+        *seat = Default::default();
+        seat.alive = true;
+        seat.role = role;
+        seat.revealed = role == Role::Lord;
+        if role == Role::Lord {
+            state.lord = Seat(s as u8);
+        }
+    }
+    state.put_under_pile(deck);
+    let lord = state.lord;
+    for k in 0..seats {
+        ctx.emit(SgsEvent::Draw {
+            seat: Seat((lord.0 + k) % seats),
+            count: START_HAND,
+        });
+    }
+    ctx.emit(SgsEvent::TurnStarted { seat: lord });
+}
+
+/// [`SgsEvent::TurnStarted`]: a new round starts with the lord's turn (after `max_rounds`
+/// rounds the game is a draw); per-turn counters reset; the start phase begins.
+pub(super) fn turn_started(ctx: &mut Ctx<'_, Sgs>, seat: Seat) {
+    let max_rounds = ctx.game().max_rounds;
+    ctx.table().active = seat;
+    let state = ctx.state();
+    if seat == state.lord {
+        state.round += 1;
+        if state.round > max_rounds {
+            state.outcome = Outcome::Draw;
+            return;
+        }
+    }
+    state.current = seat;
+    state.turns += 1;
+    state.analeptic_used = false;
+    state.drunk = 0;
+    state.slashes = 0;
+    for phase in [Phase::Start, Phase::Judge, Phase::Draw, Phase::Play] {
+        ctx.emit(SgsEvent::Phase { seat, phase });
+    }
+}
+
+/// [`SgsEvent::Phase`]: what each phase does (a turn starts with the start, judge, draw and
+/// play phases queued; in this deck only drawing happens before the play phase). The play
+/// phase waits for the player; the discard phase waits while the hand is over the limit.
+pub(super) fn phase(ctx: &mut Ctx<'_, Sgs>, seat: Seat, phase: Phase) {
+    ctx.state().phase = phase;
+    match phase {
+        Phase::Start | Phase::Judge => {}
+        Phase::Draw => ctx.emit(SgsEvent::Draw {
+            seat,
+            count: DRAW_PHASE,
+        }),
+        Phase::Play => ctx.state().slashes = 0,
+        Phase::Discard => {
+            if !over_limit(ctx, seat) {
+                ctx.emit(SgsEvent::Phase {
+                    seat,
+                    phase: Phase::Finish,
+                });
+            }
+        }
+        Phase::Finish => {
+            let seats = ctx.table().seats;
+            let state = ctx.state();
+            state.drunk = 0;
+            let seat = state.next_alive(seat, seats);
+            ctx.emit(SgsEvent::TurnStarted { seat });
+        }
+    }
+}
+
+/// True when `seat` holds more cards than its hand limit (its hp, at least 0).
+fn over_limit(ctx: &mut Ctx<'_, Sgs>, seat: Seat) -> bool {
+    let limit = ctx.state().seat(seat).hp.max(0) as usize;
+    Board::read(ctx.rules(), ctx.world()).count(Zone::Hand(seat)) > limit
+}
+
+/// [`SgsEvent::PlayEnded`]: the discard phase follows.
+pub(super) fn play_ended(ctx: &mut Ctx<'_, Sgs>, seat: Seat) {
+    ctx.state().remember(seat, SgsAction::End);
+    ctx.emit(SgsEvent::Phase {
+        seat,
+        phase: Phase::Discard,
+    });
+}
+
+/// [`SgsEvent::Draw`]: draws from the pile; when both piles run short the game is a draw.
+pub(super) fn draw(ctx: &mut Ctx<'_, Sgs>, seat: Seat, count: u8) {
+    if ctx.state().alive(seat) && !board::draw(ctx, seat, count) {
+        ctx.state().outcome = Outcome::Draw;
+    }
+}
+
+/// [`SgsEvent::Discard`]: one card of the discard phase; the turn ends once the hand fits.
+pub(super) fn discard(ctx: &mut Ctx<'_, Sgs>, seat: Seat, card: u8) {
+    ctx.state().remember(seat, SgsAction::Discard { card });
+    move_card(ctx, card, Zone::DiscardPile);
+    if !over_limit(ctx, seat) {
+        ctx.emit(SgsEvent::Phase {
+            seat,
+            phase: Phase::Finish,
+        });
+    }
+}
+
+/// [`Sgs::restart`]: every card back in the draw pile, the listeners off, the state and the
+/// table as at setup, the streams re-seeded; then the game starts again.
+pub(super) fn restart(sim: &mut Sim<Sgs>, seed: u64) {
+    let seats = sim.rules().game.mode.seats();
+    let cards = sim.rules().cards().to_vec();
+    let world = sim.world_mut();
+    for card in cards {
+        if let Some(mut zone) = world.get_mut::<Zone>(card) {
+            *zone = Zone::Stock;
+        }
+    }
+    let listeners: Vec<_> = world.resource::<CardListeners>().0.clone();
+    for (_, entity) in listeners {
+        if let Some(mut listener) = world.get_mut::<Listener>(entity) {
+            listener.enabled = false;
+            listener.seat = None;
+        }
+    }
+    *sim.state_mut() = SgsState::default();
+    *sim.table_mut() = Table::new(seats);
+    sim.reseed(seed);
+    sim.emit([SgsEvent::GameStarted])
+        .expect("a new game starts without error");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::sgs::Mode;
+    use crate::kernel::SimBuilder;
+
+    #[test]
+    fn a_restart_is_a_fresh_build() {
+        for mode in [Mode::OneVsOne, Mode::Identity4] {
+            let mut sim = SimBuilder::new(Sgs::new(mode)).seed(1).build();
+            let mut rng = crate::kernel::playout::random_player_rng(1);
+            crate::kernel::playout::random_playout(&mut sim, &mut rng).unwrap();
+            Sgs::restart(&mut sim, 9);
+            let mut fresh = SimBuilder::new(Sgs::new(mode)).seed(9).build();
+            assert_eq!(sim.checksum(), fresh.checksum(), "{mode}");
+            assert_eq!(sim.legal_actions(), fresh.legal_actions());
+        }
+    }
+}
