@@ -10,7 +10,8 @@ use super::simulate::{Played, parallel_games, play_out, write_records};
 use super::{CliError, PlayArgs, Players, SimulateArgs, json_line, profile};
 use crate::chance::sub_seed;
 use crate::games::sgs::{
-    Faction, Mode, Outcome, PlayerKind, Position, Role, Sgs, SgsAction, SgsEvent, choose, winners,
+    Faction, Mode, Outcome, PlayerKind, Position, Restarter, Role, Sgs, SgsAction, SgsEvent,
+    choose, winners,
 };
 use crate::kernel::playout::{random_player_rng, random_playout};
 use crate::kernel::{Rollback, Seat, Sim, SimBuilder, SimError, Turn};
@@ -151,8 +152,12 @@ pub(super) fn play(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(),
     text.extend(table_lines(&sim));
     let mut turn = 1;
     let first = sim.state().current;
+    let start = match &game.position {
+        Some(p) => format!("from the position's {} phase", p.phase.as_str()),
+        None => "after the deal and its draw phase".into(),
+    };
     text.push(format!(
-        "turn 1: {first} ({}), after the deal and its draw phase",
+        "turn 1: {first} ({}), {start}",
         sim.state().seat(first).role
     ));
     sim.record_events(true);
@@ -331,10 +336,14 @@ pub fn simulate_sgs(
         games,
         threads,
         (progress, 64),
-        &|| Ok(builder.build()),
-        &|sim, index| {
+        &|| {
+            let mut sim = builder.build();
+            let restarter = Restarter::new(&mut sim);
+            Ok((sim, restarter))
+        },
+        &|(sim, restarter), index| {
             let seed = sub_seed(seed, index);
-            Sgs::restart(sim, seed);
+            restarter.restart(sim, seed)?;
             let mut rng = random_player_rng(seed);
             let mut moves = 0;
             let recording = if all_random && record.is_none() {

@@ -48,6 +48,8 @@ pub struct Rules<G: Game> {
     pub(crate) by_event: Vec<Vec<Entity>>,
     /// Bit `k` set when some listener listens to event kind `k` (bit 63: kind 63 or above).
     pub(crate) listened: u64,
+    /// The same for listeners with [`Timing::After`](crate::pipeline::Timing::After).
+    pub(crate) listened_after: u64,
     pub(crate) players: Vec<Entity>,
     pub(crate) cards: Vec<Entity>,
     pub(crate) dice: Vec<Entity>,
@@ -69,6 +71,7 @@ impl<G: Game> Rules<G> {
             handlers: Vec::new(),
             by_event: Vec::new(),
             listened: 0,
+            listened_after: 0,
             players: Vec::new(),
             cards: Vec::new(),
             dice: Vec::new(),
@@ -93,6 +96,11 @@ impl<G: Game> Rules<G> {
     /// True when some listener subscribes to `kind` (a fast check before collecting them).
     pub fn is_listened(&self, kind: EventKind) -> bool {
         self.listened & (1 << kind.min(63)) != 0
+    }
+
+    /// True when some listener subscribes to `kind` after its rules.
+    pub fn is_listened_after(&self, kind: EventKind) -> bool {
+        self.listened_after & (1 << kind.min(63)) != 0
     }
 
     /// The player entity at `seat`.

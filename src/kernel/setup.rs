@@ -144,6 +144,9 @@ impl<G: Game> Setup<'_, G> {
         }
         self.rules.by_event[kind].push(entity);
         self.rules.listened |= 1 << kind.min(63);
+        if listener.timing == crate::pipeline::Timing::After {
+            self.rules.listened_after |= 1 << kind.min(63);
+        }
         entity
     }
 

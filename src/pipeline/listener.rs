@@ -28,7 +28,8 @@ pub struct Listener {
     /// The event kind listened to. Fixed at setup: the pipeline indexes listeners by kind
     /// when the world is built, so changing it during play has no effect.
     pub event: EventKind,
-    /// Before or after the rules.
+    /// Before or after the rules. Fixed at setup, like `event` (the pipeline only looks for
+    /// *after* listeners of kinds that had one when the world was built).
     pub timing: Timing,
     /// Higher runs first.
     pub priority: i16,

@@ -451,7 +451,7 @@ fn drive<G: Game>(
                 flight.next = 0;
                 order.clear();
                 let kind = flight.event.kind();
-                if rules.is_listened(kind) {
+                if rules.is_listened_after(kind) {
                     collect_listeners::<G>(world, rules, table, kind, Timing::After, order);
                 }
                 continue;
@@ -539,12 +539,13 @@ fn collect_listeners<G: Game>(
         return;
     }
     for &entity in candidates {
-        let (Some(listener), Some(id)) =
-            (world.get::<Listener>(entity), world.get::<StableId>(entity))
-        else {
+        let Some(listener) = world.get::<Listener>(entity) else {
             continue;
         };
-        if listener.timing == timing && listener.enabled {
+        if listener.timing != timing || !listener.enabled {
+            continue;
+        }
+        if let Some(id) = world.get::<StableId>(entity) {
             order.push((
                 listener_order(listener, *id, table.active, table.seats),
                 entity,

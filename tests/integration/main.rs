@@ -18,6 +18,7 @@ mod riichi;
 mod riichi_rules;
 mod scoring;
 mod search;
+mod sgs;
 mod sichuan;
 mod sichuan_hidden;
 mod snapshot;

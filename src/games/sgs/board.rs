@@ -4,29 +4,35 @@
 
 use bevy_ecs::prelude::*;
 
-use super::deck::{CardClass, CardName, Deck, MAX_CARDS};
+use super::deck::MAX_CARDS;
+use super::holdings::{Cards, Holdings};
 use super::state::EVERYONE;
 use super::{Sgs, SgsEvent};
 use crate::kernel::{Rules, Seat, Zone};
 use crate::pipeline::{Ctx, Listener};
 
-/// Every card's zone, by deck index: a copy read in one pass over the cards' table column.
+/// Every card's zone, by deck index, read in one pass over the cards' table column, with the
+/// seats' [`Holdings`] worked out from it: how code outside the rules (a client, the log,
+/// hidden information, tests) sees where the cards are. The rules keep the holdings in the
+/// game's state instead.
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
     zones: [Zone; MAX_CARDS],
     len: u8,
+    holdings: Holdings,
 }
 
 impl Board {
     /// Reads the zones of `rules`'s cards in `world`.
     pub fn read(rules: &Rules<Sgs>, world: &World) -> Board {
         let len = rules.game.deck.len();
-        let mut board = Board {
-            zones: [Zone::Removed; MAX_CARDS],
+        let mut zones = [Zone::Removed; MAX_CARDS];
+        rules.card_zones(world, &mut zones[..len]);
+        Board {
+            zones,
             len: len as u8,
-        };
-        rules.card_zones(world, &mut board.zones[..len]);
-        board
+            holdings: Holdings::of(zones[..len].iter().copied()),
+        }
     }
 
     /// Where card `card` is.
@@ -51,29 +57,14 @@ impl Board {
         self.in_zone(zone).count()
     }
 
+    /// The seats' hands and equipment.
+    pub fn holdings(&self) -> &Holdings {
+        &self.holdings
+    }
+
     /// `seat`'s hand, in deck order.
-    pub fn hand(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
-        self.in_zone(Zone::Hand(seat))
-    }
-
-    /// The cards `seat` holds in its hand, equipment and judge areas.
-    pub fn held(&self, seat: Seat) -> usize {
-        self.cards()
-            .filter(|&(_, z)| {
-                matches!(z, Zone::Hand(s) | Zone::Equipment(s) | Zone::Judge(s) if s == seat)
-            })
-            .count()
-    }
-
-    /// The first card named `name` in `seat`'s hand (deck order).
-    pub fn first_in_hand(&self, deck: &Deck, seat: Seat, name: CardName) -> Option<u8> {
-        self.hand(seat).find(|&c| deck.card(c).name == name)
-    }
-
-    /// The card in `seat`'s equipment slot for `class` (weapon or armor).
-    pub fn equipped(&self, deck: &Deck, seat: Seat, class: CardClass) -> Option<u8> {
-        self.in_zone(Zone::Equipment(seat))
-            .find(|&c| deck.card(c).name.class() == class)
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.holdings.hand(seat)
     }
 }
 
@@ -104,7 +95,9 @@ pub fn move_card(ctx: &mut Ctx<'_, Sgs>, card: u8, to: Zone) {
     let Some(from) = ctx.move_to(entity, to) else {
         return;
     };
-    ctx.state().known[usize::from(card)] = known_after(from, to);
+    let state = ctx.state();
+    state.known[usize::from(card)] = known_after(from, to);
+    state.holdings.moved(card, from, to);
     if from == to {
         return;
     }

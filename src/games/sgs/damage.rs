@@ -1,7 +1,8 @@
 //! Damage, recovery, dying, death, rewards and victory.
 
-use super::board::{Board, move_card};
+use super::board::move_card;
 use super::deck::CardName;
+use super::holdings::Cards;
 use super::state::{Faction, Outcome, Phase, Question, Role, SgsState};
 use super::{Sgs, SgsAction, SgsEvent, cards};
 use crate::kernel::{Seat, Zone};
@@ -44,14 +45,10 @@ pub(super) fn recover(ctx: &mut Ctx<'_, Sgs>, seat: Seat, amount: u8) {
 }
 
 /// The cards `asker` may save `dying` with: a peach, and an analeptic on itself.
-fn saving_cards(
-    board: &Board,
-    ctx: &Ctx<'_, Sgs>,
-    asker: Seat,
-    dying: Seat,
-) -> [Option<CardName>; 2] {
+fn saving_cards(ctx: &mut Ctx<'_, Sgs>, asker: Seat, dying: Seat) -> [Option<CardName>; 2] {
     let deck = &ctx.game().deck;
-    let has = |name| board.first_in_hand(deck, asker, name).is_some();
+    let holdings = &ctx.state().holdings;
+    let has = |name| holdings.first_in_hand(deck, asker, name).is_some();
     [
         has(CardName::Peach).then_some(CardName::Peach),
         (asker == dying && has(CardName::Analeptic)).then_some(CardName::Analeptic),
@@ -75,10 +72,10 @@ pub(super) fn dying(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
     let at = |asked: u8| Seat((first.0 + asked) % seats);
     if let Some(answer) = cards::take_answer(ctx, at(*asked)) {
         let asker = at(*asked);
-        let board = Board::read(ctx.rules(), ctx.world());
+        let deck = &ctx.game().deck;
         match answer {
             SgsAction::Respond(name @ (CardName::Peach | CardName::Analeptic)) => {
-                if let Some(card) = board.first_in_hand(&ctx.game().deck, asker, name) {
+                if let Some(card) = ctx.state().holdings.first_in_hand(deck, asker, name) {
                     move_card(ctx, card, Zone::DiscardPile);
                     recover(ctx, seat, 1);
                     ctx.emit(SgsEvent::Played { seat: asker, card });
@@ -87,7 +84,6 @@ pub(super) fn dying(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
             _ => *asked += 1,
         }
     }
-    let board = Board::read(ctx.rules(), ctx.world());
     loop {
         if ctx.state().seat(seat).hp >= 1 {
             return Flow::Continue;
@@ -98,7 +94,7 @@ pub(super) fn dying(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
         }
         let asker = at(*asked);
         if ctx.state().alive(asker) {
-            let cards = saving_cards(&board, ctx, asker, seat);
+            let cards = saving_cards(ctx, asker, seat);
             if cards.iter().any(Option::is_some) {
                 ctx.state().question = Question::Peach { dying: seat };
                 let choices = cards.into_iter().flatten().map(SgsAction::Respond);
@@ -115,7 +111,7 @@ pub(super) fn death(ctx: &mut Ctx<'_, Sgs>, seat: Seat, killer: Option<Seat>) {
     let st = ctx.state().seat_mut(seat);
     st.alive = false;
     st.revealed = true;
-    discard_all(ctx, seat, true);
+    discard_all(ctx, seat);
     let seats = ctx.table().seats;
     if let Some(outcome) = victory(ctx.state(), seats) {
         ctx.state().outcome = outcome;
@@ -129,7 +125,7 @@ pub(super) fn death(ctx: &mut Ctx<'_, Sgs>, seat: Seat, killer: Option<Seat>) {
                 count: 3,
             }),
             Role::Loyalist if state.seat(killer).role == Role::Lord => {
-                discard_all(ctx, killer, false);
+                discard_all(ctx, killer);
             }
             _ => {}
         }
@@ -143,23 +139,17 @@ pub(super) fn death(ctx: &mut Ctx<'_, Sgs>, seat: Seat, killer: Option<Seat>) {
     }
 }
 
-/// Discards `seat`'s hand and equipment (and judge area, with `judge`), telling each loss.
-fn discard_all(ctx: &mut Ctx<'_, Sgs>, seat: Seat, judge: bool) {
-    let board = Board::read(ctx.rules(), ctx.world());
-    for (card, zone) in board.cards() {
-        let owned = match zone {
-            Zone::Hand(s) | Zone::Equipment(s) => s == seat,
-            Zone::Judge(s) => judge && s == seat,
-            _ => false,
-        };
-        if owned {
-            move_card(ctx, card, Zone::DiscardPile);
-            ctx.emit(SgsEvent::Lost {
-                from: seat,
-                card,
-                to: None,
-            });
-        }
+/// Discards `seat`'s hand and equipment (its judge area is always empty in this deck),
+/// telling each loss.
+fn discard_all(ctx: &mut Ctx<'_, Sgs>, seat: Seat) {
+    let holdings = ctx.state().holdings;
+    for card in Cards(holdings.hand(seat).0 | holdings.equipment(seat).0) {
+        move_card(ctx, card, Zone::DiscardPile);
+        ctx.emit(SgsEvent::Lost {
+            from: seat,
+            card,
+            to: None,
+        });
     }
 }
 

@@ -126,6 +126,10 @@ pub(super) fn determinize(
         zones[usize::from(card)] = Zone::Stock;
         state.known[usize::from(card)] = 0;
     }
+    for &card in unknown.iter() {
+        let c = usize::from(card);
+        state.holdings.moved(card, board.zone(card), zones[c]);
+    }
     state.pile_len = 0;
     state.pile = [NO_CARD; MAX_CARDS];
     state.put_under_pile(pile);

@@ -4,7 +4,6 @@
 
 use bevy_ecs::prelude::*;
 
-use super::board::Board;
 use super::cards::{self, View};
 use super::state::{Phase, SgsState};
 use super::{Sgs, SgsAction};
@@ -13,7 +12,7 @@ use crate::kernel::{Decision, Rules, Table, Turn};
 /// Fills `decision` for the current seat, or ends the game.
 pub(super) fn decide(
     rules: &Rules<Sgs>,
-    world: &World,
+    _: &World,
     table: &Table,
     state: &SgsState,
     decision: &mut Decision<SgsAction>,
@@ -23,7 +22,7 @@ pub(super) fn decide(
         decision.finish();
         return;
     }
-    let board = Board::read(rules, world);
+    let hand = state.holdings.hand(seat);
     decision.turn = Turn::Player(seat);
     decision.choices.clear();
     match state.phase {
@@ -31,17 +30,16 @@ pub(super) fn decide(
             let view = View {
                 deck: &rules.game.deck,
                 state,
-                board: &board,
                 seats: table.seats,
             };
-            for card in board.hand(seat) {
+            for card in hand {
                 cards::uses(&view, seat, card, &mut decision.choices);
             }
             decision.choices.push(SgsAction::End);
         }
         Phase::Discard => decision
             .choices
-            .extend(board.hand(seat).map(|card| SgsAction::Discard { card })),
+            .extend(hand.map(|card| SgsAction::Discard { card })),
         // Every other phase moves on by itself: idle there, the game cannot go on.
         _ => decision.finish(),
     }

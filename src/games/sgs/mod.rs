@@ -35,6 +35,7 @@ mod describe;
 mod event;
 mod game;
 mod hidden;
+pub mod holdings;
 mod legal;
 pub mod players;
 pub mod position;
@@ -48,9 +49,11 @@ use serde::{Deserialize, Serialize};
 pub use board::Board;
 pub use deck::{Card, CardClass, CardName, Deck, Suit};
 pub use event::{SgsAction, SgsEvent};
+pub use holdings::{Cards, Holdings};
 pub use players::{PlayerKind, choose};
 pub use position::{Position, PositionError};
 pub use state::{Faction, Outcome, Phase, Question, Role, SgsState};
+pub use turn::Restarter;
 
 use crate::kernel::{Seat, Sim};
 

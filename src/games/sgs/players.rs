@@ -4,11 +4,10 @@
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
-use super::board::Board;
 use super::deck::CardName;
 use super::state::{Phase, Question};
 use super::{Sgs, SgsAction};
-use crate::kernel::{Seat, Sim, Turn, Zone};
+use crate::kernel::{Seat, Sim, Turn};
 use crate::search::{Ismcts, RandomRollouts, SearchError, SearchResult};
 
 /// ISMCTS iterations per decision of `ismcts` without a number.
@@ -140,10 +139,10 @@ pub fn trust(sim: &Sim<Sgs>, seat: Seat, rng: &mut ChaCha8Rng) -> SgsAction {
 /// does not choose): a face-up one by name, or a hand card blind.
 fn take_at_random(sim: &Sim<Sgs>, rng: &mut impl Rng) -> SgsAction {
     let choices = sim.legal_actions();
-    let hand = match sim.state().trick {
-        Some(trick) => Board::read(sim.rules(), sim.world()).count(Zone::Hand(trick.target)),
-        None => 0,
-    };
+    let state = sim.state();
+    let hand = state
+        .trick
+        .map_or(0, |t| state.holdings.hand(t.target).len());
     let face_up = choices
         .iter()
         .filter(|a| matches!(a, SgsAction::Take { .. }))

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::SgsAction;
 use super::deck::MAX_CARDS;
+use super::holdings::Holdings;
 use crate::kernel::Seat;
 
 /// The most seats (identity4).
@@ -253,6 +254,8 @@ pub struct SgsState {
     pub known: [u8; MAX_CARDS],
     /// A hash of every action taken (public: cards are used face up, discards are seen).
     pub history: u64,
+    /// Each seat's hand and equipment (an index of the cards' zones).
+    pub holdings: Holdings,
 }
 
 impl Default for SgsState {
@@ -275,6 +278,7 @@ impl Default for SgsState {
             pile_len: 0,
             known: [0; MAX_CARDS],
             history: 0,
+            holdings: Holdings::default(),
         }
     }
 }
@@ -356,14 +360,22 @@ impl SgsState {
         clockwise.min(living - clockwise)
     }
 
-    /// Folds `seat`'s `action` into the public history.
+    /// Folds `seat`'s `action` into the public history (a cheap multiply-xorshift mix: the
+    /// history only has to tell different sequences apart, and stay the same on every run).
     pub fn remember(&mut self, seat: Seat, action: SgsAction) {
-        use std::hash::{Hash, Hasher};
-        let mut h = crate::snapshot::StableHasher::new();
-        self.history.hash(&mut h);
-        seat.hash(&mut h);
-        action.hash(&mut h);
-        self.history = h.finish();
+        let code = match action {
+            SgsAction::Use { card, target } => {
+                1 | u64::from(card) << 8 | u64::from(target.map_or(0xFF, |t| t.0)) << 16
+            }
+            SgsAction::End => 2,
+            SgsAction::Discard { card } => 3 | u64::from(card) << 8,
+            SgsAction::Respond(name) => 4 | (name as u64) << 8,
+            SgsAction::Pass => 5,
+            SgsAction::Take { card } => 6 | u64::from(card) << 8,
+            SgsAction::TakeHand => 7,
+        } | u64::from(seat.0) << 24;
+        let mixed = (self.history ^ code).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.history = mixed ^ (mixed >> 29);
     }
 }
 

@@ -2,13 +2,14 @@
 
 use rand::seq::SliceRandom;
 
-use super::board::{self, Board, CardListeners, move_card};
+use super::board::{self, CardListeners, move_card};
 use super::deck::MAX_CARDS;
 use super::state::{DRAW_PHASE, Outcome, Phase, Role, START_HAND, SgsState};
 use super::{Sgs, SgsAction, SgsEvent, position};
 use crate::chance::{Purpose, Streams};
-use crate::kernel::{Seat, Sim, Table, Zone};
+use crate::kernel::{GameRules, Seat, Sim, SimError, Table, Zone};
 use crate::pipeline::{Ctx, Listener};
+use crate::snapshot::Snapshot;
 
 /// [`SgsEvent::GameStarted`]: sets out the position, or deals: roles and the draw pile from the
 /// deal stream, four cards each from the lord on, then the lord's turn.
@@ -113,8 +114,8 @@ pub(super) fn phase(ctx: &mut Ctx<'_, Sgs>, seat: Seat, phase: Phase) {
 
 /// True when `seat` holds more cards than its hand limit (its hp, at least 0).
 fn over_limit(ctx: &mut Ctx<'_, Sgs>, seat: Seat) -> bool {
-    let limit = ctx.state().seat(seat).hp.max(0) as usize;
-    Board::read(ctx.rules(), ctx.world()).count(Zone::Hand(seat)) > limit
+    let state = ctx.state();
+    state.holdings.hand(seat).len() > state.seat(seat).hp.max(0) as usize
 }
 
 /// [`SgsEvent::PlayEnded`]: the discard phase follows.
@@ -145,18 +146,18 @@ pub(super) fn discard(ctx: &mut Ctx<'_, Sgs>, seat: Seat, card: u8) {
     }
 }
 
-/// [`Sgs::restart`]: every card back in the draw pile, the listeners off, the state and the
-/// table as at setup, the streams re-seeded; then the game starts again.
-pub(super) fn restart(sim: &mut Sim<Sgs>, seed: u64) {
+/// Clears the table of `sim`: every card back in the draw pile, the listeners off, the state
+/// and the table as at setup (before [`SgsEvent::GameStarted`]).
+fn clear(sim: &mut Sim<Sgs>) {
     let seats = sim.rules().game.mode.seats();
-    let cards = sim.rules().cards().to_vec();
+    let rules = sim.world().resource::<GameRules<Sgs>>().0.clone();
     let world = sim.world_mut();
-    for card in cards {
+    for &card in rules.cards() {
         if let Some(mut zone) = world.get_mut::<Zone>(card) {
             *zone = Zone::Stock;
         }
     }
-    let listeners: Vec<_> = world.resource::<CardListeners>().0.clone();
+    let listeners = world.resource::<CardListeners>().0.clone();
     for (_, entity) in listeners {
         if let Some(mut listener) = world.get_mut::<Listener>(entity) {
             listener.enabled = false;
@@ -165,9 +166,42 @@ pub(super) fn restart(sim: &mut Sim<Sgs>, seed: u64) {
     }
     *sim.state_mut() = SgsState::default();
     *sim.table_mut() = Table::new(seats);
+}
+
+/// Deals the game of `seed` on a cleared table.
+fn start(sim: &mut Sim<Sgs>, seed: u64) -> Result<(), SimError> {
     sim.reseed(seed);
     sim.emit([SgsEvent::GameStarted])
-        .expect("a new game starts without error");
+}
+
+/// [`Sgs::restart`]: clears the table, then the game of `seed` starts.
+pub(super) fn restart(sim: &mut Sim<Sgs>, seed: u64) {
+    clear(sim);
+    start(sim, seed).expect("a new game starts without error");
+}
+
+/// Starts many games in one `Sim`, each as a fresh build with its seed would (the same
+/// checksum as [`Sgs::restart`]), faster: the cleared table is kept as a snapshot and
+/// restored in place before each deal. Use it with a `Sim` of the same game (a fork, or the
+/// one it was made from).
+pub struct Restarter {
+    blank: Snapshot,
+}
+
+impl Restarter {
+    /// Clears `sim`'s table and keeps it (`sim` waits for [`restart`](Self::restart)).
+    pub fn new(sim: &mut Sim<Sgs>) -> Restarter {
+        clear(sim);
+        Restarter {
+            blank: sim.snapshot(),
+        }
+    }
+
+    /// The game of `seed` in `sim`. Fails, changing nothing, for a `sim` of another game.
+    pub fn restart(&self, sim: &mut Sim<Sgs>, seed: u64) -> Result<(), SimError> {
+        sim.restore(&self.blank)?;
+        start(sim, seed)
+    }
 }
 
 #[cfg(test)]
@@ -175,17 +209,33 @@ mod tests {
     use super::*;
     use crate::games::sgs::Mode;
     use crate::kernel::SimBuilder;
+    use crate::kernel::playout::random_playout;
 
     #[test]
     fn a_restart_is_a_fresh_build() {
         for mode in [Mode::OneVsOne, Mode::Identity4] {
             let mut sim = SimBuilder::new(Sgs::new(mode)).seed(1).build();
             let mut rng = crate::kernel::playout::random_player_rng(1);
-            crate::kernel::playout::random_playout(&mut sim, &mut rng).unwrap();
+            random_playout(&mut sim, &mut rng).unwrap();
             Sgs::restart(&mut sim, 9);
             let mut fresh = SimBuilder::new(Sgs::new(mode)).seed(9).build();
             assert_eq!(sim.checksum(), fresh.checksum(), "{mode}");
             assert_eq!(sim.legal_actions(), fresh.legal_actions());
+            let restarter = Restarter::new(&mut sim);
+            for seed in [9, 10] {
+                random_playout(&mut sim, &mut rng).unwrap();
+                restarter.restart(&mut sim, seed).unwrap();
+                let mut fresh = SimBuilder::new(Sgs::new(mode)).seed(seed).build();
+                assert_eq!(sim.checksum(), fresh.checksum(), "{mode} seed {seed}");
+            }
+            let other_mode = match mode {
+                Mode::OneVsOne => Mode::Identity4,
+                Mode::Identity4 => Mode::OneVsOne,
+            };
+            let mut other = SimBuilder::new(Sgs::new(other_mode)).build();
+            let before = other.checksum();
+            assert!(restarter.restart(&mut other, 1).is_err());
+            assert_eq!(other.checksum(), before);
         }
     }
 }

@@ -11,7 +11,8 @@ use crate::pipeline::{Ctx, Flow};
 
 /// The seats `seat` may dismantle: every other living seat holding a card.
 pub(super) fn targets<'v>(view: &'v View<'_>, seat: Seat) -> impl Iterator<Item = Seat> + 'v {
-    view.others(seat).filter(|&t| view.board.held(t) > 0)
+    view.others(seat)
+        .filter(|&t| view.state.holdings.held(t) > 0)
 }
 
 /// Its effect: the chosen card goes to the discard pile.

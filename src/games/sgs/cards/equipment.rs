@@ -4,7 +4,7 @@
 //! wearer's attack range on [`SgsEvent::Limits`]; the rest is each card's own file.
 
 use super::{ListenerSpec, card_of};
-use crate::games::sgs::board::{Board, move_card, wearer};
+use crate::games::sgs::board::{move_card, wearer};
 use crate::games::sgs::deck::{CardClass, CardName};
 use crate::games::sgs::{Sgs, SgsEvent};
 use crate::kernel::{Seat, Zone};
@@ -66,8 +66,7 @@ pub(crate) fn limits(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) {
 pub(super) fn equip(ctx: &mut Ctx<'_, Sgs>, seat: Seat, card: u8) {
     let deck = &ctx.game().deck;
     let class = deck.card(card).name.class();
-    let board = Board::read(ctx.rules(), ctx.world());
-    if let Some(old) = board.equipped(deck, seat, class) {
+    if let Some(old) = ctx.state().holdings.equipped(deck, seat, class) {
         move_card(ctx, old, Zone::DiscardPile);
         ctx.emit(SgsEvent::Lost {
             from: seat,

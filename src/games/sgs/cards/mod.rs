@@ -21,7 +21,7 @@ pub(super) mod scenario;
 
 use bevy_ecs::prelude::*;
 
-use super::board::{Board, CardListeners, move_card};
+use super::board::{CardListeners, move_card};
 use super::deck::{CardName, Deck};
 use super::state::{Question, SgsState};
 use super::{Sgs, SgsAction, SgsEvent};
@@ -111,14 +111,12 @@ pub(super) fn damage_of(deck: &Deck, card: u8, state: &SgsState) -> u8 {
     }
 }
 
-/// What a seat in its play phase sees to decide: the deck, the state and the board.
+/// What a seat in its play phase sees to decide: the deck and the state.
 pub(super) struct View<'a> {
     /// The cards.
     pub deck: &'a Deck,
-    /// The game's state.
+    /// The game's state (its holdings say who holds what).
     pub state: &'a SgsState,
-    /// Where the cards are.
-    pub board: &'a Board,
     /// Seats at the table.
     pub seats: u8,
 }

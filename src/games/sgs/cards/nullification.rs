@@ -6,7 +6,7 @@
 //! holders at once and takes the first answer; here the order is explicit.)
 
 use super::take_answer;
-use crate::games::sgs::board::{Board, move_card};
+use crate::games::sgs::board::move_card;
 use crate::games::sgs::deck::CardName;
 use crate::games::sgs::state::{Question, Trick};
 use crate::games::sgs::{Sgs, SgsAction, SgsEvent};
@@ -34,8 +34,10 @@ pub(crate) fn window(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
     let deck = ctx.game().deck.clone();
     if let Some(answer) = take_answer(ctx, at(*asked)) {
         let seat = at(*asked);
-        let board = Board::read(ctx.rules(), ctx.world());
-        let card = board.first_in_hand(&deck, seat, CardName::Nullification);
+        let card = ctx
+            .state()
+            .holdings
+            .first_in_hand(&deck, seat, CardName::Nullification);
         match (answer, card) {
             (SgsAction::Respond(CardName::Nullification), Some(card)) => {
                 move_card(ctx, card, Zone::DiscardPile);
@@ -47,10 +49,11 @@ pub(crate) fn window(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
             _ => *asked += 1,
         }
     }
-    let board = Board::read(ctx.rules(), ctx.world());
     while *asked < seats {
         let seat = at(*asked);
-        let holds = board
+        let holds = ctx
+            .state()
+            .holdings
             .first_in_hand(&deck, seat, CardName::Nullification)
             .is_some();
         if holds && ctx.state().alive(seat) {

@@ -5,7 +5,7 @@
 //! with a jink; otherwise the damage lands.
 
 use super::{View, take_answer};
-use crate::games::sgs::board::{Board, move_card};
+use crate::games::sgs::board::move_card;
 use crate::games::sgs::deck::CardName;
 use crate::games::sgs::state::Question;
 use crate::games::sgs::{Sgs, SgsAction, SgsEvent};
@@ -56,8 +56,8 @@ pub(crate) fn effect(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
     if !ctx.state().alive(to) {
         return Flow::Continue;
     }
-    let board = Board::read(ctx.rules(), ctx.world());
-    let jink = board.first_in_hand(&ctx.game().deck, to, CardName::Jink);
+    let deck = &ctx.game().deck;
+    let jink = ctx.state().holdings.first_in_hand(deck, to, CardName::Jink);
     match take_answer(ctx, to) {
         None if jink.is_some() => {
             ctx.state().question = Question::Jink { from, to };

@@ -10,8 +10,9 @@ use crate::pipeline::{Ctx, Flow};
 
 /// The seats `seat` may snatch from: other living seats at distance 1 holding a card.
 pub(super) fn targets<'v>(view: &'v View<'_>, seat: Seat) -> impl Iterator<Item = Seat> + 'v {
-    view.others(seat)
-        .filter(move |&t| view.board.held(t) > 0 && view.state.distance(seat, t, view.seats) <= 1)
+    view.others(seat).filter(move |&t| {
+        view.state.holdings.held(t) > 0 && view.state.distance(seat, t, view.seats) <= 1
+    })
 }
 
 /// Its effect: the chosen card goes to the user's hand.

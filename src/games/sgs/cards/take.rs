@@ -5,11 +5,11 @@
 
 use super::take_answer;
 use crate::chance::{CaseGenerator, Purpose};
-use crate::games::sgs::board::Board;
 use crate::games::sgs::deck::MAX_CARDS;
+use crate::games::sgs::holdings::Holdings;
 use crate::games::sgs::state::Question;
 use crate::games::sgs::{Sgs, SgsAction};
-use crate::kernel::{Seat, Zone};
+use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow};
 
 /// The blind pick of a hand card: case `k` is the `k`-th card of the hand in deck order, all
@@ -21,12 +21,12 @@ pub struct BlindPick {
 
 impl BlindPick {
     /// The pick among `seat`'s hand.
-    pub fn of(board: &Board, seat: Seat) -> Self {
+    pub fn of(holdings: &Holdings, seat: Seat) -> Self {
         let mut pick = BlindPick {
             cards: [0; MAX_CARDS],
             len: 0,
         };
-        for card in board.hand(seat) {
+        for card in holdings.hand(seat) {
             pick.cards[pick.len] = card;
             pick.len += 1;
         }
@@ -67,26 +67,25 @@ pub(super) fn choose(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Chosen
     if !state.alive(user) || !state.alive(target) {
         return Chosen::Nothing;
     }
-    let board = Board::read(ctx.rules(), ctx.world());
-    let equipment = Zone::Equipment(target);
-    let hand = board.count(Zone::Hand(target));
+    let holdings = state.holdings;
+    let equipment = holdings.equipment(target);
+    let hand = holdings.hand(target).len();
     match take_answer(ctx, user) {
-        Some(SgsAction::Take { card }) if board.zone(card) == equipment => {
+        Some(SgsAction::Take { card }) if equipment.clone().any(|c| c == card) => {
             return Chosen::Card(card);
         }
-        Some(SgsAction::TakeHand) if hand > 0 => return Chosen::Card(blind(ctx, &board, target)),
+        Some(SgsAction::TakeHand) if hand > 0 => {
+            return Chosen::Card(blind(ctx, &holdings, target));
+        }
         _ => {}
     }
-    let face_up = board.count(equipment);
-    match (face_up, hand) {
+    match (equipment.len(), hand) {
         (0, 0) => Chosen::Nothing,
-        (0, _) => Chosen::Card(blind(ctx, &board, target)),
-        (1, 0) => Chosen::Card(board.in_zone(equipment).next().unwrap_or_default()),
+        (0, _) => Chosen::Card(blind(ctx, &holdings, target)),
+        (1, 0) => Chosen::Card(equipment.clone().next().unwrap_or_default()),
         _ => {
             ctx.state().question = Question::Choose;
-            let take = board
-                .in_zone(equipment)
-                .map(|card| SgsAction::Take { card });
+            let take = equipment.map(|card| SgsAction::Take { card });
             let blind = (hand > 0).then_some(SgsAction::TakeHand);
             Chosen::Asked(ctx.ask(user, take.chain(blind)))
         }
@@ -94,6 +93,6 @@ pub(super) fn choose(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Chosen
 }
 
 /// One of `target`'s hand cards, by the chance point.
-fn blind(ctx: &mut Ctx<'_, Sgs>, board: &Board, target: Seat) -> u8 {
-    ctx.chance(&BlindPick::of(board, target))
+fn blind(ctx: &mut Ctx<'_, Sgs>, holdings: &Holdings, target: Seat) -> u8 {
+    ctx.chance(&BlindPick::of(holdings, target))
 }

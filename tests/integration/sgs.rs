@@ -1,0 +1,594 @@
+//! sgs: invariants after every event of many random games, determinism, snapshots at every
+//! kind of pending question, no leak through hidden information, trust, the CLI and replays.
+
+use std::collections::BTreeSet;
+
+use alea::chance::sub_seed;
+use alea::games::sgs::players::{ismcts_search, trust};
+use alea::games::sgs::state::EVERYONE;
+use alea::games::sgs::{
+    Board, CardName, Mode, Outcome, PlayerKind, Position, Question, Sgs, SgsAction, SgsEvent,
+    SgsState, choose,
+};
+use alea::kernel::playout::{random_choice, random_player_rng};
+use alea::kernel::{GameRules, Rollback, Seat, Sim, SimBuilder, Table, Turn, Zone};
+use bevy_ecs::prelude::*;
+
+use crate::{cli, cli_argv};
+
+/// Checks the game's invariants after an event: every card in exactly one place (the draw
+/// pile's order lists exactly the cards in the stock, nothing in a pool), hp within bounds,
+/// the dead hold nothing, face-up cards known to all, equipment listeners on exactly while
+/// worn.
+fn invariants(world: &World, table: &Table, state: &SgsState) {
+    let rules = world.resource::<GameRules<Sgs>>();
+    let board = Board::read(rules, world);
+    let deck = &rules.game.deck;
+    let mut in_pile = [false; 128];
+    for &card in state.pile() {
+        assert!(!in_pile[usize::from(card)], "card {card} twice in the pile");
+        in_pile[usize::from(card)] = true;
+    }
+    for (card, zone) in board.cards() {
+        assert_eq!(
+            zone == Zone::Stock,
+            in_pile[usize::from(card)],
+            "card {card} in {zone:?} vs the pile order"
+        );
+        assert!(
+            !matches!(zone, Zone::Pool | Zone::Removed),
+            "card {card} out of play"
+        );
+        if matches!(zone, Zone::Equipment(_) | Zone::DiscardPile | Zone::Table) {
+            assert_eq!(
+                state.known[usize::from(card)],
+                EVERYONE,
+                "{zone:?} is face up"
+            );
+        }
+        if let Zone::Hand(s) | Zone::Equipment(s) | Zone::Judge(s) = zone {
+            assert!(state.alive(s), "dead {s} holds card {card}");
+        }
+        if let Zone::Equipment(_) = zone {
+            assert!(deck.card(card).name.is_equipment());
+        }
+        if let Zone::Judge(_) = zone {
+            panic!("nothing goes to the judge area in this deck");
+        }
+    }
+    assert_eq!(board.cards().count(), 81);
+    assert_eq!(
+        *board.holdings(),
+        state.holdings,
+        "the holdings index the zones"
+    );
+    for s in 0..usize::from(table.seats) {
+        let seat = state.seats[s];
+        assert!(seat.hp <= seat.max_hp, "seat {s} over max hp");
+    }
+    let listeners = [SgsEvent::LIMITS, SgsEvent::USE, SgsEvent::SLASH_EFFECT]
+        .into_iter()
+        .flat_map(|kind| rules.listeners_of(kind).iter().copied());
+    for entity in listeners {
+        let listener = world.get::<alea::pipeline::Listener>(entity).unwrap();
+        let card = world
+            .get::<alea::games::sgs::cards::OfCard>(entity)
+            .unwrap();
+        let zone = board.zone(card.0);
+        match zone {
+            Zone::Equipment(s) => assert!(listener.enabled && listener.seat == Some(s)),
+            _ => assert!(!listener.enabled && listener.seat.is_none()),
+        }
+    }
+}
+
+/// Plays `games` random games of `mode` with the invariants checked after every event, and
+/// checks that no entity was spawned or despawned.
+fn random_games_keep_the_invariants(mode: Mode, games: u64) {
+    let mut sim = SimBuilder::new(Sgs::new(mode))
+        .inspect(invariants)
+        .rollback(Rollback::Caller)
+        .build();
+    let entities = sim.world().entities().count_spawned();
+    let mut outcomes = BTreeSet::new();
+    for g in 0..games {
+        let seed = sub_seed(1, g);
+        Sgs::restart(&mut sim, seed);
+        let mut rng = random_player_rng(seed);
+        sim.play(|d| random_choice(d, &mut rng)).unwrap();
+        assert!(sim.is_terminal());
+        assert!(sim.state().outcome.is_over());
+        outcomes.insert(format!("{:?}", sim.state().outcome));
+    }
+    assert_eq!(sim.world().entities().count_spawned(), entities);
+    let want = match mode {
+        Mode::OneVsOne => 2,
+        Mode::Identity4 => 3,
+    };
+    assert!(outcomes.len() >= want, "{outcomes:?}");
+}
+
+#[test]
+fn invariants_hold_after_every_event_of_2000_random_1v1_games() {
+    random_games_keep_the_invariants(Mode::OneVsOne, 2000);
+}
+
+#[test]
+fn invariants_hold_after_every_event_of_2000_random_identity4_games() {
+    random_games_keep_the_invariants(Mode::Identity4, 2000);
+}
+
+#[test]
+fn the_same_seed_plays_the_same_game() {
+    for mode in [Mode::OneVsOne, Mode::Identity4] {
+        let play = |seed| {
+            let mut sim = SimBuilder::new(Sgs::new(mode)).seed(seed).build();
+            let mut rng = random_player_rng(seed);
+            let mut actions = Vec::new();
+            while let Some(a) = choose(&mut sim, &[PlayerKind::Random], &mut rng) {
+                sim.apply(a).unwrap();
+                actions.push(a);
+            }
+            (actions, sim.checksum())
+        };
+        assert_eq!(play(5), play(5));
+        assert_ne!(play(5).1, play(6).1);
+    }
+}
+
+#[test]
+fn simulate_gives_the_same_totals_on_any_thread_count() {
+    for mode in ["1v1", "identity4"] {
+        let run = |threads: &str| {
+            let out = cli(&format!(
+                "alea simulate sgs --mode {mode} --games 300 --seed 3 --threads {threads} --json"
+            ))
+            .unwrap();
+            let mut json: serde_json::Value = serde_json::from_str(&out).unwrap();
+            json.as_object_mut().unwrap().remove("games_per_second");
+            json.as_object_mut().unwrap().remove("threads");
+            json
+        };
+        assert_eq!(run("1"), run("2"));
+    }
+}
+
+/// What kind of decision is pending.
+fn kind(sim: &Sim<Sgs>) -> &'static str {
+    match sim.state().question {
+        Question::Jink { .. } => "jink",
+        Question::Peach { .. } => "peach",
+        Question::Nullify { .. } => "nullify",
+        Question::Choose => "choose",
+        Question::None if sim.legal_actions().contains(&SgsAction::End) => "play",
+        Question::None => "discard",
+    }
+}
+
+#[test]
+fn restoring_a_snapshot_at_every_kind_of_question_restores_the_checksum() {
+    let mut seen = BTreeSet::new();
+    for mode in [Mode::OneVsOne, Mode::Identity4] {
+        let mut sim = SimBuilder::new(Sgs::new(mode)).build();
+        for g in 0..40 {
+            Sgs::restart(&mut sim, g);
+            let mut rng = random_player_rng(g);
+            while let Turn::Player(_) = sim.turn() {
+                let before = sim.checksum();
+                let snapshot = sim.snapshot();
+                seen.insert(kind(&sim));
+                // Two actions deep, then back.
+                for _ in 0..2 {
+                    if let Some(a) = random_choice(sim.pending_decision(), &mut rng) {
+                        sim.apply(a).unwrap();
+                    }
+                }
+                sim.restore(&snapshot).unwrap();
+                assert_eq!(sim.checksum(), before);
+                let a = random_choice(sim.pending_decision(), &mut rng).unwrap();
+                sim.apply(a).unwrap();
+            }
+        }
+    }
+    let all: BTreeSet<_> = ["play", "discard", "jink", "peach", "nullify", "choose"]
+        .into_iter()
+        .collect();
+    assert_eq!(seen, all);
+}
+
+/// Two identity4 positions that differ only in what P0 (the lord) cannot see: the other
+/// hands and the hidden roles.
+const SEEN_BY_P0_A: &str = r#"{"mode": "identity4", "current": 0, "phase": "play", "seats": [
+    {"role": "lord", "hp": 4, "hand": ["slash/S7", "snatch/S3", "dismantlement/S4", "peach/H3"]},
+    {"role": "loyalist", "hp": 3, "hand": ["jink/D2", "jink/D3", "nullification/CQ"]},
+    {"role": "rebel", "hp": 4, "hand": ["slash/C2", "peach/H4"], "equip": ["crossbow/CA"]},
+    {"role": "renegade", "hp": 2, "hand": ["analeptic/S9"]}]}"#;
+const SEEN_BY_P0_B: &str = r#"{"mode": "identity4", "current": 0, "phase": "play", "seats": [
+    {"role": "lord", "hp": 4, "hand": ["slash/S7", "snatch/S3", "dismantlement/S4", "peach/H3"]},
+    {"role": "renegade", "hp": 3, "hand": ["slash/D6", "ex_nihilo/H7", "jink/D4"]},
+    {"role": "loyalist", "hp": 4, "hand": ["nullification/SJ", "slash/C3"], "equip": ["crossbow/CA"]},
+    {"role": "rebel", "hp": 2, "hand": ["peach/H6"]}]}"#;
+
+fn from_position(json: &str, seed: u64) -> Sim<Sgs> {
+    let game =
+        Sgs::default().with_position(Position::from_json(json, &Sgs::default().deck).unwrap());
+    SimBuilder::new(game)
+        .seed(seed)
+        .rollback(Rollback::Caller)
+        .build()
+}
+
+#[test]
+fn worlds_that_differ_only_in_what_the_viewer_cannot_see_search_alike() {
+    // The piles differ too (each world's unnamed cards are shuffled by its own seed).
+    let mut a = from_position(SEEN_BY_P0_A, 1);
+    let mut b = from_position(SEEN_BY_P0_B, 2);
+    assert_ne!(a.checksum(), b.checksum());
+    assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
+    assert_ne!(a.info_key(Seat(1)), b.info_key(Seat(1)));
+    let ra = ismcts_search(&mut a, 300, 7).unwrap();
+    let rb = ismcts_search(&mut b, 300, 7).unwrap();
+    assert_eq!(ra.action, rb.action);
+    assert_eq!(ra.stats, rb.stats);
+    // A search leaves the world as it found it.
+    let before = a.checksum();
+    ismcts_search(&mut a, 50, 8).unwrap();
+    assert_eq!(a.checksum(), before);
+}
+
+#[test]
+fn determinize_keeps_what_the_viewer_knows_and_resamples_the_rest_uniformly() {
+    let mut sim = from_position(SEEN_BY_P0_A, 1);
+    let start = sim.snapshot();
+    let deck = sim.rules().game.deck.clone();
+    let own: Vec<u8> = Board::read(sim.rules(), sim.world())
+        .hand(Seat(0))
+        .collect();
+    let crossbow = deck.copies("crossbow/CA".parse().unwrap()).next().unwrap();
+    let jink = deck.copies("jink/D2".parse().unwrap()).next().unwrap();
+    let mut role_of_p1 = [0u64; 4];
+    let mut jink_at = [0u64; 4];
+    for i in 0..4000 {
+        sim.restore(&start).unwrap();
+        sim.determinize(Seat(0), i);
+        let board = Board::read(sim.rules(), sim.world());
+        assert_eq!(board.hand(Seat(0)).collect::<Vec<_>>(), own);
+        assert_eq!(board.zone(crossbow), Zone::Equipment(Seat(2)));
+        for (s, n) in [(1, 3), (2, 2), (3, 1)] {
+            assert_eq!(board.count(Zone::Hand(Seat(s))), n);
+        }
+        let st = sim.state();
+        assert_eq!(st.seats[0].role, alea::games::sgs::Role::Lord);
+        role_of_p1[st.seats[1].role as usize] += 1;
+        match board.zone(jink) {
+            Zone::Hand(s) => jink_at[s.index()] += 1,
+            Zone::Stock => jink_at[0] += 1,
+            other => panic!("jink/D2 in {other:?}"),
+        }
+    }
+    // P1's hidden role is the loyalist, the rebel or the renegade, each 1/3 (chi-square at
+    // the 0.1 % level, 2 degrees of freedom: 13.82).
+    assert_eq!(role_of_p1[0], 0);
+    let cells: Vec<(u64, f64)> = role_of_p1[1..].iter().map(|&n| (n, 1.0 / 3.0)).collect();
+    assert!(crate::chi_square(&cells) < 13.82, "{role_of_p1:?}");
+    // An unseen card is in each unseen place alike: 76 places (81 cards but P0's 4 and the
+    // worn crossbow): P1's 3 hand cards, P2's 2, P3's 1 and the 70 of the pile.
+    let cells = [
+        (jink_at[1], 3.0 / 76.0),
+        (jink_at[2], 2.0 / 76.0),
+        (jink_at[3], 1.0 / 76.0),
+        (jink_at[0], 70.0 / 76.0),
+    ];
+    assert!(
+        crate::chi_square(&cells) < crate::chi_square_critical(3),
+        "{jink_at:?}"
+    );
+}
+
+#[test]
+fn trust_answers_as_freekills_trust_ai() {
+    let mut rng = random_player_rng(0);
+    // Its own play phase: nothing.
+    let sim = from_position(SEEN_BY_P0_A, 1);
+    assert_eq!(trust(&sim, Seat(0), &mut rng), SgsAction::End);
+    // Asked for a jink: always.
+    let mut sim = from_position(
+        r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": [
+        {"role": "lord", "hp": 4, "hand": ["slash/S7", "dismantlement/S3", "peach/H3"]},
+        {"role": "rebel", "hp": 1, "hand": ["jink/D2", "nullification/CQ", "peach/H4"]}]}"#,
+        0,
+    );
+    let start = sim.snapshot();
+    sim.apply(SgsAction::Use {
+        card: 0,
+        target: Some(Seat(1)),
+    })
+    .unwrap();
+    assert_eq!(
+        trust(&sim, Seat(1), &mut rng),
+        SgsAction::Respond(CardName::Jink)
+    );
+    // A trick aimed at itself: nullify; the user does not nullify its own trick.
+    sim.restore(&start).unwrap();
+    let dismantle = sim
+        .rules()
+        .game
+        .deck
+        .copies("dismantlement/S3".parse().unwrap())
+        .next()
+        .unwrap();
+    sim.apply(SgsAction::Use {
+        card: dismantle,
+        target: Some(Seat(1)),
+    })
+    .unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    assert_eq!(
+        trust(&sim, Seat(1), &mut rng),
+        SgsAction::Respond(CardName::Nullification)
+    );
+}
+
+#[test]
+fn trust_saves_only_itself_and_never_counters_a_nullification() {
+    let mut rng = random_player_rng(0);
+    // P1 (trust, at 1 hp, no jink) is slashed: dying, it drinks its own peach.
+    let mut sim = from_position(
+        r#"{"mode": "identity4", "current": 0, "phase": "play", "seats": [
+        {"role": "lord", "hp": 4, "hand": ["slash/S7", "dismantlement/S3", "nullification/SJ"]},
+        {"role": "rebel", "hp": 1, "hand": ["peach/H4", "nullification/CQ"]},
+        {"role": "loyalist", "hp": 4, "hand": ["peach/H6", "nullification/CK"]},
+        {"role": "renegade", "hp": 4}]}"#,
+        0,
+    );
+    let start = sim.snapshot();
+    sim.apply(SgsAction::Use {
+        card: 0,
+        target: Some(Seat(1)),
+    })
+    .unwrap();
+    assert_eq!(sim.state().question, Question::Peach { dying: Seat(1) });
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    assert_eq!(
+        trust(&sim, Seat(1), &mut rng),
+        SgsAction::Respond(CardName::Peach)
+    );
+    sim.apply(SgsAction::Pass).unwrap();
+    // P2 would save P1 with a peach; trust does not.
+    assert_eq!(sim.turn(), Turn::Player(Seat(2)));
+    assert_eq!(trust(&sim, Seat(2), &mut rng), SgsAction::Pass);
+    // The lord dismantles P1 (passing in its own window); P1 (trust) nullifies; the lord
+    // counters; the loyalist (trust) is asked about that, chain 2, and passes: trust only
+    // answers a trick aimed at itself, never a nullification.
+    sim.restore(&start).unwrap();
+    let dismantle = sim
+        .rules()
+        .game
+        .deck
+        .copies("dismantlement/S3".parse().unwrap())
+        .next()
+        .unwrap();
+    sim.apply(SgsAction::Use {
+        card: dismantle,
+        target: Some(Seat(1)),
+    })
+    .unwrap();
+    assert_eq!(
+        (sim.turn(), sim.state().question),
+        (Turn::Player(Seat(0)), Question::Nullify { chain: 0 })
+    );
+    sim.apply(SgsAction::Pass).unwrap();
+    assert_eq!(
+        trust(&sim, Seat(1), &mut rng),
+        SgsAction::Respond(CardName::Nullification)
+    );
+    sim.apply(SgsAction::Respond(CardName::Nullification))
+        .unwrap();
+    assert_eq!(sim.state().question, Question::Nullify { chain: 1 });
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+    sim.apply(SgsAction::Respond(CardName::Nullification))
+        .unwrap();
+    // P1 has no nullification left; P2 (the loyalist, trust) does not counter: not its trick.
+    assert_eq!(sim.turn(), Turn::Player(Seat(2)));
+    assert_eq!(sim.state().question, Question::Nullify { chain: 2 });
+    assert_eq!(trust(&sim, Seat(2), &mut rng), SgsAction::Pass);
+}
+
+#[test]
+fn trust_against_trust_ends_in_a_draw_after_max_rounds() {
+    let out =
+        cli("alea simulate sgs --players trust --games 4 --max-rounds 7 --seed 1 --json").unwrap();
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["draws"], 4);
+    assert_eq!(json["mean_turns"], 14.0);
+    // Each turn: end the play phase, then discard down to hp (4 in hand after the draw
+    // each turn but the lord's first: 6 in hand, 2 discards).
+    assert_eq!(json["mean_moves"], 14.0 * 3.0);
+}
+
+#[test]
+fn rewards_killing_a_rebel_draws_three_and_a_lord_killing_a_loyalist_discards_all() {
+    let mut sim = from_position(
+        r#"{"mode": "identity4", "current": 3, "phase": "play", "seats": [
+        {"role": "lord", "hp": 4}, {"role": "loyalist", "hp": 4},
+        {"role": "rebel", "hp": 1},
+        {"role": "renegade", "hp": 4, "hand": ["slash/S7", "peach/H3"]}]}"#,
+        0,
+    );
+    sim.apply(SgsAction::Use {
+        card: 0,
+        target: Some(Seat(2)),
+    })
+    .unwrap();
+    // Nobody holds a peach for P2 but P3, who passes.
+    assert_eq!(sim.turn(), Turn::Player(Seat(3)));
+    sim.apply(SgsAction::Pass).unwrap();
+    assert!(!sim.state().alive(Seat(2)));
+    let board = Board::read(sim.rules(), sim.world());
+    assert_eq!(board.count(Zone::Hand(Seat(3))), 1 + 3);
+    assert_eq!(sim.state().outcome, Outcome::Playing);
+
+    let mut sim = from_position(
+        r#"{"mode": "identity4", "current": 0, "phase": "play", "seats": [
+        {"role": "lord", "hp": 4, "hand": ["slash/S7", "jink/D2"], "equip": ["crossbow/CA"]},
+        {"role": "loyalist", "hp": 1}, {"role": "rebel", "hp": 4},
+        {"role": "renegade", "hp": 4}]}"#,
+        0,
+    );
+    sim.apply(SgsAction::Use {
+        card: 0,
+        target: Some(Seat(1)),
+    })
+    .unwrap();
+    assert!(!sim.state().alive(Seat(1)));
+    let board = Board::read(sim.rules(), sim.world());
+    assert_eq!(
+        board.count(Zone::Hand(Seat(0))) + board.count(Zone::Equipment(Seat(0))),
+        0
+    );
+    assert_eq!(sim.state().seats[0].slash_limit, 1);
+    assert_eq!(sim.state().outcome, Outcome::Playing);
+}
+
+#[test]
+fn the_game_ends_for_every_side_in_identity4() {
+    use alea::games::sgs::Faction;
+    // The rebel kills the lord: the rebels win (the loyalist and renegade alive).
+    let mut sim = from_position(
+        r#"{"mode": "identity4", "current": 2, "phase": "play", "seats": [
+        {"role": "renegade", "hp": 4}, {"role": "lord", "hp": 1},
+        {"role": "rebel", "hp": 4, "hand": ["slash/S7"]}, {"role": "loyalist", "hp": 4}]}"#,
+        0,
+    );
+    sim.apply(SgsAction::Use {
+        card: 0,
+        target: Some(Seat(1)),
+    })
+    .unwrap();
+    assert_eq!(sim.state().outcome, Outcome::Won(Faction::Rebels));
+    assert!(sim.is_terminal());
+    assert_eq!(sim.returns(), [-1.0, -1.0, 1.0, -1.0]);
+    // The renegade, last one standing with the lord, kills the lord: the renegade wins.
+    let mut sim = from_position(
+        r#"{"mode": "identity4", "current": 0, "phase": "play", "seats": [
+        {"role": "renegade", "hp": 4, "hand": ["slash/S7"]}, {"role": "lord", "hp": 1},
+        {"role": "rebel", "hp": 0, "alive": false}, {"role": "loyalist", "hp": 0, "alive": false}]}"#,
+        0,
+    );
+    sim.apply(SgsAction::Use {
+        card: 0,
+        target: Some(Seat(1)),
+    })
+    .unwrap();
+    assert_eq!(sim.state().outcome, Outcome::Won(Faction::Renegade));
+    assert_eq!(sim.returns(), [1.0, -1.0, -1.0, -1.0]);
+    // The lord kills the last enemy: the lord's side wins.
+    let mut sim = from_position(
+        r#"{"mode": "identity4", "current": 1, "phase": "play", "seats": [
+        {"role": "renegade", "hp": 1}, {"role": "lord", "hp": 4, "hand": ["slash/S7"]},
+        {"role": "rebel", "hp": 0, "alive": false}, {"role": "loyalist", "hp": 4}]}"#,
+        0,
+    );
+    sim.apply(SgsAction::Use {
+        card: 0,
+        target: Some(Seat(0)),
+    })
+    .unwrap();
+    assert_eq!(sim.state().outcome, Outcome::Won(Faction::Lord));
+    assert_eq!(sim.returns(), [-1.0, 1.0, -1.0, 1.0]);
+}
+
+#[test]
+fn play_prints_a_log_and_json_the_same_game() {
+    let text = cli("alea play sgs --seed 3").unwrap();
+    assert!(
+        text.starts_with("sgs 1v1, seed 3, players random,random\n"),
+        "{text}"
+    );
+    assert!(text.contains("turn 2: P1 (rebel)"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&cli("alea play sgs --seed 3 --json").unwrap()).unwrap();
+    let checksum = json["checksum"].as_str().unwrap();
+    assert!(
+        text.trim_end().ends_with(&format!("checksum {checksum}")),
+        "{text}"
+    );
+    assert_eq!(cli("alea play sgs --seed 3").unwrap(), text);
+    let moves = json["moves"].as_array().unwrap();
+    assert!(
+        moves
+            .iter()
+            .all(|m| m["text"].is_string() && m["events"].is_array())
+    );
+}
+
+#[test]
+fn bad_positions_and_players_exit_with_status_2_naming_the_field() {
+    let dir = std::env::temp_dir().join(format!("alea-sgs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pos.json");
+    let cases = [
+        (
+            r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": [{"role": "lord", "hp": 4, "hand": ["slash/Z7"]}, {"role": "rebel", "hp": 4}]}"#,
+            "seats[0].hand[0]",
+        ),
+        (
+            r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": [{"role": "lord", "hp": 4}, {"role": "lord", "hp": 4}]}"#,
+            "seats[1].role: a second lord",
+        ),
+        (
+            r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": [{"role": "lord", "hp": 9}, {"role": "rebel", "hp": 4}]}"#,
+            "seats[0].hp: 9 is out of range",
+        ),
+    ];
+    for (json, field) in cases {
+        std::fs::write(&path, json).unwrap();
+        let err =
+            cli_argv(["alea", "play", "sgs", "--position", path.to_str().unwrap()]).unwrap_err();
+        assert_eq!(err.exit_code(), 2, "{err}");
+        assert!(err.to_string().contains(field), "{err}");
+    }
+    for args in [
+        "alea play sgs --players trust,random,random",
+        "alea simulate sgs --players 3",
+        "alea play pig --mode identity4",
+        "alea simulate duel --max-rounds 5",
+    ] {
+        assert_eq!(cli(args).unwrap_err().exit_code(), 2, "{args}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
+    let dir = std::env::temp_dir().join(format!("alea-sgs-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.jsonl");
+    let file = path.to_str().unwrap();
+    for players in ["random", "trust,random", "random,trust,random,trust"] {
+        let mode = if players.matches(',').count() == 3 {
+            "identity4"
+        } else {
+            "1v1"
+        };
+        cli(&format!(
+            "alea simulate sgs --mode {mode} --players {players} --games 40 --seed 2 --out {file}"
+        ))
+        .unwrap();
+        assert_eq!(
+            cli(&format!("alea replay {file}")).unwrap(),
+            "40 games, all verified\n"
+        );
+    }
+    let text = std::fs::read_to_string(&path).unwrap();
+    let first = text.lines().next().unwrap();
+    let mut record: serde_json::Value = serde_json::from_str(first).unwrap();
+    record["seed"] = serde_json::json!(record["seed"].as_u64().unwrap() ^ 1);
+    std::fs::write(&path, format!("{record}\n")).unwrap();
+    let err = cli(&format!("alea replay {file}")).unwrap_err();
+    assert!(
+        err.to_string().contains("line 1") || err.exit_code() == 1,
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
