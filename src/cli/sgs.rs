@@ -432,7 +432,8 @@ pub(super) fn simulate(
     let seats = game.mode.seats();
     let players = players(&args.pig.players, seats)?;
     let games = args.games.unwrap_or(100_000);
-    let bar = super::simulate::progress_bar(games);
+    let searching = players.iter().any(|p| matches!(p, PlayerKind::Ismcts(_)));
+    let bar = super::simulate::progress_bar(games, searching);
     let progress = |n: u64| {
         if let Some(bar) = &bar {
             bar.inc(n);

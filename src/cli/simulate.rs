@@ -92,9 +92,10 @@ pub(super) fn parallel_games<S, T: Send>(
     })
 }
 
-/// The progress bar of a long simulation (50 000 games or more), drawn on a terminal.
-pub(super) fn progress_bar(games: u64) -> Option<indicatif::ProgressBar> {
-    (games >= 50_000).then(|| {
+/// The progress bar of a long simulation (50 000 games or more, or games of `slow` players),
+/// drawn on a terminal.
+pub(super) fn progress_bar(games: u64, slow: bool) -> Option<indicatif::ProgressBar> {
+    (slow || games >= 50_000).then(|| {
         let bar = indicatif::ProgressBar::new(games);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
@@ -539,7 +540,7 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         Counted::Duel(_) => ("duel", 2),
     };
     let games = args.games.unwrap_or(100_000);
-    let bar = progress_bar(games);
+    let bar = progress_bar(games, false);
     let progress = |n: u64| {
         if let Some(bar) = &bar {
             bar.inc(n);

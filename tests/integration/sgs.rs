@@ -592,3 +592,50 @@ fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_readme_sgs_examples_print_what_the_readme_shows() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme.find("### sgs: `play sgs`").expect("the sgs section")..];
+    let start = section.find("```text\n").expect("its example block") + "```text\n".len();
+    let block = &section[start..start + section[start..].find("```").unwrap()];
+    let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
+    for line in block.lines() {
+        match line.strip_prefix("$ ") {
+            Some(command) => commands.push((command, Vec::new())),
+            None => commands.last_mut().expect("a command first").1.push(line),
+        }
+    }
+    assert!(commands.len() >= 5);
+    let dir = std::env::temp_dir().join(format!("alea-sgs-readme-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (command, expected) in commands {
+        let (command, quiet) = match command.strip_suffix(" > /dev/null") {
+            Some(c) => (c, true),
+            None => (command, false),
+        };
+        // Replay files go to a scratch folder.
+        let argv: Vec<String> = command
+            .split_whitespace()
+            .map(|t| match t.ends_with(".jsonl") {
+                true => dir.join(t).to_string_lossy().into_owned(),
+                false => t.to_string(),
+            })
+            .collect();
+        let out =
+            cli_argv(argv.iter().map(String::as_str)).unwrap_or_else(|e| format!("error: {e}\n"));
+        if quiet {
+            continue;
+        }
+        let got: Vec<&str> = out.lines().collect();
+        assert_eq!(got.len(), expected.len(), "{command}\n{out}");
+        for (g, e) in got.iter().zip(&expected) {
+            if e.contains("games/s") {
+                assert!(g.contains("games/s"), "{command}: {g}");
+            } else {
+                assert_eq!(g, e, "{command}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
