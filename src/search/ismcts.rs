@@ -53,6 +53,30 @@ struct Edge<A> {
 /// knows (its information set), or the search leaks.
 pub type Candidates<G> = fn(&Sim<G>, &mut Vec<<G as Game>::Action>);
 
+/// The iterations an ISMCTS player named `name` asks for: `ismcts` alone → `default`,
+/// `ismcts:N` → N (at least 1); `None` for any other name. Games name their players this way.
+pub fn iterations_of(name: &str, default: u32) -> Option<u32> {
+    match name.trim() {
+        "ismcts" => Some(default),
+        other => other
+            .strip_prefix("ismcts:")
+            .and_then(|n| n.parse().ok())
+            .filter(|&n| n > 0),
+    }
+}
+
+/// Writes an ISMCTS player's name: `ismcts` for `default` iterations, else `ismcts:N`.
+pub fn write_name(
+    f: &mut std::fmt::Formatter<'_>,
+    iterations: u32,
+    default: u32,
+) -> std::fmt::Result {
+    match iterations == default {
+        true => f.write_str("ismcts"),
+        false => write!(f, "ismcts:{iterations}"),
+    }
+}
+
 /// ISMCTS. Reuse one for many searches: its tables keep their capacity.
 pub struct Ismcts<G: Game> {
     uct_c: f64,

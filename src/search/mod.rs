@@ -24,7 +24,7 @@ mod parallel;
 
 pub use evaluate::{Evaluator, Heuristic, RandomRollouts};
 pub use expectimax::{ChanceMode, Expectimax};
-pub use ismcts::Ismcts;
+pub use ismcts::{Ismcts, iterations_of, write_name};
 pub use mcts::Mcts;
 pub use parallel::{RootSearch, root_parallel};
 

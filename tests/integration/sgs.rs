@@ -209,6 +209,12 @@ const SEEN_BY_P0_B: &str = r#"{"mode": "identity4", "current": 0, "phase": "play
     {"role": "loyalist", "hp": 4, "hand": ["nullification/SJ", "slash/C3"], "equip": ["crossbow/CA"]},
     {"role": "rebel", "hp": 2, "hand": ["peach/H6"]}]}"#;
 
+/// The deck index of the first copy of `notation`.
+fn card(sim: &Sim<Sgs>, notation: &str) -> u8 {
+    let card = notation.parse().unwrap();
+    sim.rules().game.deck.copies(card).next().unwrap()
+}
+
 fn from_position(json: &str, seed: u64) -> Sim<Sgs> {
     let game =
         Sgs::default().with_position(Position::from_json(json, &Sgs::default().deck).unwrap());
@@ -310,13 +316,7 @@ fn trust_answers_as_freekills_trust_ai() {
     );
     // A trick aimed at itself: nullify; the user does not nullify its own trick.
     sim.restore(&start).unwrap();
-    let dismantle = sim
-        .rules()
-        .game
-        .deck
-        .copies("dismantlement/S3".parse().unwrap())
-        .next()
-        .unwrap();
+    let dismantle = card(&sim, "dismantlement/S3");
     sim.apply(SgsAction::Use {
         card: dismantle,
         target: Some(Seat(1)),
@@ -361,13 +361,7 @@ fn trust_saves_only_itself_and_never_counters_a_nullification() {
     // counters; the loyalist (trust) is asked about that, chain 2, and passes: trust only
     // answers a trick aimed at itself, never a nullification.
     sim.restore(&start).unwrap();
-    let dismantle = sim
-        .rules()
-        .game
-        .deck
-        .copies("dismantlement/S3".parse().unwrap())
-        .next()
-        .unwrap();
+    let dismantle = card(&sim, "dismantlement/S3");
     sim.apply(SgsAction::Use {
         card: dismantle,
         target: Some(Seat(1)),

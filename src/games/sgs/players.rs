@@ -40,11 +40,7 @@ impl std::str::FromStr for PlayerKind {
         match name.trim() {
             "random" => Ok(PlayerKind::Random),
             "trust" => Ok(PlayerKind::Trust),
-            "ismcts" => Ok(PlayerKind::Ismcts(DEFAULT_ITERATIONS)),
-            other => other
-                .strip_prefix("ismcts:")
-                .and_then(|n| n.parse().ok())
-                .filter(|&n| n > 0)
+            other => crate::search::iterations_of(other, DEFAULT_ITERATIONS)
                 .map(PlayerKind::Ismcts)
                 .ok_or_else(|| UnknownPlayer(name.to_string())),
         }
@@ -56,8 +52,7 @@ impl std::fmt::Display for PlayerKind {
         match self {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Trust => f.write_str("trust"),
-            PlayerKind::Ismcts(DEFAULT_ITERATIONS) => f.write_str("ismcts"),
-            PlayerKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+            PlayerKind::Ismcts(n) => crate::search::write_name(f, *n, DEFAULT_ITERATIONS),
         }
     }
 }

@@ -36,11 +36,7 @@ impl std::str::FromStr for PlayerKind {
         match name.trim() {
             "random" => Ok(PlayerKind::Random),
             "greedy" => Ok(PlayerKind::Greedy),
-            "ismcts" => Ok(PlayerKind::Ismcts(DEFAULT_ITERATIONS)),
-            other => other
-                .strip_prefix("ismcts:")
-                .and_then(|n| n.parse().ok())
-                .filter(|&n| n > 0)
+            other => crate::search::iterations_of(other, DEFAULT_ITERATIONS)
                 .map(PlayerKind::Ismcts)
                 .ok_or_else(|| UnknownPlayer(name.to_string())),
         }
@@ -52,8 +48,7 @@ impl std::fmt::Display for PlayerKind {
         match self {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Greedy => f.write_str("greedy"),
-            PlayerKind::Ismcts(DEFAULT_ITERATIONS) => f.write_str("ismcts"),
-            PlayerKind::Ismcts(n) => write!(f, "ismcts:{n}"),
+            PlayerKind::Ismcts(n) => crate::search::write_name(f, *n, DEFAULT_ITERATIONS),
         }
     }
 }

@@ -3,10 +3,9 @@
 //! discarded. Nothing happens if the target has no card left when it takes effect.
 
 use super::View;
-use super::take::{Chosen, choose};
-use crate::games::sgs::board::move_card;
-use crate::games::sgs::{Sgs, SgsEvent};
-use crate::kernel::{Seat, Zone};
+use super::take::take_card;
+use crate::games::sgs::Sgs;
+use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow};
 
 /// The seats `seat` may dismantle: every other living seat holding a card.
@@ -17,19 +16,7 @@ pub(super) fn targets<'v>(view: &'v View<'_>, seat: Seat) -> impl Iterator<Item 
 
 /// Its effect: the chosen card goes to the discard pile.
 pub(super) fn effect(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Flow {
-    match choose(ctx, user, target) {
-        Chosen::Card(card) => {
-            move_card(ctx, card, Zone::DiscardPile);
-            ctx.emit(SgsEvent::Lost {
-                from: target,
-                card,
-                to: None,
-            });
-            Flow::Continue
-        }
-        Chosen::Asked(flow) => flow,
-        Chosen::Nothing => Flow::Continue,
-    }
+    take_card(ctx, user, target, None)
 }
 
 #[cfg(test)]

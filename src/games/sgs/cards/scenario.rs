@@ -35,32 +35,36 @@ pub fn card_index(sim: &Sim<Sgs>, card: &str) -> u8 {
         .expect("in the deck")
 }
 
-/// Use `card` on seat `target`.
-pub fn use_on(card: &str, target: u8) -> SgsAction {
+/// Use (the first copy of) `card` on `target` (`None`: oneself).
+fn use_card(card: &str, target: Option<Seat>) -> SgsAction {
     let card: Card = card.parse().expect("notation");
-    let index = Sgs::default()
+    let card = Sgs::default()
         .deck
         .copies(card)
         .next()
         .expect("in the deck");
-    SgsAction::Use {
-        card: index,
-        target: Some(Seat(target)),
-    }
+    SgsAction::Use { card, target }
+}
+
+/// Use `card` on seat `target`.
+pub fn use_on(card: &str, target: u8) -> SgsAction {
+    use_card(card, Some(Seat(target)))
 }
 
 /// Use `card` on oneself.
 pub fn use_self(card: &str) -> SgsAction {
-    let card: Card = card.parse().expect("notation");
-    let index = Sgs::default()
-        .deck
-        .copies(card)
-        .next()
-        .expect("in the deck");
-    SgsAction::Use {
-        card: index,
-        target: None,
-    }
+    use_card(card, None)
+}
+
+/// The seats the legal uses aim at, in order (repeats for several cards).
+pub fn targets(sim: &Sim<Sgs>) -> Vec<Seat> {
+    sim.legal_actions()
+        .iter()
+        .filter_map(|a| match a {
+            SgsAction::Use { target, .. } => *target,
+            _ => None,
+        })
+        .collect()
 }
 
 /// `seat`'s hp.

@@ -143,15 +143,7 @@ mod tests {
             {"role": "loyalist", "hp": 4}, {"role": "rebel", "hp": 4},
             {"role": "renegade", "hp": 4}]}"#,
         );
-        let slashes: Vec<_> = sim
-            .legal_actions()
-            .iter()
-            .filter_map(|a| match a {
-                SgsAction::Use { target, .. } => *target,
-                _ => None,
-            })
-            .collect();
-        assert_eq!(slashes, [Seat(1), Seat(3)]);
+        assert_eq!(targets(&sim), [Seat(1), Seat(3)]);
         // Once seat 1 is dead, seat 2 is next to seat 0.
         sim.state_mut().seats[1].alive = false;
         sim.refresh_decision();

@@ -2,10 +2,9 @@
 //! ([`take`](super::take): a hand card blind) and takes it into its hand.
 
 use super::View;
-use super::take::{Chosen, choose};
-use crate::games::sgs::board::move_card;
-use crate::games::sgs::{Sgs, SgsEvent};
-use crate::kernel::{Seat, Zone};
+use super::take::take_card;
+use crate::games::sgs::Sgs;
+use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow};
 
 /// The seats `seat` may snatch from: other living seats at distance 1 holding a card.
@@ -17,25 +16,12 @@ pub(super) fn targets<'v>(view: &'v View<'_>, seat: Seat) -> impl Iterator<Item 
 
 /// Its effect: the chosen card goes to the user's hand.
 pub(super) fn effect(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Flow {
-    match choose(ctx, user, target) {
-        Chosen::Card(card) => {
-            move_card(ctx, card, Zone::Hand(user));
-            ctx.emit(SgsEvent::Lost {
-                from: target,
-                card,
-                to: Some(user),
-            });
-            Flow::Continue
-        }
-        Chosen::Asked(flow) => flow,
-        Chosen::Nothing => Flow::Continue,
-    }
+    take_card(ctx, user, target, Some(user))
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::scenario::*;
-    use crate::games::sgs::SgsAction;
     use crate::kernel::{Seat, Zone};
 
     #[test]
@@ -68,14 +54,6 @@ mod tests {
             {"role": "rebel", "hp": 4, "hand": ["jink/D3"]},
             {"role": "renegade", "hp": 4}]}"#,
         );
-        let targets: Vec<_> = sim
-            .legal_actions()
-            .iter()
-            .filter_map(|a| match a {
-                SgsAction::Use { target, .. } => *target,
-                _ => None,
-            })
-            .collect();
-        assert_eq!(targets, [Seat(1)]);
+        assert_eq!(targets(&sim), [Seat(1)]);
     }
 }

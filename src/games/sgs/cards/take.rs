@@ -5,11 +5,12 @@
 
 use super::take_answer;
 use crate::chance::{CaseGenerator, Purpose};
+use crate::games::sgs::board::move_card;
 use crate::games::sgs::deck::MAX_CARDS;
 use crate::games::sgs::holdings::Holdings;
 use crate::games::sgs::state::Question;
-use crate::games::sgs::{Sgs, SgsAction};
-use crate::kernel::Seat;
+use crate::games::sgs::{Sgs, SgsAction, SgsEvent};
+use crate::kernel::{Seat, Zone};
 use crate::pipeline::{Ctx, Flow};
 
 /// The blind pick of a hand card: case `k` is the `k`-th card of the hand in deck order, all
@@ -51,7 +52,7 @@ impl CaseGenerator for BlindPick {
 }
 
 /// What choosing came to.
-pub(super) enum Chosen {
+enum Chosen {
     /// This card.
     Card(u8),
     /// The user must choose first (return this flow).
@@ -60,9 +61,32 @@ pub(super) enum Chosen {
     Nothing,
 }
 
+/// The effect of dismantlement (`taker` `None`: the card is discarded) and of snatch
+/// (`Some(user)`: it goes to the user's hand): `user` chooses one of `target`'s cards.
+pub(super) fn take_card(
+    ctx: &mut Ctx<'_, Sgs>,
+    user: Seat,
+    target: Seat,
+    taker: Option<Seat>,
+) -> Flow {
+    match choose(ctx, user, target) {
+        Chosen::Card(card) => {
+            move_card(ctx, card, taker.map_or(Zone::DiscardPile, Zone::Hand));
+            ctx.emit(SgsEvent::Lost {
+                from: target,
+                card,
+                to: taker,
+            });
+            Flow::Continue
+        }
+        Chosen::Asked(flow) => flow,
+        Chosen::Nothing => Flow::Continue,
+    }
+}
+
 /// `user` chooses a card of `target`'s hand and equipment: asks when there is a choice,
 /// resolves the answer when resumed.
-pub(super) fn choose(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Chosen {
+fn choose(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Chosen {
     let state = ctx.state();
     if !state.alive(user) || !state.alive(target) {
         return Chosen::Nothing;
