@@ -321,3 +321,43 @@ fn play_matches_apply_with_listeners_questions_and_errors() {
         );
     }
 }
+
+#[test]
+fn emitted_root_events_resolve_like_an_action_and_fail_like_one() {
+    let game = Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('q', Timing::Before, 0, None, 0)
+                .does(Does::Ask)
+                .on(0),
+            Spec::new('t', Timing::After, 0, None, 0),
+        ],
+        children: vec![vec![], vec![2], vec![]],
+    };
+    let mut sim = SimBuilder::new(game).depth_limit(8).build();
+    // Two root events, in order, each with its children and listeners; no seat acts.
+    sim.emit([
+        ProbeEvent::Node { id: 1, value: 5 },
+        ProbeEvent::Node { id: 2, value: 7 },
+    ])
+    .unwrap();
+    assert_eq!(probed(&sim).sum, 5 + 1 + 7);
+    assert_eq!(probed(&sim).trace, vec!['t', 't', 't']);
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+    // Too deep: the error, and nothing changed.
+    let before = sim.checksum();
+    let err = sim.emit([ProbeEvent::Loop]).unwrap_err();
+    assert_eq!(err, SimError::Pipeline(PipelineError::TooDeep { limit: 8 }));
+    assert_eq!(sim.checksum(), before);
+    // A question pending: refused, nothing changed; answered, the game goes on.
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    let asked = sim.checksum();
+    assert_eq!(
+        sim.emit([ProbeEvent::Node { id: 2, value: 1 }]),
+        Err(SimError::InFlight)
+    );
+    assert_eq!(sim.checksum(), asked);
+    sim.apply(ProbeAction::No).unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+}

@@ -119,6 +119,55 @@ fn invariants_hold_after_every_event_of_2000_random_identity4_games() {
 }
 
 #[test]
+fn invariants_hold_through_reshuffles_in_long_trust_games() {
+    // Trust never plays a card: it draws 2 and discards 2 a turn, so the pile runs out and the
+    // discard pile is shuffled under it again and again.
+    let game = Sgs::new(Mode::Identity4).with_max_rounds(30);
+    let mut sim = SimBuilder::new(game).inspect(invariants).build();
+    let players = [PlayerKind::Trust; 4];
+    let mut reshuffles = 0;
+    for g in 0..20 {
+        Sgs::restart(&mut sim, g);
+        sim.record_events(true);
+        let mut rng = random_player_rng(g);
+        while let Some(a) = choose(&mut sim, &players, &mut rng) {
+            sim.apply(a).unwrap();
+        }
+        reshuffles += sim
+            .take_events()
+            .iter()
+            .filter(|e| matches!(e.event, SgsEvent::Reshuffled { .. }))
+            .count();
+        assert_eq!(sim.state().outcome, Outcome::Draw);
+        assert_eq!(sim.state().turns, 120);
+    }
+    assert!(reshuffles >= 40, "{reshuffles} reshuffles");
+}
+
+#[test]
+fn the_game_is_a_draw_when_both_piles_run_out() {
+    // Every card in a hand: the rebel's draw phase finds both piles empty.
+    let sim = from_position(
+        r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": [
+        {"role": "lord", "hp": 4}, {"role": "rebel", "hp": 4}]}"#,
+        0,
+    );
+    let deck = sim.rules().game.deck.clone();
+    let names: Vec<String> = deck.cards().iter().map(|c| format!("\"{c}\"")).collect();
+    let (lord, rebel) = names.split_at(40);
+    let json = format!(
+        r#"{{"mode": "1v1", "current": 0, "phase": "finish", "seats": [
+        {{"role": "lord", "hp": 4, "hand": [{}]}}, {{"role": "rebel", "hp": 4, "hand": [{}]}}]}}"#,
+        lord.join(", "),
+        rebel.join(", ")
+    );
+    let sim = from_position(&json, 0);
+    assert_eq!(sim.state().outcome, Outcome::Draw);
+    assert!(sim.is_terminal());
+    assert_eq!(sim.returns(), [0.0, 0.0]);
+}
+
+#[test]
 fn the_same_seed_plays_the_same_game() {
     for mode in [Mode::OneVsOne, Mode::Identity4] {
         let play = |seed| {
