@@ -29,7 +29,7 @@ pub struct SgsArgs {
     #[arg(long, value_name = "FILE")]
     pub position: Option<std::path::PathBuf>,
     /// sgs: a game still running after this many rounds is a draw (default 100).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::games::sgs::MAX_ROUNDS_LIMIT)))]
     pub max_rounds: Option<u32>,
 }
 
@@ -150,15 +150,24 @@ pub(super) fn play(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(),
         names.join(",")
     )];
     text.extend(table_lines(&sim));
-    let mut turn = 1;
-    let first = sim.state().current;
+    // The setup has already played up to the first decision: say where that is.
+    let state = *sim.state();
+    let mut turn = state.turns;
     let start = match &game.position {
-        Some(p) => format!("from the position's {} phase", p.phase.as_str()),
+        Some(p) if p.current == state.current && p.phase == state.phase => {
+            format!("from the position's {} phase", p.phase.as_str())
+        }
+        Some(p) => format!(
+            "after the position's {} phase of {}",
+            p.phase.as_str(),
+            p.current
+        ),
         None => "after the deal and its draw phase".into(),
     };
     text.push(format!(
-        "turn 1: {first} ({}), {start}",
-        sim.state().seat(first).role
+        "turn {turn}: {} ({}), {start}",
+        state.current,
+        state.seat(state.current).role
     ));
     sim.record_events(true);
     let mut moves = Vec::new();
@@ -275,6 +284,10 @@ fn log_move(
     let mut base = 1;
     for e in events {
         if let SgsEvent::TurnStarted { seat } = e.event {
+            if e.cancelled {
+                // The round limit: the game ends instead.
+                continue;
+            }
             *turn += 1;
             let role = sim.state().seat(seat).role;
             text.push(format!("turn {turn}: {seat} ({role})"));
@@ -304,12 +317,12 @@ fn outcome_text(outcome: Outcome, winners: &[Seat]) -> String {
 }
 
 /// How one simulated game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgsResult {
     /// The outcome.
     pub outcome: Outcome,
     /// The roles by seat.
-    pub roles: [Role; 4],
+    pub roles: Vec<Role>,
     /// Turns played.
     pub turns: u32,
     /// Actions taken.
@@ -317,8 +330,8 @@ pub struct SgsResult {
 }
 
 /// Plays `games` games of `game` with `players` on `threads` threads; game `i` is the game
-/// built with seed `sub_seed(seed, i)` ([`Sgs::restart`]) with players drawing from that
-/// seed's player stream, so results do not depend on the thread count. With `record`, each
+/// built with seed `sub_seed(seed, i)` (started in place by a [`Restarter`]) with players
+/// drawing from that seed's player stream, so results do not depend on the thread count. With `record`, each
 /// game keeps its replay [`Recording`](super::Recording).
 pub fn simulate_sgs(
     game: &Sgs,
@@ -351,25 +364,19 @@ pub fn simulate_sgs(
                 None
             } else {
                 play_out(sim, record, |sim| {
-                    moves += 1;
-                    choose(sim, players, &mut rng)
+                    let action = choose(sim, players, &mut rng);
+                    moves += u32::from(action.is_some());
+                    action
                 })?
             };
             let state = sim.state();
-            let mut roles = [Role::Lord; 4];
-            for (r, s) in roles.iter_mut().zip(&state.seats) {
-                *r = s.role;
-            }
+            let seats = usize::from(sim.rules().game.mode.seats());
             Ok(Played {
                 result: SgsResult {
                     outcome: state.outcome,
-                    roles,
+                    roles: state.seats[..seats].iter().map(|s| s.role).collect(),
                     turns: state.turns,
-                    moves: if all_random && record.is_none() {
-                        moves
-                    } else {
-                        moves.saturating_sub(1)
-                    },
+                    moves,
                 },
                 recording,
             })

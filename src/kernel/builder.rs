@@ -99,18 +99,37 @@ impl<G: Game> SimBuilder<G> {
     }
 
     /// Builds the headless simulator.
+    ///
+    /// # Panics
+    /// If the events the game's setup emits fail (nest deeper than the depth limit): see
+    /// [`try_build`](Self::try_build).
     pub fn build(&self) -> Sim<G> {
+        self.try_build()
+            .unwrap_or_else(|e| panic!("the {} setup's events fail: {e}", self.game.name()))
+    }
+
+    /// Builds the headless simulator, or says why the events the game's setup emits failed
+    /// (a depth limit below what the game's start needs).
+    pub fn try_build(&self) -> Result<Sim<G>, super::SimError> {
         Sim::from_builder(self.clone())
     }
 
     /// Builds the game into `world` (an empty world, or a Bevy app's world) and returns the
     /// snapshot registry of its state. The first decision is pending when it returns; the
     /// game's [`Rules`] are in the [`GameRules`] resource.
+    ///
+    /// # Panics
+    /// As [`build`](Self::build).
     pub fn build_into(&self, world: &mut World) -> SnapshotRegistry {
-        self.build_rules_into(world).1
+        self.build_rules_into(world)
+            .unwrap_or_else(|e| panic!("the {} setup's events fail: {e}", self.game.name()))
+            .1
     }
 
-    pub(crate) fn build_rules_into(&self, world: &mut World) -> (Arc<Rules<G>>, SnapshotRegistry) {
+    pub(crate) fn build_rules_into(
+        &self,
+        world: &mut World,
+    ) -> Result<(Arc<Rules<G>>, SnapshotRegistry), super::SimError> {
         let mut registry = SnapshotRegistry::new();
         world.insert_resource(Streams::new(self.seed));
         world.insert_resource(Case::default());
@@ -146,8 +165,7 @@ impl<G: Game> SimBuilder<G> {
         with_resolution(world, &rules, |world, res| {
             res.chance.start(None);
             super::step::resolve(world, &rules, res)
-        })
-        .unwrap_or_else(|error| panic!("the {} setup's events fail: {error}", self.game.name()));
-        (rules, registry)
+        })?;
+        Ok((rules, registry))
     }
 }

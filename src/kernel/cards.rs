@@ -15,7 +15,10 @@ type Item = (&'static StableId, &'static Zone);
 /// A cached query over the cards spawned at setup ([`Rules::cards`](super::Rules::cards)).
 /// Built once the entity set is complete; a cache, not game state.
 pub struct CardZones {
-    query: QueryState<Item, With<CardId>>,
+    /// The one-pass reader; `None` when the cards' ids are not consecutive (then every read
+    /// looks each card up).
+    query: Option<QueryState<Item, With<CardId>>>,
+    world: bevy_ecs::world::WorldId,
     cards: Vec<Entity>,
     /// The [`StableId`] of the first card (cards are spawned with consecutive ids).
     first: u32,
@@ -24,12 +27,14 @@ pub struct CardZones {
 impl CardZones {
     /// A reader over `cards` (in spawn order), in `world`.
     pub fn new(world: &mut World, cards: &[Entity]) -> Self {
-        let first = cards
-            .first()
-            .and_then(|&e| world.get::<StableId>(e))
-            .map_or(0, |id| id.0);
+        let id = |e: Entity| world.get::<StableId>(e).map(|id| id.0);
+        let first = cards.first().and_then(|&e| id(e)).unwrap_or(0);
+        let consecutive = (0u32..)
+            .zip(cards)
+            .all(|(i, &e)| id(e) == first.checked_add(i));
         CardZones {
-            query: world.query_filtered::<Item, With<CardId>>(),
+            query: consecutive.then(|| world.query_filtered::<Item, With<CardId>>()),
+            world: world.id(),
             cards: cards.to_vec(),
             first,
         }
@@ -38,11 +43,13 @@ impl CardZones {
     /// Writes the zone of card `i` (the `i`-th card spawned) into `out[i]`, for the first
     /// `out.len()` cards. Reads one table slice when the cards are still stored together in
     /// spawn order (always, unless a client added components to some of them); otherwise falls
-    /// back to a lookup per card. Cards without a zone read as [`Zone::Removed`].
+    /// back to a lookup per card (so it does in another world). Cards without a zone read as
+    /// [`Zone::Removed`].
     pub fn read(&self, world: &World, out: &mut [Zone]) {
         let len = out.len().min(self.cards.len());
-        let query = self.query.query_manual(world);
-        if let Ok(tables) = query.contiguous_iter() {
+        if let Some(query) = self.query.as_ref().filter(|_| world.id() == self.world)
+            && let Ok(tables) = query.query_manual(world).contiguous_iter()
+        {
             for (ids, zones) in tables {
                 if let Some(rows) = rows_of(ids, self.first, len) {
                     out[..len].copy_from_slice(&zones[rows]);
@@ -111,5 +118,27 @@ mod tests {
         reader.read(&world, &mut out);
         assert_eq!(out[1], Zone::Table);
         assert_eq!(out.iter().filter(|z| **z == Zone::Stock).count(), 4);
+    }
+
+    #[test]
+    fn another_world_or_scattered_ids_read_card_by_card() {
+        let (mut world, cards) = world_with_cards(3);
+        let reader = CardZones::new(&mut world, &cards);
+        let (other, _) = world_with_cards(3);
+        let mut out = [Zone::Pool; 3];
+        reader.read(&other, &mut out);
+        assert_eq!(out, [Zone::Stock; 3]);
+        // A card between the cards that is not one of them: no one-pass read.
+        let mut world = World::new();
+        let cards: Vec<Entity> = [0, 2]
+            .map(|i| world.spawn((StableId(i), CardId(0), Zone::Stock)).id())
+            .to_vec();
+        let middle = world.spawn((StableId(1), CardId(1), Zone::Table)).id();
+        let reader = CardZones::new(&mut world, &cards);
+        assert!(reader.query.is_none());
+        let mut out = [Zone::Pool; 2];
+        reader.read(&world, &mut out);
+        assert_eq!(out, [Zone::Stock; 2]);
+        let _ = middle;
     }
 }

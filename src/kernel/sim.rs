@@ -39,23 +39,23 @@ pub struct Sim<G: Game> {
 }
 
 impl<G: Game> Sim<G> {
-    pub(crate) fn from_builder(builder: SimBuilder<G>) -> Self {
+    pub(crate) fn from_builder(builder: SimBuilder<G>) -> Result<Self, SimError> {
         let mut world = World::new();
-        let (rules, registry) = builder.build_rules_into(&mut world);
+        let (rules, registry) = builder.build_rules_into(&mut world)?;
         let schedule = (builder.run_mode == RunMode::Schedule).then(|| {
             world.insert_resource(Inbox::<G>::default());
             let mut schedule = Schedule::new(DecisionSchedule);
             step::add_stages::<G>(&mut schedule);
             schedule
         });
-        Sim {
+        Ok(Sim {
             world,
             rules,
             registry,
             builder,
             undo: None,
             schedule,
-        }
+        })
     }
 
     /// The builder this simulator was made from.
@@ -244,6 +244,10 @@ impl<G: Game> Sim<G> {
     /// starts a new deal or game in place (the same events its setup emits). Chance points
     /// follow [`Case`] like an action's. Refused with [`SimError::InFlight`] while a
     /// resolution waits on an answer; a pipeline failure rolls back as in [`apply`](Self::apply).
+    ///
+    /// The events are not checked against the pending decision (emit only what the rules can
+    /// apply in the current state, as with [`world_mut`](Self::world_mut)), and they resolve
+    /// directly even in [`RunMode::Schedule`]: systems added around the stages do not run.
     pub fn emit(&mut self, events: impl IntoIterator<Item = G::Event>) -> Result<(), SimError> {
         if self.builder.rollback == Rollback::PerAction {
             match self.undo.as_mut() {
@@ -258,6 +262,17 @@ impl<G: Game> Sim<G> {
             self.registry.restore(&mut self.world, undo)?;
         }
         result
+    }
+
+    /// Forgets the resolution in flight, if any — the events waiting, the question asked —
+    /// and the pending decision (the game waits on nothing until the next
+    /// [`emit`](Self::emit) or [`refresh_decision`](Self::refresh_decision)). What the
+    /// resolution already changed stays. For starting a new game in place, mid-question.
+    pub fn abandon_resolution(&mut self) {
+        step::with_resolution(&mut self.world, &self.rules, |_, res| {
+            res.clear();
+            res.decision.finish();
+        });
     }
 
     /// Applies the actions `choose` picks from each pending decision, until it returns `None`;
@@ -386,7 +401,7 @@ impl<G: Game> Sim<G> {
     /// A new, independent simulator in the same state: rebuilds the world from the builder,
     /// then restores the current state into it. Use one per search thread.
     pub fn fork(&mut self) -> Sim<G> {
-        let mut fork = Sim::from_builder(self.builder.clone());
+        let mut fork = self.builder.build();
         let snapshot = self.snapshot();
         fork.restore(&snapshot)
             .expect("a fork has the same entities and registry as its origin");

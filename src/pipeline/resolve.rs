@@ -254,7 +254,7 @@ impl<G: Game> ResolutionState<G> {
         self.waiting.insert(0, (event, 1));
     }
 
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.waiting.clear();
         self.current = None;
         self.emitted.clear();
@@ -411,6 +411,9 @@ fn drive<G: Game>(
                     if flight.stage == Stage::Before {
                         flight.stage = Stage::Apply;
                     } else if let Some(done) = current.take() {
+                        // The listener list is scratch for the event in flight: left behind,
+                        // it would make equal positions hash differently.
+                        order.clear();
                         let done = done.logged(false);
                         finish::<G>(world, seen, done, waiting, emitted, table, state);
                     }
@@ -466,6 +469,7 @@ fn drive<G: Game>(
             Flow::Ask(_) => return Ok(Progress::Asked),
             Flow::Cancel | Flow::Continue => {
                 if let Some(done) = current.take() {
+                    order.clear();
                     let done = done.logged(true);
                     finish::<G>(world, seen, done, waiting, emitted, table, state);
                 }

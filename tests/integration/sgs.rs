@@ -7,8 +7,8 @@ use alea::chance::sub_seed;
 use alea::games::sgs::players::{ismcts_search, trust};
 use alea::games::sgs::state::EVERYONE;
 use alea::games::sgs::{
-    Board, CardName, Mode, Outcome, PlayerKind, Position, Question, Sgs, SgsAction, SgsEvent,
-    SgsState, choose,
+    Board, CardName, Mode, Outcome, Phase, PlayerKind, Position, Question, Sgs, SgsAction,
+    SgsEvent, SgsState, choose,
 };
 use alea::kernel::playout::{random_choice, random_player_rng};
 use alea::kernel::{GameRules, Rollback, Seat, Sim, SimBuilder, Table, Turn, Zone};
@@ -602,6 +602,151 @@ fn bad_positions_and_players_exit_with_status_2_naming_the_field() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// At every decision of many random games: the seat to move is alive and every living seat
+/// has at least 1 hp; in the play and discard phases nothing is left on the table and no
+/// trick or question is pending; each hand's cards are known to their owner; and a
+/// determinization for the seat to move keeps the invariants, the hand sizes, that seat's
+/// information key and its legal actions.
+#[test]
+fn every_decision_point_is_sound_and_determinizes_consistently() {
+    for mode in [Mode::OneVsOne, Mode::Identity4] {
+        let mut sim = SimBuilder::new(Sgs::new(mode)).inspect(invariants).build();
+        let mut asked = BTreeSet::new();
+        for g in 0..60 {
+            Sgs::restart(&mut sim, 1000 + g);
+            let mut rng = random_player_rng(g);
+            let players = [PlayerKind::Random, PlayerKind::Trust, PlayerKind::Random];
+            while let Turn::Player(seat) = sim.turn() {
+                check_decision_point(&mut sim, seat, g);
+                asked.insert(kind(&sim));
+                let a = choose(&mut sim, &players, &mut rng).unwrap();
+                sim.apply(a).unwrap();
+            }
+        }
+        assert!(asked.len() >= 5, "{mode}: {asked:?}");
+    }
+}
+
+fn check_decision_point(sim: &mut Sim<Sgs>, seat: Seat, salt: u64) {
+    let seats = sim.rules().game.mode.seats();
+    let state = *sim.state();
+    assert!(state.alive(seat));
+    for s in (0..seats).map(Seat).filter(|&s| state.alive(s)) {
+        let dying = matches!(state.question, Question::Peach { dying } if dying == s);
+        assert!(
+            dying || state.seat(s).hp >= 1,
+            "{s} at {} hp",
+            state.seat(s).hp
+        );
+    }
+    let board = Board::read(sim.rules(), sim.world());
+    if state.question == Question::None {
+        assert_eq!(board.count(Zone::Table), 0);
+        assert_eq!(state.trick, None);
+    }
+    for s in (0..seats).map(Seat) {
+        for card in board.hand(s) {
+            assert!(state.knows(s, card), "{s} does not know its card {card}");
+        }
+    }
+    let snapshot = sim.snapshot();
+    let key = sim.info_key(seat);
+    let legal = sim.legal_actions().to_vec();
+    let sizes: Vec<usize> = (0..seats).map(|s| board.hand(Seat(s)).len()).collect();
+    sim.determinize(seat, salt);
+    let world = sim.world();
+    invariants(world, sim.table(), sim.state());
+    let after = Board::read(sim.rules(), sim.world());
+    let sizes_after: Vec<usize> = (0..seats).map(|s| after.hand(Seat(s)).len()).collect();
+    assert_eq!(sizes_after, sizes);
+    assert_eq!(sim.info_key(seat), key);
+    assert_eq!(sim.legal_actions(), &legal[..]);
+    sim.restore(&snapshot).unwrap();
+}
+
+#[test]
+fn being_asked_reveals_nothing() {
+    // P1 holds a jink in one world and not in the other: P0 slashes; P1 passes when asked,
+    // and passes unasked without a jink. P0 sees the same thing in both worlds.
+    let with = r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": [
+        {"role": "lord", "hp": 4, "hand": ["slash/S7", "peach/H3"]},
+        {"role": "rebel", "hp": 4, "hand": ["jink/D2", "slash/C2"]}]}"#;
+    let without = with.replace("jink/D2", "dismantlement/S4");
+    let mut a = from_position(with, 1);
+    let mut b = from_position(&without, 1);
+    assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
+    let slash = SgsAction::Use {
+        card: card(&a, "slash/S7"),
+        target: Some(Seat(1)),
+    };
+    a.apply(slash).unwrap();
+    b.apply(slash).unwrap();
+    assert_eq!(a.turn(), Turn::Player(Seat(1)));
+    assert_eq!(b.turn(), Turn::Player(Seat(0)), "no jink: no question");
+    a.apply(SgsAction::Pass).unwrap();
+    assert_eq!(a.state().seats[1].hp, b.state().seats[1].hp);
+    assert_eq!(a.state().history, b.state().history);
+    assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
+    assert_ne!(a.info_key(Seat(1)), b.info_key(Seat(1)));
+}
+
+#[test]
+fn positions_go_on_from_any_phase() {
+    let at = |phase: &str| {
+        let json = format!(
+            r#"{{"mode": "1v1", "current": 1, "phase": "{phase}", "seats": [
+            {{"role": "lord", "hp": 4}},
+            {{"role": "rebel", "hp": 2, "hand": ["jink/D2", "jink/D3", "slash/S7"]}}],
+            "pile": ["peach/H3", "peach/H4", "slash/S8", "slash/S9"]}}"#
+        );
+        from_position(&json, 0)
+    };
+    let hand = |sim: &Sim<Sgs>, s| Board::read(sim.rules(), sim.world()).hand(Seat(s)).len();
+    for phase in ["start", "judge", "draw"] {
+        let sim = at(phase);
+        // The rebel drew the top two, and plays.
+        assert_eq!(
+            (sim.state().current, sim.state().phase),
+            (Seat(1), Phase::Play),
+            "{phase}"
+        );
+        assert_eq!(hand(&sim, 1), 5, "{phase}");
+        assert!(sim.legal_actions().contains(&SgsAction::End));
+    }
+    let sim = at("play");
+    assert_eq!((sim.state().phase, hand(&sim, 1)), (Phase::Play, 3));
+    // Discard: 3 cards over hp 2, one to discard.
+    let mut sim = at("discard");
+    assert_eq!(sim.state().phase, Phase::Discard);
+    assert_eq!(sim.legal_actions().len(), 3);
+    sim.apply(sim.legal_actions()[0]).unwrap();
+    // Then the lord's turn: a new round, its draw from the pile's top.
+    assert_eq!((sim.state().current, sim.state().round), (Seat(0), 2));
+    assert_eq!(hand(&sim, 0), 2);
+    let sim = at("finish");
+    assert_eq!(
+        (sim.state().current, hand(&sim, 1), hand(&sim, 0)),
+        (Seat(0), 3, 2)
+    );
+}
+
+#[test]
+fn a_depth_limit_below_what_the_start_needs_is_an_error_not_a_panic() {
+    let builder = SimBuilder::new(Sgs::default()).depth_limit(2);
+    assert!(matches!(
+        builder.try_build(),
+        Err(alea::kernel::SimError::Pipeline(
+            alea::pipeline::PipelineError::TooDeep { limit: 2 }
+        ))
+    ));
+    assert!(
+        SimBuilder::new(Sgs::default())
+            .depth_limit(8)
+            .try_build()
+            .is_ok()
+    );
+}
+
 #[test]
 fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
     let dir = std::env::temp_dir().join(format!("alea-sgs-replay-{}", std::process::id()));
@@ -625,14 +770,27 @@ fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
     }
     let text = std::fs::read_to_string(&path).unwrap();
     let first = text.lines().next().unwrap();
+    // Another checksum: replayed, and reported.
     let mut record: serde_json::Value = serde_json::from_str(first).unwrap();
-    record["seed"] = serde_json::json!(record["seed"].as_u64().unwrap() ^ 1);
+    record["checksum"] = serde_json::json!("0000000000000000");
     std::fs::write(&path, format!("{record}\n")).unwrap();
     let err = cli(&format!("alea replay {file}")).unwrap_err();
-    assert!(
-        err.to_string().contains("line 1") || err.exit_code() == 1,
-        "{err}"
+    assert_eq!(
+        err.to_string(),
+        "1 of 1 replayed games differ from their records"
     );
+    // An action that is not legal where it comes: refused, naming the line and the action.
+    let mut record: serde_json::Value = serde_json::from_str(first).unwrap();
+    record["actions"][0] = serde_json::json!({"discard": {"card": 80}});
+    std::fs::write(&path, format!("{record}\n")).unwrap();
+    let err = cli(&format!("alea replay {file}")).unwrap_err().to_string();
+    assert!(err.starts_with("line 1, action 0 "), "{err}");
+    // A round limit out of range, and a position of another mode: bad rules.
+    let mut record: serde_json::Value = serde_json::from_str(first).unwrap();
+    record["rules"]["max_rounds"] = serde_json::json!(0);
+    std::fs::write(&path, format!("{record}\n")).unwrap();
+    let err = cli(&format!("alea replay {file}")).unwrap_err().to_string();
+    assert!(err.contains("line 1: bad rules: max_rounds 0"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

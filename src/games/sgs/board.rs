@@ -14,7 +14,7 @@ use crate::pipeline::{Ctx, Listener};
 /// Every card's zone, by deck index, read in one pass over the cards' table column, with the
 /// seats' [`Holdings`] worked out from it: how code outside the rules (a client, the log,
 /// hidden information, tests) sees where the cards are. The rules keep the holdings in the
-/// game's state instead.
+/// game's state and read a board only for rare full scans (a reshuffle, a position).
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
     zones: [Zone; MAX_CARDS],

@@ -1,10 +1,11 @@
 //! Damage, recovery, dying, death, rewards and victory.
 
 use super::board::move_card;
+use super::cards::{self, answer};
 use super::deck::CardName;
 use super::holdings::Cards;
-use super::state::{Faction, Outcome, Phase, Question, Role, SgsState};
-use super::{Sgs, SgsAction, SgsEvent, cards};
+use super::state::{Faction, Outcome, Question, Role, SgsState};
+use super::{Sgs, SgsAction, SgsEvent};
 use crate::kernel::{Seat, Zone};
 use crate::pipeline::{Ctx, Flow, Property};
 
@@ -16,10 +17,10 @@ fn set_hp(ctx: &mut Ctx<'_, Sgs>, seat: Seat, hp: i8) {
 }
 
 /// [`SgsEvent::Damage`]: `to` loses `amount` hp; below 1 it is dying.
-pub(super) fn damage(ctx: &mut Ctx<'_, Sgs>, from: Option<Seat>, to: Seat, amount: u8) {
+pub(super) fn damage(ctx: &mut Ctx<'_, Sgs>, from: Option<Seat>, to: Seat, amount: u8) -> Flow {
     let seat = *ctx.state().seat(to);
     if !seat.alive {
-        return;
+        return Flow::Continue;
     }
     let hp = seat.hp.saturating_sub(amount.min(i8::MAX as u8) as i8);
     set_hp(ctx, to, hp);
@@ -30,6 +31,7 @@ pub(super) fn damage(ctx: &mut Ctx<'_, Sgs>, from: Option<Seat>, to: Seat, amoun
             asked: 0,
         });
     }
+    Flow::Continue
 }
 
 /// [`SgsEvent::Recover`] (and a peach or analeptic while dying): up to the max hp.
@@ -46,12 +48,11 @@ pub(super) fn recover(ctx: &mut Ctx<'_, Sgs>, seat: Seat, amount: u8) {
 
 /// The cards `asker` may save `dying` with: a peach, and an analeptic on itself.
 fn saving_cards(ctx: &mut Ctx<'_, Sgs>, asker: Seat, dying: Seat) -> [Option<CardName>; 2] {
-    let deck = &ctx.game().deck;
-    let holdings = &ctx.state().holdings;
-    let has = |name| holdings.first_in_hand(deck, asker, name).is_some();
+    let peach = answer::holds(ctx, asker, CardName::Peach);
+    let analeptic = asker == dying && answer::holds(ctx, asker, CardName::Analeptic);
     [
-        has(CardName::Peach).then_some(CardName::Peach),
-        (asker == dying && has(CardName::Analeptic)).then_some(CardName::Analeptic),
+        peach.then_some(CardName::Peach),
+        analeptic.then_some(CardName::Analeptic),
     ]
 }
 
@@ -67,47 +68,30 @@ pub(super) fn dying(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
     else {
         return Flow::Continue;
     };
-    let seats = ctx.table().seats;
-    let first = ctx.state().current;
-    let at = |asked: u8| Seat((first.0 + asked) % seats);
-    if let Some(answer) = cards::take_answer(ctx, at(*asked)) {
-        let asker = at(*asked);
-        let deck = &ctx.game().deck;
-        match answer {
-            SgsAction::Respond(name @ (CardName::Peach | CardName::Analeptic)) => {
-                if let Some(card) = ctx.state().holdings.first_in_hand(deck, asker, name) {
-                    move_card(ctx, card, Zone::DiscardPile);
-                    recover(ctx, seat, 1);
-                    ctx.emit(SgsEvent::Played { seat: asker, card });
-                }
-            }
-            _ => *asked += 1,
+    let asker = answer::asked_seat(ctx, *asked);
+    match cards::take_answer(ctx, asker) {
+        Some(SgsAction::Respond(name @ (CardName::Peach | CardName::Analeptic)))
+            if answer::play(ctx, asker, name).is_some() =>
+        {
+            recover(ctx, seat, 1);
         }
+        Some(_) => *asked += 1,
+        None => {}
     }
-    loop {
-        if ctx.state().seat(seat).hp >= 1 {
-            return Flow::Continue;
-        }
-        if *asked >= seats {
-            ctx.emit(SgsEvent::Death { seat, killer });
-            return Flow::Continue;
-        }
-        let asker = at(*asked);
-        if ctx.state().alive(asker) {
-            let cards = saving_cards(ctx, asker, seat);
-            if cards.iter().any(Option::is_some) {
-                ctx.state().question = Question::Peach { dying: seat };
-                let choices = cards.into_iter().flatten().map(SgsAction::Respond);
-                return ctx.ask(asker, choices.chain([SgsAction::Pass]));
-            }
-        }
-        *asked += 1;
+    if ctx.state().seat(seat).hp >= 1 {
+        return Flow::Continue;
     }
+    let question = Question::Peach { dying: seat };
+    let saving = |ctx: &mut Ctx<'_, Sgs>, asker| saving_cards(ctx, asker, seat);
+    answer::ask_in_turn(ctx, asked, question, saving).unwrap_or_else(|| {
+        ctx.emit(SgsEvent::Death { seat, killer });
+        Flow::Continue
+    })
 }
 
 /// [`SgsEvent::Death`]: the seat's role is revealed and its cards discarded; then the victory
 /// check; then the rewards, if the game goes on.
-pub(super) fn death(ctx: &mut Ctx<'_, Sgs>, seat: Seat, killer: Option<Seat>) {
+pub(super) fn death(ctx: &mut Ctx<'_, Sgs>, seat: Seat, killer: Option<Seat>) -> Flow {
     let st = ctx.state().seat_mut(seat);
     st.alive = false;
     st.revealed = true;
@@ -115,7 +99,7 @@ pub(super) fn death(ctx: &mut Ctx<'_, Sgs>, seat: Seat, killer: Option<Seat>) {
     let seats = ctx.table().seats;
     if let Some(outcome) = victory(ctx.state(), seats) {
         ctx.state().outcome = outcome;
-        return;
+        return Flow::Continue;
     }
     let state = *ctx.state();
     if let Some(killer) = killer.filter(|&k| state.alive(k)) {
@@ -130,13 +114,9 @@ pub(super) fn death(ctx: &mut Ctx<'_, Sgs>, seat: Seat, killer: Option<Seat>) {
             _ => {}
         }
     }
-    if seat == state.current {
-        // A seat that dies on its own turn ends it.
-        ctx.state().phase = Phase::Finish;
-        ctx.emit(SgsEvent::TurnStarted {
-            seat: state.next_alive(seat, seats),
-        });
-    }
+    // Only the seat to move deals damage in this deck, never to itself: the current seat
+    // never dies on its own turn, so no turn is cut short here.
+    Flow::Continue
 }
 
 /// Discards `seat`'s hand and equipment (its judge area is always empty in this deck),

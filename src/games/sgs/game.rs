@@ -68,35 +68,34 @@ impl Game for Sgs {
     }
 
     fn apply(ctx: &mut Ctx<'_, Self>, event: &mut SgsEvent) -> Flow {
-        if let SgsEvent::Played { .. } | SgsEvent::Lost { .. } | SgsEvent::Reshuffled { .. } = event
-        {
-            // Told for the log: the rules that emitted them already applied their effect.
-            return Flow::Continue;
-        }
-        if ctx.state().outcome.is_over() {
-            // The game ended mid-resolution: what was still queued does not happen.
-            return Flow::Cancel;
-        }
+        let over = ctx.state().outcome.is_over();
         match *event {
+            // Told for the log: the rules that emitted them already applied their effect.
+            SgsEvent::Played { .. } | SgsEvent::Lost { .. } | SgsEvent::Reshuffled { .. } => {
+                Flow::Continue
+            }
+            // The game ended mid-resolution: what was still queued does not happen.
+            _ if over => Flow::Cancel,
             SgsEvent::GameStarted => turn::game_started(ctx),
             SgsEvent::TurnStarted { seat } => turn::turn_started(ctx, seat),
             SgsEvent::Phase { seat, phase } => turn::phase(ctx, seat, phase),
             SgsEvent::PlayEnded { seat } => turn::play_ended(ctx, seat),
             SgsEvent::Draw { seat, count } => turn::draw(ctx, seat, count),
             SgsEvent::Discard { seat, card } => turn::discard(ctx, seat, card),
-            SgsEvent::Use { .. } => return cards::use_card(ctx, event),
-            SgsEvent::SlashEffect { .. } => return cards::slash_effect(ctx, event),
-            SgsEvent::Window { .. } => return cards::window(ctx, event),
-            SgsEvent::TrickEffect { .. } => return cards::trick_effect(ctx, event),
+            SgsEvent::Use { .. } => cards::use_card(ctx, event),
+            SgsEvent::SlashEffect { .. } => cards::slash_effect(ctx, event),
+            SgsEvent::Window { .. } => cards::window(ctx, event),
+            SgsEvent::TrickEffect { .. } => cards::trick_effect(ctx, event),
             SgsEvent::Limits { .. } => cards::limits(ctx, event),
             SgsEvent::Settle { card } => cards::settle(ctx, card),
             SgsEvent::Damage { from, to, amount } => damage::damage(ctx, from, to, amount),
-            SgsEvent::Recover { seat, amount } => damage::recover(ctx, seat, amount),
-            SgsEvent::Dying { .. } => return damage::dying(ctx, event),
+            SgsEvent::Recover { seat, amount } => {
+                damage::recover(ctx, seat, amount);
+                Flow::Continue
+            }
+            SgsEvent::Dying { .. } => damage::dying(ctx, event),
             SgsEvent::Death { seat, killer } => damage::death(ctx, seat, killer),
-            SgsEvent::Played { .. } | SgsEvent::Lost { .. } | SgsEvent::Reshuffled { .. } => {}
         }
-        Flow::Continue
     }
 
     fn next_decision(

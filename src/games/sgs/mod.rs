@@ -114,6 +114,9 @@ impl std::str::FromStr for Mode {
 /// The default round limit: a game still running after this many rounds is a draw.
 pub const MAX_ROUNDS: u32 = 100;
 
+/// The largest round limit the command line and replay files accept.
+pub const MAX_ROUNDS_LIMIT: u32 = 1_000_000;
+
 /// The sgs configuration: the mode, the deck, the round limit and an optional position to
 /// start from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,8 +173,15 @@ impl Sgs {
         }
     }
 
-    /// The game a [`SgsConfig`] describes (its deck and position checked).
+    /// The game a [`SgsConfig`] describes (its deck and position checked; `max_rounds` in
+    /// 1..=[`MAX_ROUNDS_LIMIT`], as on the command line).
     pub fn from_config(config: &SgsConfig) -> Result<Sgs, String> {
+        if !(1..=MAX_ROUNDS_LIMIT).contains(&config.max_rounds) {
+            return Err(format!(
+                "max_rounds {} is out of range (1 to {MAX_ROUNDS_LIMIT})",
+                config.max_rounds
+            ));
+        }
         let deck = Arc::new(Deck::from_entries(&config.deck).map_err(|e| e.to_string())?);
         let mut game = Sgs {
             mode: config.mode,
@@ -182,13 +192,20 @@ impl Sgs {
         if let Some(file) = &config.position {
             let position =
                 Position::from_file(file.clone(), &game.deck).map_err(|e| e.to_string())?;
+            if position.mode != config.mode {
+                return Err(format!(
+                    "mode {} but the position's is {}",
+                    config.mode, position.mode
+                ));
+            }
             game = game.with_position(position);
         }
         Ok(game)
     }
 
     /// Starts a new game in `sim`'s world, as if built with `seed`: the same checksum as a
-    /// fresh build, without rebuilding the world (simulations restart one `Sim` per thread).
+    /// fresh build, without rebuilding the world, from anywhere (a question may be pending:
+    /// it is abandoned). A [`Restarter`] does the same faster.
     pub fn restart(sim: &mut Sim<Sgs>, seed: u64) {
         turn::restart(sim, seed);
     }

@@ -30,11 +30,11 @@ use crate::pipeline::Ctx;
 #[serde(deny_unknown_fields)]
 pub struct PositionFile {
     /// `1v1` or `identity4`.
-    pub mode: String,
+    pub mode: Mode,
     /// The seat whose turn it is.
     pub current: u8,
     /// Its phase: start, judge, draw, play, discard or finish.
-    pub phase: String,
+    pub phase: Phase,
     /// Every seat, in seat order.
     pub seats: Vec<SeatFile>,
     /// The top of the draw pile, top first.
@@ -50,7 +50,7 @@ pub struct PositionFile {
 #[serde(deny_unknown_fields)]
 pub struct SeatFile {
     /// lord, loyalist, rebel or renegade.
-    pub role: String,
+    pub role: Role,
     /// Hit points (1 to `max_hp` for a living seat).
     pub hp: i64,
     /// Maximum hit points (default 4).
@@ -85,7 +85,7 @@ fn is_true(b: &bool) -> bool {
 /// Why a position cannot be set out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// Not JSON, or not the shape of a position file.
+    /// Not JSON at all.
     #[error("not a position file: {0}")]
     Json(String),
     /// A field is wrong.
@@ -181,15 +181,22 @@ impl Copies<'_> {
 
 impl Position {
     /// Reads and checks a position file against `deck`.
+    /// Errors name the field (`seats[1].hp: invalid type: string "4", expected i64 ...`).
     pub fn from_json(text: &str, deck: &Deck) -> Result<Position, PositionError> {
-        let file: PositionFile =
-            serde_json::from_str(text).map_err(|e| PositionError::Json(e.to_string()))?;
+        let json = &mut serde_json::Deserializer::from_str(text);
+        let file: PositionFile = serde_path_to_error::deserialize(json).map_err(|e| {
+            let path = e.path().to_string();
+            match path.as_str() {
+                "." | "?" => PositionError::Json(e.into_inner().to_string()),
+                _ => field(path, e.into_inner().to_string()),
+            }
+        })?;
         Position::from_file(file, deck)
     }
 
     /// Checks a parsed position file against `deck`.
     pub fn from_file(file: PositionFile, deck: &Deck) -> Result<Position, PositionError> {
-        let mode: Mode = file.mode.parse().map_err(|e: String| field("mode", e))?;
+        let mode = file.mode;
         let n = usize::from(mode.seats());
         if file.seats.len() != n {
             return Err(field(
@@ -197,27 +204,15 @@ impl Position {
                 format!("{mode} has {n} seats, {} given", file.seats.len()),
             ));
         }
-        let phase = Phase::ALL
-            .into_iter()
-            .find(|p| p.as_str() == file.phase)
-            .ok_or_else(|| {
-                field(
-                    "phase",
-                    format!(
-                        "unknown phase {:?} (expected start, judge, draw, play, discard or finish)",
-                        file.phase
-                    ),
-                )
-            })?;
         let mut copies = Copies {
             deck,
             taken: [false; MAX_CARDS],
         };
         let mut seats = Vec::with_capacity(n);
         for (i, seat) in file.seats.iter().enumerate() {
-            seats.push(check_seat(&mut copies, mode, &seats, i, seat)?);
+            check_role(mode, &seats, i, seat.role)?;
+            seats.push(check_seat(&mut copies, i, seat)?);
         }
-        let current = Seat(file.current);
         match seats.get(usize::from(file.current)) {
             None => {
                 return Err(field(
@@ -238,8 +233,8 @@ impl Position {
         let discard = copies.list("discard", &file.discard)?;
         Ok(Position {
             mode,
-            current,
-            phase,
+            current: Seat(file.current),
+            phase: file.phase,
             seats,
             pile,
             discard,
@@ -248,36 +243,33 @@ impl Position {
     }
 }
 
-/// Checks seat `i` (the seats before it are `earlier`).
-fn check_seat(
-    copies: &mut Copies<'_>,
+/// Checks seat `i`'s role against the mode and the seats before it (`earlier`).
+fn check_role(
     mode: Mode,
     earlier: &[SeatSetup],
+    i: usize,
+    role: Role,
+) -> Result<(), PositionError> {
+    let at = format!("seats[{i}].role");
+    if !mode.roles().contains(&role) {
+        return Err(field(at, format!("{mode} has no {role}")));
+    }
+    match earlier.iter().position(|s| s.role == role) {
+        Some(j) => Err(field(
+            at,
+            format!("a second {role} (seats[{j}] is the {role})"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Checks seat `i`'s hp and cards.
+fn check_seat(
+    copies: &mut Copies<'_>,
     i: usize,
     seat: &SeatFile,
 ) -> Result<SeatSetup, PositionError> {
     let at = |f: &str| format!("seats[{i}].{f}");
-    let role = [Role::Lord, Role::Loyalist, Role::Rebel, Role::Renegade]
-        .into_iter()
-        .find(|r| r.as_str() == seat.role)
-        .ok_or_else(|| {
-            field(
-                at("role"),
-                format!(
-                    "unknown role {:?} (expected lord, loyalist, rebel or renegade)",
-                    seat.role
-                ),
-            )
-        })?;
-    if !mode.roles().contains(&role) {
-        return Err(field(at("role"), format!("{mode} has no {role}")));
-    }
-    if let Some(j) = earlier.iter().position(|s| s.role == role) {
-        return Err(field(
-            at("role"),
-            format!("a second {role} (seats[{j}] is the {role})"),
-        ));
-    }
     if !(1..=10).contains(&seat.max_hp) {
         return Err(field(
             at("max_hp"),
@@ -299,45 +291,44 @@ fn check_seat(
     }
     if !seat.judge.is_empty() {
         return Err(field(
-            format!("seats[{i}].judge[0]"),
+            at("judge[0]"),
             "this deck has no delayed tricks: the judge area stays empty",
         ));
     }
     let hand = copies.list(&at("hand"), &seat.hand)?;
     let equip = copies.list(&at("equip"), &seat.equip)?;
-    let deck = copies.deck;
-    for (j, &card) in equip.iter().enumerate() {
-        let c = deck.card(card);
-        if !c.name.is_equipment() {
-            return Err(field(
-                format!("seats[{i}].equip[{j}]"),
-                format!("{c} is not an equipment card"),
-            ));
-        }
-        let class = c.name.class();
-        if equip[..j]
-            .iter()
-            .any(|&e| deck.card(e).name.class() == class)
-        {
-            let slot = if class == CardClass::Weapon {
-                "weapon"
-            } else {
-                "armor"
-            };
-            return Err(field(
-                format!("seats[{i}].equip[{j}]"),
-                format!("a second {slot} ({c})"),
-            ));
-        }
-    }
+    check_equipment(copies.deck, i, &equip)?;
     Ok(SeatSetup {
-        role,
+        role: seat.role,
         hp: if seat.alive { seat.hp as i8 } else { 0 },
         max_hp: seat.max_hp as i8,
         alive: seat.alive,
         hand,
         equip,
     })
+}
+
+/// Checks seat `i`'s equipment: equipment cards only, one weapon and one armor at most.
+fn check_equipment(deck: &Deck, i: usize, equip: &[u8]) -> Result<(), PositionError> {
+    for (j, &card) in equip.iter().enumerate() {
+        let at = format!("seats[{i}].equip[{j}]");
+        let c = deck.card(card);
+        if !c.name.is_equipment() {
+            return Err(field(at, format!("{c} is not an equipment card")));
+        }
+        let class = c.name.class();
+        if equip[..j]
+            .iter()
+            .any(|&e| deck.card(e).name.class() == class)
+        {
+            let slot = match class {
+                CardClass::Weapon => "weapon",
+                _ => "armor",
+            };
+            return Err(field(at, format!("a second {slot} ({c})")));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a position whose game is already over.
@@ -529,7 +520,7 @@ mod tests {
             ),
             (
                 r#"{"mode": "2v2", "current": 0, "phase": "play", "seats": []}"#.to_string(),
-                "mode: unknown sgs mode \"2v2\"",
+                "mode: unknown variant `2v2`, expected `1v1` or `identity4`",
             ),
             (
                 r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": []}"#.to_string(),
@@ -537,7 +528,7 @@ mod tests {
             ),
             (
                 duel(r#"{"role": "lord", "hp": 4}"#).replace("\"play\"", "\"lunch\""),
-                "phase: unknown phase \"lunch\"",
+                "phase: unknown variant `lunch`",
             ),
             (
                 duel(r#"{"role": "lord", "hp": 4}"#).replace("\"current\": 0", "\"current\": 2"),
@@ -551,6 +542,19 @@ mod tests {
                 "pile[0]: nioh_shield/C2 is named 2 times; the deck holds 1",
             ),
             ("{".to_string(), "not a position file"),
+            (
+                duel(r#"{"role": "lord", "hp": "4"}"#),
+                "seats[0].hp: invalid type: string \"4\", expected i64",
+            ),
+            (duel(r#"{"role": "lord"}"#), "seats[0]: missing field `hp`"),
+            (
+                duel(r#"{"role": "king", "hp": 4}"#),
+                "seats[0].role: unknown variant `king`",
+            ),
+            (
+                duel(r#"{"role": "lord", "hp": 4}"#).replace("\"current\": 0", "\"current\": 300"),
+                "current: invalid value: integer `300`",
+            ),
         ];
         for (json, want) in cases {
             let got = error(&json);

@@ -8,15 +8,15 @@ use super::state::{DRAW_PHASE, Outcome, Phase, Role, START_HAND, SgsState};
 use super::{Sgs, SgsAction, SgsEvent, position};
 use crate::chance::{Purpose, Streams};
 use crate::kernel::{GameRules, Seat, Sim, SimError, Table, Zone};
-use crate::pipeline::{Ctx, Listener};
+use crate::pipeline::{Ctx, Flow, Listener};
 use crate::snapshot::Snapshot;
 
 /// [`SgsEvent::GameStarted`]: sets out the position, or deals: roles and the draw pile from the
 /// deal stream, four cards each from the lord on, then the lord's turn.
-pub(super) fn game_started(ctx: &mut Ctx<'_, Sgs>) {
+pub(super) fn game_started(ctx: &mut Ctx<'_, Sgs>) -> Flow {
     if let Some(position) = ctx.game().position.clone() {
         position::set_out(ctx, &position);
-        return;
+        return Flow::Continue;
     }
     let mode = ctx.game().mode;
     let seats = mode.seats();
@@ -57,11 +57,13 @@ pub(super) fn game_started(ctx: &mut Ctx<'_, Sgs>) {
         });
     }
     ctx.emit(SgsEvent::TurnStarted { seat: lord });
+    Flow::Continue
 }
 
 /// [`SgsEvent::TurnStarted`]: a new round starts with the lord's turn (after `max_rounds`
-/// rounds the game is a draw); per-turn counters reset; the start phase begins.
-pub(super) fn turn_started(ctx: &mut Ctx<'_, Sgs>, seat: Seat) {
+/// rounds the game is a draw instead, and the turn does not start: the event is cancelled);
+/// per-turn counters reset; the start, judge, draw and play phases are queued.
+pub(super) fn turn_started(ctx: &mut Ctx<'_, Sgs>, seat: Seat) -> Flow {
     let max_rounds = ctx.game().max_rounds;
     ctx.table().active = seat;
     let state = ctx.state();
@@ -69,7 +71,7 @@ pub(super) fn turn_started(ctx: &mut Ctx<'_, Sgs>, seat: Seat) {
         state.round += 1;
         if state.round > max_rounds {
             state.outcome = Outcome::Draw;
-            return;
+            return Flow::Cancel;
         }
     }
     state.current = seat;
@@ -80,12 +82,13 @@ pub(super) fn turn_started(ctx: &mut Ctx<'_, Sgs>, seat: Seat) {
     for phase in [Phase::Start, Phase::Judge, Phase::Draw, Phase::Play] {
         ctx.emit(SgsEvent::Phase { seat, phase });
     }
+    Flow::Continue
 }
 
 /// [`SgsEvent::Phase`]: what each phase does (a turn starts with the start, judge, draw and
 /// play phases queued; in this deck only drawing happens before the play phase). The play
 /// phase waits for the player; the discard phase waits while the hand is over the limit.
-pub(super) fn phase(ctx: &mut Ctx<'_, Sgs>, seat: Seat, phase: Phase) {
+pub(super) fn phase(ctx: &mut Ctx<'_, Sgs>, seat: Seat, phase: Phase) -> Flow {
     ctx.state().phase = phase;
     match phase {
         Phase::Start | Phase::Judge => {}
@@ -110,6 +113,7 @@ pub(super) fn phase(ctx: &mut Ctx<'_, Sgs>, seat: Seat, phase: Phase) {
             ctx.emit(SgsEvent::TurnStarted { seat });
         }
     }
+    Flow::Continue
 }
 
 /// True when `seat` holds more cards than its hand limit (its hp, at least 0).
@@ -119,23 +123,25 @@ fn over_limit(ctx: &mut Ctx<'_, Sgs>, seat: Seat) -> bool {
 }
 
 /// [`SgsEvent::PlayEnded`]: the discard phase follows.
-pub(super) fn play_ended(ctx: &mut Ctx<'_, Sgs>, seat: Seat) {
+pub(super) fn play_ended(ctx: &mut Ctx<'_, Sgs>, seat: Seat) -> Flow {
     ctx.state().remember(seat, SgsAction::End);
     ctx.emit(SgsEvent::Phase {
         seat,
         phase: Phase::Discard,
     });
+    Flow::Continue
 }
 
 /// [`SgsEvent::Draw`]: draws from the pile; when both piles run short the game is a draw.
-pub(super) fn draw(ctx: &mut Ctx<'_, Sgs>, seat: Seat, count: u8) {
+pub(super) fn draw(ctx: &mut Ctx<'_, Sgs>, seat: Seat, count: u8) -> Flow {
     if ctx.state().alive(seat) && !board::draw(ctx, seat, count) {
         ctx.state().outcome = Outcome::Draw;
     }
+    Flow::Continue
 }
 
 /// [`SgsEvent::Discard`]: one card of the discard phase; the turn ends once the hand fits.
-pub(super) fn discard(ctx: &mut Ctx<'_, Sgs>, seat: Seat, card: u8) {
+pub(super) fn discard(ctx: &mut Ctx<'_, Sgs>, seat: Seat, card: u8) -> Flow {
     ctx.state().remember(seat, SgsAction::Discard { card });
     move_card(ctx, card, Zone::DiscardPile);
     if !over_limit(ctx, seat) {
@@ -144,6 +150,7 @@ pub(super) fn discard(ctx: &mut Ctx<'_, Sgs>, seat: Seat, card: u8) {
             phase: Phase::Finish,
         });
     }
+    Flow::Continue
 }
 
 /// Clears the table of `sim`: every card back in the draw pile, the listeners off, the state
@@ -164,6 +171,7 @@ fn clear(sim: &mut Sim<Sgs>) {
             listener.seat = None;
         }
     }
+    sim.abandon_resolution();
     *sim.state_mut() = SgsState::default();
     *sim.table_mut() = Table::new(seats);
 }
@@ -216,13 +224,25 @@ mod tests {
         for mode in [Mode::OneVsOne, Mode::Identity4] {
             let mut sim = SimBuilder::new(Sgs::new(mode)).seed(1).build();
             let mut rng = crate::kernel::playout::random_player_rng(1);
-            random_playout(&mut sim, &mut rng).unwrap();
-            Sgs::restart(&mut sim, 9);
-            let mut fresh = SimBuilder::new(Sgs::new(mode)).seed(9).build();
-            assert_eq!(sim.checksum(), fresh.checksum(), "{mode}");
-            assert_eq!(sim.legal_actions(), fresh.legal_actions());
+            // After finished games, and in the middle of one (a question may be pending).
+            for seed in 0..120 {
+                if seed % 2 == 0 {
+                    random_playout(&mut sim, &mut rng).unwrap();
+                } else {
+                    for _ in 0..seed % 23 {
+                        let a = crate::kernel::playout::random_action(&sim, &mut rng);
+                        if let Some(a) = a {
+                            sim.apply(a).unwrap();
+                        }
+                    }
+                }
+                Sgs::restart(&mut sim, seed);
+                let mut fresh = SimBuilder::new(Sgs::new(mode)).seed(seed).build();
+                assert_eq!(sim.checksum(), fresh.checksum(), "{mode} seed {seed}");
+                assert_eq!(sim.legal_actions(), fresh.legal_actions());
+            }
             let restarter = Restarter::new(&mut sim);
-            for seed in [9, 10] {
+            for seed in 0..60 {
                 random_playout(&mut sim, &mut rng).unwrap();
                 restarter.restart(&mut sim, seed).unwrap();
                 let mut fresh = SimBuilder::new(Sgs::new(mode)).seed(seed).build();

@@ -49,7 +49,7 @@ fn weapon_range(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
 }
 
 /// [`SgsEvent::Limits`]: stores what the listeners left.
-pub(crate) fn limits(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) {
+pub(crate) fn limits(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
     if let SgsEvent::Limits {
         seat,
         slash_limit,
@@ -60,6 +60,7 @@ pub(crate) fn limits(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) {
         st.slash_limit = slash_limit;
         st.range = range;
     }
+    Flow::Continue
 }
 
 /// Puts `card` on `seat`, replacing the card in the same slot.

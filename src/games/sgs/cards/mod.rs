@@ -4,6 +4,7 @@
 //! events every card shares (using a card, settling it, the trick's effect).
 
 mod analeptic;
+pub(super) mod answer;
 mod crossbow;
 mod dismantlement;
 mod equipment;
@@ -200,7 +201,7 @@ pub(super) fn trick_effect(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow
 }
 
 /// [`SgsEvent::Settle`]: a used card leaves the table; the trick it was is over.
-pub(super) fn settle(ctx: &mut Ctx<'_, Sgs>, card: u8) {
+pub(super) fn settle(ctx: &mut Ctx<'_, Sgs>, card: u8) -> Flow {
     let entity = ctx.rules().cards()[usize::from(card)];
     if ctx.world().get::<Zone>(entity) == Some(&Zone::Table) {
         move_card(ctx, card, Zone::DiscardPile);
@@ -210,4 +211,5 @@ pub(super) fn settle(ctx: &mut Ctx<'_, Sgs>, card: u8) {
         state.trick = None;
         state.nullifications = 0;
     }
+    Flow::Continue
 }

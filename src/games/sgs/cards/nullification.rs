@@ -5,12 +5,11 @@
 //! the trick is cancelled when an odd number of nullifications were played. (FreeKill asks all
 //! holders at once and takes the first answer; here the order is explicit.)
 
-use super::take_answer;
-use crate::games::sgs::board::move_card;
+use super::{answer, take_answer};
 use crate::games::sgs::deck::CardName;
 use crate::games::sgs::state::{Question, Trick};
 use crate::games::sgs::{Sgs, SgsAction, SgsEvent};
-use crate::kernel::{Seat, Zone};
+use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow};
 
 /// Starts trick `card` of `user` on `target`: its window, then its effect.
@@ -28,45 +27,24 @@ pub(crate) fn window(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
     let SgsEvent::Window { ref mut asked } = *event else {
         return Flow::Continue;
     };
-    let seats = ctx.table().seats;
-    let first = ctx.state().current;
-    let at = |asked: u8| Seat((first.0 + asked) % seats);
-    let deck = ctx.game().deck.clone();
-    if let Some(answer) = take_answer(ctx, at(*asked)) {
-        let seat = at(*asked);
-        let card = ctx
-            .state()
-            .holdings
-            .first_in_hand(&deck, seat, CardName::Nullification);
-        match (answer, card) {
-            (SgsAction::Respond(CardName::Nullification), Some(card)) => {
-                move_card(ctx, card, Zone::DiscardPile);
-                ctx.emit(SgsEvent::Played { seat, card });
-                let state = ctx.state();
-                state.nullifications = state.nullifications.saturating_add(1);
-                *asked = 0;
-            }
-            _ => *asked += 1,
+    let seat = answer::asked_seat(ctx, *asked);
+    match take_answer(ctx, seat) {
+        Some(SgsAction::Respond(CardName::Nullification))
+            if answer::play(ctx, seat, CardName::Nullification).is_some() =>
+        {
+            let state = ctx.state();
+            state.nullifications = state.nullifications.saturating_add(1);
+            *asked = 0;
         }
+        Some(_) => *asked += 1,
+        None => {}
     }
-    while *asked < seats {
-        let seat = at(*asked);
-        let holds = ctx
-            .state()
-            .holdings
-            .first_in_hand(&deck, seat, CardName::Nullification)
-            .is_some();
-        if holds && ctx.state().alive(seat) {
-            let chain = ctx.state().nullifications;
-            ctx.state().question = Question::Nullify { chain };
-            return ctx.ask(
-                seat,
-                [SgsAction::Respond(CardName::Nullification), SgsAction::Pass],
-            );
-        }
-        *asked += 1;
-    }
-    Flow::Continue
+    let chain = ctx.state().nullifications;
+    let holder = |ctx: &mut Ctx<'_, Sgs>, seat| {
+        let name = CardName::Nullification;
+        [answer::holds(ctx, seat, name).then_some(name), None]
+    };
+    answer::ask_in_turn(ctx, asked, Question::Nullify { chain }, holder).unwrap_or(Flow::Continue)
 }
 
 #[cfg(test)]

@@ -4,12 +4,11 @@
 //! [`SgsEvent::SlashEffect`]: [`nioh_shield`](super::nioh_shield)), then the target may answer
 //! with a jink; otherwise the damage lands.
 
-use super::{View, take_answer};
-use crate::games::sgs::board::move_card;
+use super::{View, answer, take_answer};
 use crate::games::sgs::deck::CardName;
 use crate::games::sgs::state::Question;
 use crate::games::sgs::{Sgs, SgsAction, SgsEvent};
-use crate::kernel::{Seat, Zone};
+use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow};
 
 /// The seats `seat` may slash now: none once the phase's slashes are used up, else every
@@ -44,8 +43,8 @@ pub(super) fn used(
     }
 }
 
-/// [`SgsEvent::SlashEffect`]: the target is asked for a jink (if it holds one); a jink
-/// cancels the slash, anything else lets the damage through.
+/// [`SgsEvent::SlashEffect`]: the target may answer with a jink, which cancels the slash;
+/// a pass (asked or not) lets the damage through.
 pub(crate) fn effect(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
     let SgsEvent::SlashEffect {
         from, to, damage, ..
@@ -56,20 +55,20 @@ pub(crate) fn effect(ctx: &mut Ctx<'_, Sgs>, event: &mut SgsEvent) -> Flow {
     if !ctx.state().alive(to) {
         return Flow::Continue;
     }
-    let deck = &ctx.game().deck;
-    let jink = ctx.state().holdings.first_in_hand(deck, to, CardName::Jink);
     match take_answer(ctx, to) {
-        None if jink.is_some() => {
-            ctx.state().question = Question::Jink { from, to };
-            return ctx.ask(to, [SgsAction::Respond(CardName::Jink), SgsAction::Pass]);
+        Some(SgsAction::Respond(CardName::Jink)) => {
+            if answer::play(ctx, to, CardName::Jink).is_some() {
+                return Flow::Continue;
+            }
         }
-        Some(SgsAction::Respond(CardName::Jink)) if jink.is_some() => {
-            let card = jink.unwrap_or_default();
-            move_card(ctx, card, Zone::DiscardPile);
-            ctx.emit(SgsEvent::Played { seat: to, card });
-            return Flow::Continue;
+        Some(_) => {}
+        None => {
+            let jink = answer::holds(ctx, to, CardName::Jink).then_some(CardName::Jink);
+            let question = Question::Jink { from, to };
+            if let Some(flow) = answer::ask(ctx, to, question, [jink, None]) {
+                return flow;
+            }
         }
-        _ => {}
     }
     ctx.emit(SgsEvent::Damage {
         from: Some(from),

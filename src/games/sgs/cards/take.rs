@@ -1,55 +1,16 @@
 //! Choosing a card of another seat for dismantlement and snatch: any face-up card of its
 //! equipment area by name, or one of its hand cards blind — which one is a chance point
-//! ([`BlindPick`]), as a face-down choice is random to the chooser. No question when there is
+//! ([`Pick`]), as a face-down choice is random to the chooser. No question when there is
 //! only one way to choose.
 
+use super::answer::Pick;
 use super::take_answer;
-use crate::chance::{CaseGenerator, Purpose};
 use crate::games::sgs::board::move_card;
-use crate::games::sgs::deck::MAX_CARDS;
 use crate::games::sgs::holdings::Holdings;
 use crate::games::sgs::state::Question;
 use crate::games::sgs::{Sgs, SgsAction, SgsEvent};
 use crate::kernel::{Seat, Zone};
 use crate::pipeline::{Ctx, Flow};
-
-/// The blind pick of a hand card: case `k` is the `k`-th card of the hand in deck order, all
-/// equally likely.
-pub struct BlindPick {
-    cards: [u8; MAX_CARDS],
-    len: usize,
-}
-
-impl BlindPick {
-    /// The pick among `seat`'s hand.
-    pub fn of(holdings: &Holdings, seat: Seat) -> Self {
-        let mut pick = BlindPick {
-            cards: [0; MAX_CARDS],
-            len: 0,
-        };
-        for card in holdings.hand(seat) {
-            pick.cards[pick.len] = card;
-            pick.len += 1;
-        }
-        pick
-    }
-}
-
-impl CaseGenerator for BlindPick {
-    type Outcome = u8;
-    fn name(&self) -> &'static str {
-        "blind_pick"
-    }
-    fn max_case(&self) -> u32 {
-        self.len as u32
-    }
-    fn produce(&self, case: u32) -> u8 {
-        self.cards[case as usize]
-    }
-    fn purpose(&self) -> Purpose {
-        Purpose::Effect
-    }
-}
 
 /// What choosing came to.
 enum Chosen {
@@ -106,7 +67,10 @@ fn choose(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Chosen {
     match (equipment.len(), hand) {
         (0, 0) => Chosen::Nothing,
         (0, _) => Chosen::Card(blind(ctx, &holdings, target)),
-        (1, 0) => Chosen::Card(equipment.clone().next().unwrap_or_default()),
+        (1, 0) => match equipment.clone().next() {
+            Some(card) => Chosen::Card(card),
+            None => Chosen::Nothing,
+        },
         _ => {
             ctx.state().question = Question::Choose;
             let take = equipment.map(|card| SgsAction::Take { card });
@@ -118,5 +82,5 @@ fn choose(ctx: &mut Ctx<'_, Sgs>, user: Seat, target: Seat) -> Chosen {
 
 /// One of `target`'s hand cards, by the chance point.
 fn blind(ctx: &mut Ctx<'_, Sgs>, holdings: &Holdings, target: Seat) -> u8 {
-    ctx.chance(&BlindPick::of(holdings, target))
+    ctx.chance(&Pick::among("blind_pick", holdings.hand(target)))
 }
