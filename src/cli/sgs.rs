@@ -135,13 +135,11 @@ struct GameLog {
 /// `alea play sgs`.
 pub(super) fn play(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let game = args.sgs.game()?;
-    let seats = game.mode.seats();
-    let players = players(&args.pig.players, seats)?;
+    let players = players(&args.pig.players, game.mode.seats())?;
     let mut sim = SimBuilder::new(game.clone())
         .seed(args.seed)
         .run_mode(profile::run_mode(args.profile.as_deref()))
         .build();
-    let mut rng = random_player_rng(args.seed);
     let names: Vec<String> = players.iter().map(ToString::to_string).collect();
     let mut text = vec![format!(
         "sgs {}, seed {}, players {}",
@@ -150,77 +148,18 @@ pub(super) fn play(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(),
         names.join(",")
     )];
     text.extend(table_lines(&sim));
-    // The setup has already played up to the first decision: say where that is.
-    let state = *sim.state();
-    let mut turn = state.turns;
-    let start = match &game.position {
-        Some(p) if p.current == state.current && p.phase == state.phase => {
-            format!("from the position's {} phase", p.phase.as_str())
-        }
-        Some(p) => format!(
-            "after the position's {} phase of {}",
-            p.phase.as_str(),
-            p.current
-        ),
-        None => "after the deal and its draw phase".into(),
-    };
-    text.push(format!(
-        "turn {turn}: {} ({}), {start}",
-        state.current,
-        state.seat(state.current).role
-    ));
-    sim.record_events(true);
-    let mut moves = Vec::new();
-    while let Some(action) = sim.unrecorded(|sim| choose(sim, &players, &mut rng)) {
-        let Turn::Player(seat) = sim.turn() else {
-            break;
-        };
-        sim.apply(action)?;
-        let events = sim.take_events();
-        log_move(&game, &sim, seat, action, &events, &mut text, &mut turn);
-        moves.push(Move {
-            seat,
-            action,
-            text: game.describe_action(seat, action),
-            events: events
-                .into_iter()
-                .map(|logged| Told {
-                    text: game.describe(&logged.event),
-                    logged,
-                })
-                .collect(),
-        });
-    }
-    let state = *sim.state();
-    let log = GameLog {
-        game: "sgs",
-        mode: game.mode,
-        seed: args.seed,
-        players,
-        roles: state.seats[..usize::from(seats)]
-            .iter()
-            .map(|s| s.role)
-            .collect(),
-        moves,
-        outcome: state.outcome,
-        winners: winners(&state, seats),
-        turns: state.turns,
-        rounds: state.round,
-        hp: state.seats[..usize::from(seats)]
-            .iter()
-            .map(|s| s.hp)
-            .collect(),
-        returns: sim.returns(),
-        checksum: format!("{:016x}", sim.checksum()),
-    };
+    text.push(first_turn_line(&sim));
+    let moves = play_moves(&mut sim, &players, args.seed, &mut text)?;
+    let log = game_log(&mut sim, args.seed, players, moves);
     if args.json {
         return json_line(out, &log);
     }
     for line in &text {
         writeln!(out, "{line}")?;
     }
-    let hp: Vec<String> = (0..seats)
-        .map(|s| format!("P{s} {}", log.hp[usize::from(s)]))
+    let hp: Vec<String> = (0u8..)
+        .zip(&log.hp)
+        .map(|(s, hp)| format!("{} {hp}", Seat(s)))
         .collect();
     writeln!(
         out,
@@ -232,6 +171,89 @@ pub(super) fn play(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(),
         log.checksum
     )?;
     Ok(())
+}
+
+/// The header of the turn the game stands in after setup (which already played up to the
+/// first decision): whose turn, and how it got there.
+fn first_turn_line(sim: &Sim<Sgs>) -> String {
+    let state = sim.state();
+    let start = match &sim.rules().game.position {
+        Some(p) if p.current == state.current && p.phase == state.phase => {
+            format!("from the position's {} phase", p.phase.as_str())
+        }
+        Some(p) => format!(
+            "after the position's {} phase of {}",
+            p.phase.as_str(),
+            p.current
+        ),
+        None => "after the deal and its draw phase".into(),
+    };
+    format!(
+        "turn {}: {} ({}), {start}",
+        state.turns,
+        state.current,
+        state.seat(state.current).role
+    )
+}
+
+/// Plays the game out with `players` (their choices drawn from `seed`'s player stream),
+/// logging each action's lines into `text`.
+fn play_moves(
+    sim: &mut Sim<Sgs>,
+    players: &[PlayerKind],
+    seed: u64,
+    text: &mut Vec<String>,
+) -> Result<Vec<Move>, CliError> {
+    let game = sim.rules().game.clone();
+    let mut rng = random_player_rng(seed);
+    let mut turn = sim.state().turns;
+    sim.record_events(true);
+    let mut moves = Vec::new();
+    while let Some(action) = sim.unrecorded(|sim| choose(sim, players, &mut rng)) {
+        let Turn::Player(seat) = sim.turn() else {
+            break;
+        };
+        sim.apply(action)?;
+        let events = sim.take_events();
+        log_move(&game, sim, seat, action, &events, text, &mut turn);
+        let events = events
+            .into_iter()
+            .map(|logged| Told {
+                text: game.describe(&logged.event),
+                logged,
+            })
+            .collect();
+        moves.push(Move {
+            seat,
+            action,
+            text: game.describe_action(seat, action),
+            events,
+        });
+    }
+    Ok(moves)
+}
+
+/// The `--json` log of a finished game.
+fn game_log(sim: &mut Sim<Sgs>, seed: u64, players: Vec<PlayerKind>, moves: Vec<Move>) -> GameLog {
+    let game = &sim.rules().game;
+    let (mode, seats) = (game.mode, game.mode.seats());
+    let state = *sim.state();
+    let seated = &state.seats[..usize::from(seats)];
+    GameLog {
+        game: "sgs",
+        mode,
+        seed,
+        players,
+        roles: seated.iter().map(|s| s.role).collect(),
+        moves,
+        outcome: state.outcome,
+        winners: winners(&state, seats),
+        turns: state.turns,
+        rounds: state.round,
+        hp: seated.iter().map(|s| s.hp).collect(),
+        returns: sim.returns(),
+        checksum: format!("{:016x}", sim.checksum()),
+    }
 }
 
 /// The seats, roles, hp and hands at the start.
@@ -475,7 +497,16 @@ pub(super) fn simulate(
     if args.json {
         return json_line(out, &summary);
     }
-    let names: Vec<String> = players.iter().map(ToString::to_string).collect();
+    print_summary(out, &summary, seconds)
+}
+
+/// The readable summary of `simulate sgs`.
+fn print_summary(
+    out: &mut impl std::io::Write,
+    summary: &SgsSummary,
+    seconds: f64,
+) -> Result<(), CliError> {
+    let names: Vec<String> = summary.seats.iter().map(|s| s.player.to_string()).collect();
     writeln!(
         out,
         "sgs ({}): {} games, players {}, seed {}, {} threads",
