@@ -1,6 +1,6 @@
 //! [`Holdings`]: which cards each seat holds in its hand and equipment area, as bit sets —
 //! an index of the cards' [`Zone`] components, kept in the game's state by the one function
-//! that moves cards ([`move_card`](super::board::move_card)), so the rules ask "what is in
+//! that moves cards (the rules' `move_card`), so the rules ask "what is in
 //! this hand?" without reading the world. The invariant tests check it against the zones
 //! after every event.
 

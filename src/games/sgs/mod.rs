@@ -13,7 +13,9 @@
 //!   file in [`cards`].
 //! - **Questions** (jink? peach? nullify? which card to take?) are the kernel's pending
 //!   decisions, asked mid-resolution by the rules, so a game stops at any of them and search
-//!   resumes there. Only a seat that can answer is asked.
+//!   resumes there. Only a seat that can answer is asked; the others pass unasked, their
+//!   passes recorded like chosen ones, so being asked reveals nothing (see
+//!   [`cards`]'s `answer` module).
 //! - **Dying** at hp < 1: the living are asked for peaches from the current seat on (the dying
 //!   seat may use an analeptic on itself); nobody saves → death: the seat's cards are
 //!   discarded, then the victory check, then rewards (killing a rebel draws 3; a lord who kills
