@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![warn(missing_docs)]
 
+pub mod benefit;
 pub mod chance;
 pub mod cli;
 pub mod dealer;

@@ -10,6 +10,7 @@ mod score;
 mod search;
 mod sgs;
 mod simulate;
+mod think;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -70,6 +71,48 @@ pub enum Command {
     Deal(DealArgs),
     /// Generate dice from a dice generation expression (DGE, DESIGN §9).
     Dice(DiceArgs),
+    /// Value every legal action of the seat to move by benefit simulation, best first, and
+    /// show what SmartAI chooses (DESIGN §11).
+    Think(ThinkArgs),
+}
+
+/// A game `think` knows.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThinkGame {
+    /// sgs.
+    Sgs,
+}
+
+/// How `think` answers the questions inside its simulations.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswersArg {
+    /// Nobody answers (no jink, no nullification, no peach): FreeKill's own simulation.
+    Optimistic,
+    /// The seat's unknowns determinized `--worlds` times (default 8), questions answered by
+    /// TrustAI in each world, the mean.
+    Sampled,
+}
+
+/// `alea think`.
+#[derive(clap::Args, Debug)]
+pub struct ThinkArgs {
+    /// The game.
+    pub game: ThinkGame,
+    /// The position (a position file, DESIGN §14).
+    #[arg(long, value_name = "FILE")]
+    pub position: std::path::PathBuf,
+    /// How questions inside the simulations are answered.
+    #[arg(long, value_enum, default_value_t = AnswersArg::Sampled)]
+    pub answers: AnswersArg,
+    /// Worlds per decision with sampled answers (default 8).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub worlds: Option<u32>,
+    /// The seed of the position's pile and of the simulations.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Print `{"seat", "choice", "actions": [{"action", "card", "targets", "benefit"}]}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The rules `deal` deals for.
@@ -597,6 +640,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
         Command::Score(args) => score::run(&args, out),
         Command::Deal(args) => deal::run(&args, out),
         Command::Dice(args) => dice::run(&args, out),
+        Command::Think(args) => think::run(&args, out),
     }
 }
 

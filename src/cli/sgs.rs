@@ -10,8 +10,8 @@ use super::simulate::{Played, parallel_games, play_out, write_records};
 use super::{CliError, PlayArgs, Players, SimulateArgs, json_line, profile};
 use crate::chance::sub_seed;
 use crate::games::sgs::{
-    Faction, Mode, Outcome, PlayerKind, Position, Restarter, Role, Sgs, SgsAction, SgsEvent,
-    choose, winners,
+    Faction, Mode, Outcome, PlayerKind, Players as Seating, Position, Restarter, Role, Sgs,
+    SgsAction, SgsEvent, winners,
 };
 use crate::kernel::playout::{random_player_rng, random_playout};
 use crate::kernel::{Rollback, Seat, Sim, SimBuilder, SimError, Turn};
@@ -206,10 +206,11 @@ fn play_moves(
 ) -> Result<Vec<Move>, CliError> {
     let game = sim.rules().game.clone();
     let mut rng = random_player_rng(seed);
+    let mut seating = Seating::new(players);
     let mut turn = sim.state().turns;
     sim.record_events(true);
     let mut moves = Vec::new();
-    while let Some(action) = sim.unrecorded(|sim| choose(sim, players, &mut rng)) {
+    while let Some(action) = sim.unrecorded(|sim| seating.choose(sim, &mut rng)) {
         let Turn::Player(seat) = sim.turn() else {
             break;
         };
@@ -374,9 +375,9 @@ pub fn simulate_sgs(
         &|| {
             let mut sim = builder.build();
             let restarter = Restarter::new(&mut sim);
-            Ok((sim, restarter))
+            Ok((sim, restarter, Seating::new(players)))
         },
-        &|(sim, restarter), index| {
+        &|(sim, restarter, seating), index| {
             let seed = sub_seed(seed, index);
             restarter.restart(sim, seed)?;
             let mut rng = random_player_rng(seed);
@@ -386,7 +387,7 @@ pub fn simulate_sgs(
                 None
             } else {
                 play_out(sim, record, |sim| {
-                    let action = choose(sim, players, &mut rng);
+                    let action = seating.choose(sim, &mut rng);
                     moves += u32::from(action.is_some());
                     action
                 })?
@@ -461,7 +462,9 @@ pub(super) fn simulate(
     let seats = game.mode.seats();
     let players = players(&args.pig.players, seats)?;
     let games = args.games.unwrap_or(100_000);
-    let searching = players.iter().any(|p| matches!(p, PlayerKind::Ismcts(_)));
+    let searching = players
+        .iter()
+        .any(|p| matches!(p, PlayerKind::Ismcts(_) | PlayerKind::Smart(_)));
     let bar = super::simulate::progress_bar(games, searching);
     let progress = |n: u64| {
         if let Some(bar) = &bar {

@@ -361,6 +361,30 @@ impl<G: Game> Sim<G> {
         self.watch_mut().mode = mode;
     }
 
+    /// Sets the nesting cap of benefit simulation ([`Watch::benefit_cap`]).
+    pub fn set_benefit_cap(&mut self, cap: u16) {
+        self.watch_mut().benefit_cap = cap;
+    }
+
+    /// True while a resolution waits on an answer: the pending decision is a question asked
+    /// mid-resolution, not a decision between actions.
+    pub fn in_flight(&self) -> bool {
+        self.resolution().in_flight()
+    }
+
+    /// The events skipped so far in benefit simulation for nesting deeper than the cap.
+    pub fn prevented(&self) -> u32 {
+        self.world.resource::<Observer<G>>().prevented
+    }
+
+    /// Clears the recorded events and effects and the prevented count.
+    pub fn clear_records(&mut self) {
+        let mut observer = self.world.resource_mut::<Observer<G>>();
+        observer.events.clear();
+        observer.effects.clear();
+        observer.prevented = 0;
+    }
+
     /// Starts or stops recording effects (card moves, property changes).
     pub fn record_effects(&mut self, on: bool) {
         self.watch_mut().record_effects = on;

@@ -9,7 +9,9 @@ mod resolve;
 pub use ctx::{AskToken, Ctx, Flow};
 pub use effect::{Effect, Mode, Property};
 pub use listener::{HandlerId, Listener, Timing, listener_order};
-pub use resolve::{LoggedEvent, Observer, Progress, Resolution, ResolutionState, Watch, run};
+pub use resolve::{
+    DEFAULT_BENEFIT_CAP, LoggedEvent, Observer, Progress, Resolution, ResolutionState, Watch, run,
+};
 
 /// Why the pipeline failed. The action that caused it is rolled back.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

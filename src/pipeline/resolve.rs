@@ -138,7 +138,7 @@ pub struct ResolutionState<G: Game> {
 }
 
 /// What the pipeline records into the [`Observer`], and whether listeners run in benefit mode.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Watch {
     /// Record resolved events into [`Observer::events`].
     pub record_events: bool,
@@ -146,6 +146,24 @@ pub struct Watch {
     pub record_effects: bool,
     /// Play or benefit simulation.
     pub mode: Mode,
+    /// In [`Mode::Benefit`], events nested deeper than this are *prevented*: skipped (with
+    /// whatever they would have caused) and counted in [`Observer::prevented`], not an error
+    /// (DESIGN §11; default [`DEFAULT_BENEFIT_CAP`]).
+    pub benefit_cap: u16,
+}
+
+/// The default nesting cap of benefit simulation (DESIGN §11).
+pub const DEFAULT_BENEFIT_CAP: u16 = 30;
+
+impl Default for Watch {
+    fn default() -> Self {
+        Watch {
+            record_events: false,
+            record_effects: false,
+            mode: Mode::Play,
+            benefit_cap: DEFAULT_BENEFIT_CAP,
+        }
+    }
 }
 
 impl<G: Game> Default for ResolutionState<G> {
@@ -292,6 +310,8 @@ pub struct Observer<G: Game> {
     pub events: Vec<LoggedEvent<G::Event>>,
     /// The effects, oldest first.
     pub effects: Vec<Effect>,
+    /// Events skipped in benefit simulation for nesting deeper than [`Watch::benefit_cap`].
+    pub prevented: u32,
 }
 
 impl<G: Game> Default for Observer<G> {
@@ -299,6 +319,7 @@ impl<G: Game> Default for Observer<G> {
         Observer {
             events: Vec::new(),
             effects: Vec::new(),
+            prevented: 0,
         }
     }
 }
@@ -330,6 +351,7 @@ fn drive<G: Game>(
         record_effects: recording,
         record_events: logging,
         mode,
+        benefit_cap,
     } = res.watch;
     let benefit = mode == Mode::Benefit;
     let seen = Seen {
@@ -353,6 +375,11 @@ fn drive<G: Game>(
             let Some((event, depth)) = waiting.pop() else {
                 return Ok(Progress::Idle);
             };
+            if benefit && depth > benefit_cap {
+                // Too deep to simulate: this branch adds nothing (DESIGN §11).
+                world.resource_mut::<Observer<G>>().prevented += 1;
+                continue;
+            }
             if depth > depth_limit {
                 return Err(PipelineError::TooDeep { limit: depth_limit });
             }

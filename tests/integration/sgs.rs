@@ -7,8 +7,8 @@ use alea::chance::sub_seed;
 use alea::games::sgs::players::{ismcts_search, trust};
 use alea::games::sgs::state::EVERYONE;
 use alea::games::sgs::{
-    Board, CardName, Mode, Outcome, Phase, PlayerKind, Position, Question, Sgs, SgsAction,
-    SgsEvent, SgsState, choose,
+    Board, CardName, Mode, Outcome, Phase, PlayerKind, Players, Position, Question, Sgs, SgsAction,
+    SgsEvent, SgsState,
 };
 use alea::kernel::playout::{random_choice, random_player_rng};
 use alea::kernel::{GameRules, Rollback, Seat, Sim, SimBuilder, Table, Turn, Zone};
@@ -130,7 +130,8 @@ fn invariants_hold_through_reshuffles_in_long_trust_games() {
         Sgs::restart(&mut sim, g);
         sim.record_events(true);
         let mut rng = random_player_rng(g);
-        while let Some(a) = choose(&mut sim, &players, &mut rng) {
+        let mut seating = Players::new(&players);
+        while let Some(a) = seating.choose(&mut sim, &mut rng) {
             sim.apply(a).unwrap();
         }
         reshuffles += sim
@@ -174,7 +175,8 @@ fn the_same_seed_plays_the_same_game() {
             let mut sim = SimBuilder::new(Sgs::new(mode)).seed(seed).build();
             let mut rng = random_player_rng(seed);
             let mut actions = Vec::new();
-            while let Some(a) = choose(&mut sim, &[PlayerKind::Random], &mut rng) {
+            let mut seating = Players::new(&[PlayerKind::Random]);
+            while let Some(a) = seating.choose(&mut sim, &mut rng) {
                 sim.apply(a).unwrap();
                 actions.push(a);
             }
@@ -616,10 +618,11 @@ fn every_decision_point_is_sound_and_determinizes_consistently() {
             Sgs::restart(&mut sim, 1000 + g);
             let mut rng = random_player_rng(g);
             let players = [PlayerKind::Random, PlayerKind::Trust, PlayerKind::Random];
+            let mut seating = Players::new(&players);
             while let Turn::Player(seat) = sim.turn() {
                 check_decision_point(&mut sim, seat, g);
                 asked.insert(kind(&sim));
-                let a = choose(&mut sim, &players, &mut rng).unwrap();
+                let a = seating.choose(&mut sim, &mut rng).unwrap();
                 sim.apply(a).unwrap();
             }
         }

@@ -229,12 +229,24 @@ pub struct DeckEntry {
     /// A weapon's attack range (0 for other cards).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub range: u8,
+    /// What keeping the card is worth to an AI (FreeKill's AI keep value; default 100): the
+    /// SmartAI discards the cards worth least.
+    #[serde(default = "default_keep", skip_serializing_if = "is_default_keep")]
+    pub keep: u16,
     /// Suit and rank of each copy (`S7`, `HQ`).
     pub copies: Vec<String>,
 }
 
 fn is_zero(n: &u8) -> bool {
     *n == 0
+}
+
+fn default_keep() -> u16 {
+    100
+}
+
+fn is_default_keep(n: &u16) -> bool {
+    *n == 100
 }
 
 /// Why a deck cannot be read.
@@ -264,6 +276,7 @@ pub enum DeckError {
 pub struct Deck {
     cards: Vec<Card>,
     ranges: [u8; CardName::ALL.len()],
+    keeps: [u16; CardName::ALL.len()],
 }
 
 impl Deck {
@@ -295,6 +308,7 @@ impl Deck {
                 _ => entries.push(DeckEntry {
                     name: card.name.as_str().to_string(),
                     range: self.range(card.name),
+                    keep: self.keep(card.name),
                     copies: vec![copy],
                 }),
             }
@@ -307,6 +321,7 @@ impl Deck {
         let mut deck = Deck {
             cards: Vec::new(),
             ranges: [0; CardName::ALL.len()],
+            keeps: [100; CardName::ALL.len()],
         };
         for (i, entry) in entries.iter().enumerate() {
             let bad = |reason: String| DeckError::Entry {
@@ -323,6 +338,7 @@ impl Deck {
                 (_, 1..) => return Err(bad("only weapons have a range".into())),
                 (_, 0) => {}
             }
+            deck.keeps[name as usize] = entry.keep;
             for copy in &entry.copies {
                 let (suit, rank) = parse_suit_rank(copy).map_err(bad)?;
                 deck.cards.push(Card { name, suit, rank });
@@ -360,6 +376,11 @@ impl Deck {
     /// The attack range of a weapon (0 for other cards).
     pub fn range(&self, name: CardName) -> u8 {
         self.ranges[name as usize]
+    }
+
+    /// What keeping a card named `name` is worth to an AI (its deck entry's `keep`).
+    pub fn keep(&self, name: CardName) -> u16 {
+        self.keeps[name as usize]
     }
 
     /// The indices of the copies of `card` (same name, suit and rank), in deck order.

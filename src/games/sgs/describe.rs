@@ -31,6 +31,24 @@ impl Sgs {
         }
     }
 
+    /// What `action` is, without who takes it (`slash/S7 on P1`, `end the play phase`).
+    pub fn action_name(&self, action: SgsAction) -> String {
+        let card = |c| self.card_name(c);
+        match action {
+            SgsAction::Use {
+                card: c,
+                target: Some(t),
+            } => format!("{} on {t}", card(c)),
+            SgsAction::Use { card: c, .. } => card(c),
+            SgsAction::End => "end the play phase".into(),
+            SgsAction::Discard { card: c } => format!("discard {}", card(c)),
+            SgsAction::Respond(name) => format!("answer with a {name}"),
+            SgsAction::Pass => "pass".into(),
+            SgsAction::Take { card: c } => format!("take {}", card(c)),
+            SgsAction::TakeHand => "take a hand card".into(),
+        }
+    }
+
     /// What `event` says, for the log; `None` for bookkeeping the log leaves out (phases,
     /// limits, cards settling, the nullification window itself).
     pub fn describe(&self, event: &SgsEvent) -> Option<String> {

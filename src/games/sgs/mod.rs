@@ -41,6 +41,7 @@ pub mod holdings;
 mod legal;
 pub mod players;
 pub mod position;
+pub mod smart;
 pub mod state;
 mod turn;
 
@@ -52,8 +53,9 @@ pub use board::Board;
 pub use deck::{Card, CardClass, CardName, Deck, Suit};
 pub use event::{SgsAction, SgsEvent};
 pub use holdings::{Cards, Holdings};
-pub use players::{PlayerKind, choose};
+pub use players::{PlayerKind, Players};
 pub use position::{Position, PositionError};
+pub use smart::{Smart, Thought};
 pub use state::{Faction, Outcome, Phase, Question, Role, SgsState};
 pub use turn::Restarter;
 

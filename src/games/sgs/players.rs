@@ -1,12 +1,14 @@
 //! Players: `random` (a uniformly random legal action), `trust` (FreeKill's TrustAI, DESIGN
-//! §11) and `ismcts` (information-set MCTS over determinized worlds, random rollouts).
+//! §11), `smart` and `smart-optimistic` (SmartAI, [`Smart`]) and `ismcts` (information-set
+//! MCTS over determinized worlds, random rollouts). [`Players`] seats them.
 
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
 use super::deck::CardName;
 use super::state::{Phase, Question};
-use super::{Sgs, SgsAction};
+use super::{Sgs, SgsAction, Smart};
+use crate::benefit::Answers;
 use crate::kernel::{Seat, Sim, Turn};
 use crate::search::{Ismcts, RandomRollouts, SearchError, SearchResult};
 
@@ -17,21 +19,26 @@ pub const DEFAULT_ITERATIONS: u32 = 100;
 pub const UCT_C: f64 = 1.4;
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerKind {
     /// A uniformly random legal action.
     Random,
-    /// FreeKill's TrustAI: jink whenever asked; a nullification only against a trick aimed at
-    /// itself (never against a nullification); a peach or analeptic only when itself is
-    /// dying; nothing in its own play phase; discards and takes cards at random.
+    /// FreeKill's TrustAI: jink whenever asked; a nullification only against another seat's
+    /// trick aimed at itself (never against a nullification); a peach or analeptic only when
+    /// itself is dying; nothing in its own play phase; discards and takes cards at random.
     Trust,
     /// ISMCTS with this many iterations per decision (random rollouts).
     Ismcts(u32),
+    /// SmartAI ([`Smart`]): benefit simulation with questions answered so.
+    Smart(Answers),
 }
 
 /// Not the name of an sgs player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown sgs player {0:?}: expected random, trust, ismcts or ismcts:N (N iterations > 0)")]
+#[error(
+    "unknown sgs player {0:?}: expected random, trust, smart, smart:K (K worlds > 0), \
+     smart-optimistic, ismcts or ismcts:N (N iterations > 0)"
+)]
 pub struct UnknownPlayer(pub String);
 
 impl std::str::FromStr for PlayerKind {
@@ -40,6 +47,14 @@ impl std::str::FromStr for PlayerKind {
         match name.trim() {
             "random" => Ok(PlayerKind::Random),
             "trust" => Ok(PlayerKind::Trust),
+            "smart" => Ok(PlayerKind::Smart(Answers::default())),
+            "smart-optimistic" => Ok(PlayerKind::Smart(Answers::Optimistic)),
+            other if other.starts_with("smart:") => other["smart:".len()..]
+                .parse()
+                .ok()
+                .filter(|&w| w > 0)
+                .map(|worlds| PlayerKind::Smart(Answers::Sampled { worlds }))
+                .ok_or_else(|| UnknownPlayer(name.to_string())),
             other => crate::search::iterations_of(other, DEFAULT_ITERATIONS)
                 .map(PlayerKind::Ismcts)
                 .ok_or_else(|| UnknownPlayer(name.to_string())),
@@ -53,6 +68,9 @@ impl std::fmt::Display for PlayerKind {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Trust => f.write_str("trust"),
             PlayerKind::Ismcts(n) => crate::search::write_name(f, *n, DEFAULT_ITERATIONS),
+            PlayerKind::Smart(Answers::Optimistic) => f.write_str("smart-optimistic"),
+            PlayerKind::Smart(answers) if *answers == Answers::default() => f.write_str("smart"),
+            PlayerKind::Smart(answers) => write!(f, "smart:{}", answers.worlds()),
         }
     }
 }
@@ -63,33 +81,63 @@ impl serde::Serialize for PlayerKind {
     }
 }
 
-/// The action of the seat to move when `players[seat]` plays it (`None` once the game is
-/// over). `rng` serves the random choices and seeds each search, so a game replays from the
-/// seed of `rng`; a search leaves `sim` as it was.
-pub fn choose(
-    sim: &mut Sim<Sgs>,
-    players: &[PlayerKind],
-    rng: &mut ChaCha8Rng,
-) -> Option<SgsAction> {
-    let Turn::Player(seat) = sim.turn() else {
-        return None;
-    };
-    let choices = sim.legal_actions();
-    if choices.is_empty() {
-        return None;
+/// The players of a table, by seat, with what they keep from decision to decision (a
+/// SmartAI's simulator).
+#[derive(Debug)]
+pub struct Players {
+    kinds: Vec<PlayerKind>,
+    smart: Vec<Option<Smart>>,
+}
+
+impl Players {
+    /// `kinds[seat]` plays `seat` (a seat past the list plays at random).
+    pub fn new(kinds: &[PlayerKind]) -> Players {
+        let smart = kinds
+            .iter()
+            .map(|kind| match *kind {
+                PlayerKind::Smart(answers) => Some(Smart::new(answers)),
+                _ => None,
+            })
+            .collect();
+        Players {
+            kinds: kinds.to_vec(),
+            smart,
+        }
     }
-    match players
-        .get(seat.index())
-        .copied()
-        .unwrap_or(PlayerKind::Random)
-    {
-        PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
-        PlayerKind::Trust => Some(trust(sim, seat, rng)),
-        PlayerKind::Ismcts(_) if choices.len() == 1 => Some(choices[0]),
-        PlayerKind::Ismcts(iterations) => {
-            let fallback = choices[0];
-            let seed = rng.next_u64();
-            Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action))
+
+    /// The players by seat.
+    pub fn kinds(&self) -> &[PlayerKind] {
+        &self.kinds
+    }
+
+    /// The action of the seat to move (`None` once the game is over). `rng` serves the random
+    /// choices and seeds each search and simulation, so a game replays from the seed of
+    /// `rng`; searches and simulations leave `sim` as it was.
+    pub fn choose(&mut self, sim: &mut Sim<Sgs>, rng: &mut ChaCha8Rng) -> Option<SgsAction> {
+        let Turn::Player(seat) = sim.turn() else {
+            return None;
+        };
+        let choices = sim.legal_actions();
+        if choices.is_empty() {
+            return None;
+        }
+        let kind = self.kinds.get(seat.index()).copied();
+        match kind.unwrap_or(PlayerKind::Random) {
+            PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
+            PlayerKind::Trust => Some(trust(sim, seat, rng)),
+            PlayerKind::Ismcts(_) if choices.len() == 1 => Some(choices[0]),
+            PlayerKind::Ismcts(iterations) => {
+                let fallback = choices[0];
+                let seed = rng.next_u64();
+                Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action))
+            }
+            PlayerKind::Smart(_) if choices.len() == 1 => Some(choices[0]),
+            PlayerKind::Smart(answers) => {
+                let fallback = choices[0];
+                let seed = rng.next_u64();
+                let smart = self.smart[seat.index()].get_or_insert_with(|| Smart::new(answers));
+                Some(smart.choose(sim, seed).ok().flatten().unwrap_or(fallback))
+            }
         }
     }
 }
@@ -119,7 +167,14 @@ pub fn trust(sim: &Sim<Sgs>, seat: Seat, rng: &mut ChaCha8Rng) -> SgsAction {
             respond(CardName::Peach).or_else(|| respond(CardName::Analeptic))
         }
         Question::Peach { .. } => None,
-        Question::Nullify { chain: 0 } if state.trick.is_some_and(|t| t.target == seat) => {
+        // Only another seat's trick: FreeKill's TrustAI checks the target alone, which is the
+        // same as long as it plays no trick itself — but when it answers for a seat that does
+        // (in benefit simulation), it would cancel that seat's own ex nihilo.
+        Question::Nullify { chain: 0 }
+            if state
+                .trick
+                .is_some_and(|t| t.target == seat && t.user != seat) =>
+        {
             respond(CardName::Nullification)
         }
         Question::Nullify { .. } => None,

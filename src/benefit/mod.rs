@@ -1,0 +1,45 @@
+//! Benefit simulation (DESIGN §11, seed 003: FreeKill's AI): an AI values an action by running
+//! the real rules on a snapshot in [`Mode::Benefit`](crate::pipeline::Mode::Benefit) and
+//! reading a [`Ledger`] of weighted changes; the world is restored afterwards, bit for bit.
+//!
+//! - **The ledger** scores every card move and property change the pipeline records, with the
+//!   [`Weights`] of `assets/benefit.ron` (FreeKill's numbers), from the deciding seat's side:
+//!   a friend's changes count as its own, an enemy's with the opposite sign. The benefit stage
+//!   that scores them is a named system in [`BenefitSystems::Score`]; a Bevy app orders it after
+//!   the pipeline with [`add_stages`].
+//! - **AI hooks**: a listener's `ai_hook` runs instead of its handler in benefit mode; it may
+//!   change the event, [`adjust`] the ledger or [`stop`] the simulation. Events nested deeper
+//!   than the benefit cap (default 30, [`Watch::benefit_cap`](crate::pipeline::Watch)) are
+//!   *prevented*: that branch adds nothing, and it is not an error.
+//! - **Questions inside a simulation** ([`Answers`]): `Optimistic` (FreeKill's: nobody answers)
+//!   or `Sampled { worlds }` (the deciding seat's unknowns determinized `worlds` times, every
+//!   question answered by TrustAI's policy in each world; the mean). Chance: a small case
+//!   generator met by the simulated action is enumerated exactly; the rest is sampled.
+//! - A game opts in by implementing [`BenefitGame`]: who is a friend of whom (from what the
+//!   deciding seat knows), TrustAI's answers, and how to decline a question.
+
+mod ledger;
+mod simulate;
+mod weights;
+
+pub use ledger::{Ledger, adjust, score, score_system, stop};
+pub use simulate::{Answers, BenefitGame, Simulator};
+pub use weights::{WEIGHTS_RON, Weights, WeightsError};
+
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::SystemSet;
+
+use crate::kernel::{Game, PipelineSystems};
+
+/// The benefit stage, after the pipeline's.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BenefitSystems {
+    /// Score the effects the pipeline recorded into the [`Ledger`].
+    Score,
+}
+
+/// Adds the benefit stage to `schedule`, after [`PipelineSystems::Resolve`].
+pub fn add_stages<G: Game>(schedule: &mut Schedule) {
+    schedule.configure_sets(BenefitSystems::Score.after(PipelineSystems::Resolve));
+    schedule.add_systems(score_system::<G>.in_set(BenefitSystems::Score));
+}

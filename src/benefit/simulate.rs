@@ -1,0 +1,219 @@
+//! [`Simulator`]: values actions by simulating them on the real rules, on a snapshot.
+
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use super::{Ledger, score};
+use crate::chance::{Purpose, derive_stream, sub_seed};
+use crate::kernel::{Game, Seat, Sim, SimError, Turn};
+use crate::pipeline::{Mode, Observer};
+use crate::search::MAX_SEATS;
+use crate::snapshot::Snapshot;
+
+/// How the questions asked inside a simulation are answered (DESIGN §11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answers {
+    /// FreeKill's behaviour: nobody answers — every question that can be declined is (no
+    /// jink, no nullification, no peach); one that cannot (which card to take) gets TrustAI's
+    /// answer. The simulation runs once, in one world determinized for the deciding seat.
+    Optimistic,
+    /// The deciding seat's unknowns (other hands, the pile's order, hidden roles) are
+    /// determinized `worlds` times; every question is answered by TrustAI's policy in each
+    /// world; the benefit is the mean over the worlds.
+    Sampled {
+        /// Worlds per decision (at least 1).
+        worlds: u32,
+    },
+}
+
+impl Default for Answers {
+    /// Sampled, 8 worlds.
+    fn default() -> Self {
+        Answers::Sampled { worlds: 8 }
+    }
+}
+
+impl Answers {
+    /// The worlds simulated per decision.
+    pub fn worlds(self) -> u32 {
+        match self {
+            Answers::Optimistic => 1,
+            Answers::Sampled { worlds } => worlds.max(1),
+        }
+    }
+}
+
+/// What a game gives benefit simulation.
+pub trait BenefitGame: Game {
+    /// How much each seat's changes count for `seat`: +1 itself and its friends, −1 its
+    /// enemies; for a seat whose role `seat` cannot see, the expectation over the roles it may
+    /// have. Must depend only on what `seat` knows.
+    fn relations(sim: &Sim<Self>, seat: Seat) -> [f64; MAX_SEATS];
+    /// TrustAI's answer for the seat to move.
+    fn trust(sim: &Sim<Self>, rng: &mut ChaCha8Rng) -> Self::Action;
+    /// The pending question's "no" (a pass), if it has one.
+    fn decline(sim: &Sim<Self>) -> Option<Self::Action>;
+}
+
+/// The most questions answered inside one simulation (a safety net: rules always end).
+const MAX_ANSWERS: u32 = 512;
+
+/// Values actions for the seat to move by simulating each on a snapshot, in benefit mode;
+/// reuses its snapshots, so a repeated evaluation allocates nothing.
+pub struct Simulator<G: BenefitGame> {
+    /// How questions inside a simulation are answered.
+    pub answers: Answers,
+    /// A chance point met by the simulated action with at most this many cases is enumerated
+    /// exactly (default 16); a larger one, or one met later, is sampled.
+    pub exact_cases: u32,
+    root: Option<Snapshot>,
+    world: Option<Snapshot>,
+    rng: ChaCha8Rng,
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: BenefitGame> Simulator<G> {
+    /// A simulator answering questions by `answers`.
+    pub fn new(answers: Answers) -> Self {
+        Simulator {
+            answers,
+            exact_cases: 16,
+            root: None,
+            world: None,
+            rng: derive_stream(0, Purpose::Ai.key(), 0),
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// The benefit of `action` for the seat to move.
+    pub fn value(
+        &mut self,
+        sim: &mut Sim<G>,
+        action: G::Action,
+        seed: u64,
+    ) -> Result<f64, SimError> {
+        let mut out = Vec::with_capacity(1);
+        self.evaluate(sim, &[action], seed, &mut out)?;
+        Ok(out[0])
+    }
+
+    /// Writes into `out` the benefit of each of `actions` (legal for the seat to move) for the
+    /// seat to move: each world is determinized for it from `(seed, world)`, each action
+    /// simulated there until its resolution is over (questions answered as [`Answers`] says),
+    /// and its ledger read; the mean over the worlds. `sim` is left as it was (checksum and
+    /// logs), whatever the outcome.
+    pub fn evaluate(
+        &mut self,
+        sim: &mut Sim<G>,
+        actions: &[G::Action],
+        seed: u64,
+        out: &mut Vec<f64>,
+    ) -> Result<(), SimError> {
+        out.clear();
+        out.resize(actions.len(), 0.0);
+        let Turn::Player(seat) = sim.turn() else {
+            return Ok(());
+        };
+        if !sim.world().contains_resource::<Ledger>() {
+            sim.world_mut().init_resource::<Ledger>();
+        }
+        let relations = G::relations(sim, seat);
+        let base = sim.world().resource::<Observer<G>>().effects.len();
+        let worlds = self.answers.worlds();
+        crate::search::save(sim, &mut self.root);
+        let result = sim.unrecorded(|sim| {
+            sim.set_mode(Mode::Benefit);
+            sim.record_effects(true);
+            for w in 0..worlds {
+                let seed = sub_seed(seed, u64::from(w));
+                if w > 0 {
+                    restore(sim, &self.root)?;
+                }
+                sim.determinize(seat, seed);
+                crate::search::save(sim, &mut self.world);
+                self.rng = derive_stream(seed, Purpose::Ai.key(), 2);
+                for (i, &action) in actions.iter().enumerate() {
+                    if i > 0 {
+                        restore(sim, &self.world)?;
+                    }
+                    let value = self.simulate(sim, seat, relations, action, base)?;
+                    out[i] += value / f64::from(worlds);
+                }
+            }
+            Ok(())
+        });
+        restore(sim, &self.root)?;
+        sim.world_mut()
+            .resource_mut::<Observer<G>>()
+            .effects
+            .truncate(base);
+        result
+    }
+
+    /// One action from the current world: its benefit, with an exact expectation over a
+    /// small chance point the action itself meets.
+    fn simulate(
+        &mut self,
+        sim: &mut Sim<G>,
+        seat: Seat,
+        relations: [f64; MAX_SEATS],
+        action: G::Action,
+        base: usize,
+    ) -> Result<f64, SimError> {
+        start(sim, seat, relations, base);
+        sim.apply(action)?;
+        let cases = match sim.chance_log() {
+            [point] if (2..=self.exact_cases).contains(&point.max_case) => point.max_case,
+            _ => return self.finish(sim),
+        };
+        let mut total = 0.0;
+        for case in 0..cases {
+            restore(sim, &self.world)?;
+            start(sim, seat, relations, base);
+            sim.set_case(Some(case));
+            sim.apply(action)?;
+            let p = sim.chance_log().first().map_or(0.0, |c| c.probability());
+            total += p * self.finish(sim)?;
+        }
+        Ok(total)
+    }
+
+    /// Answers the questions the simulated action raises until its resolution is over (or an
+    /// AI hook stopped it), then reads the ledger.
+    fn finish(&mut self, sim: &mut Sim<G>) -> Result<f64, SimError> {
+        let mut answered = 0;
+        while sim.in_flight() && !ledger(sim).stopped() && answered < MAX_ANSWERS {
+            let answer = match self.answers {
+                Answers::Optimistic => G::decline(sim),
+                Answers::Sampled { .. } => None,
+            };
+            let answer = answer.unwrap_or_else(|| G::trust(sim, &mut self.rng));
+            sim.apply(answer)?;
+            answered += 1;
+        }
+        score::<G>(sim.world_mut());
+        Ok(ledger(sim).total)
+    }
+}
+
+/// Restores a snapshot taken by `crate::search::save`.
+fn restore<G: Game>(sim: &mut Sim<G>, snapshot: &Option<Snapshot>) -> Result<(), SimError> {
+    match snapshot {
+        Some(snapshot) => sim.restore(snapshot),
+        None => Ok(()),
+    }
+}
+
+/// Starts the ledger for `seat`; the effects recorded from `base` on are the simulation's.
+fn start<G: Game>(sim: &mut Sim<G>, seat: Seat, relations: [f64; MAX_SEATS], base: usize) {
+    let world = sim.world_mut();
+    world.resource_mut::<Observer<G>>().effects.truncate(base);
+    let mut ledger = world.resource_mut::<Ledger>();
+    ledger.start(seat, relations);
+    ledger.resume((0.0, base, None));
+}
+
+fn ledger<G: Game>(sim: &Sim<G>) -> &Ledger {
+    sim.world().resource::<Ledger>()
+}
