@@ -1,12 +1,13 @@
 //! Benefit simulation benchmarks: one SmartAI decision at a 1v1 opening position, with sampled
-//! answers (8 worlds) and with optimistic answers (one world).
+//! answers (8 worlds) and with optimistic answers (one world), and one at DESIGN §11's worked
+//! position (six cards to weigh), sampled.
 //!
 //! `cargo bench --bench benefit`.
 
 use std::hint::black_box;
 
 use alea::benefit::Answers;
-use alea::games::sgs::{Mode, Sgs, Smart};
+use alea::games::sgs::{Mode, Position, Sgs, Smart};
 use alea::kernel::{Rollback, SimBuilder};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -30,6 +31,20 @@ fn benefit(c: &mut Criterion) {
             })
         });
     }
+    // DESIGN §11's worked position: six cards to weigh, seven actions.
+    let json = std::fs::read_to_string("assets/sgs/positions/worked.json").unwrap();
+    let position = Position::from_json(&json, &Sgs::default().deck).unwrap();
+    let mut sim = SimBuilder::new(Sgs::default().with_position(position))
+        .rollback(Rollback::Caller)
+        .build();
+    let mut smart = Smart::new(Answers::default());
+    let mut seed = 0;
+    group.bench_function("smart_decision_worked", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(smart.choose(&mut sim, seed).unwrap())
+        })
+    });
     group.finish();
 }
 

@@ -22,7 +22,9 @@ pub use replay::{
     GameRecord, Mismatch, REPLAY_VERSION, Recording, ReplayError, ReplaySummary, replay_file,
 };
 pub use score::{RulesArg, score_line, score_lines};
-pub use sgs::{RoleSummary, SgsArgs, SgsResult, SgsSeatSummary, SgsSummary, simulate_sgs};
+pub use sgs::{
+    RoleSummary, SgsArgs, SgsResult, SgsSeatSummary, SgsSummary, simulate_sgs, wilson_interval,
+};
 pub use simulate::{
     GameTally, MahjongSummary, MatchResult, Played, Scores, SeatSummary, Summary, simulate,
     simulate_duel, simulate_mahjong, simulate_pig,

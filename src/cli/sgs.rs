@@ -414,6 +414,8 @@ pub struct SgsSeatSummary {
     pub player: PlayerKind,
     /// Games its side won.
     pub wins: u64,
+    /// The 95 % interval of its win rate (Wilson score interval).
+    pub interval: [f64; 2],
 }
 
 /// One role's line of the summary.
@@ -423,6 +425,20 @@ pub struct RoleSummary {
     pub role: Role,
     /// Games its side won.
     pub wins: u64,
+    /// The 95 % interval of its win rate (Wilson score interval).
+    pub interval: [f64; 2],
+}
+
+/// The Wilson score interval at 95 % of a rate of `wins` in `games`.
+pub fn wilson_interval(wins: u64, games: u64) -> [f64; 2] {
+    if games == 0 {
+        return [0.0, 1.0];
+    }
+    let (n, z) = (games as f64, 1.959_964);
+    let p = wins as f64 / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
 /// What `simulate sgs` reports.
@@ -520,29 +536,35 @@ fn print_summary(
         summary.threads
     )?;
     let share = |wins: u64| 100.0 * wins as f64 / summary.games.max(1) as f64;
-    writeln!(out, "  seat  player       wins    win%")?;
+    let interval = |[lo, hi]: [f64; 2]| format!("[{:.2}%, {:.2}%]", 100.0 * lo, 100.0 * hi);
+    writeln!(
+        out,
+        "  seat  player              wins    win%  95% interval"
+    )?;
     for (s, seat) in summary.seats.iter().enumerate() {
         writeln!(
             out,
-            "  P{s}    {:<9} {:>8} {:>6.2}%",
+            "  P{s}    {:<16} {:>8} {:>6.2}%  {}",
             seat.player.to_string(),
             seat.wins,
-            share(seat.wins)
+            share(seat.wins),
+            interval(seat.interval)
         )?;
     }
-    writeln!(out, "  role         wins    win%")?;
+    writeln!(out, "  role                wins    win%  95% interval")?;
     for role in &summary.roles {
         writeln!(
             out,
-            "  {:<9} {:>8} {:>6.2}%",
+            "  {:<16} {:>8} {:>6.2}%  {}",
             role.role.as_str(),
             role.wins,
-            share(role.wins)
+            share(role.wins),
+            interval(role.interval)
         )?;
     }
     writeln!(
         out,
-        "  draws     {:>8} {:>6.2}%",
+        "  draws            {:>8} {:>6.2}%",
         summary.draws,
         share(summary.draws)
     )?;
@@ -587,9 +609,13 @@ fn summarize(
         .mode
         .roles()
         .iter()
-        .map(|&role| RoleSummary {
-            role,
-            wins: played.iter().filter(|p| won(&p.result, role)).count() as u64,
+        .map(|&role| {
+            let wins = played.iter().filter(|p| won(&p.result, role)).count() as u64;
+            RoleSummary {
+                role,
+                wins,
+                interval: wilson_interval(wins, games),
+            }
         })
         .collect();
     SgsSummary {
@@ -601,7 +627,11 @@ fn summarize(
         seats: players
             .iter()
             .zip(seat_wins)
-            .map(|(&player, wins)| SgsSeatSummary { player, wins })
+            .map(|(&player, wins)| SgsSeatSummary {
+                player,
+                wins,
+                interval: wilson_interval(wins, games),
+            })
             .collect(),
         roles,
         draws,

@@ -799,8 +799,16 @@ fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
 
 #[test]
 fn the_readme_sgs_examples_print_what_the_readme_shows() {
+    for section in ["### sgs: `play sgs`", "### Benefit simulation: `think`"] {
+        run_readme_block(section);
+    }
+}
+
+/// Runs the `$ alea ...` commands of the first text block after `heading` in the README and
+/// compares what they print with what the README shows (timings aside).
+fn run_readme_block(heading: &str) {
     let readme = include_str!("../../README.md");
-    let section = &readme[readme.find("### sgs: `play sgs`").expect("the sgs section")..];
+    let section = &readme[readme.find(heading).expect("the section")..];
     let start = section.find("```text\n").expect("its example block") + "```text\n".len();
     let block = &section[start..start + section[start..].find("```").unwrap()];
     let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
@@ -810,7 +818,7 @@ fn the_readme_sgs_examples_print_what_the_readme_shows() {
             None => commands.last_mut().expect("a command first").1.push(line),
         }
     }
-    assert!(commands.len() >= 5);
+    assert!(commands.len() >= 3, "{heading}");
     let dir = std::env::temp_dir().join(format!("alea-sgs-readme-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (command, expected) in commands {
@@ -841,5 +849,19 @@ fn the_readme_sgs_examples_print_what_the_readme_shows() {
             }
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn win_rates_come_with_their_wilson_interval() {
+    use alea::cli::wilson_interval;
+    let [lo, hi] = wilson_interval(50, 100);
+    assert!(
+        (lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4,
+        "{lo} {hi}"
+    );
+    let [lo, hi] = wilson_interval(0, 10);
+    assert_eq!(lo, 0.0);
+    assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
+    assert_eq!(wilson_interval(3, 0), [0.0, 1.0]);
 }
