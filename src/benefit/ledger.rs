@@ -57,9 +57,11 @@ impl Ledger {
         self.stopped_at = None;
     }
 
-    /// Adds `delta` to the benefit (an AI hook's own judgement).
+    /// Adds `delta` to the benefit (an AI hook's own judgement); nothing once stopped.
     pub fn adjust(&mut self, delta: f64) {
-        self.total += delta;
+        if !self.stopped() {
+            self.total += delta;
+        }
     }
 
     /// True once an AI hook stopped the simulation.
@@ -67,13 +69,7 @@ impl Ledger {
         self.stopped_at.is_some()
     }
 
-    /// Where scoring stands: the total, the effects scored, where it stopped — to put back
-    /// with [`resume`](Self::resume) when a simulation branches.
-    pub fn mark(&self) -> (f64, usize, Option<usize>) {
-        (self.total, self.scored, self.stopped_at)
-    }
-
-    /// Puts back a [`mark`](Self::mark).
+    /// Sets where scoring stands: the total, the effects already scored, where it stopped.
     pub fn resume(&mut self, (total, scored, stopped_at): (f64, usize, Option<usize>)) {
         self.total = total;
         self.scored = scored;

@@ -20,26 +20,10 @@
 
 mod ledger;
 mod simulate;
+mod stage;
 mod weights;
 
 pub use ledger::{Ledger, adjust, score, score_system, stop};
 pub use simulate::{Answers, BenefitGame, Simulator};
+pub use stage::{BenefitSystems, add_stages};
 pub use weights::{WEIGHTS_RON, Weights, WeightsError};
-
-use bevy_ecs::prelude::*;
-use bevy_ecs::schedule::SystemSet;
-
-use crate::kernel::{Game, PipelineSystems};
-
-/// The benefit stage, after the pipeline's.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BenefitSystems {
-    /// Score the effects the pipeline recorded into the [`Ledger`].
-    Score,
-}
-
-/// Adds the benefit stage to `schedule`, after [`PipelineSystems::Resolve`].
-pub fn add_stages<G: Game>(schedule: &mut Schedule) {
-    schedule.configure_sets(BenefitSystems::Score.after(PipelineSystems::Resolve));
-    schedule.add_systems(score_system::<G>.in_set(BenefitSystems::Score));
-}

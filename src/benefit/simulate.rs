@@ -11,7 +11,7 @@ use crate::search::MAX_SEATS;
 use crate::snapshot::Snapshot;
 
 /// How the questions asked inside a simulation are answered (DESIGN §11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Answers {
     /// FreeKill's behaviour: nobody answers — every question that can be declined is (no
@@ -70,6 +70,7 @@ pub struct Simulator<G: BenefitGame> {
     root: Option<Snapshot>,
     world: Option<Snapshot>,
     rng: ChaCha8Rng,
+    values: Vec<f64>,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
@@ -82,6 +83,7 @@ impl<G: BenefitGame> Simulator<G> {
             root: None,
             world: None,
             rng: derive_stream(0, Purpose::Ai.key(), 0),
+            values: Vec::new(),
             _game: std::marker::PhantomData,
         }
     }
@@ -93,9 +95,11 @@ impl<G: BenefitGame> Simulator<G> {
         action: G::Action,
         seed: u64,
     ) -> Result<f64, SimError> {
-        let mut out = Vec::with_capacity(1);
-        self.evaluate(sim, &[action], seed, &mut out)?;
-        Ok(out[0])
+        let mut out = std::mem::take(&mut self.values);
+        let result = self.evaluate(sim, &[action], seed, &mut out);
+        let value = out.first().copied().unwrap_or(0.0);
+        self.values = out;
+        result.map(|()| value)
     }
 
     /// Writes into `out` the benefit of each of `actions` (legal for the seat to move) for the
@@ -119,7 +123,8 @@ impl<G: BenefitGame> Simulator<G> {
             sim.world_mut().init_resource::<Ledger>();
         }
         let relations = G::relations(sim, seat);
-        let base = sim.world().resource::<Observer<G>>().effects.len();
+        let observer = sim.world().resource::<Observer<G>>();
+        let (base, prevented) = (observer.effects.len(), observer.prevented);
         let worlds = self.answers.worlds();
         crate::search::save(sim, &mut self.root);
         let result = sim.unrecorded(|sim| {
@@ -132,51 +137,75 @@ impl<G: BenefitGame> Simulator<G> {
                 }
                 sim.determinize(seat, seed);
                 crate::search::save(sim, &mut self.world);
-                self.rng = derive_stream(seed, Purpose::Ai.key(), 2);
                 for (i, &action) in actions.iter().enumerate() {
                     if i > 0 {
                         restore(sim, &self.world)?;
                     }
-                    let value = self.simulate(sim, seat, relations, action, base)?;
+                    let branch = Branch {
+                        seat,
+                        relations,
+                        base,
+                        seed,
+                    };
+                    let value = self.simulate(sim, branch, action)?;
                     out[i] += value / f64::from(worlds);
                 }
             }
             Ok(())
         });
         restore(sim, &self.root)?;
-        sim.world_mut()
-            .resource_mut::<Observer<G>>()
-            .effects
-            .truncate(base);
+        let mut observer = sim.world_mut().resource_mut::<Observer<G>>();
+        observer.effects.truncate(base);
+        observer.prevented = prevented;
         result
     }
 
-    /// One action from the current world: its benefit, with an exact expectation over a
-    /// small chance point the action itself meets.
+    /// One action from the current world: its benefit. When the action meets exactly one
+    /// small chance point — in every one of its branches — the benefit is the exact
+    /// expectation over its cases; otherwise it is the sampled run's.
     fn simulate(
         &mut self,
         sim: &mut Sim<G>,
-        seat: Seat,
-        relations: [f64; MAX_SEATS],
+        branch: Branch,
         action: G::Action,
-        base: usize,
     ) -> Result<f64, SimError> {
-        start(sim, seat, relations, base);
+        self.start(sim, branch);
         sim.apply(action)?;
         let cases = match sim.chance_log() {
             [point] if (2..=self.exact_cases).contains(&point.max_case) => point.max_case,
             _ => return self.finish(sim),
         };
+        let sampled = self.finish(sim)?;
         let mut total = 0.0;
         for case in 0..cases {
             restore(sim, &self.world)?;
-            start(sim, seat, relations, base);
+            self.start(sim, branch);
             sim.set_case(Some(case));
             sim.apply(action)?;
-            let p = sim.chance_log().first().map_or(0.0, |c| c.probability());
+            // A forced case holds for every chance point of the action: a branch that meets a
+            // second one would be biased, so the action keeps its sample.
+            let [point] = sim.chance_log() else {
+                return Ok(sampled);
+            };
+            let p = point.probability();
             total += p * self.finish(sim)?;
         }
         Ok(total)
+    }
+
+    /// Starts a simulated branch: the ledger for the deciding seat, the recorded effects back
+    /// to where the simulation began, and TrustAI's stream re-seeded (so an action's benefit
+    /// does not depend on which actions were valued before it).
+    fn start(&mut self, sim: &mut Sim<G>, branch: Branch) {
+        let world = sim.world_mut();
+        world
+            .resource_mut::<Observer<G>>()
+            .effects
+            .truncate(branch.base);
+        let mut ledger = world.resource_mut::<Ledger>();
+        ledger.start(branch.seat, branch.relations);
+        ledger.resume((0.0, branch.base, None));
+        self.rng = derive_stream(branch.seed, Purpose::Ai.key(), 2);
     }
 
     /// Answers the questions the simulated action raises until its resolution is over (or an
@@ -205,13 +234,17 @@ fn restore<G: Game>(sim: &mut Sim<G>, snapshot: &Option<Snapshot>) -> Result<(),
     }
 }
 
-/// Starts the ledger for `seat`; the effects recorded from `base` on are the simulation's.
-fn start<G: Game>(sim: &mut Sim<G>, seat: Seat, relations: [f64; MAX_SEATS], base: usize) {
-    let world = sim.world_mut();
-    world.resource_mut::<Observer<G>>().effects.truncate(base);
-    let mut ledger = world.resource_mut::<Ledger>();
-    ledger.start(seat, relations);
-    ledger.resume((0.0, base, None));
+/// What every branch of one action's simulation starts from.
+#[derive(Clone, Copy)]
+struct Branch {
+    /// Who decides.
+    seat: Seat,
+    /// How much each seat's changes count for it.
+    relations: [f64; MAX_SEATS],
+    /// The effects recorded before the simulation began.
+    base: usize,
+    /// The world's seed (TrustAI's stream is re-seeded from it).
+    seed: u64,
 }
 
 fn ledger<G: Game>(sim: &Sim<G>) -> &Ledger {

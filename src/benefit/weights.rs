@@ -14,7 +14,8 @@ pub const WEIGHTS_RON: &str = include_str!("../../assets/benefit.ron");
 /// Per property and per zone kind, what a change is worth to its owner.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
-    /// Per [`Property`] number (`weights[p]`: worth of one point).
+    /// Per [`Property`] number (`properties[p]`: worth of one point; a game's own properties by
+    /// number in the asset, `"70": 5`).
     properties: Vec<f64>,
     /// A card entering a hand (leaving: the opposite).
     pub hand: f64,
@@ -82,16 +83,19 @@ impl Weights {
             private: 0.0,
         };
         for (name, value) in file.properties {
-            let (_, property) =
-                PROPERTIES
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .ok_or(WeightsError::Unknown {
-                        kind: "property",
-                        name: name.clone(),
-                        expected: "hp, shield, armor, chained, turned_over",
-                    })?;
-            weights.properties[usize::from(property.0)] = value;
+            let named = PROPERTIES.iter().find(|(n, _)| *n == name).map(|p| p.1);
+            // A game's own properties by number (`Property(64)` and up).
+            let numbered = name.parse::<u16>().ok().map(Property);
+            let property = named.or(numbered).ok_or(WeightsError::Unknown {
+                kind: "property",
+                name: name.clone(),
+                expected: "hp, shield, armor, chained, turned_over, or a property number",
+            })?;
+            let index = usize::from(property.0);
+            if weights.properties.len() <= index {
+                weights.properties.resize(index + 1, 0.0);
+            }
+            weights.properties[index] = value;
         }
         for (name, value) in file.zones {
             let slot = match name.as_str() {
@@ -157,6 +161,9 @@ mod tests {
 
     #[test]
     fn unknown_names_are_refused() {
+        let custom = Weights::from_ron("(properties: {\"70\": 5}, zones: {})").unwrap();
+        assert_eq!(custom.property(Property(70)), 5.0);
+        assert_eq!(custom.property(Property::HP), 0.0);
         let err = Weights::from_ron("(properties: {\"mana\": 1}, zones: {})").unwrap_err();
         assert!(
             err.to_string().contains("unknown property \"mana\""),

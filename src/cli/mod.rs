@@ -445,7 +445,7 @@ impl std::str::FromStr for Players {
                 } else {
                     Err(format!(
                         "unknown player {k:?}: expected random, greedy, expectimax (duel), \
-                         trust (sgs), ismcts or ismcts:N"
+                         trust, smart, smart:K, smart-optimistic (sgs), ismcts or ismcts:N"
                     ))
                 }
             })
@@ -460,8 +460,9 @@ pub struct PigArgs {
     /// Pig: the number of players (2 to 10). Duel: the two players, e.g. expectimax,random
     /// (random, greedy, expectimax; default random,random). Mahjong: the players by seat,
     /// random, greedy, ismcts or ismcts:N for N iterations (a shorter list repeats its last
-    /// entry; default four greedy). sgs: the players by seat, random, trust, ismcts or
-    /// ismcts:N (a shorter list repeats its last entry; default random).
+    /// entry; default four greedy). sgs: the players by seat, random, trust, smart (SmartAI,
+    /// 8 sampled worlds), smart:K (K worlds), smart-optimistic, ismcts or ismcts:N (a shorter
+    /// list repeats its last entry; default random).
     #[arg(long, default_value = "2")]
     pub players: Players,
     /// The score that wins.

@@ -43,12 +43,7 @@ impl SgsArgs {
     pub fn game(&self) -> Result<Sgs, CliError> {
         let mut game = Sgs::new(self.mode.unwrap_or_default());
         if let Some(path) = &self.position {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                CliError::BadArgument(format!("--position {}: {e}", path.display()))
-            })?;
-            let position = Position::from_json(&text, &game.deck).map_err(|e| {
-                CliError::BadArgument(format!("--position {}: {e}", path.display()))
-            })?;
+            let position = load_position(path, &game.deck)?;
             if let Some(mode) = self.mode.filter(|&m| m != position.mode) {
                 return Err(CliError::BadArgument(format!(
                     "--mode {mode} does not match the position's mode {}",
@@ -64,8 +59,21 @@ impl SgsArgs {
     }
 }
 
-/// The players by seat from `--players` (`random`, `trust`, `ismcts`, `ismcts:N`; a shorter
-/// list repeats its last entry; without a list, all random).
+/// Reads and checks the position file of `--position`: errors name the file and the field.
+pub(super) fn load_position(
+    path: &std::path::Path,
+    deck: &crate::games::sgs::Deck,
+) -> Result<Position, CliError> {
+    let bad = |e: &dyn std::fmt::Display| {
+        CliError::BadArgument(format!("--position {}: {e}", path.display()))
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
+    Position::from_json(&text, deck).map_err(|e| bad(&e))
+}
+
+/// The players by seat from `--players` (`random`, `trust`, `smart`, `smart:K`,
+/// `smart-optimistic`, `ismcts`, `ismcts:N`; a shorter list repeats its last entry; without a
+/// list, all random).
 pub fn players(players: &Players, seats: u8) -> Result<Vec<PlayerKind>, CliError> {
     let seats = usize::from(seats);
     let kinds: Vec<PlayerKind> = match players {
@@ -210,7 +218,7 @@ fn play_moves(
     let mut turn = sim.state().turns;
     sim.record_events(true);
     let mut moves = Vec::new();
-    while let Some(action) = sim.unrecorded(|sim| seating.choose(sim, &mut rng)) {
+    while let Some(action) = sim.unrecorded(|sim| seating.choose(sim, &mut rng))? {
         let Turn::Player(seat) = sim.turn() else {
             break;
         };
@@ -382,15 +390,24 @@ pub fn simulate_sgs(
             restarter.restart(sim, seed)?;
             let mut rng = random_player_rng(seed);
             let mut moves = 0;
+            let mut failed = None;
             let recording = if all_random && record.is_none() {
                 moves = random_playout(sim, &mut rng)?;
                 None
             } else {
-                play_out(sim, record, |sim| {
-                    let action = seating.choose(sim, &mut rng);
+                let recording = play_out(sim, record, |sim| {
+                    // A failed simulation ends the game here; the error is returned below.
+                    let action = seating.choose(sim, &mut rng).unwrap_or_else(|e| {
+                        failed = Some(e);
+                        None
+                    });
                     moves += u32::from(action.is_some());
                     action
-                })?
+                })?;
+                if let Some(error) = failed {
+                    return Err(error);
+                }
+                recording
             };
             let state = sim.state();
             let seats = usize::from(sim.rules().game.mode.seats());

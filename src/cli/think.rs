@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::{CliError, ThinkArgs, json_line};
 use crate::benefit::Answers;
-use crate::games::sgs::{Position, Sgs, SgsAction, Smart};
+use crate::games::sgs::{Sgs, SgsAction, Smart};
 use crate::kernel::SimBuilder;
 
 /// One action of the `--json` output.
@@ -56,13 +56,7 @@ fn card_and_targets(game: &Sgs, action: SgsAction) -> (Option<String>, Vec<u8>) 
 /// `alea think sgs`.
 pub(super) fn run(args: &ThinkArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let answers = answers(args)?;
-    let deck = Sgs::default().deck;
-    let text = std::fs::read_to_string(&args.position).map_err(|e| {
-        CliError::BadArgument(format!("--position {}: {e}", args.position.display()))
-    })?;
-    let position = Position::from_json(&text, &deck).map_err(|e| {
-        CliError::BadArgument(format!("--position {}: {e}", args.position.display()))
-    })?;
+    let position = super::sgs::load_position(&args.position, &Sgs::default().deck)?;
     let game = Sgs::default().with_position(position);
     let mut sim = SimBuilder::new(game.clone())
         .seed(args.seed)
@@ -70,9 +64,10 @@ pub(super) fn run(args: &ThinkArgs, out: &mut impl std::io::Write) -> Result<(),
         .build();
     let mut smart = Smart::new(answers);
     let Some(thought) = smart.think(&mut sim, args.seed)? else {
-        return Err(CliError::BadArgument(
-            "--position: the game is already over there".into(),
-        ));
+        return Err(CliError::BadArgument(format!(
+            "--position {}: the game is over there (nobody to move)",
+            args.position.display()
+        )));
     };
     let valued: Vec<Valued> = thought
         .actions

@@ -377,14 +377,6 @@ impl<G: Game> Sim<G> {
         self.world.resource::<Observer<G>>().prevented
     }
 
-    /// Clears the recorded events and effects and the prevented count.
-    pub fn clear_records(&mut self) {
-        let mut observer = self.world.resource_mut::<Observer<G>>();
-        observer.events.clear();
-        observer.effects.clear();
-        observer.prevented = 0;
-    }
-
     /// Starts or stops recording effects (card moves, property changes).
     pub fn record_effects(&mut self, on: bool) {
         self.watch_mut().record_effects = on;

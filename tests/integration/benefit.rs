@@ -257,12 +257,20 @@ struct Ladder {
 enum LadderAction {
     Hit,
     Chain,
+    Roll,
+    RollTwice,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 enum LadderEvent {
-    Hit { amount: i64 },
+    Hit {
+        amount: i64,
+    },
     Chain,
+    /// The enemy loses 1 hp (weight 1) or 3 (weight 3); after a 3, rolls `again`.
+    Roll {
+        again: bool,
+    },
 }
 
 impl GameEvent for LadderEvent {
@@ -270,7 +278,27 @@ impl GameEvent for LadderEvent {
         match self {
             LadderEvent::Hit { .. } => 0,
             LadderEvent::Chain => 1,
+            LadderEvent::Roll { .. } => 2,
         }
+    }
+}
+
+/// 1 hp one time in four, 3 hp three times in four.
+struct Die;
+
+impl alea::chance::CaseGenerator for Die {
+    type Outcome = i64;
+    fn name(&self) -> &'static str {
+        "die"
+    }
+    fn max_case(&self) -> u32 {
+        2
+    }
+    fn produce(&self, case: u32) -> i64 {
+        [1, 3][case as usize]
+    }
+    fn weight(&self, case: u32) -> u32 {
+        [1, 3][case as usize]
     }
 }
 
@@ -365,6 +393,8 @@ impl Game for Ladder {
         out.push(match action {
             LadderAction::Hit => LadderEvent::Hit { amount: 1 },
             LadderAction::Chain => LadderEvent::Chain,
+            LadderAction::Roll => LadderEvent::Roll { again: false },
+            LadderAction::RollTwice => LadderEvent::Roll { again: true },
         });
     }
 
@@ -374,6 +404,13 @@ impl Game for Ladder {
             LadderEvent::Chain => {
                 lose(ctx, 1);
                 ctx.emit(LadderEvent::Chain);
+            }
+            LadderEvent::Roll { again } => {
+                let hp = ctx.chance(&Die);
+                lose(ctx, hp);
+                if again && hp == 3 {
+                    ctx.emit(LadderEvent::Roll { again: false });
+                }
             }
         }
         Flow::Continue
@@ -386,7 +423,15 @@ impl Game for Ladder {
         _: &(),
         d: &mut Decision<LadderAction>,
     ) {
-        d.ask(Seat(0), [LadderAction::Hit, LadderAction::Chain]);
+        d.ask(
+            Seat(0),
+            [
+                LadderAction::Hit,
+                LadderAction::Chain,
+                LadderAction::Roll,
+                LadderAction::RollTwice,
+            ],
+        );
     }
 
     fn returns(_: &Rules<Self>, _: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
@@ -437,9 +482,11 @@ fn ai_hooks_run_instead_of_handlers_and_adjust_change_or_stop_the_simulation() {
         Some(&Hp(9)),
         "play runs the handler"
     );
-    // A hook that stops: the hit's own change was recorded before... the stop comes before
-    // the rules (a *before* listener), so nothing after it counts.
+    // A hook that stops: it runs before the rules (a *before* listener), so nothing after it
+    // counts — neither the hit, nor the after listener's extra hp, nor a later adjustment.
     let mut sim = ladder(&[("plain", Some("halt")), ("one_more", None)]);
+    assert_eq!(simulator.value(&mut sim, hit, 0).unwrap(), 0.0);
+    let mut sim = ladder(&[("plain", Some("halt")), ("one_more", Some("plus_seven"))]);
     assert_eq!(simulator.value(&mut sim, hit, 0).unwrap(), 0.0);
     // Without the stop, the after listener's extra hp counts too.
     let mut sim = ladder(&[("one_more", None)]);
@@ -462,12 +509,19 @@ fn nesting_past_the_benefit_cap_is_prevented_not_an_error() {
         simulator.value(&mut sim, LadderAction::Chain, 0).unwrap(),
         5.0 * 200.0
     );
+    assert_eq!(sim.prevented(), 0, "a simulation leaves no count behind");
+    // Applied in benefit mode by hand: five levels, then one prevented event.
+    sim.set_mode(alea::pipeline::Mode::Benefit);
+    sim.apply(LadderAction::Chain).unwrap();
+    assert_eq!(sim.prevented(), 1);
+    let target = sim.rules().player(Seat(1));
+    assert_eq!(sim.world().get::<Hp>(target), Some(&Hp(5)));
     // In play the same chain is an error past the depth limit, rolled back.
     let mut sim = SimBuilder::new(Ladder::default()).depth_limit(40).build();
     assert!(sim.apply(LadderAction::Chain).is_err());
 }
 
-#[derive(Resource, Default)]
+#[derive(Resource)]
 struct Seen(f64);
 
 /// A user system between the pipeline and the benefit stage: what the ledger holds there.
@@ -481,7 +535,7 @@ fn the_benefit_stage_is_a_system_in_its_set() {
     let mut sim = SimBuilder::new(Ladder::default())
         .run_mode(RunMode::Schedule)
         .build();
-    sim.world_mut().init_resource::<Seen>();
+    sim.world_mut().insert_resource(Seen(-1.0));
     let schedule = sim.schedule_mut().unwrap();
     alea::benefit::add_stages::<Ladder>(schedule);
     schedule.add_systems(
@@ -552,4 +606,85 @@ fn think_lists_every_action_with_its_benefit_and_smartais_choice() {
     .unwrap_err();
     assert_eq!(err.exit_code(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_small_chance_point_is_enumerated_exactly_and_two_are_sampled() {
+    let mut simulator = Simulator::<Ladder>::new(Answers::Optimistic);
+    let mut sim = ladder(&[]);
+    // One roll: 1/4 × 200 + 3/4 × 600, whatever the seed.
+    for seed in 0..5 {
+        assert_eq!(
+            simulator.value(&mut sim, LadderAction::Roll, seed).unwrap(),
+            500.0
+        );
+    }
+    // A roll that may roll again meets two chance points in one action: forcing a case
+    // would force both (950 instead of 875), so the action keeps its sample.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let value = simulator
+            .value(&mut sim, LadderAction::RollTwice, seed)
+            .unwrap();
+        assert!([200.0, 800.0, 1200.0].contains(&value), "{value}");
+        seen.insert(value as i64);
+    }
+    assert!(seen.len() >= 2, "{seen:?}");
+}
+
+#[test]
+fn an_actions_benefit_does_not_depend_on_what_was_valued_before_it() {
+    for answers in [Answers::Optimistic, Answers::default()] {
+        let mut sim = position(HIDDEN_A, 1);
+        let legal = sim.legal_actions().to_vec();
+        let mut simulator = Simulator::<Sgs>::new(answers);
+        let mut all = Vec::new();
+        simulator.evaluate(&mut sim, &legal, 4, &mut all).unwrap();
+        for (i, &action) in legal.iter().enumerate() {
+            let alone = simulator.value(&mut sim, action, 4).unwrap();
+            assert_eq!(alone, all[i], "{answers:?} {action:?}");
+        }
+        let twice = [legal[0], legal[0]];
+        let mut values = Vec::new();
+        simulator
+            .evaluate(&mut sim, &twice, 4, &mut values)
+            .unwrap();
+        assert_eq!(values[0], values[1]);
+    }
+}
+
+#[test]
+fn the_simulator_works_on_any_sim_and_looks_no_further_than_the_turn() {
+    use alea::kernel::RunMode;
+    let deck = Sgs::default().deck;
+    let game = Sgs::default().with_position(Position::from_json(WORKED, &deck).unwrap());
+    let builders = [
+        SimBuilder::new(game.clone()).seed(1),
+        SimBuilder::new(game.clone())
+            .seed(1)
+            .run_mode(RunMode::Schedule),
+        SimBuilder::new(game).seed(1).rollback(Rollback::Caller),
+    ];
+    let mut results = Vec::new();
+    for builder in builders {
+        let mut sim = builder.build();
+        let before = sim.checksum();
+        let legal = sim.legal_actions().to_vec();
+        let mut values = Vec::new();
+        Simulator::<Sgs>::new(Answers::default())
+            .evaluate(&mut sim, &legal, 2, &mut values)
+            .unwrap();
+        assert_eq!(sim.checksum(), before);
+        results.push(values);
+    }
+    assert_eq!(results[0], results[1]);
+    assert_eq!(results[0], results[2]);
+    // Ending the phase with a hand that fits: the next seat's turn (its draw) is not counted.
+    let mut sim = position(
+        r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": [
+        {"role": "lord", "hp": 4, "hand": ["jink/D2"]}, {"role": "rebel", "hp": 4}]}"#,
+        1,
+    );
+    let mut simulator = Simulator::<Sgs>::new(Answers::default());
+    assert_eq!(simulator.value(&mut sim, SgsAction::End, 1).unwrap(), 0.0);
 }

@@ -131,7 +131,7 @@ fn invariants_hold_through_reshuffles_in_long_trust_games() {
         sim.record_events(true);
         let mut rng = random_player_rng(g);
         let mut seating = Players::new(&players);
-        while let Some(a) = seating.choose(&mut sim, &mut rng) {
+        while let Some(a) = seating.choose(&mut sim, &mut rng).unwrap() {
             sim.apply(a).unwrap();
         }
         reshuffles += sim
@@ -176,7 +176,7 @@ fn the_same_seed_plays_the_same_game() {
             let mut rng = random_player_rng(seed);
             let mut actions = Vec::new();
             let mut seating = Players::new(&[PlayerKind::Random]);
-            while let Some(a) = seating.choose(&mut sim, &mut rng) {
+            while let Some(a) = seating.choose(&mut sim, &mut rng).unwrap() {
                 sim.apply(a).unwrap();
                 actions.push(a);
             }
@@ -622,7 +622,7 @@ fn every_decision_point_is_sound_and_determinizes_consistently() {
             while let Turn::Player(seat) = sim.turn() {
                 check_decision_point(&mut sim, seat, g);
                 asked.insert(kind(&sim));
-                let a = seating.choose(&mut sim, &mut rng).unwrap();
+                let a = seating.choose(&mut sim, &mut rng).unwrap().unwrap();
                 sim.apply(a).unwrap();
             }
         }

@@ -35,6 +35,7 @@ impl Game for Sgs {
             setup.spawn_card(CardId(card as u16), Zone::Stock, ());
         }
         cards::spawn_listeners(setup, &self.deck);
+        turn::spawn_horizon(setup);
         // Benefit simulation's ledger (not game state: it is not part of snapshots).
         setup.insert_resource(crate::benefit::Ledger::default());
         setup.emit(SgsEvent::GameStarted);

@@ -9,7 +9,7 @@ use super::deck::CardName;
 use super::state::{Phase, Question};
 use super::{Sgs, SgsAction, Smart};
 use crate::benefit::Answers;
-use crate::kernel::{Seat, Sim, Turn};
+use crate::kernel::{Seat, Sim, SimError, Turn};
 use crate::search::{Ismcts, RandomRollouts, SearchError, SearchResult};
 
 /// ISMCTS iterations per decision of `ismcts` without a number.
@@ -19,7 +19,7 @@ pub const DEFAULT_ITERATIONS: u32 = 100;
 pub const UCT_C: f64 = 1.4;
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PlayerKind {
     /// A uniformly random legal action.
     Random,
@@ -112,17 +112,22 @@ impl Players {
 
     /// The action of the seat to move (`None` once the game is over). `rng` serves the random
     /// choices and seeds each search and simulation, so a game replays from the seed of
-    /// `rng`; searches and simulations leave `sim` as it was.
-    pub fn choose(&mut self, sim: &mut Sim<Sgs>, rng: &mut ChaCha8Rng) -> Option<SgsAction> {
+    /// `rng`; searches and simulations leave `sim` as it was. Fails only if a SmartAI
+    /// simulation does (the rules nest past the depth limit).
+    pub fn choose(
+        &mut self,
+        sim: &mut Sim<Sgs>,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<Option<SgsAction>, SimError> {
         let Turn::Player(seat) = sim.turn() else {
-            return None;
+            return Ok(None);
         };
         let choices = sim.legal_actions();
         if choices.is_empty() {
-            return None;
+            return Ok(None);
         }
         let kind = self.kinds.get(seat.index()).copied();
-        match kind.unwrap_or(PlayerKind::Random) {
+        Ok(match kind.unwrap_or(PlayerKind::Random) {
             PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
             PlayerKind::Trust => Some(trust(sim, seat, rng)),
             PlayerKind::Ismcts(_) if choices.len() == 1 => Some(choices[0]),
@@ -132,13 +137,14 @@ impl Players {
                 Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action))
             }
             PlayerKind::Smart(_) if choices.len() == 1 => Some(choices[0]),
-            PlayerKind::Smart(answers) => {
-                let fallback = choices[0];
+            PlayerKind::Smart(_) => {
                 let seed = rng.next_u64();
-                let smart = self.smart[seat.index()].get_or_insert_with(|| Smart::new(answers));
-                Some(smart.choose(sim, seed).ok().flatten().unwrap_or(fallback))
+                match &mut self.smart[seat.index()] {
+                    Some(smart) => smart.choose(sim, seed)?,
+                    None => None,
+                }
             }
-        }
+        })
     }
 }
 

@@ -151,7 +151,7 @@ impl Smart {
                 self.best(sim, seed)?
             }
             Question::None if state.phase == Phase::Play => self.play(sim, seat, seed)?,
-            Question::None => discard(sim, seat),
+            Question::None => discard(sim),
         };
         Ok(Some(choice.unwrap_or(SgsAction::Pass)))
     }
@@ -251,7 +251,7 @@ pub fn threshold(state: &SgsState, seat: Seat) -> f64 {
 }
 
 /// The discard phase: the legal discard of the card worth least to keep (the first of equals).
-fn discard(sim: &Sim<Sgs>, _seat: Seat) -> Option<SgsAction> {
+fn discard(sim: &Sim<Sgs>) -> Option<SgsAction> {
     let deck = &sim.rules().game.deck;
     sim.legal_actions()
         .iter()

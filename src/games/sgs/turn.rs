@@ -7,8 +7,8 @@ use super::deck::MAX_CARDS;
 use super::state::{DRAW_PHASE, Outcome, Phase, Role, START_HAND, SgsState};
 use super::{Sgs, SgsAction, SgsEvent, position};
 use crate::chance::{Purpose, Streams};
-use crate::kernel::{GameRules, Seat, Sim, SimError, Table, Zone};
-use crate::pipeline::{Ctx, Flow, Listener};
+use crate::kernel::{GameRules, Seat, Setup, Sim, SimError, Table, Zone};
+use crate::pipeline::{Ctx, Flow, Listener, Timing};
 use crate::snapshot::Snapshot;
 
 /// [`SgsEvent::GameStarted`]: sets out the position, or deals: roles and the draw pile from the
@@ -57,6 +57,26 @@ pub(super) fn game_started(ctx: &mut Ctx<'_, Sgs>) -> Flow {
         });
     }
     ctx.emit(SgsEvent::TurnStarted { seat: lord });
+    Flow::Continue
+}
+
+/// Benefit simulation looks no further than the turn it starts in: a rules listener on
+/// [`SgsEvent::TurnStarted`] whose AI hook stops the simulation there (in play, its handler
+/// does nothing). Without it, valuing the end of a play phase would count the next seat's
+/// draws.
+pub(super) fn spawn_horizon(setup: &mut Setup<'_, Sgs>) {
+    let nothing = setup.handler("turn_horizon", nothing);
+    let stop = setup.handler("turn_horizon_ai", stop_at_new_turn);
+    let listener = Listener::new(SgsEvent::TURN_STARTED, Timing::Before, nothing).ai_hook(stop);
+    setup.spawn_listener(listener, ());
+}
+
+fn nothing(_: &mut Ctx<'_, Sgs>, _: &mut SgsEvent) -> Flow {
+    Flow::Continue
+}
+
+fn stop_at_new_turn(ctx: &mut Ctx<'_, Sgs>, _: &mut SgsEvent) -> Flow {
+    crate::benefit::stop(ctx);
     Flow::Continue
 }
 
