@@ -2,7 +2,9 @@
 //!
 //! `cargo bench --bench kernel`. Every figure here has its baseline in the same run:
 //! `snapshot/world_rollback` against `snapshot/plain_clone` (save by `clone`, restore by
-//! `clone_from`) and `snapshot/plain_clone_from` (both by `clone_from` into reused buffers).
+//! `clone_from`) and `snapshot/plain_clone_from` (both by `clone_from` into reused buffers);
+//! `snapshot/restore` alone, `snapshot/restore_keyed` (a client component changed the layout:
+//! every value goes back by stable id) and `snapshot/from_world` (a search `Sim` from a world).
 
 use std::hint::black_box;
 
@@ -198,6 +200,27 @@ fn snapshot(c: &mut Criterion) {
             saved.clone_from(black_box(&state));
             state.clone_from(black_box(&saved));
         })
+    });
+    // Restore alone: by whole columns, and keyed by stable id after a client component
+    // moved every other entity to another table (the snapshot's layout no longer fits).
+    group.bench_function("restore", |b| {
+        b.iter(|| sim.restore(black_box(&snap)).unwrap())
+    });
+    #[derive(bevy_ecs::prelude::Component)]
+    struct ClientMarker;
+    let entities: Vec<_> = sim
+        .world_mut()
+        .query_filtered::<bevy_ecs::prelude::Entity, bevy_ecs::prelude::With<alea::kernel::StableId>>()
+        .iter(sim.world())
+        .collect();
+    for entity in entities.into_iter().step_by(2) {
+        sim.world_mut().entity_mut(entity).insert(ClientMarker);
+    }
+    group.bench_function("restore_keyed", |b| {
+        b.iter(|| sim.restore(black_box(&snap)).unwrap())
+    });
+    group.bench_function("from_world", |b| {
+        b.iter(|| alea::kernel::Sim::<Reference>::from_world(black_box(sim.world())).unwrap())
     });
     group.finish();
 }

@@ -1,6 +1,8 @@
 //! `--profile FILE` (`play`, `simulate`): a Chrome trace of the spans of every system and
 //! pipeline handler, written with the `trace` feature. Open it in chrome://tracing or
-//! <https://ui.perfetto.dev>.
+//! <https://ui.perfetto.dev>. A span with a `name` field is shown as `span: name`: the rules
+//! of each event kind as `rules: Damage`, each listener handler as `listener: nioh_shield`,
+//! each system as `system: alea::kernel::step::accept_system<…>`.
 
 use std::path::Path;
 
@@ -35,8 +37,11 @@ pub(super) fn start(path: &Path) -> Result<Profile, CliError> {
     let (layer, flush) = tracing_chrome::ChromeLayerBuilder::new()
         .writer(std::io::BufWriter::new(file))
         .include_args(true)
+        .name_fn(Box::new(names::shown))
         .build();
-    let subscriber = tracing_subscriber::registry().with(layer);
+    let subscriber = tracing_subscriber::registry()
+        .with(names::Names)
+        .with(layer);
     Ok(Profile {
         _subscriber: tracing::subscriber::set_default(subscriber),
         _flush: flush,
@@ -47,4 +52,64 @@ pub(super) fn start(path: &Path) -> Result<Profile, CliError> {
 #[cfg(not(feature = "trace"))]
 pub(super) fn start(path: &Path) -> Result<Profile, CliError> {
     Err(CliError::NoTrace(path.to_path_buf()))
+}
+
+/// Span names in the trace: `span: name` for spans with a `name` field.
+#[cfg(feature = "trace")]
+mod names {
+    use tracing::Subscriber;
+    use tracing::field::{Field, Visit};
+    use tracing::span::{Attributes, Id};
+    use tracing_chrome::EventOrSpan;
+    use tracing_subscriber::layer::{Context, Layer};
+    use tracing_subscriber::registry::LookupSpan;
+
+    /// A span's name as the trace shows it.
+    struct Shown(String);
+
+    /// Records each new span's shown name (runs before the Chrome layer writes it).
+    pub(super) struct Names;
+
+    impl<S: Subscriber + for<'a> LookupSpan<'a>> Layer<S> for Names {
+        fn on_new_span(&self, attrs: &Attributes<'_>, id: &Id, ctx: Context<'_, S>) {
+            let mut field = NameField(None);
+            attrs.record(&mut field);
+            if let (Some(name), Some(span)) = (field.0, ctx.span(id)) {
+                let shown = format!("{}: {name}", attrs.metadata().name());
+                span.extensions_mut().insert(Shown(shown));
+            }
+        }
+    }
+
+    /// The value of a `name` field, without the quotes of its `Debug` form.
+    struct NameField(Option<String>);
+
+    impl Visit for NameField {
+        fn record_str(&mut self, field: &Field, value: &str) {
+            if field.name() == "name" {
+                self.0 = Some(value.to_owned());
+            }
+        }
+
+        fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+            if field.name() == "name" && self.0.is_none() {
+                let text = format!("{value:?}");
+                self.0 = Some(text.trim_matches('"').to_owned());
+            }
+        }
+    }
+
+    /// The name the Chrome trace shows for a span or an event.
+    pub(super) fn shown<S>(item: &EventOrSpan<'_, '_, S>) -> String
+    where
+        S: Subscriber + for<'a> LookupSpan<'a> + Send + Sync,
+    {
+        match item {
+            EventOrSpan::Span(span) => match span.extensions().get::<Shown>() {
+                Some(shown) => shown.0.clone(),
+                None => span.name().to_owned(),
+            },
+            EventOrSpan::Event(event) => event.metadata().name().to_owned(),
+        }
+    }
 }

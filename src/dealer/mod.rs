@@ -207,7 +207,10 @@ impl Dealer {
         seed: u64,
     ) -> Result<Dealer, DealError> {
         let mut world = World::new();
-        install(&mut world, config, abilities, seed)?;
+        let entities = install(&mut world, config, abilities, seed)?;
+        for (id, entity) in (0u32..).zip(entities) {
+            world.entity_mut(entity).insert(crate::kernel::StableId(id));
+        }
         let mut registry = SnapshotRegistry::new();
         registry.register_resource::<Mount>();
         registry.register_resource::<Streams>();
@@ -272,7 +275,9 @@ impl Dealer {
 /// Sets up any World for dealing (a game's, or the one [`Dealer`] owns): the [`DealConfig`],
 /// a fresh [`Mount`] of the configured set and layout, [`Streams`] seeded `seed` unless the
 /// World has them, the [`DealTable`], one listener entity per ability ([`Ability`] +
-/// [`AbilityPlan`], in the given order) and the [`DealSchedule`]. Returns the ability entities.
+/// [`AbilityPlan`], in the given order) and the [`DealSchedule`]. Returns the ability entities
+/// (without a [`StableId`](crate::kernel::StableId): a game gives them theirs with
+/// [`Setup::adopt`](crate::kernel::Setup::adopt), as snapshots save only entities that have one).
 /// Checks the seats first: on error nothing is inserted.
 pub fn install(
     world: &mut World,

@@ -11,6 +11,33 @@ use crate::chance::{Case, Streams};
 use crate::pipeline::{Listener, Observer, Resolution};
 use crate::snapshot::SnapshotRegistry;
 
+/// What a game world was built from: its [`SimBuilder`] and a snapshot registry of its own.
+/// Inserted by the builder into every world it builds (a [`Sim`]'s, or a Bevy app's through
+/// `AleaPlugin`), it is how [`Sim::from_world`] copies a live world into a search `Sim` and
+/// [`world_checksum`](crate::snapshot::world_checksum) hashes one from a `&World`.
+#[derive(Resource)]
+pub struct SimSource<G: Game> {
+    pub(crate) builder: SimBuilder<G>,
+    /// Behind a lock so a `&World` can snapshot and hash (the registry caches its queries).
+    pub(crate) registry: std::sync::Mutex<SnapshotRegistry>,
+}
+
+impl<G: Game> SimSource<G> {
+    /// The builder the world was built with.
+    pub fn builder(&self) -> &SimBuilder<G> {
+        &self.builder
+    }
+
+    /// Runs `f` with the world's snapshot registry.
+    pub(crate) fn with_registry<R>(&self, f: impl FnOnce(&mut SnapshotRegistry) -> R) -> R {
+        let mut registry = self
+            .registry
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        f(&mut registry)
+    }
+}
+
 /// What happens to the world when an action fails (the pipeline nests too deep).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Rollback {
@@ -161,6 +188,12 @@ impl<G: Game> SimBuilder<G> {
         }
         let rules = Arc::new(rules);
         world.insert_resource(GameRules(rules.clone()));
+        if let Some(own) = registry.for_world(world) {
+            world.insert_resource(SimSource {
+                builder: self.clone(),
+                registry: std::sync::Mutex::new(own),
+            });
+        }
         // The events the setup emitted resolve now, then the first decision is asked.
         with_resolution(world, &rules, |world, res| {
             res.chance.start(None);

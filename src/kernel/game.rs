@@ -106,6 +106,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         let _ = (rules, world, table, state, seat, hasher);
     }
 
+    /// `event` as `viewer` may see it: what only another seat may know hidden (another seat's
+    /// draw shows as a draw of an unknown tile), `None` for an event `viewer` does not see at
+    /// all (another seat's private answer). What a client shows a seat goes through here
+    /// (`Resolved::seen_by` with the `bevy` feature). The default shows every event as it is:
+    /// games whose events carry no private information keep it.
+    fn seen_by(event: &Self::Event, viewer: Seat) -> Option<Self::Event> {
+        let _ = viewer;
+        Some(event.clone())
+    }
+
     /// Re-deals everything `viewer` cannot see (other hands, the stock order), consistently
     /// with what `viewer` has observed, drawing from `rng`. The result must depend only on
     /// `viewer`'s information state and `rng`. Perfect-information games keep the default

@@ -13,7 +13,7 @@ mod slot;
 pub mod step;
 mod table;
 
-pub use builder::{Rollback, RunMode, SimBuilder};
+pub use builder::{Rollback, RunMode, SimBuilder, SimSource};
 pub use cards::CardZones;
 pub use entity::{
     CardId, DieFace, Faces, Kind, Pool, Seat, StableId, Zone, return_to_pool, take_from_pool,

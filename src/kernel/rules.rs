@@ -50,6 +50,8 @@ pub struct Rules<G: Game> {
     pub(crate) listened: u64,
     /// The same for listeners with [`Timing::After`](crate::pipeline::Timing::After).
     pub(crate) listened_after: u64,
+    /// Every entity spawned at setup, by [`StableId`](super::StableId).
+    pub(crate) entities: Vec<Entity>,
     pub(crate) players: Vec<Entity>,
     pub(crate) cards: Vec<Entity>,
     pub(crate) dice: Vec<Entity>,
@@ -72,6 +74,7 @@ impl<G: Game> Rules<G> {
             by_event: Vec::new(),
             listened: 0,
             listened_after: 0,
+            entities: Vec::new(),
             players: Vec::new(),
             cards: Vec::new(),
             dice: Vec::new(),
@@ -101,6 +104,11 @@ impl<G: Game> Rules<G> {
     /// True when some listener subscribes to `kind` after its rules.
     pub fn is_listened_after(&self, kind: EventKind) -> bool {
         self.listened_after & (1 << kind.min(63)) != 0
+    }
+
+    /// The entity spawned at setup with stable id `id` (`None` past the last one).
+    pub fn entity(&self, id: super::StableId) -> Option<Entity> {
+        self.entities.get(id.0 as usize).copied()
     }
 
     /// The player entity at `seat`.

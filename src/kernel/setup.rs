@@ -68,7 +68,21 @@ impl<G: Game> Setup<'_, G> {
     pub fn spawn(&mut self, bundle: impl Bundle) -> Entity {
         let id = StableId(self.next_id);
         self.next_id += 1;
-        self.world.spawn((id, bundle)).id()
+        let entity = self.world.spawn((id, bundle)).id();
+        self.rules.entities.push(entity);
+        entity
+    }
+
+    /// Gives `entities`, spawned into the world some other way (a shared installer such as
+    /// [`dealer::install`](crate::dealer::install)), the next [`StableId`]s, in order: only
+    /// entities with a stable id are game state (snapshots, checksums, `Sim::from_world`).
+    pub fn adopt(&mut self, entities: &[Entity]) {
+        for &entity in entities {
+            let id = StableId(self.next_id);
+            self.next_id += 1;
+            self.world.entity_mut(entity).insert(id);
+            self.rules.entities.push(entity);
+        }
     }
 
     /// Spawns the player at `seat` ([`Rules::player`] finds it). Spawn seats in order, from 0.

@@ -58,6 +58,29 @@ impl<G: Game> Sim<G> {
         })
     }
 
+    /// A search `Sim` in the game state of `world` — a Bevy app's world built by `AleaPlugin`,
+    /// whatever client components and entities it also holds, or another `Sim`'s: a fresh
+    /// build from the world's builder, then its state copied over, matched by
+    /// [`StableId`](super::StableId). The copy has the same [`checksum`](Self::checksum) as
+    /// [`world_checksum`](crate::snapshot::world_checksum)`(world)`; what it records and its
+    /// benefit settings are its own. Costs a world build (tens of microseconds): make one per
+    /// AI decision, or keep one and [`restore`](Self::restore) snapshots of the app into it.
+    ///
+    /// Call it between decisions (the plugin's stages are not running), as a system or an
+    /// exclusive system does.
+    pub fn from_world(world: &World) -> Result<Sim<G>, SimError> {
+        let source =
+            world
+                .get_resource::<super::SimSource<G>>()
+                .ok_or(SimError::NotAGameWorld {
+                    game: std::any::type_name::<G>(),
+                })?;
+        let snapshot = source.with_registry(|registry| registry.snapshot(world));
+        let mut sim = source.builder.try_build()?;
+        sim.restore(&snapshot)?;
+        Ok(sim)
+    }
+
     /// The builder this simulator was made from.
     pub fn builder(&self) -> &SimBuilder<G> {
         &self.builder

@@ -39,6 +39,13 @@ pub enum SimError {
     /// waits on a player's answer.
     #[error("a resolution is waiting on a player's answer")]
     InFlight,
+    /// [`Sim::from_world`](super::Sim::from_world) was given a world that holds no game of
+    /// this type (not built by a [`SimBuilder`](super::SimBuilder) or `AleaPlugin` for it).
+    #[error("the world holds no {game} game (build it with SimBuilder or AleaPlugin)")]
+    NotAGameWorld {
+        /// The game type asked for.
+        game: &'static str,
+    },
 }
 
 /// The schedule that runs once per decision.
@@ -167,6 +174,8 @@ pub struct Inbox<G: Game> {
     pub action: Option<G::Action>,
     /// The result of the last action taken (`None` until one is).
     pub result: Option<Result<(), SimError>>,
+    /// The seat whose action the last run of [`PipelineSystems::Accept`] took.
+    pub acted: Option<Seat>,
 }
 
 impl<G: Game> Default for Inbox<G> {
@@ -174,6 +183,7 @@ impl<G: Game> Default for Inbox<G> {
         Inbox {
             action: None,
             result: None,
+            acted: None,
         }
     }
 }
@@ -209,9 +219,14 @@ pub fn accept_system<G: Game>(world: &mut World) {
         None => undo.snapshot = Some(undo.registry.snapshot(world)),
     });
     let rules = shared_rules::<G>(world);
-    let result = with_resolution(world, &rules, |world, res| {
-        accept(world, &rules, res, action)
+    let (result, seat) = with_resolution(world, &rules, |world, res| {
+        let seat = match res.decision.turn {
+            Turn::Player(seat) => Some(seat),
+            Turn::Terminal => None,
+        };
+        (accept(world, &rules, res, action), seat)
     });
+    world.resource_mut::<Inbox<G>>().acted = seat;
     if result.is_ok() {
         // The pipeline writes the Resolution (its table and game state too) bypassing change
         // detection; mark it once per action so Bevy systems see the change.

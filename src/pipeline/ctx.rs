@@ -28,13 +28,15 @@ pub struct AskToken(());
 pub struct Ctx<'a, G: Game> {
     pub(crate) world: &'a mut World,
     pub(crate) rules: &'a Rules<G>,
-    pub(crate) emitted: &'a mut Vec<G::Event>,
+    pub(crate) emitted: &'a mut Vec<(G::Event, super::Origin)>,
     pub(crate) decision: &'a mut Decision<G::Action>,
     pub(crate) state: &'a mut G::State,
     pub(crate) table: &'a mut Table,
     pub(crate) chance: &'a mut ActionChance,
     pub(crate) answer: Option<G::Action>,
     pub(crate) listener: Option<Entity>,
+    /// Who is running: what the events it emits record as their [`Origin`](super::Origin).
+    pub(crate) origin: super::Origin,
     pub(crate) recording: bool,
 }
 
@@ -99,7 +101,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Queues `event`: it resolves after the current event, before the current event's next
     /// sibling ("macro stack, micro queue"), in emission order.
     pub fn emit(&mut self, event: G::Event) {
-        self.emitted.push(event);
+        self.emitted.push((event, self.origin));
     }
 
     /// The action that resumed this call after an [`ask`](Self::ask), if any.

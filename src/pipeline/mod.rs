@@ -10,7 +10,8 @@ pub use ctx::{AskToken, Ctx, Flow};
 pub use effect::{Effect, Mode, Property};
 pub use listener::{HandlerId, Listener, Timing, listener_order};
 pub use resolve::{
-    DEFAULT_BENEFIT_CAP, LoggedEvent, Observer, Progress, Resolution, ResolutionState, Watch, run,
+    DEFAULT_BENEFIT_CAP, LoggedEvent, Observer, Origin, Progress, Resolution, ResolutionState,
+    Watch, run,
 };
 
 /// Why the pipeline failed. The action that caused it is rolled back.

@@ -28,6 +28,7 @@ enum Stage {
 struct InFlight<E> {
     event: E,
     depth: u16,
+    origin: Origin,
     stage: Stage,
     next: u16,
 }
@@ -38,9 +39,36 @@ impl<E> InFlight<E> {
         LoggedEvent {
             depth: self.depth,
             cancelled,
+            origin: self.origin,
             event: self.event,
         }
     }
+}
+
+/// Who produced an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Origin {
+    /// A player's action ([`Game::translate`]).
+    Action,
+    /// Queued from outside a resolution: by the setup or [`Sim::emit`](crate::kernel::Sim::emit).
+    Root,
+    /// The rules of its parent event ([`Game::apply`]).
+    Rules,
+    /// A listener's handler (or AI hook), at `timing` of its parent event.
+    Listener {
+        /// The listener entity's stable id ([`Rules::entity`] finds the entity).
+        id: StableId,
+        /// Before or after the parent's rules.
+        timing: Timing,
+    },
+}
+
+/// An event waiting to resolve.
+#[derive(Clone, Debug, Hash)]
+struct Queued<E> {
+    event: E,
+    depth: u16,
+    origin: Origin,
 }
 
 type OrderKey = (Timing, i32, u16, u16, u32);
@@ -125,10 +153,14 @@ pub struct ResolutionState<G: Game> {
     /// The seats, the active seat and the round ([`Table`]); the builder sets
     /// `Table::new(game.seats())` before the game's setup.
     pub table: Table,
-    waiting: Vec<(G::Event, u16)>,
+    waiting: Vec<Queued<G::Event>>,
     current: Option<InFlight<G::Event>>,
-    emitted: Vec<G::Event>,
-    order: Vec<(OrderKey, Entity)>,
+    emitted: Vec<(G::Event, Origin)>,
+    /// [`Game::translate`]'s output buffer (empty between actions).
+    translated: Vec<G::Event>,
+    /// The listeners of the current stage, by order key (its last part the listener's
+    /// [`StableId`]: no `Entity`, so the state means the same in every world).
+    order: Vec<OrderKey>,
     answer: Option<G::Action>,
     /// The current action's forced case and chance points (transient: not part of checksums).
     pub chance: ActionChance,
@@ -175,6 +207,7 @@ impl<G: Game> Default for ResolutionState<G> {
             waiting: Vec::new(),
             current: None,
             emitted: Vec::new(),
+            translated: Vec::new(),
             order: Vec::new(),
             answer: None,
             chance: ActionChance::default(),
@@ -192,6 +225,7 @@ impl<G: Game> Clone for ResolutionState<G> {
             waiting: self.waiting.clone(),
             current: self.current.clone(),
             emitted: self.emitted.clone(),
+            translated: Vec::new(),
             order: self.order.clone(),
             answer: self.answer,
             chance: self.chance.clone(),
@@ -249,7 +283,7 @@ impl<G: Game> ResolutionState<G> {
             self.answer = Some(action);
             return;
         }
-        self.emitted.clear();
+        self.translated.clear();
         G::translate(
             rules,
             world,
@@ -257,10 +291,14 @@ impl<G: Game> ResolutionState<G> {
             &self.state,
             seat,
             action,
-            &mut self.emitted,
+            &mut self.translated,
         );
-        while let Some(event) = self.emitted.pop() {
-            self.waiting.push((event, 1));
+        while let Some(event) = self.translated.pop() {
+            self.waiting.push(Queued {
+                event,
+                depth: 1,
+                origin: Origin::Action,
+            });
         }
     }
 
@@ -269,7 +307,14 @@ impl<G: Game> ResolutionState<G> {
     /// [`Sim::emit`](crate::kernel::Sim::emit) do.
     pub(crate) fn push_root(&mut self, event: G::Event) {
         // `waiting` is a stack (the next event on top): a later root event goes below.
-        self.waiting.insert(0, (event, 1));
+        self.waiting.insert(
+            0,
+            Queued {
+                event,
+                depth: 1,
+                origin: Origin::Root,
+            },
+        );
     }
 
     pub(crate) fn clear(&mut self) {
@@ -297,6 +342,9 @@ pub struct LoggedEvent<E> {
     pub depth: u16,
     /// True when a listener or the rules cancelled it.
     pub cancelled: bool,
+    /// Who produced it (not written in JSON logs).
+    #[serde(skip)]
+    pub origin: Origin,
     /// The event as resolved (after modifications).
     pub event: E,
 }
@@ -365,6 +413,7 @@ fn drive<G: Game>(
         waiting,
         current,
         emitted,
+        translated: _,
         order,
         answer,
         chance,
@@ -372,7 +421,12 @@ fn drive<G: Game>(
     } = res;
     loop {
         let Some(flight) = current.as_mut() else {
-            let Some((event, depth)) = waiting.pop() else {
+            let Some(Queued {
+                event,
+                depth,
+                origin,
+            }) = waiting.pop()
+            else {
                 return Ok(Progress::Idle);
             };
             if benefit && depth > benefit_cap {
@@ -396,14 +450,16 @@ fn drive<G: Game>(
                     chance,
                     answer: None,
                     listener: None,
+                    origin: Origin::Rules,
                     recording,
                 };
-                let flow = call(G::apply, "rules", ctx, &mut event);
+                let flow = call(G::apply, Span::Rules, ctx, &mut event);
                 let cancelled = match flow {
                     Flow::Ask(_) => {
                         *current = Some(InFlight {
                             event,
                             depth,
+                            origin,
                             stage: Stage::Apply,
                             next: 0,
                         });
@@ -415,6 +471,7 @@ fn drive<G: Game>(
                 let done = LoggedEvent {
                     depth,
                     cancelled,
+                    origin,
                     event,
                 };
                 finish::<G>(world, seen, done, waiting, emitted, table, state);
@@ -425,16 +482,17 @@ fn drive<G: Game>(
             *current = Some(InFlight {
                 event,
                 depth,
+                origin,
                 stage: Stage::Before,
                 next: 0,
             });
             continue;
         };
         // Who runs next on the event in flight: a listener's handler, or the rules.
-        let (run, listener, name): (HandlerFn<G>, _, _) = match flight.stage {
-            Stage::Apply => (G::apply, None, "rules"),
+        let (run, listener, origin, span): (HandlerFn<G>, _, _, _) = match flight.stage {
+            Stage::Apply => (G::apply, None, Origin::Rules, Span::Rules),
             Stage::Before | Stage::After => {
-                let Some(&(_, entity)) = order.get(usize::from(flight.next)) else {
+                let Some(&key) = order.get(usize::from(flight.next)) else {
                     if flight.stage == Stage::Before {
                         flight.stage = Stage::Apply;
                     } else if let Some(done) = current.take() {
@@ -446,7 +504,8 @@ fn drive<G: Game>(
                     }
                     continue;
                 };
-                let Some(listener) = world.get::<Listener>(entity).copied() else {
+                let entity = rules.entity(StableId(key.4));
+                let Some(listener) = entity.and_then(|e| world.get::<Listener>(e)).copied() else {
                     flight.next += 1;
                     continue;
                 };
@@ -459,7 +518,12 @@ fn drive<G: Game>(
                     _ => listener.handler,
                 };
                 let handler = rules.handler(id);
-                (handler.run, Some(entity), handler.name)
+                let timing = listener.timing;
+                let origin = Origin::Listener {
+                    id: StableId(key.4),
+                    timing,
+                };
+                (handler.run, entity, origin, Span::Listener(handler.name))
             }
         };
         let ctx = Ctx {
@@ -472,9 +536,10 @@ fn drive<G: Game>(
             chance,
             answer: answer.take(),
             listener,
+            origin,
             recording,
         };
-        let flow = call(run, name, ctx, &mut flight.event);
+        let flow = call(run, span, ctx, &mut flight.event);
         match (flight.stage, flow) {
             (Stage::Apply, Flow::Continue) => {
                 flight.stage = Stage::After;
@@ -505,18 +570,65 @@ fn drive<G: Game>(
     }
 }
 
-/// Runs a handler or the rules (`run`, named `name` in traces) on `event`.
-fn call<G: Game>(
-    run: HandlerFn<G>,
-    name: &'static str,
-    mut ctx: Ctx<'_, G>,
-    event: &mut G::Event,
-) -> Flow {
+/// What a handler call is named in traces: `rules: <event kind>` or `listener: <handler>`.
+#[derive(Clone, Copy)]
+#[cfg_attr(not(feature = "trace"), allow(dead_code))]
+enum Span {
+    /// The rules of the event (named by its kind: its variant's name).
+    Rules,
+    /// A listener's handler (named as registered).
+    Listener(&'static str),
+}
+
+/// Runs a handler or the rules (`run`, named by `span` in traces) on `event`.
+fn call<G: Game>(run: HandlerFn<G>, span: Span, mut ctx: Ctx<'_, G>, event: &mut G::Event) -> Flow {
     #[cfg(feature = "trace")]
-    let _span = tracing::info_span!("alea::handler", name).entered();
+    let _span = match span {
+        Span::Rules => tracing::info_span!("rules", name = %KindName(&*event)).entered(),
+        Span::Listener(handler) => tracing::info_span!("listener", name = handler).entered(),
+    };
     #[cfg(not(feature = "trace"))]
-    let _ = name;
+    let _ = span;
     run(&mut ctx, event)
+}
+
+/// An event shown as its kind: the start of its `Debug` form, up to the first space, brace or
+/// parenthesis (the variant's name, for an enum).
+#[cfg(feature = "trace")]
+struct KindName<'a, E>(&'a E);
+
+#[cfg(feature = "trace")]
+impl<E: std::fmt::Debug> std::fmt::Display for KindName<'_, E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        /// Passes text on until the end of the first word.
+        struct Head<'a, 'b> {
+            out: &'a mut std::fmt::Formatter<'b>,
+            done: bool,
+        }
+        impl std::fmt::Write for Head<'_, '_> {
+            fn write_str(&mut self, text: &str) -> std::fmt::Result {
+                if self.done {
+                    return Ok(());
+                }
+                match text.find([' ', '{', '(']) {
+                    Some(end) => {
+                        self.done = true;
+                        self.out.write_str(&text[..end])
+                    }
+                    None => self.out.write_str(text),
+                }
+            }
+        }
+        use std::fmt::Write;
+        write!(
+            Head {
+                out: f,
+                done: false
+            },
+            "{:?}",
+            self.0
+        )
+    }
 }
 
 /// Who sees a resolved event: the event log (when recording) and the inspector.
@@ -540,13 +652,17 @@ fn finish<G: Game>(
     world: &mut World,
     seen: Seen<G>,
     done: LoggedEvent<G::Event>,
-    waiting: &mut Vec<(G::Event, u16)>,
-    emitted: &mut Vec<G::Event>,
+    waiting: &mut Vec<Queued<G::Event>>,
+    emitted: &mut Vec<(G::Event, Origin)>,
     table: &Table,
     state: &G::State,
 ) {
-    while let Some(child) = emitted.pop() {
-        waiting.push((child, done.depth + 1));
+    while let Some((event, origin)) = emitted.pop() {
+        waiting.push(Queued {
+            event,
+            depth: done.depth + 1,
+            origin,
+        });
     }
     if seen.logging {
         world.resource_mut::<Observer<G>>().events.push(done);
@@ -563,7 +679,7 @@ fn collect_listeners<G: Game>(
     table: &Table,
     kind: crate::kernel::EventKind,
     timing: Timing,
-    order: &mut Vec<(OrderKey, Entity)>,
+    order: &mut Vec<OrderKey>,
 ) {
     let candidates = rules.listeners_of(kind);
     if candidates.is_empty() {
@@ -577,11 +693,8 @@ fn collect_listeners<G: Game>(
             continue;
         }
         if let Some(id) = world.get::<StableId>(entity) {
-            order.push((
-                listener_order(listener, *id, table.active, table.seats),
-                entity,
-            ));
+            order.push(listener_order(listener, *id, table.active, table.seats));
         }
     }
-    order.sort_unstable_by_key(|&(key, _)| key);
+    order.sort_unstable();
 }

@@ -8,17 +8,78 @@ mod registry;
 pub use checksum::StableHasher;
 pub use registry::{Snapshot, SnapshotRegistry};
 
+/// The [`checksum`](crate::kernel::Sim::checksum) of the game in `world` (a Bevy app's world
+/// built by `AleaPlugin`, or a `Sim`'s), computed from a `&World`: equal to the checksum of
+/// [`Sim::from_world`](crate::kernel::Sim::from_world)`(world)` and of a `Sim` in the same
+/// state. Client components and entities do not count.
+///
+/// # Panics
+/// If `world` holds no `G` game (it was not built by a [`SimBuilder`](crate::kernel::SimBuilder)
+/// for `G`).
+pub fn world_checksum<G: crate::kernel::Game>(world: &bevy_ecs::world::World) -> u64 {
+    source::<G>(world).with_registry(|registry| registry.checksum(world))
+}
+
+/// A snapshot of the game in `world` (a Bevy app's world built by `AleaPlugin`): restore it
+/// with [`restore_world`], or into a search `Sim` built by the same builder with
+/// [`Sim::restore`](crate::kernel::Sim::restore).
+///
+/// # Panics
+/// As [`world_checksum`].
+pub fn world_snapshot<G: crate::kernel::Game>(world: &bevy_ecs::world::World) -> Snapshot {
+    source::<G>(world).with_registry(|registry| registry.snapshot(world))
+}
+
+/// Restores `snapshot` into the game in `world` in place, whatever client components and
+/// entities the world holds; on error nothing changes. Call it between decisions.
+///
+/// # Panics
+/// As [`world_checksum`].
+pub fn restore_world<G: crate::kernel::Game>(
+    world: &mut bevy_ecs::world::World,
+    snapshot: &Snapshot,
+) -> Result<(), SnapshotError> {
+    source::<G>(world);
+    world.resource_scope(
+        |world, source: bevy_ecs::prelude::Mut<crate::kernel::SimSource<G>>| {
+            source.with_registry(|registry| registry.restore(world, snapshot))
+        },
+    )
+}
+
+/// The world's [`SimSource`](crate::kernel::SimSource), or a panic naming the game.
+fn source<G: crate::kernel::Game>(world: &bevy_ecs::world::World) -> &crate::kernel::SimSource<G> {
+    world
+        .get_resource::<crate::kernel::SimSource<G>>()
+        .unwrap_or_else(|| {
+            panic!(
+                "the world holds no {} game (build it with SimBuilder or AleaPlugin)",
+                std::any::type_name::<G>()
+            )
+        })
+}
+
 /// Why a snapshot could not be restored. The world is unchanged in every case.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SnapshotError {
     /// The snapshot was made by a registry with other types (another game or build).
     #[error("the snapshot was taken from a world with other registered types")]
     OtherRegistry,
-    /// The world's entities changed since the snapshot (something spawned, despawned or
-    /// changed archetype), so the saved columns no longer line up.
+    /// The world's game entities holding a type differ from the snapshot's (the builder's
+    /// entity set changed: something spawned or despawned a game entity, or removed a
+    /// registered component), so the values cannot all be written back.
     #[error("the entities holding {type_name} changed since the snapshot")]
     LayoutChanged {
         /// The type whose layout differs.
         type_name: &'static str,
+    },
+    /// The snapshot holds a value for an entity this world lacks (or that lacks the type):
+    /// the worlds were not built by the same builder.
+    #[error("no entity with stable id {id} holds {type_name} in this world")]
+    MissingEntity {
+        /// The type of the value.
+        type_name: &'static str,
+        /// The entity's [`StableId`](crate::kernel::StableId).
+        id: u32,
     },
 }

@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryState;
 
 use super::SnapshotError;
-use crate::kernel::ResourceSlot;
+use crate::kernel::{ResourceSlot, StableId};
 
 /// A part's buffer inside a [`Snapshot`](super::Snapshot).
 pub(crate) type PartBuffer = Box<dyn Any + Send + Sync>;
@@ -21,28 +21,48 @@ pub(crate) trait Part: Send + Sync {
     fn type_id(&self) -> TypeId;
     /// An empty buffer for this part.
     fn new_buffer(&self) -> PartBuffer;
+    /// The same part for another world built by the same builder (`None` when that world
+    /// lacks the type).
+    fn for_world(&self, world: &World) -> Option<Box<dyn Part>>;
     /// Copies the world's values into `buf`, reusing its capacity.
     fn save(&mut self, world: &World, buf: &mut PartBuffer);
-    /// Checks that `buf` fits the world's current layout, changing nothing.
+    /// Checks that `buf` fits the world's current table layout (the fast path), changing nothing.
     fn verify(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError>;
     /// Writes `buf` back in place, bypassing change detection. Call only after `verify`.
     fn load(&mut self, world: &mut World, buf: &PartBuffer);
-    /// Feeds the world's values to `hasher` in entity order.
+    /// Checks that `buf` can be written back entity by entity, matched by [`StableId`]
+    /// (`keys[id]` is the entity holding `StableId(id)` in `world`), changing nothing.
+    fn verify_keyed(
+        &mut self,
+        world: &World,
+        keys: &[Entity],
+        buf: &PartBuffer,
+    ) -> Result<(), SnapshotError>;
+    /// Writes `buf` back entity by entity, matched by [`StableId`]. Call only after
+    /// `verify_keyed`.
+    fn load_keyed(&mut self, world: &mut World, keys: &[Entity], buf: &PartBuffer);
+    /// Feeds the world's values to `hasher` in [`StableId`] order.
     fn hash(&mut self, world: &World, hasher: &mut dyn Hasher);
 }
 
-/// Values of one component type, table by table, with the entities they belong to.
+/// Values of one component type, table by table, with the entities they belong to and
+/// their stable ids.
 struct ColumnBuffer<T> {
     entities: Vec<Entity>,
+    ids: Vec<StableId>,
     values: Vec<T>,
     rows: Vec<u32>,
 }
 
+/// What a component part reads: the entities the builder spawned (they carry a [`StableId`]);
+/// a client's own entities are not game state.
+type Read<T> = (Entity, &'static StableId, &'static T);
+
 /// A component type saved by whole table columns.
 pub(crate) struct ComponentPart<T: Component<Mutability = Mutable>> {
-    read: QueryState<(Entity, &'static T)>,
-    write: QueryState<&'static mut T>,
-    /// (entity index, value hash) rows, reused by `hash`.
+    read: QueryState<Read<T>>,
+    write: QueryState<&'static mut T, With<StableId>>,
+    /// (stable id, value hash) rows, reused by `hash`.
     rows: Vec<(u32, u64)>,
 }
 
@@ -73,21 +93,32 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
     fn new_buffer(&self) -> PartBuffer {
         Box::new(ColumnBuffer::<T> {
             entities: Vec::new(),
+            ids: Vec::new(),
             values: Vec::new(),
             rows: Vec::new(),
         })
     }
 
+    fn for_world(&self, world: &World) -> Option<Box<dyn Part>> {
+        Some(Box::new(ComponentPart::<T> {
+            read: QueryState::try_new(world)?,
+            write: QueryState::try_new(world)?,
+            rows: Vec::new(),
+        }))
+    }
+
     fn save(&mut self, world: &World, buf: &mut PartBuffer) {
         let buf: &mut ColumnBuffer<T> = buf.downcast_mut().expect("matched by fingerprint");
         buf.entities.clear();
+        buf.ids.clear();
         buf.values.clear();
         buf.rows.clear();
         let Ok(tables) = self.read.contiguous_iter(world) else {
             unreachable!("component parts are table-stored (checked at registration)")
         };
-        for (entities, values) in tables {
+        for (entities, ids, values) in tables {
             buf.entities.extend_from_slice(entities);
+            buf.ids.extend_from_slice(ids);
             buf.values.extend_from_slice(values);
             buf.rows.push(entities.len() as u32);
         }
@@ -102,7 +133,7 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
             return Err(layout_changed());
         };
         let (mut table, mut offset) = (0usize, 0usize);
-        for (entities, _) in tables {
+        for (entities, _, _) in tables {
             let rows = *buf.rows.get(table).ok_or_else(layout_changed)? as usize;
             if rows != entities.len() || buf.entities[offset..offset + rows] != *entities {
                 return Err(layout_changed());
@@ -130,18 +161,56 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
         }
     }
 
+    fn verify_keyed(
+        &mut self,
+        world: &World,
+        keys: &[Entity],
+        buf: &PartBuffer,
+    ) -> Result<(), SnapshotError> {
+        let buf = column_buffer::<T>(buf);
+        let missing = |id: StableId| SnapshotError::MissingEntity {
+            type_name: std::any::type_name::<T>(),
+            id: id.0,
+        };
+        for &id in &buf.ids {
+            let entity = keys.get(id.0 as usize).ok_or_else(|| missing(id))?;
+            if world.get::<T>(*entity).is_none() {
+                return Err(missing(id));
+            }
+        }
+        // Every holder in the world is written back: as many holders as saved values (the
+        // saved ids are distinct, so the two sets are equal).
+        let holders = self.read.iter(world).count();
+        if holders == buf.ids.len() {
+            Ok(())
+        } else {
+            Err(SnapshotError::LayoutChanged {
+                type_name: std::any::type_name::<T>(),
+            })
+        }
+    }
+
+    fn load_keyed(&mut self, world: &mut World, keys: &[Entity], buf: &PartBuffer) {
+        let buf = column_buffer::<T>(buf);
+        for (id, value) in buf.ids.iter().zip(&buf.values) {
+            if let Some(mut dst) = world.get_mut::<T>(keys[id.0 as usize]) {
+                dst.bypass_change_detection().clone_from(value);
+            }
+        }
+    }
+
     fn hash(&mut self, world: &World, hasher: &mut dyn Hasher) {
         self.rows.clear();
         self.rows
-            .extend(self.read.iter(world).map(|(entity, value)| {
+            .extend(self.read.iter(world).map(|(_, id, value)| {
                 let mut h = super::checksum::StableHasher::new();
                 value.hash(&mut h);
-                (entity.index_u32(), h.finish())
+                (id.0, h.finish())
             }));
         self.rows.sort_unstable();
         hasher.write_usize(self.rows.len());
-        for &(index, value) in &self.rows {
-            hasher.write_u32(index);
+        for &(id, value) in &self.rows {
+            hasher.write_u32(id);
             hasher.write_u64(value);
         }
     }
@@ -183,6 +252,10 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
         Box::new(None::<R>)
     }
 
+    fn for_world(&self, _: &World) -> Option<Box<dyn Part>> {
+        Some(Box::new(ResourcePart::<R>::new()))
+    }
+
     fn save(&mut self, world: &World, buf: &mut PartBuffer) {
         let buf: &mut Option<R> = buf.downcast_mut().expect("matched by fingerprint");
         match (self.get(world), buf.as_mut()) {
@@ -209,6 +282,19 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
         {
             value.clone_from(saved);
         }
+    }
+
+    fn verify_keyed(
+        &mut self,
+        world: &World,
+        _: &[Entity],
+        buf: &PartBuffer,
+    ) -> Result<(), SnapshotError> {
+        self.verify(world, buf)
+    }
+
+    fn load_keyed(&mut self, world: &mut World, _: &[Entity], buf: &PartBuffer) {
+        self.load(world, buf);
     }
 
     fn hash(&mut self, world: &World, hasher: &mut dyn Hasher) {

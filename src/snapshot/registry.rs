@@ -20,6 +20,9 @@ use crate::chance::Streams;
 pub struct SnapshotRegistry {
     parts: Vec<Box<dyn Part>>,
     fingerprint: u64,
+    /// `keys[id]`: the entity holding `StableId(id)` in this registry's world, found on the
+    /// first restore that needs it (the builder's entities never change during play).
+    keys: Vec<Entity>,
 }
 
 /// A saved game state: plain `Send + Sync` data, one buffer per registered type.
@@ -44,6 +47,21 @@ impl SnapshotRegistry {
     /// An empty registry.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The same registry for `world`, another world built by the same builder (a Bevy app's
+    /// world, say): its snapshots are interchangeable with this one's. `None` when `world`
+    /// lacks one of the registered types.
+    pub fn for_world(&self, world: &World) -> Option<SnapshotRegistry> {
+        Some(SnapshotRegistry {
+            parts: self
+                .parts
+                .iter()
+                .map(|part| part.for_world(world))
+                .collect::<Option<_>>()?,
+            fingerprint: self.fingerprint,
+            keys: Vec::new(),
+        })
     }
 
     fn push(&mut self, part: Box<dyn Part>) {
@@ -120,20 +138,50 @@ impl SnapshotRegistry {
 
     /// Restores `snapshot` into `world` in place. Either everything is restored or, on error,
     /// nothing is changed.
+    ///
+    /// When the saved entities still sit in the same tables in the same order (always, unless
+    /// something changed an entity's components), whole columns are copied; otherwise (a
+    /// client component, another world built by the same builder) each value goes back to
+    /// the entity with its [`StableId`](crate::kernel::StableId).
     pub fn restore(&mut self, world: &mut World, snapshot: &Snapshot) -> Result<(), SnapshotError> {
         if snapshot.fingerprint != self.fingerprint {
             return Err(SnapshotError::OtherRegistry);
         }
-        for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
-            part.verify(world, buf)?;
+        let same_layout = self
+            .parts
+            .iter_mut()
+            .zip(&snapshot.buffers)
+            .all(|(part, buf)| part.verify(world, buf).is_ok());
+        if same_layout {
+            for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
+                part.load(world, buf);
+            }
+            return Ok(());
+        }
+        self.restore_keyed(world, snapshot)
+    }
+
+    /// The keyed path of [`restore`](Self::restore): every value to the entity with its stable id.
+    fn restore_keyed(
+        &mut self,
+        world: &mut World,
+        snapshot: &Snapshot,
+    ) -> Result<(), SnapshotError> {
+        if self.keys.is_empty() {
+            self.keys = stable_keys(world);
         }
         for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
-            part.load(world, buf);
+            part.verify_keyed(world, &self.keys, buf)?;
+        }
+        for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
+            part.load_keyed(world, &self.keys, buf);
         }
         Ok(())
     }
 
-    /// A stable 64-bit checksum of every registered value (components keyed by entity index).
+    /// A stable 64-bit checksum of every registered value (components keyed by
+    /// [`StableId`](crate::kernel::StableId), so equal states in two worlds built by the same
+    /// builder hash the same whatever else the worlds hold).
     pub fn checksum(&mut self, world: &World) -> u64 {
         self.checksum_skipping(world, None)
     }
@@ -156,4 +204,19 @@ impl SnapshotRegistry {
         }
         hasher.finish()
     }
+}
+
+/// The entities of the builder's [`StableId`](crate::kernel::StableId)s: `keys[id]` holds
+/// `StableId(id)` (`Entity::PLACEHOLDER` for an id no entity has).
+fn stable_keys(world: &mut World) -> Vec<Entity> {
+    let mut keys = Vec::new();
+    let mut query = world.query::<(Entity, &crate::kernel::StableId)>();
+    for (entity, id) in query.iter(world) {
+        let index = id.0 as usize;
+        if keys.len() <= index {
+            keys.resize(index + 1, Entity::PLACEHOLDER);
+        }
+        keys[index] = entity;
+    }
+    keys
 }

@@ -47,3 +47,294 @@ fn an_app_plays_the_same_game_as_the_sim() {
         *sim.state()
     );
 }
+
+mod embedding {
+    //! A client's view: messages per resolved event, client components on alea's entities,
+    //! snapshots and search from a live App (DESIGN §15).
+
+    use alea::games::duel::Duel;
+    use alea::games::mahjong::riichi::{Length, Riichi};
+    use alea::games::sgs::Sgs;
+    use alea::kernel::playout::random_player_rng;
+    use alea::kernel::{Game, GameRules, Inbox, PipelineSystems, Seat, Sim, SimBuilder, Zone};
+    use alea::pipeline::{Listener, Origin, Resolution, Timing};
+
+    use crate::probe::{Does, Probe, ProbeAction, Spec};
+    use alea::plugin::{AleaPlugin, PlayerRng, Resolved, random_player};
+    use alea::search::{Ismcts, RandomRollouts};
+    use alea::snapshot::{restore_world, world_checksum, world_snapshot};
+    use bevy_app::{App, Update};
+    use bevy_ecs::prelude::*;
+
+    /// A client's own component (a sprite, say).
+    #[derive(Component)]
+    struct Sprite;
+
+    /// What the client saw: the actions taken (with the seat taking each) and the messages.
+    #[derive(Resource)]
+    struct Log<G: Game> {
+        actions: Vec<(Seat, G::Action)>,
+        messages: Vec<Resolved<G>>,
+    }
+
+    fn log_action<G: Game>(
+        inbox: Res<Inbox<G>>,
+        resolution: Res<Resolution<G>>,
+        mut log: ResMut<Log<G>>,
+    ) {
+        if let (Some(action), alea::kernel::Turn::Player(seat)) =
+            (inbox.action, resolution.decision.turn)
+        {
+            log.actions.push((seat, action));
+        }
+    }
+
+    fn collect<G: Game>(mut reader: MessageReader<Resolved<G>>, mut log: ResMut<Log<G>>) {
+        log.messages.extend(reader.read().cloned());
+    }
+
+    /// An App playing `builder`'s game with a random player, a client component on every
+    /// card and die, and a client entity holding a registered component.
+    fn client_app<G: Game>(builder: &SimBuilder<G>, seed: u64) -> App {
+        let mut app = App::new();
+        app.add_plugins(AleaPlugin::new(builder.clone()))
+            .insert_resource(PlayerRng(random_player_rng(seed)))
+            .insert_resource(Log::<G> {
+                actions: Vec::new(),
+                messages: Vec::new(),
+            })
+            .add_systems(
+                Update,
+                (random_player::<G>, log_action::<G>)
+                    .chain()
+                    .before(PipelineSystems::Accept),
+            )
+            .add_systems(Update, collect::<G>.after(PipelineSystems::Resolve));
+        let rules = app.world().resource::<GameRules<G>>().0.clone();
+        for &entity in rules.cards().iter().chain(rules.dice()) {
+            app.world_mut().entity_mut(entity).insert(Sprite);
+        }
+        app.world_mut().spawn((Sprite, Zone::Stock));
+        app
+    }
+
+    fn frames<G: Game>(app: &mut App, n: usize) {
+        for _ in 0..n {
+            if app
+                .world()
+                .resource::<Resolution<G>>()
+                .decision
+                .is_terminal()
+            {
+                return;
+            }
+            app.update();
+            assert_eq!(app.world().resource::<Inbox<G>>().result, Some(Ok(())));
+        }
+    }
+
+    /// A `Sim` driven by the App's actions.
+    fn replayed<G: Game>(builder: &SimBuilder<G>, app: &App) -> Sim<G> {
+        let mut sim = builder.build();
+        for &(_, action) in &app.world().resource::<Log<G>>().actions {
+            sim.apply(action).unwrap();
+        }
+        sim
+    }
+
+    /// Messages arrive once per resolved event, in order, with the acting seat and the
+    /// producing listener; the App's checksum, `from_world`'s and the replayed Sim's agree.
+    fn messages_match_the_sim<G: Game>(builder: SimBuilder<G>, seed: u64) {
+        let mut app = client_app(&builder, seed);
+        frames::<G>(&mut app, 400);
+        let mut sim = builder.build();
+        sim.record_events(true);
+        let log = app.world().resource::<Log<G>>();
+        let rules = app.world().resource::<GameRules<G>>().0.clone();
+        let mut next = 0;
+        for &(seat, action) in &log.actions {
+            sim.apply(action).unwrap();
+            for logged in sim.take_events() {
+                let message = &log.messages[next];
+                next += 1;
+                assert_eq!(
+                    format!("{:?}", (&message.event, message.depth, message.cancelled)),
+                    format!("{:?}", (&logged.event, logged.depth, logged.cancelled))
+                );
+                assert_eq!(message.origin, logged.origin);
+                assert_eq!(message.seat, Some(seat));
+                if let Origin::Listener { id, timing } = message.origin {
+                    assert_eq!(message.listener, rules.entity(id));
+                    assert_eq!(message.timing, Some(timing));
+                } else {
+                    assert_eq!((message.listener, message.timing), (None, None));
+                }
+            }
+        }
+        assert_eq!(next, log.messages.len(), "no message without an event");
+        assert!(next > 0);
+        let checksum = sim.checksum();
+        assert_eq!(world_checksum::<G>(app.world()), checksum);
+        assert_eq!(
+            Sim::<G>::from_world(app.world()).unwrap().checksum(),
+            checksum
+        );
+    }
+
+    #[test]
+    fn messages_arrive_once_per_resolved_event_in_order() {
+        messages_match_the_sim(SimBuilder::new(Duel::default()).seed(5), 5);
+        messages_match_the_sim(SimBuilder::new(Sgs::default()).seed(3), 3);
+        // Listeners that emit, a question to seat 1 mid-resolution, and a failing action.
+        let probe = Probe {
+            seats: 2,
+            listeners: vec![
+                Spec::new('e', Timing::After, 0, None, 0)
+                    .does(Does::Emit9)
+                    .on(1),
+                Spec::new('q', Timing::Before, 0, Some(1), 0)
+                    .does(Does::Ask)
+                    .on(2),
+            ],
+            children: vec![vec![1, 2], vec![], vec![]],
+        };
+        let builder = SimBuilder::new(probe).seed(1);
+        let mut app = App::new();
+        app.add_plugins(AleaPlugin::new(builder.clone()))
+            .insert_resource(Log::<Probe> {
+                actions: Vec::new(),
+                messages: Vec::new(),
+            })
+            .add_systems(Update, log_action::<Probe>.before(PipelineSystems::Accept))
+            .add_systems(Update, collect::<Probe>.after(PipelineSystems::Resolve));
+        let actions = [
+            ProbeAction::Fire(0),
+            ProbeAction::Yes,
+            ProbeAction::Loop,
+            ProbeAction::Fire(1),
+        ];
+        for action in actions {
+            app.world_mut().resource_mut::<Inbox<Probe>>().action = Some(action);
+            app.update();
+        }
+        let failed = app.world().resource::<Inbox<Probe>>().result.clone();
+        assert!(failed.unwrap().is_ok());
+        let log = app.world().resource::<Log<Probe>>();
+        let mut sim = builder.build();
+        sim.record_events(true);
+        let mut expected = Vec::new();
+        for action in actions {
+            let seat = match sim.turn() {
+                alea::kernel::Turn::Player(seat) => seat,
+                alea::kernel::Turn::Terminal => unreachable!(),
+            };
+            if sim.apply(action).is_ok() {
+                expected.extend(sim.take_events().into_iter().map(|e| (seat, e)));
+            } else {
+                sim.take_events();
+            }
+        }
+        let rules = app.world().resource::<GameRules<Probe>>().0.clone();
+        assert_eq!(log.messages.len(), expected.len());
+        let mut from_listeners = 0;
+        for (message, (seat, logged)) in log.messages.iter().zip(&expected) {
+            assert_eq!(message.event, logged.event);
+            assert_eq!(
+                (message.depth, message.origin),
+                (logged.depth, logged.origin)
+            );
+            assert_eq!(message.seat, Some(*seat));
+            if let Origin::Listener { id, timing } = message.origin {
+                let entity = message.listener.expect("a listener's event names it");
+                assert_eq!(rules.entity(id), Some(entity));
+                assert!(app.world().get::<Listener>(entity).is_some());
+                assert_eq!(message.timing, Some(timing));
+                from_listeners += 1;
+            }
+        }
+        assert!(from_listeners > 0);
+        // Seat 1 answered the question: the events after it are reported as its action's.
+        assert!(log.messages.iter().any(|m| m.seat == Some(Seat(1))));
+    }
+
+    #[test]
+    fn a_client_component_between_snapshot_and_restore_does_not_stop_it() {
+        let builder = SimBuilder::new(Duel::default()).seed(9);
+        let mut app = client_app(&builder, 9);
+        frames::<Duel>(&mut app, 4);
+        let saved = world_checksum::<Duel>(app.world());
+        let snapshot = world_snapshot::<Duel>(app.world());
+        frames::<Duel>(&mut app, 3);
+        assert_ne!(world_checksum::<Duel>(app.world()), saved);
+        let player = app.world().resource::<GameRules<Duel>>().players()[0];
+        app.world_mut().entity_mut(player).insert(Sprite);
+        restore_world::<Duel>(app.world_mut(), &snapshot).unwrap();
+        assert_eq!(world_checksum::<Duel>(app.world()), saved);
+        // The restored App plays on: a Sim from it equals the snapshot restored into a Sim.
+        let mut sim = builder.build();
+        sim.restore(&snapshot).unwrap();
+        assert_eq!(sim.checksum(), saved);
+        assert_eq!(
+            Sim::<Duel>::from_world(app.world()).unwrap().checksum(),
+            saved
+        );
+        // A plain Sim forks whatever client components its world holds.
+        let mut with_sprite = builder.build();
+        let card = with_sprite.rules().cards()[0];
+        with_sprite.world_mut().entity_mut(card).insert(Sprite);
+        assert_eq!(with_sprite.fork().checksum(), with_sprite.checksum());
+    }
+
+    #[test]
+    fn from_world_searches_like_a_sim_in_the_same_position() {
+        let duel = SimBuilder::new(Duel::default()).seed(12);
+        let mut app = client_app(&duel, 12);
+        frames::<Duel>(&mut app, 6);
+        let search = || Ismcts::new(2.0, RandomRollouts::new(1, 5));
+        let mut live = Sim::<Duel>::from_world(app.world()).unwrap();
+        let mut driven = replayed(&duel, &app);
+        assert_eq!(live.checksum(), driven.checksum());
+        let a = search().search(&mut live, 200, 7).unwrap();
+        let b = search().search(&mut driven, 200, 7).unwrap();
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+
+        let riichi =
+            SimBuilder::new(Riichi::preset("riichi").unwrap().with_length(Length::Kyoku)).seed(4);
+        let mut table = client_app(&riichi, 4);
+        frames::<Riichi>(&mut table, 9);
+        let mut live = Sim::<Riichi>::from_world(table.world()).unwrap();
+        let mut driven = replayed(&riichi, &table);
+        assert_eq!(live.checksum(), driven.checksum());
+        let a = alea::games::mahjong::riichi::ismcts()
+            .search(&mut live, 40, 3)
+            .unwrap();
+        let b = alea::games::mahjong::riichi::ismcts()
+            .search(&mut driven, 40, 3)
+            .unwrap();
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    }
+
+    #[test]
+    fn from_world_refuses_a_world_without_the_game() {
+        let world = World::new();
+        let error = Sim::<Duel>::from_world(&world).err().unwrap();
+        assert!(
+            matches!(error, alea::kernel::SimError::NotAGameWorld { .. }),
+            "{error}"
+        );
+    }
+}
+
+#[path = "../../examples/bevy_ai_seat.rs"]
+mod ai_seat_example;
+
+/// The AI-seat example plays a whole duel, its searches running while frames go on.
+#[test]
+fn the_ai_seat_example_thinks_off_the_frame() {
+    let mut log = Vec::new();
+    let outcome = ai_seat_example::run(3, 5_000_000, &mut log);
+    assert!(outcome.over, "the game ends");
+    assert!(outcome.searches > 0);
+    assert!(outcome.waited > 0, "frames ran while the AI thought");
+    assert!(outcome.shown > 0 && log.iter().any(|l| l.contains("GameOver")));
+}

@@ -19,6 +19,7 @@ mod riichi;
 mod riichi_rules;
 mod scoring;
 mod search;
+mod seen;
 mod sgs;
 mod sichuan;
 mod sichuan_hidden;

@@ -42,10 +42,9 @@ fn profile_writes_a_chrome_trace_of_system_spans() {
             serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let events = trace.as_array().expect("a Chrome trace is a JSON array");
         let system = |e: &&serde_json::Value| {
-            e["name"] == "system"
-                && e["args"]["name"]
-                    .as_str()
-                    .is_some_and(|n| n.contains("alea::kernel::step"))
+            e["name"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("system: alea::kernel::step::"))
         };
         assert!(
             events.iter().any(|e| system(&e)),
@@ -67,4 +66,71 @@ fn profile_writes_a_chrome_trace_of_system_spans() {
         std::fs::read_to_string(out).unwrap()
     };
     assert_eq!(lines(""), lines("same.json"));
+}
+
+/// The names of the spans a profile of `command` recorded. The binary runs in a process of its
+/// own: tracing's callsite cache is global, and other tests run the pipeline without a
+/// subscriber meanwhile.
+#[cfg(feature = "trace")]
+fn span_names(command: &str, name: &str) -> std::collections::BTreeSet<String> {
+    let path = trace_path(name);
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_alea"))
+        .args(command.split_whitespace())
+        .arg("--profile")
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "alea {command}");
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let events = trace.as_array().expect("a Chrome trace is a JSON array");
+    events
+        .iter()
+        .filter_map(|e| e["name"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[cfg(feature = "trace")]
+#[test]
+fn a_duel_profile_has_a_span_per_event_kind() {
+    use alea::games::duel::Duel;
+    use alea::kernel::playout::{random_player_rng, random_playout};
+    let names = span_names("play duel --seed 4 --players random,random", "duel.json");
+    // The same game, headless: the kinds of the events it resolved.
+    let mut sim = alea::kernel::SimBuilder::new(Duel::default())
+        .seed(4)
+        .build();
+    sim.record_events(true);
+    random_playout(&mut sim, &mut random_player_rng(4)).unwrap();
+    let kinds: std::collections::BTreeSet<String> = sim
+        .events()
+        .iter()
+        .map(|e| {
+            let text = format!("{:?}", e.event);
+            let end = text.find([' ', '{', '(']).unwrap_or(text.len());
+            format!("rules: {}", &text[..end])
+        })
+        .collect();
+    assert!(kinds.len() >= 10, "{kinds:?}");
+    let missing: Vec<_> = kinds.difference(&names).collect();
+    assert!(missing.is_empty(), "no span for {missing:?}");
+    assert!(
+        !names.iter().any(|n| n.contains('"')),
+        "names carry no quotes"
+    );
+}
+
+#[cfg(feature = "trace")]
+#[test]
+fn an_sgs_profile_has_a_span_per_listener_handler() {
+    let names = span_names(
+        "play sgs --position assets/sgs/positions/shield.json --seed 8",
+        "sgs.json",
+    );
+    // The shield cancels the black slash; the turn-start listener runs every turn.
+    for handler in ["listener: nioh_shield", "listener: turn_horizon"] {
+        assert!(names.contains(handler), "no span {handler} in {names:?}");
+    }
+    assert!(names.contains("rules: SlashEffect"), "{names:?}");
 }

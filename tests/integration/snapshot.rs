@@ -1,8 +1,9 @@
-//! Snapshots: restore equals the saved state, forks, layout checks, no allocation per cycle.
+//! Snapshots: restore equals the saved state, forks, client components, no allocation per cycle.
 
 use alea::games::pig::{Pig, PigAction};
-use alea::kernel::{SimBuilder, SimError, Zone};
+use alea::kernel::{DieFace, SimBuilder, SimError, Zone};
 use alea::snapshot::SnapshotError;
+use bevy_ecs::prelude::Component;
 use proptest::prelude::*;
 
 use crate::alloc_count::allocations_during;
@@ -59,15 +60,46 @@ fn fork_is_an_independent_copy() {
 }
 
 #[test]
-fn a_changed_layout_is_refused_and_nothing_changes() {
+fn client_components_and_entities_do_not_stop_a_restore() {
+    #[derive(Component)]
+    struct Sprite;
+    let mut sim = SimBuilder::new(Pig::default()).seed(2).build();
+    let saved = sim.checksum();
+    let snapshot = sim.snapshot();
+    sim.apply(PigAction::Roll).unwrap();
+    // A client's own entity holding a registered component is not game state.
+    sim.world_mut().spawn((Zone::Stock, Sprite));
+    assert_eq!(sim.checksum(), {
+        let mut fresh = SimBuilder::new(Pig::default()).seed(2).build();
+        fresh.apply(PigAction::Roll).unwrap();
+        fresh.checksum()
+    });
+    // A client component moves the die and a player to other tables.
+    let die = sim.rules().dice()[0];
+    let player = sim.rules().players()[1];
+    sim.world_mut().entity_mut(die).insert(Sprite);
+    sim.world_mut().entity_mut(player).insert(Sprite);
+    sim.restore(&snapshot).unwrap();
+    assert_eq!(sim.checksum(), saved);
+    // The next snapshot is taken in the new layout and restores by whole columns again.
+    let again = sim.snapshot();
+    sim.apply(PigAction::Roll).unwrap();
+    sim.restore(&again).unwrap();
+    assert_eq!(sim.checksum(), saved);
+    assert!(sim.world().get::<Sprite>(die).is_some());
+}
+
+#[test]
+fn a_missing_game_component_is_refused_and_nothing_changes() {
     let mut sim = SimBuilder::new(Pig::default()).seed(2).build();
     let snapshot = sim.snapshot();
     sim.apply(PigAction::Roll).unwrap();
-    sim.world_mut().spawn(Zone::Stock);
+    let die = sim.rules().dice()[0];
+    sim.world_mut().entity_mut(die).remove::<DieFace>();
     let before = sim.checksum();
     let err = sim.restore(&snapshot).unwrap_err();
     assert!(
-        matches!(err, SimError::Snapshot(SnapshotError::LayoutChanged { .. })),
+        matches!(err, SimError::Snapshot(SnapshotError::MissingEntity { .. })),
         "{err}"
     );
     assert_eq!(sim.checksum(), before);

@@ -6,7 +6,7 @@ use super::Duel;
 use super::catalog::{CardTag, Cost};
 use super::state::{CARD_SLOTS, DuelControl, HAND_LIMIT, PileOrder};
 use crate::dice::{BASIC, Face, MAX_DICE};
-use crate::kernel::{CardId, DieFace, Rules, Seat, StableId, Zone};
+use crate::kernel::{CardId, DieFace, GameRules, Rules, Seat, StableId, Zone};
 
 /// A seat's card entities (spawn order: hand order).
 pub fn cards(rules: &Rules<Duel>, seat: Seat) -> &[Entity] {
@@ -42,6 +42,7 @@ pub fn faces(world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
     let q = world.resource::<ZoneQueries>();
     let first = seat.index() * MAX_DICE;
     let mut out = [None; MAX_DICE];
+    let mut found = 0;
     let query = q.dice.query_manual(world);
     let Ok(tables) = query.contiguous_iter() else {
         unreachable!("the dice are table-stored")
@@ -53,13 +54,29 @@ pub fn faces(world: &World, seat: Seat) -> [Option<Face>; MAX_DICE] {
                     *slot = Face::from_u8(face.0);
                 }
             }
+            found += MAX_DICE;
             continue;
         }
         for ((id, zone), face) in ids.iter().zip(zones).zip(faces) {
             let slot = (id.0.wrapping_sub(q.die_base) as usize).wrapping_sub(first);
-            if slot < MAX_DICE && *zone == Zone::Dice(seat) {
-                out[slot] = Face::from_u8(face.0);
+            if slot < MAX_DICE {
+                found += 1;
+                if *zone == Zone::Dice(seat) {
+                    out[slot] = Face::from_u8(face.0);
+                }
             }
+        }
+    }
+    if found < MAX_DICE {
+        // Some dice sit in tables the cached query has not seen (a client added components
+        // to them): read them one by one.
+        let rules = world.resource::<GameRules<Duel>>();
+        let dice = &rules.dice()[first..first + MAX_DICE];
+        for (slot, &die) in out.iter_mut().zip(dice) {
+            *slot = match (world.get::<Zone>(die), world.get::<DieFace>(die)) {
+                (Some(&zone), Some(face)) if zone == Zone::Dice(seat) => Face::from_u8(face.0),
+                _ => None,
+            };
         }
     }
     out
@@ -163,6 +180,7 @@ pub fn seat_cards(world: &World, seat: Seat) -> SeatCards {
         order: [0; CARD_SLOTS],
         live,
     };
+    let mut found = 0;
     let query = q.cards.query_manual(world);
     let Ok(tables) = query.contiguous_iter() else {
         unreachable!("the cards are table-stored")
@@ -174,6 +192,7 @@ pub fn seat_cards(world: &World, seat: Seat) -> SeatCards {
                 out.card[k] = cards[row].0;
                 out.order[k] = orders[row].0;
             }
+            found += live;
             continue;
         }
         for (row, id) in ids.iter().enumerate() {
@@ -182,7 +201,18 @@ pub fn seat_cards(world: &World, seat: Seat) -> SeatCards {
                 out.zone[slot] = zones[row];
                 out.card[slot] = cards[row].0;
                 out.order[slot] = orders[row].0;
+                found += 1;
             }
+        }
+    }
+    if found < live {
+        // Some cards sit in tables the cached query has not seen (a client added components
+        // to them): read them one by one.
+        let rules = world.resource::<GameRules<Duel>>();
+        for (slot, &card) in cards(rules, seat)[..live].iter().enumerate() {
+            out.zone[slot] = zone(world, card);
+            out.card[slot] = card_id(world, card);
+            out.order[slot] = world.get::<PileOrder>(card).map_or(0, |o| o.0);
         }
     }
     out

@@ -4,9 +4,12 @@ use super::{Sgs, SgsAction, SgsEvent};
 use crate::kernel::Seat;
 
 impl Sgs {
-    /// `card` in notation (`slash/S7`), or `#n` for an index outside the deck.
+    /// `card` in notation (`slash/S7`), `a hidden card` for
+    /// [`UNKNOWN_CARD`](super::UNKNOWN_CARD), or `#n` for another index outside the deck.
     pub fn card_name(&self, card: u8) -> String {
-        if usize::from(card) < self.deck.len() {
+        if card == super::UNKNOWN_CARD {
+            "a hidden card".into()
+        } else if usize::from(card) < self.deck.len() {
             self.deck.card(card).to_string()
         } else {
             format!("#{card}")

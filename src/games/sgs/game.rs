@@ -123,6 +123,10 @@ impl Game for Sgs {
 
     const HIDDEN_INFORMATION: bool = true;
 
+    fn seen_by(event: &SgsEvent, viewer: Seat) -> Option<SgsEvent> {
+        hidden::seen_by(event, viewer)
+    }
+
     fn observe(
         rules: &Rules<Self>,
         world: &World,

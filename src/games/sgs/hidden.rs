@@ -11,10 +11,10 @@ use bevy_ecs::prelude::*;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::Sgs;
 use super::board::Board;
 use super::deck::MAX_CARDS;
 use super::state::{MAX_SEATS, NO_CARD, Role, SgsState};
+use super::{Sgs, SgsEvent};
 use crate::kernel::{Rules, Seat, Table, Zone};
 use crate::pipeline::Resolution;
 
@@ -167,5 +167,24 @@ fn shuffle_roles(state: &mut SgsState, seats: u8, viewer: Seat, rng: &mut ChaCha
         if let Some(&role) = next.next() {
             seat.role = role;
         }
+    }
+}
+
+/// The card index an event shows in place of a card its viewer may not see.
+pub const UNKNOWN_CARD: u8 = u8::MAX;
+
+/// `event` as `viewer` sees it: the card a snatch takes into the snatcher's hand is known to
+/// the two seats only ([`UNKNOWN_CARD`] to the others, even when it came from the equipment
+/// they saw); draws name no cards, and every other card is shown to all.
+pub(super) fn seen_by(event: &SgsEvent, viewer: Seat) -> Option<SgsEvent> {
+    match *event {
+        SgsEvent::Lost {
+            from, to: Some(to), ..
+        } if viewer != from && viewer != to => Some(SgsEvent::Lost {
+            from,
+            card: UNKNOWN_CARD,
+            to: Some(to),
+        }),
+        _ => Some(*event),
     }
 }

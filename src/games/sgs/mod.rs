@@ -52,6 +52,7 @@ use serde::{Deserialize, Serialize};
 pub use board::Board;
 pub use deck::{Card, CardClass, CardName, Deck, Suit};
 pub use event::{SgsAction, SgsEvent};
+pub use hidden::UNKNOWN_CARD;
 pub use holdings::{Cards, Holdings};
 pub use players::{PlayerKind, Players};
 pub use position::{Position, PositionError};

@@ -158,3 +158,18 @@ pub(super) fn observe(world: &World, seat: Seat, hasher: &mut dyn Hasher) {
     }
     world.resource::<Match>().hash(&mut h);
 }
+
+/// `event` as `viewer` sees it: another seat's drawn tile unknown, another seat's answer to a
+/// claim window unseen (a call or win it makes is its own event); everything else is public.
+pub(super) fn seen_by(event: &super::RiichiEvent, viewer: Seat) -> Option<super::RiichiEvent> {
+    use super::RiichiEvent;
+    match *event {
+        RiichiEvent::Draw { seat, exit, .. } if seat != viewer => Some(RiichiEvent::Draw {
+            seat,
+            exit,
+            tile: None,
+        }),
+        RiichiEvent::Answer { seat, .. } if seat != viewer => None,
+        _ => Some(event.clone()),
+    }
+}

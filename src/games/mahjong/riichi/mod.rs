@@ -671,13 +671,14 @@ impl Game for Riichi {
         let config = self.deal_config();
         crate::mount::install(setup, Mount::new(config.set, config.layout));
         let seed = setup.seed();
-        crate::dealer::install(
+        let abilities = crate::dealer::install(
             setup.world(),
             config,
             &SeatedAbility::pairs(&self.abilities),
             seed,
         )
         .expect("the seats were checked by with_abilities");
+        setup.adopt(&abilities);
         setup.snapshot_resource::<DealTable>();
         setup.snapshot_component::<AbilityPlan>();
         setup.insert_resource(Match {
@@ -787,6 +788,10 @@ impl Game for Riichi {
     }
 
     const HIDDEN_INFORMATION: bool = true;
+
+    fn seen_by(event: &RiichiEvent, viewer: Seat) -> Option<RiichiEvent> {
+        hidden::seen_by(event, viewer)
+    }
 
     fn observe(
         _: &Rules<Riichi>,

@@ -142,3 +142,23 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
         Ok(())
     })
 }
+
+/// `event` as `viewer` sees it: another seat's drawn tile unknown; another seat's missing-suit
+/// declaration and its answer to a claim window unseen (a call or win is its own event);
+/// everything else is public.
+pub(super) fn seen_by(event: &super::SichuanEvent, viewer: Seat) -> Option<super::SichuanEvent> {
+    use super::SichuanEvent;
+    match *event {
+        SichuanEvent::Draw { seat, exit, .. } if seat != viewer => Some(SichuanEvent::Draw {
+            seat,
+            exit,
+            tile: None,
+        }),
+        SichuanEvent::Declare { seat, .. } | SichuanEvent::Answer { seat, .. }
+            if seat != viewer =>
+        {
+            None
+        }
+        _ => Some(event.clone()),
+    }
+}

@@ -551,13 +551,14 @@ impl Game for Sichuan {
         let config = DealConfig::sichuan();
         crate::mount::install(setup, Mount::new(config.set, config.layout));
         let seed = setup.seed();
-        crate::dealer::install(
+        let abilities = crate::dealer::install(
             setup.world(),
             config,
             &SeatedAbility::pairs(&self.abilities),
             seed,
         )
         .expect("the seats were checked by with_abilities");
+        setup.adopt(&abilities);
         setup.snapshot_resource::<DealTable>();
         setup.snapshot_component::<AbilityPlan>();
         setup.insert_resource(Standings::default());
@@ -644,6 +645,10 @@ impl Game for Sichuan {
     }
 
     const HIDDEN_INFORMATION: bool = true;
+
+    fn seen_by(event: &SichuanEvent, viewer: Seat) -> Option<SichuanEvent> {
+        hidden::seen_by(event, viewer)
+    }
 
     /// Everything `seat` has seen: its concealed tiles, its missing suit (the others' once all
     /// have declared), every meld, discard, win (a winner's tiles are shown), kan payment and

@@ -1,19 +1,30 @@
 //! Embedding in a Bevy [`App`] (cargo feature `bevy`, on by default).
 //!
 //! [`AleaPlugin`] builds the game into the app's world and adds the rules stages, as systems
-//! chained in their [`PipelineSystems`](crate::kernel::PipelineSystems) sets, to a schedule of your choice (default `Update`).
-//! Put the chosen action into the [`Inbox`] before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept); read the result
-//! and the next decision (the [`Resolution`](crate::pipeline::Resolution) resource) after [`PipelineSystems::Resolve`](crate::kernel::PipelineSystems::Resolve).
+//! chained in their [`PipelineSystems`] sets, to a schedule of your choice (default `Update`).
+//! Put the chosen action into the [`Inbox`] before [`PipelineSystems::Accept`]; read the result
+//! and the next decision (the [`Resolution`] resource) after [`PipelineSystems::Resolve`].
 //! The `Resolution` also holds the [`Table`](crate::kernel::Table) (`.table`) and the game's own
 //! [`State`](crate::kernel::Game::State) (`.state`); it is marked changed once per accepted
 //! action, so `resource_changed::<Resolution<G>>` systems run once per move.
+//!
+//! After each accepted action the plugin writes one [`Resolved`] message per resolved event,
+//! in resolution order: read them with a `MessageReader<Resolved<G>>` in a system ordered
+//! after [`PipelineSystems::Resolve`], and show each
+//! seat [`Resolved::seen_by`] that seat.
+
+mod resolved;
+
+pub use resolved::{Resolved, report_resolved};
 
 use bevy_app::{App, Plugin, Update};
 use bevy_ecs::intern::Interned;
+use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
 
-use crate::kernel::step::add_stages;
-use crate::kernel::{Game, Inbox, Rollback, SimBuilder, Undo};
+use crate::kernel::step::{add_stages, resolve_system};
+use crate::kernel::{Game, Inbox, PipelineSystems, Rollback, SimBuilder, Undo};
+use crate::pipeline::Resolution;
 
 /// Installs a game and its rules stages into an [`App`].
 pub struct AleaPlugin<G: Game> {
@@ -46,8 +57,21 @@ impl<G: Game> Plugin for AleaPlugin<G> {
                 snapshot: None,
             });
         }
+        // The resolved events are recorded for the messages.
+        app.world_mut()
+            .resource_mut::<Resolution<G>>()
+            .watch
+            .record_events = true;
         app.init_resource::<Inbox<G>>();
-        app.edit_schedule(self.schedule, add_stages::<G>);
+        app.add_message::<Resolved<G>>();
+        app.edit_schedule(self.schedule, |schedule| {
+            add_stages::<G>(schedule);
+            schedule.add_systems(
+                report_resolved::<G>
+                    .in_set(PipelineSystems::Resolve)
+                    .after(resolve_system::<G>),
+            );
+        });
     }
 }
 
@@ -56,7 +80,7 @@ impl<G: Game> Plugin for AleaPlugin<G> {
 pub struct PlayerRng(pub rand_chacha::ChaCha8Rng);
 
 /// A system that puts a uniformly random legal action into the [`Inbox`] (demos and tests):
-/// add it before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept) with a
+/// add it before [`PipelineSystems::Accept`] with a
 /// [`PlayerRng`] resource.
 pub fn random_player<G: Game>(
     resolution: bevy_ecs::prelude::Res<crate::pipeline::Resolution<G>>,
