@@ -174,8 +174,12 @@ pub struct Inbox<G: Game> {
     pub action: Option<G::Action>,
     /// The result of the last action taken (`None` until one is).
     pub result: Option<Result<(), SimError>>,
-    /// The seat whose action the last run of [`PipelineSystems::Accept`] took.
+    /// The seat that had to choose when [`PipelineSystems::Accept`] last took an action
+    /// (whether or not the action was legal: see `result`).
     pub acted: Option<Seat>,
+    /// An accepted action waits for [`PipelineSystems::Resolve`] (set by Accept, cleared by
+    /// Resolve: frames without an action resolve nothing).
+    pub(crate) pending: bool,
 }
 
 impl<G: Game> Default for Inbox<G> {
@@ -184,6 +188,7 @@ impl<G: Game> Default for Inbox<G> {
             action: None,
             result: None,
             acted: None,
+            pending: false,
         }
     }
 }
@@ -226,7 +231,9 @@ pub fn accept_system<G: Game>(world: &mut World) {
         };
         (accept(world, &rules, res, action), seat)
     });
-    world.resource_mut::<Inbox<G>>().acted = seat;
+    let mut inbox = world.resource_mut::<Inbox<G>>();
+    inbox.acted = seat;
+    inbox.pending = result.is_ok();
     if result.is_ok() {
         // The pipeline writes the Resolution (its table and game state too) bypassing change
         // detection; mark it once per action so Bevy systems see the change.
@@ -237,7 +244,7 @@ pub fn accept_system<G: Game>(world: &mut World) {
 
 /// [`PipelineSystems::Resolve`] as a system: resolves the accepted action, rolling back on failure.
 pub fn resolve_system<G: Game>(world: &mut World) {
-    if !matches!(world.resource::<Inbox<G>>().result, Some(Ok(()))) {
+    if !std::mem::take(&mut world.resource_mut::<Inbox<G>>().pending) {
         return;
     }
     let rules = shared_rules::<G>(world);

@@ -26,6 +26,9 @@ pub struct Resolved<G: Game> {
     pub timing: Option<Timing>,
     /// Who produced it, by stable id (the same in every world built by the same builder).
     pub origin: Origin,
+    /// Bit `s`: seat `s` does not see the action's own events (another seat's private
+    /// answer), so [`seen_by`](Self::seen_by) does not tell it who acted.
+    hidden_from: u64,
 }
 
 impl<G: Game> Message for Resolved<G> {}
@@ -48,15 +51,24 @@ impl<G: Game> std::fmt::Debug for Resolved<G> {
             .field("seat", &self.seat)
             .field("listener", &self.listener)
             .field("timing", &self.timing)
+            .field("origin", &self.origin)
             .finish()
     }
 }
 
 impl<G: Game> Resolved<G> {
     /// The message as `viewer` may see it ([`Game::seen_by`]): another seat's hidden cards
-    /// unknown; `None` when `viewer` does not see the event at all.
+    /// unknown; `None` when `viewer` does not see the event at all. When `viewer` did not see
+    /// the action itself (another seat's private answer), `seat` is `None` too: who was asked
+    /// can tell what a seat holds.
     pub fn seen_by(&self, viewer: Seat) -> Option<Resolved<G>> {
-        G::seen_by(&self.event, viewer).map(|event| Resolved { event, ..*self })
+        let event = G::seen_by(&self.event, viewer)?;
+        let unseen_actor = self.hidden_from & (1u64 << viewer.0.min(63)) != 0;
+        Some(Resolved {
+            event,
+            seat: self.seat.filter(|_| !unseen_actor),
+            ..*self
+        })
     }
 }
 
@@ -69,6 +81,12 @@ pub fn report_resolved<G: Game>(world: &mut World) {
     let mut events = std::mem::take(&mut world.resource_mut::<Observer<G>>().events);
     if accepted && !events.is_empty() {
         let rules = world.resource::<GameRules<G>>().0.clone();
+        let seats = rules.game.seats().min(64);
+        let hidden_from = events
+            .iter()
+            .filter(|logged| logged.origin == Origin::Action)
+            .flat_map(|logged| (0..seats).filter(|&s| G::seen_by(&logged.event, Seat(s)).is_none()))
+            .fold(0u64, |bits, s| bits | 1 << s);
         let mut messages = world.resource_mut::<Messages<Resolved<G>>>();
         messages.write_batch(events.drain(..).map(|logged| {
             let (listener, timing) = match logged.origin {
@@ -83,6 +101,7 @@ pub fn report_resolved<G: Game>(world: &mut World) {
                 listener,
                 timing,
                 origin: logged.origin,
+                hidden_from,
             }
         }));
     }

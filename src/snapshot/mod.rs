@@ -31,7 +31,9 @@ pub fn world_snapshot<G: crate::kernel::Game>(world: &bevy_ecs::world::World) ->
 }
 
 /// Restores `snapshot` into the game in `world` in place, whatever client components and
-/// entities the world holds; on error nothing changes. Call it between decisions.
+/// entities the world holds; on error nothing changes. Call it between decisions. Values are
+/// written bypassing change detection (as every restore): a client redraws after an undo on
+/// its own.
 ///
 /// # Panics
 /// As [`world_checksum`].
@@ -65,9 +67,10 @@ pub enum SnapshotError {
     /// The snapshot was made by a registry with other types (another game or build).
     #[error("the snapshot was taken from a world with other registered types")]
     OtherRegistry,
-    /// The world's game entities holding a type differ from the snapshot's (the builder's
-    /// entity set changed: something spawned or despawned a game entity, or removed a
-    /// registered component), so the values cannot all be written back.
+    /// More game entities (with a `StableId`) hold a type than the snapshot saved (something
+    /// gave a game entity a registered component it did not have, or spawned an entity with a
+    /// `StableId`), or a registered resource was inserted or removed: the values cannot all be
+    /// written back.
     #[error("the entities holding {type_name} changed since the snapshot")]
     LayoutChanged {
         /// The type whose layout differs.

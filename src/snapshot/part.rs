@@ -173,8 +173,8 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
             id: id.0,
         };
         for &id in &buf.ids {
-            let entity = keys.get(id.0 as usize).ok_or_else(|| missing(id))?;
-            if world.get::<T>(*entity).is_none() {
+            let entity = *keys.get(id.0 as usize).ok_or_else(|| missing(id))?;
+            if world.get::<StableId>(entity) != Some(&id) || world.get::<T>(entity).is_none() {
                 return Err(missing(id));
             }
         }

@@ -72,7 +72,10 @@ impl SnapshotRegistry {
         self.parts.push(part);
     }
 
-    /// Registers component `T`. It must be table-stored (the default) so whole columns can be copied.
+    /// Registers component `T`. It must be table-stored (the default) so whole columns can be
+    /// copied. Only entities with a [`StableId`](crate::kernel::StableId) count (spawn game
+    /// entities with [`Setup::spawn`](crate::kernel::Setup::spawn) or give them one with
+    /// [`Setup::adopt`](crate::kernel::Setup::adopt)).
     ///
     /// # Panics
     /// If `T` is registered twice or is sparse-set stored: both are setup bugs.

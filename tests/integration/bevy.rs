@@ -53,7 +53,7 @@ mod embedding {
     //! snapshots and search from a live App (DESIGN §15).
 
     use alea::games::duel::Duel;
-    use alea::games::mahjong::riichi::{Length, Riichi};
+    use alea::games::mahjong::riichi::{Length, Riichi, RiichiEvent};
     use alea::games::sgs::Sgs;
     use alea::kernel::playout::random_player_rng;
     use alea::kernel::{Game, GameRules, Inbox, PipelineSystems, Seat, Sim, SimBuilder, Zone};
@@ -312,6 +312,34 @@ mod embedding {
             .search(&mut driven, 40, 3)
             .unwrap();
         assert_eq!(format!("{a:?}"), format!("{b:?}"));
+    }
+
+    #[test]
+    fn seen_by_does_not_tell_who_answered_privately() {
+        let builder =
+            SimBuilder::new(Riichi::preset("riichi").unwrap().with_length(Length::Kyoku)).seed(6);
+        let mut app = client_app(&builder, 6);
+        frames::<Riichi>(&mut app, 300);
+        let log = app.world().resource::<Log<Riichi>>();
+        let mut sim = builder.build();
+        sim.record_events(true);
+        let (mut next, mut private_answers) = (0, 0);
+        for &(seat, action) in &log.actions {
+            sim.apply(action).unwrap();
+            let batch = &log.messages[next..next + sim.take_events().len()];
+            next += batch.len();
+            let private = batch.iter().any(|m| {
+                m.origin == Origin::Action && matches!(m.event, RiichiEvent::Answer { .. })
+            });
+            private_answers += usize::from(private);
+            for viewer in (0..4).map(Seat) {
+                for seen in batch.iter().filter_map(|m| m.seen_by(viewer)) {
+                    let shown = (!private || viewer == seat).then_some(seat);
+                    assert_eq!(seen.seat, shown);
+                }
+            }
+        }
+        assert!(private_answers > 0, "some seat answered a claim window");
     }
 
     #[test]

@@ -443,8 +443,10 @@ type DieItem = (&'static StableId, &'static Zone, &'static DieFace);
 /// What [`edit_dice`] writes.
 type DieItemMut = (&'static StableId, &'static mut Zone, &'static mut DieFace);
 
-/// Queries over the cards and dice, made at setup (the entity set is fixed, so its archetype
-/// cache never goes stale). A cache, not game state: it is not part of snapshots.
+/// Queries over the cards and dice, made at setup. The entity set is fixed, but a client may
+/// move cards or dice to new tables (its own components): the readers then find fewer than
+/// they expect in the cached tables and read those entities one by one. A cache, not game
+/// state: it is not part of snapshots.
 #[derive(Resource)]
 pub struct ZoneQueries {
     cards: QueryState<CardItem>,

@@ -170,8 +170,9 @@ fn shuffle_roles(state: &mut SgsState, seats: u8, viewer: Seat, rng: &mut ChaCha
     }
 }
 
-/// The card index an event shows in place of a card its viewer may not see.
-pub const UNKNOWN_CARD: u8 = u8::MAX;
+/// The card index an event shows in place of a card its viewer may not see (outside every
+/// deck, and not [`NO_CARD`]).
+pub const UNKNOWN_CARD: u8 = u8::MAX - 1;
 
 /// `event` as `viewer` sees it: the card a snatch takes into the snatcher's hand is known to
 /// the two seats only ([`UNKNOWN_CARD`] to the others, even when it came from the equipment
