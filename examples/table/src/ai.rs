@@ -1,0 +1,72 @@
+//! AI seats: each decision runs on `AsyncComputeTaskPool`, on a search `Sim` copied from the
+//! app's world (`Sim::from_world`); the answer goes into the `Inbox` when the task is done.
+
+use alea::games::sgs::{Players, Sgs, SgsAction};
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Inbox, Sim, Turn};
+use alea::pipeline::Resolution;
+use bevy::prelude::*;
+use bevy::tasks::futures::check_ready;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+
+use crate::{Options, Seating, TableSystems};
+
+/// Runs AI seats (and the person's seat under `--autoplay`).
+pub struct AiPlugin;
+
+impl Plugin for AiPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Thinking>()
+            .add_systems(Update, think.in_set(TableSystems::Decide));
+    }
+}
+
+/// The search in flight, if any, and how many decisions the AI made.
+#[derive(Resource, Default)]
+pub struct Thinking {
+    task: Option<Task<Option<SgsAction>>>,
+    /// Decisions taken so far by bots.
+    pub decisions: u64,
+    /// Frames drawn while a search was running.
+    pub frames_waited: u64,
+}
+
+/// True when a bot plays the seat to move.
+fn bot_to_move(world: &World) -> bool {
+    let seating = world.resource::<Seating>();
+    let autoplay = world.resource::<Options>().autoplay.is_some();
+    match world.resource::<Resolution<Sgs>>().decision.turn {
+        Turn::Player(seat) => seat != seating.person || autoplay,
+        Turn::Terminal => false,
+    }
+}
+
+fn think(world: &mut World) {
+    let mut thinking = world
+        .remove_resource::<Thinking>()
+        .expect("the AI plugin inserts Thinking");
+    if let Some(task) = thinking.task.as_mut() {
+        match check_ready(task) {
+            Some(answer) => {
+                thinking.task = None;
+                thinking.decisions += 1;
+                world.resource_mut::<Inbox<Sgs>>().action = answer;
+            }
+            None => thinking.frames_waited += 1,
+        }
+    } else if bot_to_move(world) && world.resource::<Inbox<Sgs>>().action.is_none() {
+        let kinds = world.resource::<Seating>().kinds.clone();
+        let seed = world.resource::<Options>().seed ^ (thinking.decisions << 20);
+        match Sim::<Sgs>::from_world(world) {
+            Ok(mut sim) => {
+                thinking.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+                    let mut players = Players::new(&kinds);
+                    let mut rng = random_player_rng(seed);
+                    players.choose(&mut sim, &mut rng).ok().flatten()
+                }));
+            }
+            Err(error) => error!("an AI seat cannot think: {error}"),
+        }
+    }
+    world.insert_resource(thinking);
+}

@@ -1,0 +1,162 @@
+//! Scripted runs: the action log, the end of an autoplayed run (the window's game checked
+//! against a headless replay, a screenshot) and the test mode's per-frame check that no card
+//! the person may not see is shown face up.
+
+use alea::games::sgs::{Sgs, SgsAction};
+use alea::kernel::{Inbox, PipelineSystems, SimBuilder, Zone};
+use alea::pipeline::Resolution;
+use alea::snapshot::world_checksum;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+use crate::view::CardFace;
+use crate::{Options, Seating, TableSystems};
+
+/// The scripted-run checks.
+pub struct CheckPlugin;
+
+impl Plugin for CheckPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ActionLog>()
+            .init_resource::<Ending>()
+            .add_systems(
+                Update,
+                log_action
+                    .after(TableSystems::Decide)
+                    .before(PipelineSystems::Accept),
+            )
+            .add_systems(
+                Update,
+                (no_hidden_card_face_up, end_of_run).after(TableSystems::Show),
+            );
+    }
+}
+
+/// Every action the rules accepted, in order (what a headless `Sim` replays).
+#[derive(Resource, Default)]
+pub struct ActionLog(pub Vec<SgsAction>);
+
+fn log_action(
+    inbox: Res<Inbox<Sgs>>,
+    resolution: Res<Resolution<Sgs>>,
+    mut log: ResMut<ActionLog>,
+) {
+    if let Some(action) = inbox.action
+        && resolution.decision.choices.contains(&action)
+    {
+        log.0.push(action);
+    }
+}
+
+/// Where an autoplayed run is on its way out.
+#[derive(Resource, Default)]
+enum Ending {
+    #[default]
+    Playing,
+    /// Frames left before the screenshot (tweens settle).
+    Settling(u32),
+    /// Waiting for the screenshot file.
+    Saving(std::path::PathBuf),
+    Done,
+}
+
+/// A zone whose cards everyone sees.
+pub fn public(zone: Zone) -> bool {
+    matches!(
+        zone,
+        Zone::Equipment(_) | Zone::Judge(_) | Zone::DiscardPile | Zone::Table | Zone::Discard(_)
+    )
+}
+
+/// Test mode (`--check`): a face-up card is in the person's hand or a public zone.
+fn no_hidden_card_face_up(
+    options: Res<Options>,
+    seating: Res<Seating>,
+    cards: Query<(&Zone, &CardFace)>,
+) {
+    if !options.check {
+        return;
+    }
+    for (&zone, face) in &cards {
+        if face.up {
+            assert!(
+                public(zone) || zone == Zone::Hand(seating.person),
+                "a card in {zone:?} is shown face up to {}",
+                seating.person
+            );
+        }
+    }
+}
+
+/// Ends an autoplayed run: after `--autoplay` actions (or the end of the game) checks the
+/// window's checksum against a headless replay, saves the screenshot if asked, and exits.
+fn end_of_run(world: &mut World) {
+    let Some(limit) = world.resource::<Options>().autoplay else {
+        return;
+    };
+    let ending = std::mem::take(&mut *world.resource_mut::<Ending>());
+    let next = match ending {
+        Ending::Playing => {
+            let actions = world.resource::<ActionLog>().0.len();
+            let over = world.resource::<Resolution<Sgs>>().decision.is_terminal();
+            if actions < limit as usize && !over {
+                Ending::Playing
+            } else {
+                verify(world);
+                Ending::Settling(20)
+            }
+        }
+        Ending::Settling(0) => match world.resource::<Options>().screenshot.clone() {
+            Some(path) => {
+                let _ = std::fs::remove_file(&path);
+                world
+                    .spawn(Screenshot::primary_window())
+                    .observe(save_to_disk(path.clone()));
+                Ending::Saving(path)
+            }
+            None => {
+                world.write_message(AppExit::Success);
+                Ending::Done
+            }
+        },
+        Ending::Settling(n) => Ending::Settling(n - 1),
+        Ending::Saving(path) => {
+            if std::fs::metadata(&path).is_ok_and(|m| m.len() > 0) {
+                println!("screenshot {}", path.display());
+                world.write_message(AppExit::Success);
+                Ending::Done
+            } else {
+                Ending::Saving(path)
+            }
+        }
+        Ending::Done => Ending::Done,
+    };
+    *world.resource_mut::<Ending>() = next;
+}
+
+/// The window's game equals a headless `Sim` that replays the same actions.
+fn verify(world: &mut World) {
+    let actions = world.resource::<ActionLog>().0.clone();
+    let options = world.resource::<Options>().clone();
+    let game = world
+        .resource::<alea::kernel::GameRules<Sgs>>()
+        .game
+        .clone();
+    let mut sim = SimBuilder::new(game).seed(options.seed).build();
+    for &action in &actions {
+        if let Err(error) = sim.apply(action) {
+            eprintln!("error: the headless replay refused {action:?}: {error}");
+            std::process::exit(1);
+        }
+    }
+    let window = world_checksum::<Sgs>(world);
+    let headless = sim.checksum();
+    println!(
+        "{} actions; window checksum {window:016x}, headless replay {headless:016x}",
+        actions.len()
+    );
+    if window != headless {
+        eprintln!("error: the window's game differs from the headless replay");
+        std::process::exit(1);
+    }
+}
