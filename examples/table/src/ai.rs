@@ -42,9 +42,10 @@ fn bot_to_move(world: &World) -> bool {
 }
 
 fn think(world: &mut World) {
-    let mut thinking = world
-        .remove_resource::<Thinking>()
-        .expect("the AI plugin inserts Thinking");
+    world.resource_scope(|world, mut thinking: Mut<Thinking>| think_with(world, &mut thinking));
+}
+
+fn think_with(world: &mut World, thinking: &mut Thinking) {
     if let Some(task) = thinking.task.as_mut() {
         match check_ready(task) {
             Some(answer) => {
@@ -68,5 +69,4 @@ fn think(world: &mut World) {
             Err(error) => error!("an AI seat cannot think: {error}"),
         }
     }
-    world.insert_resource(thinking);
 }

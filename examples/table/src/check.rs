@@ -39,12 +39,17 @@ pub struct ActionLog(pub Vec<SgsAction>);
 fn log_action(
     inbox: Res<Inbox<Sgs>>,
     resolution: Res<Resolution<Sgs>>,
+    seating: Res<Seating>,
+    rules: Res<alea::kernel::GameRules<Sgs>>,
     mut log: ResMut<ActionLog>,
 ) {
     if let Some(action) = inbox.action
         && resolution.decision.choices.contains(&action)
     {
         log.0.push(action);
+        if resolution.decision.turn == alea::kernel::Turn::Player(seating.person) {
+            println!("you: {}", rules.game.action_name(action));
+        }
     }
 }
 
@@ -88,10 +93,11 @@ fn no_hidden_card_face_up(
     }
 }
 
-/// Ends an autoplayed run: after `--autoplay` actions (or the end of the game) checks the
+/// Ends a scripted run: after `--autoplay` (or `--quit-after`) actions, or the end of the game, checks the
 /// window's checksum against a headless replay, saves the screenshot if asked, and exits.
 fn end_of_run(world: &mut World) {
-    let Some(limit) = world.resource::<Options>().autoplay else {
+    let options = world.resource::<Options>();
+    let Some(limit) = options.autoplay.or(options.quit_after) else {
         return;
     };
     let ending = std::mem::take(&mut *world.resource_mut::<Ending>());

@@ -92,11 +92,12 @@ fn buttons(
     for (i, &action) in wanted.iter().enumerate() {
         let label = rules.game.action_name(action);
         let x = -560.0 + (i % 6) as f32 * 190.0;
-        let y = -395.0 + (i / 6) as f32 * 40.0;
+        let y = -370.0 + (i / 6) as f32 * 40.0;
         commands
             .spawn((
                 ActionButton(action),
                 Sprite::from_color(Color::srgb(0.2, 0.2, 0.35), Vec2::new(180.0, 32.0)),
+                Pickable::default(),
                 Anchor::CENTER_LEFT,
                 Transform::from_xyz(x, y, 10.0),
                 children![(

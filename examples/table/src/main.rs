@@ -34,6 +34,10 @@ pub struct Options {
     /// the game), checks the window's game against a headless replay and exits.
     #[arg(long)]
     pub autoplay: Option<u32>,
+    /// End the run after this many actions (without `--autoplay`: the person plays), with the
+    /// same checks as an autoplayed run.
+    #[arg(long)]
+    pub quit_after: Option<u32>,
     /// Save the window to this PNG once the autoplayed run is over, then exit.
     #[arg(long)]
     pub screenshot: Option<std::path::PathBuf>,
@@ -72,6 +76,10 @@ fn main() {
             }),
             ..default()
         }))
+        // Frames go on while unfocused (AI tasks finish, tweens play, with no input events), at
+        // most 60 a second even without vsync (no core spins on frames nobody sees).
+        .insert_resource(bevy::winit::WinitSettings::continuous())
+        .add_systems(Last, frame_limit)
         .add_plugins(AleaPlugin::new(builder))
         .insert_resource(options)
         .insert_resource(seating)
@@ -89,6 +97,20 @@ fn main() {
             ),
         )
         .run();
+}
+
+/// The shortest time between frames (60 a second).
+const FRAME: std::time::Duration = std::time::Duration::from_micros(16_667);
+
+/// Sleeps out the rest of the frame's time: no frame sooner than [`FRAME`] after the last.
+fn frame_limit(mut last: Local<Option<std::time::Instant>>) {
+    if let Some(start) = *last {
+        let spent = start.elapsed();
+        if spent < FRAME {
+            std::thread::sleep(FRAME - spent);
+        }
+    }
+    *last = Some(std::time::Instant::now());
 }
 
 /// The client's system sets, around the rules.

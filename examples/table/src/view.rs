@@ -119,6 +119,7 @@ fn dress_cards(mut commands: Commands, rules: Res<GameRules<Sgs>>) {
             .id();
         commands.entity(card).add_child(label).insert((
             Sprite::from_color(BACK, CARD),
+            Pickable::default(),
             Transform::from_xyz(-150.0, 40.0, 1.0),
             Visibility::Hidden,
             CardFace {
@@ -171,12 +172,12 @@ fn layout(
     rules: Res<GameRules<Sgs>>,
     mut cards: Query<(
         &Zone,
-        &CardId,
         &mut CardFace,
         &mut Sprite,
         &mut Visibility,
         Has<Selected>,
     )>,
+    ids: Query<&CardId>,
     mut labels: Query<&mut Text2d>,
 ) {
     if !std::mem::take(&mut redraw.0) {
@@ -190,7 +191,7 @@ fn layout(
     }
     let mut counts = std::collections::HashMap::<Zone, u32>::new();
     for &card in rules.cards() {
-        let Ok((&zone, &id, mut face, mut sprite, mut visibility, selected)) = cards.get_mut(card)
+        let Ok((&zone, mut face, mut sprite, mut visibility, selected)) = cards.get_mut(card)
         else {
             continue;
         };
@@ -213,7 +214,9 @@ fn layout(
         if let Ok(mut label) = labels.get_mut(face.label) {
             // A pile shows the label of its top card only.
             let covered = zone == Zone::DiscardPile && *index < totals[&zone];
-            label.0 = if face.up && !covered {
+            // Which card it is is read only for a card the person sees.
+            let id = ids.get(card).ok().filter(|_| face.up && !covered);
+            label.0 = if let Some(id) = id {
                 rules.game.card_name(id.0 as u8).replace('/', "\n")
             } else {
                 String::new()
@@ -230,7 +233,7 @@ fn place(seating: &Seating, zone: Zone, index: u32) -> (Vec3, f32, bool) {
     let z = 1.0 + i * 0.2;
     match zone {
         Zone::Hand(seat) if seat == seating.person => {
-            (Vec3::new(-300.0 + i * 70.0, -320.0, z), 1.0, true)
+            (Vec3::new(-300.0 + i * 70.0, -290.0, z), 1.0, true)
         }
         Zone::Hand(seat) => {
             let (x, y) = seat_anchor(seating, seat);
@@ -273,7 +276,7 @@ fn hud(
             .count()
     };
     for (hud, mut text) in &mut texts {
-        text.0 = match *hud {
+        let shown = match *hud {
             Hud::Seat(seat) => seat_text(&seating, state, seat, count(Zone::Hand(seat))),
             Hud::Center => center_text(&resolution, state, count(Zone::DiscardPile)),
             Hud::Log => {
@@ -281,6 +284,10 @@ fn hud(
                 log.0[start..].join("\n")
             }
         };
+        // Only a changed text is laid out again.
+        if text.0 != shown {
+            text.0 = shown;
+        }
     }
 }
 
