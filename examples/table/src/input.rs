@@ -26,9 +26,12 @@ impl Plugin for InputPlugin {
 #[derive(Component)]
 struct ActionButton(SgsAction);
 
-/// What the buttons show now (rebuilt when it changes).
-#[derive(Resource, Default, PartialEq)]
-struct Shown(Vec<SgsAction>);
+/// What the buttons show now (rebuilt when it changes), and the button entities.
+#[derive(Resource, Default)]
+struct Shown {
+    actions: Vec<SgsAction>,
+    buttons: Vec<Entity>,
+}
 
 fn clickable_cards(mut commands: Commands, rules: Res<GameRules<Sgs>>) {
     for &card in rules.cards() {
@@ -66,7 +69,6 @@ fn buttons(
     resolution: Res<Resolution<Sgs>>,
     rules: Res<GameRules<Sgs>>,
     selected: Query<&alea::kernel::CardId, With<Selected>>,
-    existing: Query<Entity, With<ActionButton>>,
     mut shown: ResMut<Shown>,
 ) {
     let mine =
@@ -83,17 +85,17 @@ fn buttons(
     } else {
         Vec::new()
     };
-    if shown.0 == wanted {
+    if shown.actions == wanted {
         return;
     }
-    for entity in &existing {
+    for entity in shown.buttons.drain(..) {
         commands.entity(entity).despawn();
     }
     for (i, &action) in wanted.iter().enumerate() {
         let label = rules.game.action_name(action);
         let x = -560.0 + (i % 6) as f32 * 190.0;
         let y = -370.0 + (i / 6) as f32 * 40.0;
-        commands
+        let button = commands
             .spawn((
                 ActionButton(action),
                 Sprite::from_color(Color::srgb(0.2, 0.2, 0.35), Vec2::new(180.0, 32.0)),
@@ -106,9 +108,11 @@ fn buttons(
                     Transform::from_xyz(90.0, 0.0, 0.1),
                 )],
             ))
-            .observe(press);
+            .observe(press)
+            .id();
+        shown.buttons.push(button);
     }
-    shown.0 = wanted;
+    shown.actions = wanted;
 }
 
 /// The card an action plays or discards (`None` for the rest).
