@@ -19,12 +19,13 @@ for p in "${packages[@]}"; do
 done
 if ((${#missing[@]})); then
   echo "installing ${missing[*]}"
+  apt-get update >/dev/null
   DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >/dev/null
 fi
 cargo build --release --ignore-rust-version
 args=("$@")
 ((${#args[@]})) || args=(--mode identity4 --seed 3 --autoplay 40)
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
-xvfb-run -a -s "-screen 0 1280x800x24" \
+timeout 600 xvfb-run -a -s "-screen 0 1280x800x24" \
   ./target/release/alea-table "${args[@]}" --check --screenshot "$out"
 python3 check_png.py "$out"

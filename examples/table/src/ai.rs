@@ -24,7 +24,8 @@ impl Plugin for AiPlugin {
 /// The search in flight, if any, and how many decisions the AI made.
 #[derive(Resource, Default)]
 pub struct Thinking {
-    task: Option<Task<Option<SgsAction>>>,
+    /// The search in flight, and the number of actions taken when it started.
+    task: Option<(Task<Result<Option<SgsAction>, String>>, usize)>,
     /// Decisions taken so far by bots.
     pub decisions: u64,
     /// Frames drawn while a search was running.
@@ -46,12 +47,19 @@ fn think(world: &mut World) {
 }
 
 fn think_with(world: &mut World, thinking: &mut Thinking) {
-    if let Some(task) = thinking.task.as_mut() {
+    let taken = world.resource::<crate::check::ActionLog>().0.len();
+    if let Some((task, started)) = thinking.task.as_mut() {
         match check_ready(task) {
             Some(answer) => {
+                let fresh = *started == taken;
                 thinking.task = None;
                 thinking.decisions += 1;
-                world.resource_mut::<Inbox<Sgs>>().action = answer;
+                match answer {
+                    // An answer to a decision that is no longer pending is dropped.
+                    Ok(action) if fresh => world.resource_mut::<Inbox<Sgs>>().action = action,
+                    Ok(_) => {}
+                    Err(error) => error!("an AI seat could not choose: {error}"),
+                }
             }
             None => thinking.frames_waited += 1,
         }
@@ -60,11 +68,14 @@ fn think_with(world: &mut World, thinking: &mut Thinking) {
         let seed = world.resource::<Options>().seed ^ (thinking.decisions << 20);
         match Sim::<Sgs>::from_world(world) {
             Ok(mut sim) => {
-                thinking.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+                let task = AsyncComputeTaskPool::get().spawn(async move {
                     let mut players = Players::new(&kinds);
                     let mut rng = random_player_rng(seed);
-                    players.choose(&mut sim, &mut rng).ok().flatten()
-                }));
+                    players
+                        .choose(&mut sim, &mut rng)
+                        .map_err(|e| e.to_string())
+                });
+                thinking.task = Some((task, taken));
             }
             Err(error) => error!("an AI seat cannot think: {error}"),
         }

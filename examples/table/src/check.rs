@@ -25,6 +25,7 @@ impl Plugin for CheckPlugin {
                     .after(TableSystems::Decide)
                     .before(PipelineSystems::Accept),
             )
+            .add_systems(Update, forget_refused.after(PipelineSystems::Resolve))
             .add_systems(
                 Update,
                 (no_hidden_card_face_up, end_of_run).after(TableSystems::Show),
@@ -32,9 +33,10 @@ impl Plugin for CheckPlugin {
     }
 }
 
-/// Every action the rules accepted, in order (what a headless `Sim` replays).
+/// Every action the rules accepted, in order (what a headless `Sim` replays), and whether the
+/// last one was logged this frame.
 #[derive(Resource, Default)]
-pub struct ActionLog(pub Vec<SgsAction>);
+pub struct ActionLog(pub Vec<SgsAction>, bool);
 
 fn log_action(
     inbox: Res<Inbox<Sgs>>,
@@ -47,22 +49,38 @@ fn log_action(
         && resolution.decision.choices.contains(&action)
     {
         log.0.push(action);
+        log.1 = true;
         if resolution.decision.turn == alea::kernel::Turn::Player(seating.person) {
             println!("you: {}", rules.game.action_name(action));
         }
     }
 }
 
-/// Where an autoplayed run is on its way out.
+/// Takes back the logged action when the rules refused it or rolled it back.
+fn forget_refused(inbox: Res<Inbox<Sgs>>, mut log: ResMut<ActionLog>) {
+    if inbox.is_changed() && matches!(inbox.result, Some(Err(_))) && log.1 {
+        log.0.pop();
+    }
+    log.1 = false;
+}
+
+/// Where a scripted run is on its way out.
 #[derive(Resource, Default)]
-enum Ending {
+pub enum Ending {
+    /// Still playing.
     #[default]
     Playing,
     /// Frames left before the screenshot (tweens settle).
     Settling(u32),
     /// Waiting for the screenshot file.
     Saving(std::path::PathBuf),
+    /// Exiting.
     Done,
+}
+
+/// A run condition: the game goes on (a scripted run stops playing once it is checked).
+pub fn playing(ending: Res<Ending>) -> bool {
+    matches!(*ending, Ending::Playing)
 }
 
 /// A zone whose cards everyone sees.
@@ -73,20 +91,29 @@ pub fn public(zone: Zone) -> bool {
     )
 }
 
-/// Test mode (`--check`): a face-up card is in the person's hand or a public zone.
+/// Test mode (`--check`): every card shown face up or with a label is one the rules say the
+/// person knows (`SgsState::knows`, the record the game's own information sets are built
+/// from), and it sits in the person's hand or a public zone.
 fn no_hidden_card_face_up(
     options: Res<Options>,
     seating: Res<Seating>,
-    cards: Query<(&Zone, &CardFace)>,
+    resolution: Res<Resolution<Sgs>>,
+    cards: Query<(&Zone, &alea::kernel::CardId, &CardFace)>,
+    labels: Query<&Text2d>,
 ) {
     if !options.check {
         return;
     }
-    for (&zone, face) in &cards {
-        if face.up {
+    for (&zone, id, face) in &cards {
+        let labelled = labels
+            .get(face.label())
+            .is_ok_and(|text| !text.0.is_empty());
+        if face.up || labelled {
+            let card = id.0 as u8;
             assert!(
-                public(zone) || zone == Zone::Hand(seating.person),
-                "a card in {zone:?} is shown face up to {}",
+                resolution.state.knows(seating.person, card)
+                    && (public(zone) || zone == Zone::Hand(seating.person)),
+                "card {card} in {zone:?} is shown to {}, who does not know it",
                 seating.person
             );
         }

@@ -61,7 +61,8 @@ fn select_card(
     }
 }
 
-/// The person's legal choices as buttons: the selected card's, or those without a card.
+/// The person's legal choices as buttons: those without a card (answer, pass, end the phase),
+/// and the selected card's (its targets, discarding it).
 fn buttons(
     mut commands: Commands,
     seating: Res<Seating>,
@@ -80,7 +81,7 @@ fn buttons(
             .choices
             .iter()
             .copied()
-            .filter(|&action| card_of(action) == card)
+            .filter(|&action| card_of(action).is_none() || card_of(action) == card)
             .collect()
     } else {
         Vec::new()
@@ -126,11 +127,18 @@ fn card_of(action: SgsAction) -> Option<u8> {
 fn press(
     click: On<PointerClick>,
     buttons: Query<&ActionButton>,
+    seating: Res<Seating>,
+    resolution: Res<Resolution<Sgs>>,
     mut inbox: ResMut<Inbox<Sgs>>,
     mut commands: Commands,
     selected: Query<Entity, With<Selected>>,
 ) {
-    if let Ok(button) = buttons.get(click.event_target()) {
+    let Ok(button) = buttons.get(click.event_target()) else {
+        return;
+    };
+    // A button left over from a decision that passed to another seat does nothing.
+    let mine = resolution.decision.turn == Turn::Player(seating.person);
+    if mine && resolution.decision.choices.contains(&button.0) {
         inbox.action = Some(button.0);
         for entity in &selected {
             commands.entity(entity).remove::<Selected>();

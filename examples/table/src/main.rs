@@ -1,7 +1,8 @@
 //! A windowed sgs table in Bevy: a person plays against SmartAI seats.
 //!
-//! The rules run in the app's world through `AleaPlugin<Sgs>`; what the screen shows comes
-//! from the `Resolved<Sgs>` messages as the person's seat may see them (`seen_by`); AI seats
+//! The rules run in the app's world through `AleaPlugin<Sgs>`; the screen is redrawn when
+//! `Resolved<Sgs>` messages arrive, its log is those messages as the person's seat may see them
+//! (`seen_by`), and the table shows only what that seat may see; AI seats
 //! think on `AsyncComputeTaskPool` from `Sim::from_world` and never block a frame; sprites,
 //! tweens and selection markers are client components on alea's own card entities.
 
@@ -92,7 +93,9 @@ fn main() {
         .configure_sets(
             Update,
             (
-                TableSystems::Decide.before(PipelineSystems::Accept),
+                TableSystems::Decide
+                    .before(PipelineSystems::Accept)
+                    .run_if(check::playing),
                 TableSystems::Show.after(PipelineSystems::Resolve),
             ),
         )

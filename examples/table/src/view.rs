@@ -47,6 +47,11 @@ pub struct CardFace {
     pub scale: f32,
     /// The label child.
     label: Entity,
+    /// The zone it was last laid out in, when it arrived there (a redraw count) and its
+    /// place among the cards that arrived with it.
+    zone: Option<Zone>,
+    arrived: u64,
+    tie: u64,
 }
 
 /// A client marker: the card the person clicked (see `input`).
@@ -60,6 +65,13 @@ pub struct Log(pub Vec<String>);
 /// Set when messages arrived (or the selection changed): the layout is worked out again.
 #[derive(Resource)]
 pub struct Redraw(pub bool);
+
+impl CardFace {
+    /// The label child (its text is empty unless the card is shown).
+    pub fn label(&self) -> Entity {
+        self.label
+    }
+}
 
 impl Default for Redraw {
     fn default() -> Self {
@@ -127,6 +139,9 @@ fn dress_cards(mut commands: Commands, rules: Res<GameRules<Sgs>>) {
                 target: Vec3::new(-150.0, 40.0, 1.0),
                 scale: 1.0,
                 label,
+                zone: None,
+                arrived: 0,
+                tie: 0,
             },
         ));
     }
@@ -164,12 +179,17 @@ pub fn seat_anchor(seating: &Seating, seat: Seat) -> (f32, f32) {
     }
 }
 
-/// Works out where each card goes and whether it shows its face, from the zones (public, or
-/// the person's own hand: nothing else is shown).
+/// Works out where each card goes and whether it shows its face. A card is face up only in
+/// the person's hand or a public zone; within a zone cards sit in the order they arrived (a
+/// random order among cards that arrived together), so the slots of a hidden hand or of the
+/// pile say nothing the person may not know (the deck's order would); the person's own hand
+/// is in deck order.
 fn layout(
     mut redraw: ResMut<Redraw>,
     seating: Res<Seating>,
     rules: Res<GameRules<Sgs>>,
+    mut arrivals: Local<Arrivals>,
+    mut commands: Commands,
     mut cards: Query<(
         &Zone,
         &mut CardFace,
@@ -183,45 +203,90 @@ fn layout(
     if !std::mem::take(&mut redraw.0) {
         return;
     }
-    let mut totals = std::collections::HashMap::<Zone, u32>::new();
+    arrivals.frame += 1;
+    let mut zones = std::collections::HashMap::<Zone, Vec<(u64, u64, Entity)>>::new();
     for &card in rules.cards() {
-        if let Ok((&zone, ..)) = cards.get(card) {
-            *totals.entry(zone).or_default() += 1;
-        }
-    }
-    let mut counts = std::collections::HashMap::<Zone, u32>::new();
-    for &card in rules.cards() {
-        let Ok((&zone, mut face, mut sprite, mut visibility, selected)) = cards.get_mut(card)
-        else {
+        let Ok((&zone, mut face, ..)) = cards.get_mut(card) else {
             continue;
         };
-        let index = counts.entry(zone).or_default();
-        let (target, scale, shown) = place(&seating, zone, *index);
-        *index += 1;
-        face.up = shown && (public(zone) || zone == Zone::Hand(seating.person));
-        face.target = target;
-        face.scale = scale;
-        *visibility = if matches!(zone, Zone::Pool | Zone::Removed) {
-            Visibility::Hidden
-        } else {
-            Visibility::Visible
-        };
-        sprite.color = match (face.up, selected) {
-            (true, true) => SELECTED,
-            (true, false) => FACE,
-            (false, _) => BACK,
-        };
-        if let Ok(mut label) = labels.get_mut(face.label) {
-            // A pile shows the label of its top card only.
-            let covered = zone == Zone::DiscardPile && *index < totals[&zone];
-            // Which card it is is read only for a card the person sees.
-            let id = ids.get(card).ok().filter(|_| face.up && !covered);
-            label.0 = if let Some(id) = id {
-                rules.game.card_name(id.0 as u8).replace('/', "\n")
-            } else {
-                String::new()
-            };
+        if face.zone != Some(zone) {
+            face.zone = Some(zone);
+            face.arrived = arrivals.frame;
+            face.tie = arrivals.shuffle();
         }
+        // The person's own hand in deck order (the person knows those cards); elsewhere in
+        // the order of arrival.
+        let key = match ids.get(card) {
+            Ok(id) if zone == Zone::Hand(seating.person) => (0, u64::from(id.0)),
+            _ => (face.arrived, face.tie),
+        };
+        zones.entry(zone).or_default().push((key.0, key.1, card));
+    }
+    for (zone, mut members) in zones {
+        members.sort_unstable();
+        let total = members.len();
+        for (index, &(_, _, card)) in members.iter().enumerate() {
+            let Ok((_, mut face, mut sprite, mut visibility, selected)) = cards.get_mut(card)
+            else {
+                continue;
+            };
+            let (target, scale, shown) = place(&seating, zone, index as u32);
+            face.up = shown && (public(zone) || zone == Zone::Hand(seating.person));
+            face.target = target;
+            face.scale = scale;
+            if selected && zone != Zone::Hand(seating.person) {
+                commands.entity(card).remove::<Selected>();
+            }
+            *visibility = if matches!(zone, Zone::Pool | Zone::Removed) {
+                Visibility::Hidden
+            } else {
+                Visibility::Visible
+            };
+            sprite.color = match (face.up, selected) {
+                (true, true) => SELECTED,
+                (true, false) => FACE,
+                (false, _) => BACK,
+            };
+            if let Ok(mut label) = labels.get_mut(face.label) {
+                // A pile shows the label of its top card (the last to arrive) only; which card
+                // it is is read only for a card the person sees.
+                let covered = zone == Zone::DiscardPile && index + 1 < total;
+                let id = ids.get(card).ok().filter(|_| face.up && !covered);
+                label.0 = match id {
+                    Some(id) => rules.game.card_name(id.0 as u8).replace('/', "\n"),
+                    None => String::new(),
+                };
+            }
+        }
+    }
+}
+
+/// When cards arrived in their zones: a redraw counter, and a generator for the order among
+/// cards that arrived in the same redraw (seeded from the clock: nothing the game knows).
+struct Arrivals {
+    frame: u64,
+    rng: u64,
+}
+
+impl Default for Arrivals {
+    fn default() -> Self {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64);
+        Arrivals {
+            frame: 0,
+            rng: now | 1,
+        }
+    }
+}
+
+impl Arrivals {
+    /// The next number of a xorshift sequence.
+    fn shuffle(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
     }
 }
 
@@ -278,7 +343,9 @@ fn hud(
     for (hud, mut text) in &mut texts {
         let shown = match *hud {
             Hud::Seat(seat) => seat_text(&seating, state, seat, count(Zone::Hand(seat))),
-            Hud::Center => center_text(&resolution, state, count(Zone::DiscardPile)),
+            Hud::Center => {
+                center_text(&resolution, state, seating.person, count(Zone::DiscardPile))
+            }
             Hud::Log => {
                 let start = log.0.len().saturating_sub(26);
                 log.0[start..].join("\n")
@@ -307,10 +374,17 @@ fn seat_text(seating: &Seating, state: &SgsState, seat: Seat, hand: usize) -> St
     )
 }
 
-fn center_text(resolution: &Resolution<Sgs>, state: &SgsState, discards: usize) -> String {
-    let turn = match resolution.decision.turn {
-        Turn::Player(seat) => format!("{seat} to choose"),
-        Turn::Terminal => "game over".into(),
+fn center_text(
+    resolution: &Resolution<Sgs>,
+    state: &SgsState,
+    person: Seat,
+    discards: usize,
+) -> String {
+    // Only seats that hold an answer are asked: naming another seat would tell its cards.
+    let turn: &str = match resolution.decision.turn {
+        Turn::Player(seat) if seat == person => "your choice",
+        Turn::Player(_) => "waiting for the other seats",
+        Turn::Terminal => "game over",
     };
     let outcome = match state.outcome {
         Outcome::Playing => String::new(),
