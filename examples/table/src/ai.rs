@@ -21,11 +21,14 @@ impl Plugin for AiPlugin {
     }
 }
 
+/// An AI seat's search: its choice (`None`: nothing to choose), or why it failed.
+type Search = Task<Result<Option<SgsAction>, String>>;
+
 /// The search in flight, if any, and how many decisions the AI made.
 #[derive(Resource, Default)]
 pub struct Thinking {
     /// The search in flight, and the number of actions taken when it started.
-    task: Option<(Task<Result<Option<SgsAction>, String>>, usize)>,
+    task: Option<(Search, usize)>,
     /// Decisions taken so far by bots.
     pub decisions: u64,
     /// Frames drawn while a search was running.

@@ -197,9 +197,9 @@ fn layout(
         &mut Visibility,
         Has<Selected>,
     )>,
-    ids: Query<&CardId>,
-    mut labels: Query<&mut Text2d>,
+    mut parts: CardParts,
 ) {
+    let CardParts { ids, labels } = &mut parts;
     if !std::mem::take(&mut redraw.0) {
         return;
     }
@@ -259,6 +259,14 @@ fn layout(
             }
         }
     }
+}
+
+/// What `layout` reads of a card besides its zone: which card it is (for the cards the person
+/// sees), and its label.
+#[derive(bevy::ecs::system::SystemParam)]
+struct CardParts<'w, 's> {
+    ids: Query<'w, 's, &'static CardId>,
+    labels: Query<'w, 's, &'static mut Text2d>,
 }
 
 /// When cards arrived in their zones: a redraw counter, and a generator for the order among
