@@ -10,13 +10,12 @@ use alea::games::duel::{Duel, DuelAction};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{GameRules, Inbox, PipelineSystems, Seat, Sim, SimBuilder, Turn};
 use alea::pipeline::Resolution;
-use alea::plugin::{AleaPlugin, PlayerRng, Resolved};
+use alea::plugin::{AleaPlugin, PlayerRng, Resolved, random_player};
 use alea::search::{Ismcts, RandomRollouts};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 use bevy_tasks::futures::check_ready;
 use bevy_tasks::{AsyncComputeTaskPool, Task, TaskPool};
-use rand::RngExt;
 
 /// The seat the AI plays.
 const AI: Seat = Seat(1);
@@ -39,16 +38,9 @@ struct Thinking {
 #[derive(Resource, Default)]
 struct Shown(Vec<String>);
 
-/// Seat 0: a random legal action.
-fn random_seat(
-    resolution: Res<Resolution<Duel>>,
-    mut inbox: ResMut<Inbox<Duel>>,
-    mut rng: ResMut<PlayerRng>,
-) {
-    let choices = &resolution.decision.choices;
-    if resolution.decision.turn == Turn::Player(PERSON) && !choices.is_empty() {
-        inbox.action = Some(choices[rng.0.random_range(0..choices.len())]);
-    }
+/// Seat 0 moves (it plays at random: the plugin's `random_player`).
+fn person_to_move(resolution: Res<Resolution<Duel>>) -> bool {
+    resolution.decision.turn == Turn::Player(PERSON)
 }
 
 /// Seat 1: starts a search on a copy of the world, or collects its answer. The frame never
@@ -112,7 +104,7 @@ pub fn run(seed: u64, max_frames: u32, log: &mut Vec<String>) -> Outcome {
         .init_resource::<Shown>()
         .add_systems(
             Update,
-            (random_seat, ai_seat).before(PipelineSystems::Accept),
+            (random_player::<Duel>.run_if(person_to_move), ai_seat).before(PipelineSystems::Accept),
         )
         .add_systems(Update, show.after(PipelineSystems::Resolve));
     let rules = app.world().resource::<GameRules<Duel>>().0.clone();

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the table client, plays a few autoplayed turns under Xvfb with Mesa's software Vulkan,
-# saves the window to OUT.png and checks the picture: the run must pass its own checks (the
-# window's game equals a headless replay; no card hidden from the person is ever face up) and
-# the PNG must be a real rendering (many colours, not blank).
+# saves the window to OUT.png. The run must pass the client's own checks: the window's game
+# equals a headless replay, no card hidden from the person is ever shown, and the saved PNG is a
+# real rendering (the window's size, many colours).
 #
 #   examples/table/screenshot.sh OUT.png [client options...]
 #
@@ -28,4 +28,3 @@ args=("$@")
 export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
 timeout 600 xvfb-run -a -s "-screen 0 1280x800x24" \
   ./target/release/alea-table "${args[@]}" --check --screenshot "$out"
-python3 check_png.py "$out"

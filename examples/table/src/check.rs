@@ -155,7 +155,7 @@ fn end_of_run(world: &mut World) {
         Ending::Settling(n) => Ending::Settling(n - 1),
         Ending::Saving(path) => {
             if std::fs::metadata(&path).is_ok_and(|m| m.len() > 0) {
-                println!("screenshot {}", path.display());
+                check_picture(&path);
                 world.write_message(AppExit::Success);
                 Ending::Done
             } else {
@@ -165,6 +165,33 @@ fn end_of_run(world: &mut World) {
         Ending::Done => Ending::Done,
     };
     *world.resource_mut::<Ending>() = next;
+}
+
+/// The screenshot is a real rendering: the window's size and more than a handful of colours
+/// (exits 1 otherwise).
+fn check_picture(path: &std::path::Path) {
+    let picture = match image::open(path) {
+        Ok(picture) => picture.to_rgb8(),
+        Err(error) => {
+            eprintln!(
+                "error: cannot read the screenshot {}: {error}",
+                path.display()
+            );
+            std::process::exit(1);
+        }
+    };
+    let colours: std::collections::HashSet<[u8; 3]> =
+        picture.pixels().step_by(7).map(|pixel| pixel.0).collect();
+    let (width, height) = picture.dimensions();
+    println!(
+        "screenshot {}: {width}x{height}, {} colours (every 7th pixel)",
+        path.display(),
+        colours.len()
+    );
+    if width < 640 || height < 400 || colours.len() < 16 {
+        eprintln!("error: the screenshot is blank or too small: not a real rendering");
+        std::process::exit(1);
+    }
 }
 
 /// The window's game equals a headless `Sim` that replays the same actions.
