@@ -171,8 +171,8 @@ impl<G: BenefitGame> Simulator<G> {
     ) -> Result<f64, SimError> {
         self.start(sim, branch);
         sim.apply(action)?;
-        let cases = match sim.chance_log() {
-            [point] if (2..=self.exact_cases).contains(&point.max_case) => point.max_case,
+        let cases = match branch_point(sim) {
+            Some(point) if (2..=self.exact_cases).contains(&point.max_case) => point.max_case,
             _ => return self.finish(sim),
         };
         let sampled = self.finish(sim)?;
@@ -184,7 +184,7 @@ impl<G: BenefitGame> Simulator<G> {
             sim.apply(action)?;
             // A forced case holds for every chance point of the action: a branch that meets a
             // second one would be biased, so the action keeps its sample.
-            let [point] = sim.chance_log() else {
+            let Some(point) = branch_point(sim) else {
                 return Ok(sampled);
             };
             let p = point.probability();
@@ -249,4 +249,14 @@ struct Branch {
 
 fn ledger<G: Game>(sim: &Sim<G>) -> &Ledger {
     sim.world().resource::<Ledger>()
+}
+
+/// The only chance point the last action met that can branch (sampled points aside); `None`
+/// when it met none or several.
+fn branch_point<G: Game>(sim: &Sim<G>) -> Option<crate::chance::ChanceRecord> {
+    let mut points = sim.chance_log().iter().filter(|p| p.branches());
+    match (points.next(), points.next()) {
+        (Some(point), None) => Some(*point),
+        _ => None,
+    }
 }

@@ -37,6 +37,21 @@ pub trait CaseGenerator {
     fn purpose(&self) -> Purpose {
         Purpose::Effect
     }
+    /// True for a point too wide to branch on (a `random` roll of 8 dice: DESIGN §4): it is
+    /// always sampled with [`sample_keyed`](Self::sample_keyed), [`Case`] never forces it, and search does
+    /// not enumerate it ([`ChanceRecord::branches`] is false). Default: false.
+    fn sampled(&self) -> bool {
+        false
+    }
+    /// A sample of a [`sampled`](Self::sampled) point: a key naming the outcome (its case
+    /// number when `max_case` is exact) and the outcome. Default: a case drawn by weight.
+    fn sample_keyed(&self, rng: &mut rand_chacha::ChaCha8Rng) -> (u32, Self::Outcome) {
+        let total: u64 = (0..self.max_case())
+            .map(|k| u64::from(self.weight(k)))
+            .sum();
+        let case = sample_case(rng, self, total);
+        (case, self.produce(case))
+    }
 }
 
 /// The exact probability of each case of `generator`, in case order.
@@ -65,9 +80,17 @@ pub struct ChanceRecord {
     pub weight: u32,
     /// The sum of all cases' weights.
     pub total_weight: u64,
+    /// A point search does not branch on (see [`CaseGenerator::sampled`]); `case` then names
+    /// the sampled outcome.
+    pub sampled: bool,
 }
 
 impl ChanceRecord {
+    /// True when search branches on this point (it is not [`sampled`](Self::sampled)).
+    pub fn branches(&self) -> bool {
+        !self.sampled
+    }
+
     /// The probability of the case taken.
     pub fn probability(&self) -> f64 {
         f64::from(self.weight) / self.total_weight as f64
@@ -117,6 +140,19 @@ impl ActionChance {
     ) -> C::Outcome {
         let max_case = generator.max_case();
         debug_assert!(max_case > 0, "a case generator needs at least one case");
+        if generator.sampled() {
+            let (case, outcome) = generator.sample_keyed(streams().rng(generator.purpose()));
+            self.log.push(ChanceRecord {
+                generator: generator.name(),
+                max_case,
+                case,
+                forced: false,
+                weight: 1,
+                total_weight: u64::from(max_case),
+                sampled: true,
+            });
+            return outcome;
+        }
         let forced = self.forced.filter(|&k| k < max_case);
         let total_weight: u64 = (0..max_case).map(|k| u64::from(generator.weight(k))).sum();
         let case = match forced {
@@ -130,6 +166,7 @@ impl ActionChance {
             forced: forced.is_some(),
             weight: generator.weight(case),
             total_weight,
+            sampled: false,
         });
         generator.produce(case)
     }

@@ -209,9 +209,9 @@ fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliEr
         )?;
     }
     while let Turn::Player(seat) = sim.turn() {
-        let st = *duel::state(sim.world());
-        if st.round != round && !args.json {
-            round = st.round;
+        let st = duel::view(sim.world());
+        if st.state.round != round && !args.json {
+            round = st.state.round;
             writeln!(out, "Round {round}: {}", game.status(&st))?;
         }
         // The players' look-ahead applies actions too: keep them out of the log.
@@ -219,7 +219,7 @@ fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliEr
         let action = sim.unrecorded(|sim| player.choose(sim))?;
         let text = game.describe_action(&st, seat, action);
         sim.apply(action)?;
-        let after = *duel::state(sim.world());
+        let after = duel::view(sim.world());
         let events = sim.take_events();
         if !args.json {
             writeln!(out, "  {seat} {text}")?;
@@ -240,20 +240,20 @@ fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliEr
             }
         }
         moves.push(DuelMove {
-            round: st.round,
+            round: st.state.round,
             seat,
             action,
             text,
             events,
         });
     }
-    let st = *duel::state(sim.world());
+    let st = duel::view(sim.world());
     let log = DuelLog {
         game: "duel",
         seed: args.seed,
         players: kinds.to_vec(),
-        winner: st.winner,
-        rounds: st.round,
+        winner: st.state.winner,
+        rounds: st.state.round,
         checksum: format!("{:016x}", sim.checksum()),
         moves,
     };
@@ -262,14 +262,14 @@ fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliEr
         writeln!(out)?;
         return Ok(());
     }
-    let outcome = match st.winner {
+    let outcome = match st.state.winner {
         Some(w) => format!("{w} wins"),
         None => "draw (round limit)".to_string(),
     };
     writeln!(
         out,
         "{outcome} in round {} after {} actions: {}; checksum {}",
-        st.round,
+        st.state.round,
         log.moves.len(),
         game.status(&st),
         log.checksum

@@ -5,7 +5,7 @@ use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{BASIC, DiceExpr, DiceExprError, ExprReason, Face, FaceSpec};
+use super::{DiceExpr, DiceExprError, ExprReason, Face, FaceSpec};
 use crate::chance::{CaseGenerator, Purpose};
 
 /// The most dice a player holds (and a generator makes at once).
@@ -75,12 +75,6 @@ pub enum DiceError {
         /// The count asked for.
         n: usize,
     },
-    /// The black generator makes distinct basic elements, so at most 7 dice.
-    #[error("the black generator makes at most 7 distinct dice, {n} asked")]
-    TooManyDistinct {
-        /// The count asked for.
-        n: usize,
-    },
 }
 
 /// What one die of a plan is.
@@ -110,14 +104,24 @@ trait Digits {
     fn digit(&mut self, options: u32) -> u32;
 }
 
-struct FromRng<'a>(&'a mut ChaCha8Rng);
+/// Digits from a stream; `case` accumulates the case number they spell (mixed radix, the
+/// first digit least significant, as [`FromCase`] reads it), saturating.
+struct FromRng<'a> {
+    rng: &'a mut ChaCha8Rng,
+    case: u64,
+    radix: u64,
+}
 impl Digits for FromRng<'_> {
     fn digit(&mut self, options: u32) -> u32 {
         if options <= 1 {
-            0
-        } else {
-            self.0.random_range(0..options)
+            return 0;
         }
+        let d = self.rng.random_range(0..options);
+        self.case = self
+            .case
+            .saturating_add(u64::from(d).saturating_mul(self.radix));
+        self.radix = self.radix.saturating_mul(u64::from(options));
+        d
     }
 }
 
@@ -168,9 +172,6 @@ impl DiceGenerator {
     ) -> Result<DiceGenerator, DiceError> {
         if n > MAX_DICE {
             return Err(DiceError::TooMany { n });
-        }
-        if kind == GeneratorKind::Black && n > BASIC.len() {
-            return Err(DiceError::TooManyDistinct { n });
         }
         let mut generator = DiceGenerator {
             kind,
@@ -258,7 +259,24 @@ impl DiceGenerator {
 
     /// Draws the dice from `rng` into `out` (no allocation); returns how many.
     pub fn sample_into(&self, rng: &mut ChaCha8Rng, out: &mut [Face; MAX_DICE]) -> usize {
-        self.build(&mut FromRng(rng), out)
+        self.sample_case_into(rng, out).1
+    }
+
+    /// Like [`sample_into`](Self::sample_into), and also returns the case number of the dice
+    /// drawn (what [`produce_into`](Self::produce_into) turns back into them; saturated at
+    /// `u32::MAX` like [`max_case`](CaseGenerator::max_case)).
+    pub fn sample_case_into(
+        &self,
+        rng: &mut ChaCha8Rng,
+        out: &mut [Face; MAX_DICE],
+    ) -> (u32, usize) {
+        let mut digits = FromRng {
+            rng,
+            case: 0,
+            radix: 1,
+        };
+        let n = self.build(&mut digits, out);
+        (u32::try_from(digits.case).unwrap_or(u32::MAX), n)
     }
 
     /// The dice of case `case` (`case < max_case`) into `out`; returns how many.
@@ -282,6 +300,10 @@ impl DiceGenerator {
         let (white_all, black_all) = (self.team.white_mask(), self.team.black_mask());
         let (mut white_left, mut black_left) = (white_all, black_all);
         for (i, slot) in self.slots[..self.len()].iter().enumerate() {
+            if black_kind && BASIC_MASK & !used == 0 {
+                // All seven basic elements made: a new run of distinct elements starts.
+                used = 0;
+            }
             let mut pick = |mask: u8| {
                 let k = digits.digit(mask.count_ones());
                 nth_face(mask, k)
@@ -348,5 +370,15 @@ impl CaseGenerator for DiceGenerator {
     }
     fn purpose(&self) -> Purpose {
         Purpose::Dice
+    }
+    /// Dice are always sampled: rolls are too wide to branch on (DESIGN §4); a set DGE with a
+    /// single case makes them fixed.
+    fn sampled(&self) -> bool {
+        true
+    }
+    fn sample_keyed(&self, rng: &mut ChaCha8Rng) -> (u32, Vec<Face>) {
+        let mut out = [Face::Omni; MAX_DICE];
+        let (case, n) = self.sample_case_into(rng, &mut out);
+        (case, out[..n].to_vec())
     }
 }

@@ -93,6 +93,9 @@ pub enum Zone {
     Removed,
     /// The shared discard pile (sgs: used and discarded cards, reshuffled into an empty stock).
     DiscardPile,
+    /// In play on a player's side of the field: a summon, support or status taken from its
+    /// pool.
+    Field(Seat),
 }
 
 impl Zone {
@@ -106,7 +109,8 @@ impl Zone {
             | Zone::Equipment(s)
             | Zone::Judge(s)
             | Zone::Private(s)
-            | Zone::Dice(s) => Some(s),
+            | Zone::Dice(s)
+            | Zone::Field(s) => Some(s),
             Zone::Pool | Zone::Stock | Zone::Table | Zone::Removed | Zone::DiscardPile => None,
         }
     }
@@ -123,6 +127,12 @@ pub struct DieFace(pub u8);
 /// How many faces a die has. Spawned with it; never changes.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Faces(pub u8);
+
+/// A fixed set of entities spawned at setup that the rules find by position through
+/// [`Rules::group`](super::Rules::group) (a side's characters), without a lookup in the world.
+/// Not a component: the rules know it, the entities do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Group(pub u16);
 
 /// Membership of a pool of pre-spawned temporaries (summons, statuses, created dice).
 ///

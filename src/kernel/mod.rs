@@ -16,7 +16,7 @@ mod table;
 pub use builder::{Rollback, RunMode, SimBuilder, SimSource};
 pub use cards::CardZones;
 pub use entity::{
-    CardId, DieFace, Faces, Kind, Pool, Seat, StableId, Zone, return_to_pool, take_from_pool,
+    CardId, DieFace, Faces, Group, Kind, Pool, Seat, StableId, Zone, return_to_pool, take_from_pool,
 };
 pub use game::{Decision, EventKind, Game, GameEvent, Turn};
 pub use rules::{DEFAULT_DEPTH_LIMIT, GameRules, Handler, HandlerFn, Inspector, Rules};

@@ -56,12 +56,15 @@ pub struct Rules<G: Game> {
     pub(crate) cards: Vec<Entity>,
     pub(crate) dice: Vec<Entity>,
     pub(crate) pools: Vec<Vec<Entity>>,
+    pub(crate) groups: Vec<Vec<Entity>>,
     /// Called on the world after every resolved event
     /// ([`SimBuilder::inspect`](super::SimBuilder::inspect)).
     pub(crate) inspect: Option<Inspector<G>>,
     pub(crate) slots: KernelSlots<G>,
     /// Reads the cards' zones in one pass (built once setup has spawned the cards).
     pub(crate) card_zones: Option<super::CardZones>,
+    /// Reads the listeners without lookups by type (built once setup has spawned them).
+    pub(crate) listener_reader: Option<crate::pipeline::ListenerReader>,
 }
 
 impl<G: Game> Rules<G> {
@@ -79,8 +82,10 @@ impl<G: Game> Rules<G> {
             cards: Vec::new(),
             dice: Vec::new(),
             pools: Vec::new(),
+            groups: Vec::new(),
             inspect: None,
             card_zones: None,
+            listener_reader: None,
         }
     }
 
@@ -150,6 +155,13 @@ impl<G: Game> Rules<G> {
     pub fn pool(&self, pool: super::Pool) -> &[Entity] {
         self.pools
             .get(usize::from(pool.0))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The members of `group`, in spawn order (empty for a group never spawned).
+    pub fn group(&self, group: super::Group) -> &[Entity] {
+        self.groups
+            .get(usize::from(group.0))
             .map_or(&[], Vec::as_slice)
     }
 

@@ -4,8 +4,8 @@ use bevy_ecs::component::Mutable;
 use bevy_ecs::prelude::*;
 
 use super::{
-    CardId, DieFace, Faces, Game, Handler, HandlerFn, Kind, Pool, Rules, Seat, StableId, Table,
-    Zone,
+    CardId, DieFace, Faces, Game, Group, Handler, HandlerFn, Kind, Pool, Rules, Seat, StableId,
+    Table, Zone,
 };
 use crate::pipeline::{HandlerId, Listener};
 use crate::snapshot::SnapshotRegistry;
@@ -133,6 +133,22 @@ impl<G: Game> Setup<'_, G> {
         members
     }
 
+    /// Spawns `count` members of `group`, each with `make(i)` (listed in [`Rules::group`]).
+    pub fn spawn_group<B: Bundle>(
+        &mut self,
+        group: Group,
+        count: usize,
+        mut make: impl FnMut(usize) -> B,
+    ) -> Vec<Entity> {
+        let members: Vec<Entity> = (0..count).map(|i| self.spawn(make(i))).collect();
+        let index = usize::from(group.0);
+        if self.rules.groups.len() <= index {
+            self.rules.groups.resize_with(index + 1, Vec::new);
+        }
+        self.rules.groups[index].extend_from_slice(&members);
+        members
+    }
+
     /// Registers a handler under `name`; listeners refer to it by the returned id.
     pub fn handler(&mut self, name: &'static str, run: HandlerFn<G>) -> HandlerId {
         let id =
@@ -143,12 +159,20 @@ impl<G: Game> Setup<'_, G> {
 
     /// Spawns a listener entity (with the seat component when it has an owner).
     pub fn spawn_listener(&mut self, listener: Listener, extra: impl Bundle) -> Entity {
+        let entity = self.spawn((Kind::Listener, extra));
+        self.add_listener(entity, listener);
+        entity
+    }
+
+    /// Makes an entity spawned at setup (a pooled summon or status) a listener too: it gets
+    /// `listener` (and the seat component when it has an owner) and joins the listener index.
+    pub fn add_listener(&mut self, entity: Entity, listener: Listener) {
         assert!(
             usize::from(listener.handler.0) < self.rules.handlers.len(),
             "listener handler {:?} is not registered",
             listener.handler
         );
-        let entity = self.spawn((Kind::Listener, listener, extra));
+        self.world.entity_mut(entity).insert(listener);
         if let Some(seat) = listener.seat {
             self.world.entity_mut(entity).insert(seat);
         }
@@ -161,7 +185,6 @@ impl<G: Game> Setup<'_, G> {
         if listener.timing == crate::pipeline::Timing::After {
             self.rules.listened_after |= 1 << kind.min(63);
         }
-        entity
     }
 
     /// Inserts a resource.

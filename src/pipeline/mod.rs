@@ -8,6 +8,7 @@ mod resolve;
 
 pub use ctx::{AskToken, Ctx, Flow};
 pub use effect::{Effect, Mode, Property};
+pub(crate) use listener::ListenerReader;
 pub use listener::{HandlerId, Listener, Timing, listener_order};
 pub use resolve::{
     DEFAULT_BENEFIT_CAP, LoggedEvent, Observer, Origin, Progress, Resolution, ResolutionState,

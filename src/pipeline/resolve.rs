@@ -686,14 +686,17 @@ fn collect_listeners<G: Game>(
         return;
     }
     for &entity in candidates {
-        let Some(listener) = world.get::<Listener>(entity) else {
+        let found = match &rules.listener_reader {
+            Some(reader) => reader.get(world, entity),
+            None => world
+                .get::<Listener>(entity)
+                .zip(world.get::<StableId>(entity).copied()),
+        };
+        let Some((listener, id)) = found else {
             continue;
         };
-        if listener.timing != timing || !listener.enabled {
-            continue;
-        }
-        if let Some(id) = world.get::<StableId>(entity) {
-            order.push(listener_order(listener, *id, table.active, table.seats));
+        if listener.timing == timing && listener.enabled {
+            order.push(listener_order(listener, id, table.active, table.seats));
         }
     }
     order.sort_unstable();

@@ -137,18 +137,19 @@ pub fn chance_outcomes<G: Game>(
     }
 }
 
-/// The chance point the action just applied met: `None` without one; several are
-/// [`SearchError::ManyChancePoints`].
+/// The chance point the action just applied met (sampled points aside: search does not branch
+/// on them): `None` without one; several are [`SearchError::ManyChancePoints`].
 pub(crate) fn only_chance_point<G: Game>(
     sim: &Sim<G>,
     action: G::Action,
 ) -> Result<Option<ChanceRecord>, SearchError> {
-    match sim.chance_log() {
-        [] => Ok(None),
-        [point] => Ok(Some(*point)),
-        points => Err(SearchError::ManyChancePoints {
+    let mut points = sim.chance_log().iter().filter(|p| p.branches());
+    match (points.next(), points.count()) {
+        (None, _) => Ok(None),
+        (Some(point), 0) => Ok(Some(*point)),
+        (Some(_), more) => Err(SearchError::ManyChancePoints {
             action: format!("{action:?}"),
-            points: points.len(),
+            points: more + 1,
         }),
     }
 }

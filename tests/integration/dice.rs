@@ -200,7 +200,17 @@ fn the_black_generator_refuses_omni_and_repeats_by_position() {
         refuse("black@1/2, pyro@1/2", 4),
         expr(11, ExprReason::RepeatedElement(Pyro))
     );
-    assert_eq!(refuse("black@1", 8), DiceError::TooManyDistinct { n: 8 });
+    // More than 7 black dice: a new run of distinct elements after the seventh.
+    let many = DiceGenerator::new(&"black@1".parse().unwrap(), 10, GeneratorKind::Black, &t);
+    let dice = many.unwrap().sample(&mut derive_stream(4, 3, 0));
+    let first: std::collections::BTreeSet<Face> = dice[..7].iter().copied().collect();
+    let rest: std::collections::BTreeSet<Face> = dice[7..].iter().copied().collect();
+    assert_eq!(
+        (dice.len(), first.len(), rest.len()),
+        (10, 7, 3),
+        "{dice:?}"
+    );
+    assert!(dice.iter().all(|f| f.is_basic()));
     let roll = DiceGenerator::new(&DiceExpr::Random, 17, GeneratorKind::Roll, &t);
     assert_eq!(roll.unwrap_err(), DiceError::TooMany { n: 17 });
 }
@@ -231,6 +241,13 @@ fn cases_enumerate_every_equally_likely_outcome() {
         random.produce(8 * 3 + 1),
         vec![Pyro, Anemo, Omni, Omni, Omni, Omni, Omni, Omni]
     );
+    // A sample names its case: producing that case gives the same dice.
+    for (seed, g) in (0..20).zip([random, black].iter().cycle()) {
+        let mut out = [Omni; 16];
+        let (case, n) = g.sample_case_into(&mut derive_stream(seed, 3, 0), &mut out);
+        assert!(case < g.max_case());
+        assert_eq!(g.produce(case), out[..n].to_vec(), "seed {seed}");
+    }
 }
 
 #[test]

@@ -5,21 +5,24 @@
 use alea::chance::sub_seed;
 use alea::cli::simulate_duel;
 use alea::dice::Face;
-use alea::games::duel::catalog::{CardTag, Effect};
+use alea::games::duel::catalog::{self, CardTag, Effect};
 use alea::games::duel::determinize::{self as det, DeterminizeError};
+use alea::games::duel::pieces::{self, PieceKind};
 use alea::games::duel::players::{Player, PlayerKind};
-use alea::games::duel::state::{CARD_SLOTS, Draw, DuelState, HAND_LIMIT, Phase, SummonSlot};
-use alea::games::duel::{Duel, DuelAction, redeal, state, zones};
+use alea::games::duel::state::{CARD_SLOTS, Draw, DuelState, HAND_LIMIT, Phase};
+use alea::games::duel::state::{SUMMON_SLOTS, SUPPORT_SLOTS};
+use alea::games::duel::{Duel, DuelAction, board, redeal, state, zones};
 use alea::kernel::playout::{random_action, random_player_rng};
-use alea::kernel::{Seat, Sim, SimBuilder, Zone};
-use alea::search::{Expectimax, Heuristic, Values, chance_outcomes};
+use alea::kernel::{Seat, Sim, SimBuilder, Turn, Zone};
+use alea::pipeline::Listener;
+use alea::search::{Ismcts, RandomRollouts, chance_outcomes};
 
 fn sim(seed: u64) -> Sim<Duel> {
     SimBuilder::new(Duel::default()).seed(seed).build()
 }
 
 fn edit(sim: &mut Sim<Duel>, f: impl FnOnce(&mut DuelState)) {
-    f(&mut sim.world_mut().resource_mut::<DuelState>());
+    f(sim.state_mut());
     sim.refresh_decision();
 }
 
@@ -82,48 +85,6 @@ fn det_tune_needs_an_off_die(mut sim: Sim<Duel>) {
     );
 }
 
-/// Seat 0 holds a Tide Mimic (3 equally likely end-phase outcomes), Ember at 5 HP; seat 1 has
-/// ended the round, so seat 0 ending it runs the end phase.
-fn end_phase_position() -> Sim<Duel> {
-    let mut sim = action_position(5, &["Sweet Bun"]);
-    let mimic = sim.rules().game.catalog.summon("Tide Mimic").unwrap();
-    edit(&mut sim, |s| {
-        s.sides[0].summons[0] = SummonSlot {
-            summon: mimic,
-            usages: 3,
-        };
-        s.sides[0].fighters[0].hp = 5;
-        s.sides[1].ended = true;
-        s.first = Seat(1);
-    });
-    sim
-}
-
-#[test]
-fn the_summon_cases_sum_to_one_and_case_selects_each_branch() {
-    let mut sim = end_phase_position();
-    let outcomes = chance_outcomes(&mut sim, DuelAction::EndRound).unwrap();
-    assert_eq!(outcomes.len(), 3);
-    assert!((outcomes.iter().map(|o| o.1).sum::<f64>() - 1.0).abs() < 1e-12);
-    assert!(outcomes.iter().all(|o| (o.1 - 1.0 / 3.0).abs() < 1e-12));
-    let start = sim.snapshot();
-    // (Ember's HP, Rill's HP, Rill's aura) after each case
-    let expected = [(5, 9, Some(Face::Hydro)), (6, 10, None), (5, 8, None)];
-    for (k, &(ember, rill, aura)) in expected.iter().enumerate() {
-        sim.restore(&start).unwrap();
-        sim.set_case(Some(k as u32));
-        sim.apply(DuelAction::EndRound).unwrap();
-        let s = state(sim.world());
-        assert_eq!(s.sides[0].fighters[0].hp, ember, "case {k}");
-        assert_eq!(s.sides[1].fighters[0].hp, rill, "case {k}");
-        assert_eq!(s.sides[1].fighters[0].aura, aura, "case {k}");
-        assert_eq!(s.sides[0].summons[0].usages, 2);
-        assert_eq!(s.round, 2);
-        assert_eq!(sim.chance_log()[0].case, k as u32);
-        assert!(sim.chance_log()[0].forced);
-    }
-}
-
 #[test]
 fn a_weighted_card_effect_exposes_its_cases() {
     let mut sim = action_position(2, &["Unstable Spark"]);
@@ -135,34 +96,11 @@ fn a_weighted_card_effect_exposes_its_cases() {
         sim.restore(&start).unwrap();
         sim.set_case(Some(k));
         sim.apply(spark).unwrap();
-        assert_eq!(state(sim.world()).sides[1].fighters[0].hp, 10 - 1 - k as u8);
+        assert_eq!(
+            board::fighter(sim.rules(), sim.world(), Seat(1), 0).hp,
+            10 - 1 - k as u8
+        );
     }
-}
-
-#[test]
-fn expectimax_on_an_end_phase_equals_the_hand_computed_expectation() {
-    let mut sim = end_phase_position();
-    // Seat 0's value: its active character's HP minus the opposing active character's.
-    let eval = |sim: &Sim<Duel>, out: &mut Values| {
-        let s = state(sim.world());
-        let v = f64::from(s.sides[0].active().hp) - f64::from(s.sides[1].active().hp);
-        out[0] = v;
-        out[1] = -v;
-    };
-    let mut search = Expectimax::new(1, Heuristic(eval));
-    let result = search.search(&mut sim, 0).unwrap();
-    let end = result
-        .stats
-        .iter()
-        .find(|s| s.action == DuelAction::EndRound)
-        .unwrap();
-    // 1 hydro to Rill: 5 - 9; heal Ember: 6 - 10; 2 physical to Rill: 5 - 8.
-    let expected = (-4.0 + -4.0 + -3.0) / 3.0;
-    assert!(
-        (end.value - expected).abs() < 1e-12,
-        "{} != {expected}",
-        end.value
-    );
 }
 
 #[test]
@@ -390,16 +328,41 @@ fn check(sim: &Sim<Duel>, deck_sizes: [usize; 2]) {
         assert_eq!(in_play, deck_sizes[seat.index()], "card conservation");
         assert!(zones::count(world, seat, Zone::Hand(seat)) <= HAND_LIMIT);
         assert!(zones::dice_count(world, seat) <= 16);
-        for f in &s.sides[seat.index()].fighters {
+        for f in board::fighters(rules, world, seat) {
             assert!(f.hp <= 10);
             assert_eq!(f.alive, f.hp > 0);
             assert!(f.energy <= 3);
         }
         assert!(
-            s.sides[seat.index()].active().alive
+            board::active(rules, world, s, seat).alive
                 || s.sides[seat.index()].must_switch
                 || s.winner.is_some()
         );
+        // Pieces in play: on their side's field, listeners enabled, within their rows; the
+        // rest in their pools, listeners disabled.
+        let played = pieces::in_play(rules, world, seat);
+        assert!(pieces::row_len(rules, world, seat, false) <= SUMMON_SLOTS);
+        assert!(pieces::row_len(rules, world, seat, true) <= SUPPORT_SLOTS);
+        for entity in pieces::all(rules, seat) {
+            let on = played.iter().any(|(e, _)| *e == entity);
+            let listener = world.get::<Listener>(entity).unwrap();
+            assert_eq!(listener.enabled, on);
+            let zone = *world.get::<Zone>(entity).unwrap();
+            assert_eq!(zone, if on { Zone::Field(seat) } else { Zone::Pool });
+            let piece = world.get::<pieces::Piece>(entity).unwrap();
+            assert_eq!(piece.seat, seat);
+            if on && piece.kind != PieceKind::Shield && piece.kind != PieceKind::Guard {
+                let with_usages = piece.kind == PieceKind::Summon || piece.kind.is_support();
+                assert!(!with_usages || piece.usages > 0, "{piece:?}");
+            }
+            if on && piece.character != alea::games::duel::state::NONE {
+                let owner = board::fighter(rules, world, seat, piece.character);
+                assert!(
+                    owner.alive,
+                    "a defeated character keeps no status: {piece:?}"
+                );
+            }
+        }
     }
 }
 
@@ -409,8 +372,8 @@ fn invariants_hold_in_1000_random_games() {
     let mut sim = builder.build();
     let start = sim.snapshot();
     let sizes = [22, 22];
-    // DESIGN §2: a fixed entity set during play (summons are state slots, supports and created
-    // dice are pre-spawned entities changing zone): nothing is spawned or despawned.
+    // DESIGN §2: a fixed entity set during play (summons, supports, statuses and created dice
+    // are pre-spawned entities changing zone): nothing is spawned or despawned.
     let entities = sim.world().entities();
     let (allocated, spawned) = (entities.len(), entities.count_spawned());
     let mut outcomes = [0u32; 3];
@@ -456,7 +419,7 @@ fn games_are_determined_by_their_seed() {
     assert_eq!(format!("{:016x}", fresh.checksum()), STORED);
 }
 
-const STORED: &str = "aa66ab292b747c7c";
+const STORED: &str = "7e6193bf47ab4f46";
 
 #[test]
 fn the_dice_command_prints_the_dice_and_locates_a_bad_expression() {
@@ -542,4 +505,181 @@ fn simulate_duel_totals_do_not_depend_on_the_thread_count() {
         (wins.clone(), v["draws"].clone(), v["mean_moves"].clone())
     };
     assert_eq!(totals(1), totals(2));
+}
+
+/// The start of a game: both keep their hands and start with character 0; round 1 rolled.
+fn past_the_start(sim: &mut Sim<Duel>) {
+    let start = [DuelAction::Redraw(0), DuelAction::Redraw(0)];
+    for action in start.into_iter().chain([DuelAction::Start(0); 2]) {
+        sim.apply(action).unwrap();
+    }
+}
+
+#[test]
+fn the_mulligan_and_the_starting_character_are_decisions_search_branches_on() {
+    let mut sim = sim(21);
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+    assert_eq!(state(sim.world()).phase, Phase::Mulligan(Seat(0)));
+    // Every distinct set of starting cards to put back: Π (copies + 1) over distinct cards.
+    let hand = zones::sorted_hand(sim.rules(), sim.world(), Seat(0));
+    let mut distinct: Vec<(u16, u64)> = Vec::new();
+    for &(card, _) in &hand {
+        match distinct.last_mut() {
+            Some((c, n)) if *c == card => *n += 1,
+            _ => distinct.push((card, 1)),
+        }
+    }
+    let subsets: u64 = distinct.iter().map(|(_, n)| n + 1).product();
+    let legal = sim.legal_actions().to_vec();
+    assert_eq!(legal.len() as u64, subsets);
+    assert_eq!(legal[0], DuelAction::Redraw(0));
+    // ISMCTS branches on every choice at the first decision of the game.
+    let search = || Ismcts::new(2.0, RandomRollouts::new(1, 5));
+    let result = search().search(&mut sim, 400, 3).unwrap();
+    assert_eq!(result.stats.len(), legal.len());
+    assert!(result.stats.iter().all(|s| s.visits > 0));
+    // Putting back the two first cards: they return to the pile, two are drawn.
+    let pile = zones::count(sim.world(), Seat(0), Zone::Pile(Seat(0)));
+    let two = *legal
+        .iter()
+        .find(|a| matches!(a, DuelAction::Redraw(m) if m.count_ones() == 2))
+        .unwrap();
+    sim.apply(two).unwrap();
+    assert_eq!(zones::count(sim.world(), Seat(0), Zone::Hand(Seat(0))), 5);
+    assert_eq!(
+        zones::count(sim.world(), Seat(0), Zone::Pile(Seat(0))),
+        pile
+    );
+    assert_eq!(state(sim.world()).phase, Phase::Mulligan(Seat(1)));
+    sim.apply(DuelAction::Redraw(0)).unwrap();
+    // The starting characters: any of the three, seat 0 first.
+    let starts: Vec<DuelAction> = (0..3).map(DuelAction::Start).collect();
+    assert_eq!(sim.legal_actions(), starts);
+    let result = search().search(&mut sim, 200, 4).unwrap();
+    assert_eq!(result.stats.len(), 3);
+    sim.apply(DuelAction::Start(2)).unwrap();
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    sim.apply(DuelAction::Start(1)).unwrap();
+    let s = state(sim.world());
+    assert_eq!((s.sides[0].active, s.sides[1].active), (2, 1));
+    assert_eq!((s.round, s.phase), (1, Phase::Reroll(Seat(0))));
+    assert_eq!(zones::dice_count(sim.world(), Seat(0)), 8);
+}
+
+#[test]
+fn the_mulligan_s_search_sees_only_what_the_mover_sees() {
+    // Two worlds differing only in seat 1's hand: seat 0's mulligan search is the same.
+    let mut a = sim(22);
+    let mut b = sim(22);
+    let (rules, world) = (b.rules(), b.world());
+    let h = zones::hand(rules, world, Seat(1))[0];
+    let p = *zones::pile(rules, world, Seat(1))
+        .iter()
+        .find(|&&e| zones::card_id(world, e) != zones::card_id(world, h))
+        .unwrap();
+    let (ch, cp) = (zones::card_id(world, h), zones::card_id(world, p));
+    let world = b.world_mut();
+    world.get_mut::<alea::kernel::CardId>(h).unwrap().0 = cp;
+    world.get_mut::<alea::kernel::CardId>(p).unwrap().0 = ch;
+    let search = || Ismcts::new(2.0, RandomRollouts::new(1, 5));
+    let ra = search().search(&mut a, 300, 9).unwrap();
+    let rb = search().search(&mut b, 300, 9).unwrap();
+    assert_eq!(format!("{ra:?}"), format!("{rb:?}"));
+    // Determinized for seat 0, its own hand stays; seat 1 keeps 5 cards.
+    let own = |s: &Sim<Duel>| zones::sorted_hand(s.rules(), s.world(), Seat(0));
+    let before: Vec<u16> = own(&a).iter().map(|h| h.0).collect();
+    a.determinize(Seat(0), 5);
+    let after: Vec<u16> = own(&a).iter().map(|h| h.0).collect();
+    assert_eq!(before, after);
+    assert_eq!(zones::count(a.world(), Seat(1), Zone::Hand(Seat(1))), 5);
+}
+
+#[test]
+fn round_rolls_are_sampled_chance_points_that_a_set_generator_fixes() {
+    let mut sim = sim(23);
+    det::set_roll_generator(&mut sim, Seat(1), Some("omni@6, pyro@2")).unwrap();
+    for action in [
+        DuelAction::Redraw(0),
+        DuelAction::Redraw(0),
+        DuelAction::Start(0),
+    ] {
+        sim.apply(action).unwrap();
+    }
+    let before_roll = sim.snapshot();
+    sim.apply(DuelAction::Start(0)).unwrap();
+    let log = sim.chance_log().to_vec();
+    assert_eq!(log.len(), 2, "one roll per seat: {log:?}");
+    assert!(
+        log.iter()
+            .all(|p| p.generator == "roll_generator" && p.sampled)
+    );
+    assert!(!log.iter().any(|p| p.branches()));
+    assert_eq!((log[0].max_case, log[1].max_case), (1 << 24, 1));
+    // Seat 1's set expression fixes its dice (and skips its reroll).
+    let mut fixed = [Some(Face::Omni); 8].to_vec();
+    fixed[6..].fill(Some(Face::Pyro));
+    assert_eq!(zones::faces(sim.world(), Seat(1))[..8].to_vec(), fixed);
+    // The sampled case names seat 0's dice.
+    let team = board::team(sim.rules(), sim.world(), Seat(0), 0);
+    let generator = alea::dice::DiceGenerator::new(
+        &alea::dice::DiceExpr::Random,
+        8,
+        alea::dice::GeneratorKind::Roll,
+        &team,
+    )
+    .unwrap();
+    let rolled: Vec<Face> = zones::faces(sim.world(), Seat(0))
+        .into_iter()
+        .flatten()
+        .collect();
+    assert_eq!(
+        alea::chance::CaseGenerator::produce(&generator, log[0].case),
+        rolled
+    );
+    // `Case` does not force a sampled point, and search has no branch to enumerate.
+    sim.restore(&before_roll).unwrap();
+    sim.set_case(Some(0));
+    sim.apply(DuelAction::Start(0)).unwrap();
+    let again: Vec<Face> = zones::faces(sim.world(), Seat(0))
+        .into_iter()
+        .flatten()
+        .collect();
+    assert_eq!(again, rolled);
+    assert!(!sim.chance_log()[0].forced);
+    sim.restore(&before_roll).unwrap();
+    assert!(
+        chance_outcomes(&mut sim, DuelAction::Start(0))
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(state(sim.world()).phase, Phase::Start(Seat(1)));
+}
+
+#[test]
+fn a_card_can_create_more_than_seven_dice_through_the_black_generator() {
+    let text = catalog::CATALOG_RON.replace("CreateDice(3)", "CreateDice(10)");
+    let catalog = std::sync::Arc::new(catalog::Catalog::from_ron(&text).unwrap());
+    let decks = Duel::default().decks;
+    let mut sim = SimBuilder::new(Duel::new(catalog, decks)).seed(5).build();
+    past_the_start(&mut sim);
+    det::set_hand(&mut sim, Seat(0), &["Prism Forge"]).unwrap();
+    det::set_dice(&mut sim, Seat(0), &[Face::Omni]).unwrap();
+    edit(&mut sim, |s| {
+        s.phase = Phase::Action;
+        s.turn = Seat(0);
+    });
+    sim.apply(DuelAction::Play(card(&sim, "Prism Forge")))
+        .unwrap();
+    let dice: Vec<Face> = zones::faces(sim.world(), Seat(0))
+        .into_iter()
+        .flatten()
+        .collect();
+    let first: std::collections::BTreeSet<Face> = dice[..7].iter().copied().collect();
+    let rest: std::collections::BTreeSet<Face> = dice[7..].iter().copied().collect();
+    assert_eq!(
+        (dice.len(), first.len(), rest.len()),
+        (10, 7, 3),
+        "{dice:?}"
+    );
+    assert!(dice.iter().all(|f| f.is_basic()));
 }

@@ -124,6 +124,8 @@ pub enum Effect {
     CreateDice(u8),
     /// Create a summon, by name.
     Summon(String),
+    /// The active character's next skill deals this much more damage (a buff).
+    Empower(u8),
     /// Equipment: the character's skills deal this much more damage.
     DamageBonus(u8),
     /// Equipment: the character takes this much less damage per hit.

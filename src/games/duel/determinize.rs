@@ -18,7 +18,7 @@ use bevy_ecs::prelude::*;
 
 use super::catalog::{CardTag, CatalogError};
 use super::state::{CARD_SLOTS, Draw, DuelControl, HAND_LIMIT, PileOrder};
-use super::{Duel, state, team, zones};
+use super::{Duel, board, zones};
 use crate::dice::{DiceError, DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
 use crate::kernel::{CardId, Rules, Seat, Sim, Zone};
 
@@ -212,8 +212,8 @@ fn set_generator(
         None => None,
         Some(text) => {
             let parsed: DiceExpr = text.parse().map_err(DiceError::Expr)?;
-            let side = state(sim.world()).sides[seat.index()];
-            let t = team(sim.rules(), &side);
+            let active = sim.state().sides[seat.index()].active;
+            let t = board::team(sim.rules(), sim.world(), seat, active);
             // Check it for every count it will be asked for.
             let counts: Vec<usize> = match kind {
                 GeneratorKind::Roll => vec![super::state::ROLL],

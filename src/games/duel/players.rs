@@ -4,11 +4,11 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::state::{DuelState, Side};
-use super::{Duel, DuelAction, state, zones};
+use super::pieces::{self, PieceKind};
+use super::{Duel, DuelAction, board, zones};
 use crate::chance::{Purpose, derive_stream, sub_seed};
 use crate::kernel::playout::random_action;
-use crate::kernel::{Seat, Sim, Turn};
+use crate::kernel::{Rules, Seat, Sim, Turn};
 use crate::search::{ChanceMode, Expectimax, Heuristic, SearchError, Values};
 
 /// A kind of player.
@@ -39,18 +39,21 @@ impl std::str::FromStr for PlayerKind {
 
 /// The heuristic value of a side: living characters, hit points, shields, energy, summons,
 /// dice and cards in hand.
-fn side_value(world: &bevy_ecs::world::World, st: &DuelState, seat: Seat) -> f64 {
-    let side: &Side = &st.sides[seat.index()];
+fn side_value(rules: &Rules<Duel>, world: &bevy_ecs::world::World, seat: Seat) -> f64 {
     let mut v = 0.0;
-    for f in side.fighters.iter().filter(|f| f.alive) {
-        v += 4.0 + f64::from(f.hp) + 0.8 * f64::from(f.shield) + 0.6 * f64::from(f.energy);
-    }
-    v += side
-        .summons
+    for f in board::fighters(rules, world, seat)
         .iter()
-        .filter(|s| s.summon != super::state::NONE)
-        .map(|s| 0.8 * f64::from(s.usages))
-        .sum::<f64>();
+        .filter(|f| f.alive)
+    {
+        v += 4.0 + f64::from(f.hp) + 0.6 * f64::from(f.energy);
+    }
+    for (_, piece) in pieces::in_play(rules, world, seat) {
+        v += match piece.kind {
+            PieceKind::Shield => 0.8 * f64::from(piece.value),
+            PieceKind::Summon => 0.8 * f64::from(piece.usages),
+            _ => 0.0,
+        };
+    }
     v += 0.3 * zones::dice_count(world, seat) as f64;
     v += 0.2 * zones::count(world, seat, crate::kernel::Zone::Hand(seat)) as f64;
     v
@@ -58,12 +61,13 @@ fn side_value(world: &bevy_ecs::world::World, st: &DuelState, seat: Seat) -> f64
 
 /// `seat`'s heuristic value of the position, in (-1, 1) (±1 once decided).
 pub fn evaluate(sim: &Sim<Duel>, seat: Seat) -> f64 {
-    let st = state(sim.world());
+    let st = sim.state();
     if let Some(w) = st.winner {
         return if w == seat { 1.0 } else { -1.0 };
     }
     let world = sim.world();
-    let d = side_value(world, st, seat) - side_value(world, st, seat.next(2));
+    let rules = sim.rules();
+    let d = side_value(rules, world, seat) - side_value(rules, world, seat.next(2));
     (d / 60.0).clamp(-0.99, 0.99)
 }
 

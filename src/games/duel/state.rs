@@ -1,5 +1,5 @@
 //! The duel's state: the public [`DuelState`] resource, each seat's private [`DuelControl`],
-//! and the components of cards and dice.
+//! and the components of characters, cards and dice.
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -10,9 +10,9 @@ use crate::kernel::Seat;
 
 /// Characters per side.
 pub const TEAM: usize = 3;
-/// Summon slots per side.
+/// Summons a side can have in play at once.
 pub const SUMMON_SLOTS: usize = 4;
-/// Support slots per side.
+/// Supports a side can have in play at once.
 pub const SUPPORT_SLOTS: usize = 4;
 /// The most cards in a hand; a card drawn beyond it is discarded.
 pub const HAND_LIMIT: usize = 10;
@@ -25,8 +25,10 @@ pub const START_HAND: u8 = 5;
 /// An empty slot's id.
 pub const NONE: u8 = u8::MAX;
 
-/// A character in play.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A character: a component of the character's entity (spawned at setup, one per team member,
+/// with its [`Seat`] and [`CharacterSlot`]). Shields, equipment effects and other statuses are
+/// pieces of their own ([`pieces`](super::pieces)).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Fighter {
     /// Index into the catalog's characters.
     pub character: u8,
@@ -36,75 +38,32 @@ pub struct Fighter {
     pub energy: u8,
     /// The element applied to it, if any.
     pub aura: Option<Face>,
-    /// Shield points (absorb damage first).
-    pub shield: u8,
     /// False once defeated.
     pub alive: bool,
-    /// Extra damage of its skills (equipment).
-    pub bonus: u8,
-    /// Damage prevented per hit (equipment).
-    pub guard: u8,
-    /// Extra energy per skill (equipment).
-    pub energy_bonus: u8,
 }
 
-/// A summon slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SummonSlot {
-    /// Index into the catalog's summons, or [`NONE`].
-    pub summon: u8,
-    /// End phases left.
-    pub usages: u8,
-}
+/// A character entity's place in its team (0..3). Fixed at setup.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CharacterSlot(pub u8);
 
-/// A support slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SupportSlot {
-    /// Index of the card entity in the seat's card range, or [`NONE`].
-    pub card: u8,
-    /// Rounds left.
-    pub usages: u8,
-}
-
-/// One player's public state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// One player's public state besides its characters, cards, dice and pieces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Side {
-    /// The three characters.
-    pub fighters: [Fighter; TEAM],
     /// The active character.
     pub active: u8,
-    /// Summons.
-    pub summons: [SummonSlot; SUMMON_SLOTS],
-    /// Supports.
-    pub supports: [SupportSlot; SUPPORT_SLOTS],
     /// Declared the end of the round.
     pub ended: bool,
     /// Must choose a new active character (the active one was defeated).
     pub must_switch: bool,
 }
 
-impl Side {
-    /// The active character.
-    pub fn active(&self) -> &Fighter {
-        &self.fighters[usize::from(self.active)]
-    }
-
-    /// The next living character after `from`, cyclically (not `from` itself).
-    pub fn next_alive(&self, from: u8) -> Option<u8> {
-        (1..TEAM as u8)
-            .map(|d| (from + d) % TEAM as u8)
-            .find(|&i| self.fighters[usize::from(i)].alive)
-    }
-
-    /// True when every character is defeated.
-    pub fn defeated(&self) -> bool {
-        self.fighters.iter().all(|f| !f.alive)
-    }
-}
-
-/// The phase of the round.
+/// The phase of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
+    /// `Seat` chooses which starting cards to redraw.
+    Mulligan(Seat),
+    /// `Seat` chooses its starting character.
+    Start(Seat),
     /// `Seat` chooses whether to reroll.
     Reroll(Seat),
     /// Players alternate actions.
@@ -113,8 +72,10 @@ pub enum Phase {
     Over,
 }
 
-/// Everything both players see: one plain resource (copying it never allocates).
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Everything both players see besides the entities: the game's
+/// [`State`](crate::kernel::Game::State), kept by the pipeline next to the [`Table`](crate::kernel::Table)
+/// (no lookup in the world), plain data (copying it never allocates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct DuelState {
     /// The two sides.
     pub sides: [Side; 2],
@@ -130,6 +91,21 @@ pub struct DuelState {
     pub winner: Option<Seat>,
     /// Player actions taken.
     pub moves: u32,
+}
+
+impl Default for DuelState {
+    /// The state a game starts in: seat 0's mulligan, round 1.
+    fn default() -> Self {
+        DuelState {
+            sides: [Side::default(); 2],
+            phase: Phase::Mulligan(Seat(0)),
+            round: 1,
+            turn: Seat(0),
+            first: Seat(0),
+            winner: None,
+            moves: 0,
+        }
+    }
 }
 
 /// A draw the rules skipped because of `no_draw`: the caller resolves it with `pile_to_hand`.

@@ -470,3 +470,31 @@ impl ZoneQueries {
         }
     }
 }
+
+/// The hand of `seat` sorted by catalog index (then hand order): the order a
+/// [`Redraw`](super::DuelAction::Redraw) mask's bits refer to.
+pub fn sorted_hand(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<(u16, Entity)> {
+    let all = cards(rules, seat);
+    let cs = seat_cards(world, seat);
+    let mut hand: Vec<(u16, Entity)> = cs
+        .slots_in(Zone::Hand(seat))
+        .map(|i| (cs.card[i], all[i]))
+        .collect();
+    hand.sort_by_key(|&(card, _)| card);
+    hand
+}
+
+/// Shuffles `seat`'s pile: its cards, in card order, get a random order of pile positions
+/// from the deal stream.
+pub fn shuffle_pile(rules: &Rules<Duel>, world: &mut World, seat: Seat) {
+    use rand::seq::SliceRandom;
+    let cards: Vec<Entity> = in_zone(rules, world, seat, Zone::Pile(seat));
+    let mut order: Vec<u16> = (0..cards.len() as u16).collect();
+    let mut streams = world.resource_mut::<crate::chance::Streams>();
+    order.shuffle(streams.rng(crate::chance::Purpose::Deal));
+    for (&e, &o) in cards.iter().zip(&order) {
+        if let Some(mut p) = world.get_mut::<PileOrder>(e) {
+            p.0 = o;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! A support that makes omni dice at each round start (Guide): `value` dice, for `usages`
+//! rounds; then its card goes to the discards.
+
+use super::{ListenerSpec, running, use_once};
+use crate::dice::{Face, MAX_DICE};
+use crate::games::duel::{Duel, DuelEvent, zones};
+use crate::pipeline::{Ctx, Flow, Timing};
+
+pub(super) const LISTENERS: [ListenerSpec; 1] = [ListenerSpec {
+    event: DuelEvent::ROUND_STARTED,
+    timing: Timing::After,
+    priority: 0,
+    name: "round_omni",
+    run: round_omni,
+}];
+
+fn round_omni(ctx: &mut Ctx<'_, Duel>, _: &mut DuelEvent) -> Flow {
+    let Some((entity, piece)) = running(ctx) else {
+        return Flow::Continue;
+    };
+    let omni = [Face::Omni; MAX_DICE];
+    let count = usize::from(piece.value).min(MAX_DICE);
+    zones::add_dice(ctx.world(), piece.seat, &omni[..count]);
+    use_once(ctx, entity, piece);
+    Flow::Continue
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::scenario::*;
+    use crate::dice::Face;
+    use crate::games::duel::{DuelAction, zones};
+    use crate::kernel::{Seat, Zone};
+
+    #[test]
+    fn guide_adds_two_omni_dice_at_the_next_two_round_starts_then_is_discarded() {
+        let mut sim = position(6);
+        set_hand(&mut sim, Seat(0), &["Guide"]);
+        sim.apply(DuelAction::Play(card(&sim, "Guide"))).unwrap();
+        let guide = supports(&sim, Seat(0));
+        assert_eq!(guide.len(), 1);
+        assert_eq!((guide[0].1.value, guide[0].1.usages), (2, 2));
+        for round in 0..2 {
+            end_round(&mut sim);
+            let omni = zones::faces(sim.world(), Seat(0))
+                .iter()
+                .filter(|f| **f == Some(Face::Omni))
+                .count();
+            let others = zones::faces(sim.world(), Seat(0)).iter().flatten().count();
+            assert_eq!(others, 10, "round {round}: 8 rolled and 2 made");
+            assert!(omni >= 2);
+        }
+        assert!(supports(&sim, Seat(0)).is_empty());
+        assert_eq!(zone(&sim, guide[0].0), Zone::Pool);
+        let discarded = zones::in_zone(sim.rules(), sim.world(), Seat(0), Zone::Discard(Seat(0)));
+        assert_eq!(discarded.len(), 1);
+    }
+}

@@ -1,0 +1,139 @@
+//! Summons: at each end phase a summon deals its effect, then loses a usage; it leaves when
+//! they run out. Its effect is one of the catalog's `end_phase` outcomes: with several, the
+//! choice is a chance point of the summon's own [`EffectCases`] component (equally likely
+//! outcomes), so [`Case`](crate::chance::Case) forces each and expectimax enumerates them.
+//! Summoning one already in play refreshes its usages.
+
+use super::{ListenerSpec, running, use_once};
+use crate::chance::CaseGenerator;
+use crate::games::duel::{Duel, DuelEvent, EffectCases, rules};
+use crate::pipeline::{Ctx, Flow, Timing};
+
+pub(super) const LISTENERS: [ListenerSpec; 1] = [ListenerSpec {
+    event: DuelEvent::END_PHASE,
+    timing: Timing::After,
+    priority: 2,
+    name: "summon_end_phase",
+    run: end_phase,
+}];
+
+fn end_phase(ctx: &mut Ctx<'_, Duel>, _: &mut DuelEvent) -> Flow {
+    let Some((entity, piece)) = running(ctx) else {
+        return Flow::Continue;
+    };
+    let Some(cases) = ctx.world().get::<EffectCases>(entity).copied() else {
+        return Flow::Continue;
+    };
+    let case = if cases.max_case() > 1 {
+        ctx.chance(&cases)
+    } else {
+        0
+    };
+    let summons = &ctx.game().catalog.summons;
+    let outcomes = &summons[usize::from(piece.summon)].end_phase;
+    let outcome = outcomes.get(case as usize).copied().unwrap_or_default();
+    use_once(ctx, entity, piece);
+    rules::outcome(ctx, piece.seat, outcome);
+    Flow::Continue
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::scenario::*;
+    use crate::dice::Face;
+    use crate::games::duel::pieces::PieceKind;
+    use crate::games::duel::{DuelAction, EffectCases};
+    use crate::kernel::{Seat, Zone};
+    use crate::pipeline::Listener;
+    use crate::search::{Expectimax, Heuristic, Values, chance_outcomes};
+
+    /// Seat 0 holds a Tide Mimic (3 equally likely end-phase outcomes), Ember at 5 HP; seat 1
+    /// has ended the round, so seat 0 ending it runs the end phase.
+    fn mimic() -> (
+        crate::kernel::Sim<crate::games::duel::Duel>,
+        bevy_ecs::entity::Entity,
+    ) {
+        let mut sim = position(5);
+        let id = sim.rules().game.catalog.summon("Tide Mimic").unwrap();
+        let mimic = place(&mut sim, Seat(0), PieceKind::Summon, id, 0, 3);
+        set_hp(&mut sim, Seat(0), 0, 5);
+        edit(&mut sim, |s| {
+            s.sides[1].ended = true;
+            s.first = Seat(1);
+        });
+        (sim, mimic)
+    }
+
+    #[test]
+    fn a_summon_in_play_is_an_enabled_listener_with_its_seat_and_its_case_generator() {
+        let (mut sim, mimic) = mimic();
+        let world = sim.world_mut();
+        let mut q = world.query::<(&Listener, &Seat, &Zone, &EffectCases)>();
+        let (listener, seat, zone, cases) = q.get(world, mimic).unwrap();
+        assert!(listener.enabled);
+        assert_eq!((*seat, *zone), (Seat(0), Zone::Field(Seat(0))));
+        assert_eq!(cases.len, 3);
+        // Every other summon is in its pool, its listener disabled.
+        let mut all = world.query::<(&super::super::Piece, &Zone, &Listener)>();
+        let pooled = all
+            .iter(world)
+            .filter(|(p, _, _)| p.kind == PieceKind::Summon)
+            .filter(|(_, z, l)| **z == Zone::Pool && !l.enabled)
+            .count();
+        let summons = sim.rules().game.catalog.summons.len();
+        assert_eq!(pooled, 2 * summons - 1);
+    }
+
+    #[test]
+    fn each_forced_case_gives_the_hand_computed_outcome() {
+        let (mut sim, mimic) = mimic();
+        let outcomes = chance_outcomes(&mut sim, DuelAction::EndRound).unwrap();
+        assert_eq!(outcomes.len(), 3);
+        assert!(outcomes.iter().all(|o| (o.1 - 1.0 / 3.0).abs() < 1e-12));
+        let start = sim.snapshot();
+        // (Ember's HP, Rill's HP, Rill's aura) after each case
+        let expected = [(5, 9, Some(Face::Hydro)), (6, 10, None), (5, 8, None)];
+        for (k, &(ember, rill, aura)) in expected.iter().enumerate() {
+            sim.restore(&start).unwrap();
+            sim.set_case(Some(k as u32));
+            sim.apply(DuelAction::EndRound).unwrap();
+            assert_eq!(fighter(&sim, Seat(0), 0).hp, ember, "case {k}");
+            let rill_now = fighter(&sim, Seat(1), 0);
+            assert_eq!((rill_now.hp, rill_now.aura), (rill, aura), "case {k}");
+            assert_eq!(piece(&sim, mimic).usages, 2);
+            let first = sim.chance_log().iter().find(|p| p.branches()).unwrap();
+            assert_eq!((first.case, first.forced), (k as u32, true));
+        }
+    }
+
+    #[test]
+    fn expectimax_over_the_cases_equals_the_hand_computed_expectation() {
+        let (mut sim, _) = mimic();
+        // Seat 0's value: its active character's HP minus the opposing active character's.
+        let eval = |sim: &crate::kernel::Sim<_>, out: &mut Values| {
+            let v = f64::from(active(sim, Seat(0)).hp) - f64::from(active(sim, Seat(1)).hp);
+            out[0] = v;
+            out[1] = -v;
+        };
+        let mut search = Expectimax::new(1, Heuristic(eval));
+        let result = search.search(&mut sim, 0).unwrap();
+        let end = result
+            .stats
+            .iter()
+            .find(|s| s.action == DuelAction::EndRound);
+        // 1 hydro to Rill: 5 - 9; heal Ember: 6 - 10; 2 physical to Rill: 5 - 8.
+        let expected = (-4.0 + -4.0 + -3.0) / 3.0;
+        assert!((end.unwrap().value - expected).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_summon_leaves_for_its_pool_when_its_usages_run_out() {
+        let (mut sim, mimic) = mimic();
+        piece_mut(&mut sim, mimic, |p| p.usages = 1);
+        sim.apply(DuelAction::EndRound).unwrap();
+        assert_eq!(zone(&sim, mimic), Zone::Pool);
+        let listener = *sim.world().get::<Listener>(mimic).unwrap();
+        assert!(!listener.enabled);
+        assert_eq!(piece(&sim, mimic).usages, 0);
+    }
+}

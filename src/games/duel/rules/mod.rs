@@ -1,0 +1,107 @@
+//! The rules of each event: one small handler per event kind, grouped by stage — the round
+//! ([`round`]), the active player's combat actions ([`combat`]), cards ([`card`]), dice
+//! ([`dice`]) and damage ([`damage`]). What summons, supports and statuses do is not here:
+//! they are listener entities ([`pieces`](super::pieces)).
+
+pub mod card;
+pub mod combat;
+pub mod damage;
+pub mod dice;
+pub mod round;
+
+use super::catalog::{Cost, Outcome};
+use super::state::{DuelState, Phase};
+use super::{Duel, DuelEvent, board, zones};
+use crate::kernel::Seat;
+use crate::pipeline::{Ctx, Flow};
+
+pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
+    if state(ctx).phase == Phase::Over {
+        // The game ended mid-resolution: what was still queued does not happen.
+        return Flow::Cancel;
+    }
+    match *event {
+        DuelEvent::Redrawn { seat, mask } => round::redrawn(ctx, seat, mask),
+        DuelEvent::StartChosen { seat, character } => round::start_chosen(ctx, seat, character),
+        DuelEvent::RoundStarted { round } => round::round_started(ctx, round),
+        DuelEvent::Rerolled { seat, reroll } => round::rerolled(ctx, seat, reroll),
+        DuelEvent::RoundEnded { seat } => round::round_ended(ctx, seat),
+        DuelEvent::EndPhase => Flow::Continue,
+        DuelEvent::RoundFinished => round::round_finished(ctx),
+        DuelEvent::GameOver { winner } => round::game_over(ctx, winner),
+        DuelEvent::SkillUsed { seat, skill } => combat::skill_used(ctx, seat, skill),
+        DuelEvent::Switched { seat, to, action } => combat::switched(ctx, seat, to, action),
+        DuelEvent::Summoned { seat, summon } => combat::summoned(ctx, seat, summon),
+        DuelEvent::CardPlayed { seat, card } => card::played(ctx, seat, card.0),
+        DuelEvent::CardTuned { seat, card } => card::tuned(ctx, seat, card.0),
+        DuelEvent::Drawn { seat, count, tag } => card::drawn(ctx, seat, count, tag),
+        DuelEvent::DiceCreated { seat, count } => dice::created(ctx, seat, count),
+        DuelEvent::Damage { .. } => damage::damage(ctx, event),
+        DuelEvent::Hit { .. } => damage::hit(ctx, event),
+        DuelEvent::Healed {
+            seat,
+            target,
+            amount,
+        } => damage::healed(ctx, seat, target, amount),
+        DuelEvent::Defeated { seat, target } => damage::defeated(ctx, seat, target),
+    }
+}
+
+/// The public state.
+fn state(ctx: &mut Ctx<'_, Duel>) -> DuelState {
+    *ctx.state()
+}
+
+/// Changes the public state.
+fn edit<R>(ctx: &mut Ctx<'_, Duel>, f: impl FnOnce(&mut DuelState) -> R) -> R {
+    f(ctx.state())
+}
+
+/// Counts a player action.
+fn count_move(ctx: &mut Ctx<'_, Duel>) {
+    edit(ctx, |s| s.moves += 1);
+}
+
+/// Pays `cost` for `seat` (the legal-action check guarantees it can).
+fn pay(ctx: &mut Ctx<'_, Duel>, seat: Seat, cost: Cost) {
+    let rules = ctx.rules();
+    let st = state(ctx);
+    let world = ctx.world();
+    let element = rules.game.element(&board::active(rules, world, &st, seat));
+    let faces = zones::faces(world, seat);
+    if let Some(mask) = zones::payment(&faces, cost, element) {
+        zones::spend(world, seat, mask);
+    }
+}
+
+/// Passes the turn after a combat action (to the other seat unless it has ended the round).
+fn pass_turn(st: &mut DuelState, seat: Seat) {
+    let other = seat.next(2);
+    if !st.sides[other.index()].ended {
+        st.turn = other;
+    }
+}
+
+/// The effect of a card, a summon or a random outcome for `seat`: damage to the opposing
+/// active character, healing of its own.
+pub(crate) fn outcome(ctx: &mut Ctx<'_, Duel>, seat: Seat, outcome: Outcome) {
+    let st = state(ctx);
+    let other = seat.next(2);
+    if outcome.damage > 0 {
+        ctx.emit(DuelEvent::Damage {
+            seat: other,
+            target: st.sides[other.index()].active,
+            amount: outcome.damage,
+            element: outcome.element,
+            piercing: false,
+            attacker: None,
+        });
+    }
+    if outcome.heal > 0 {
+        ctx.emit(DuelEvent::Healed {
+            seat,
+            target: st.sides[seat.index()].active,
+            amount: outcome.heal,
+        });
+    }
+}
