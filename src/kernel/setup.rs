@@ -180,6 +180,16 @@ impl<G: Game> Setup<'_, G> {
         if self.rules.by_event.len() <= kind {
             self.rules.by_event.resize_with(kind + 1, Vec::new);
         }
+        if listener.is_enabled() {
+            let index = self.rules.by_event[kind].len();
+            self.rules
+                .slots
+                .resolution
+                .get_mut(self.world)
+                .expect("the game's world has its Resolution resource")
+                .census
+                .set(listener.event, index, true);
+        }
         self.rules.by_event[kind].push(entity);
         self.rules.listened |= 1 << kind.min(63);
         if listener.timing == crate::pipeline::Timing::After {

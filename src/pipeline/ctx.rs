@@ -33,6 +33,7 @@ pub struct Ctx<'a, G: Game> {
     pub(crate) state: &'a mut G::State,
     pub(crate) table: &'a mut Table,
     pub(crate) chance: &'a mut ActionChance,
+    pub(crate) census: &'a mut super::Census,
     pub(crate) answer: Option<G::Action>,
     pub(crate) listener: Option<Entity>,
     /// Who is running: what the events it emits record as their [`Origin`](super::Origin).
@@ -96,6 +97,13 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// The listener entity being run (`None` inside the rules).
     pub fn listener(&self) -> Option<Entity> {
         self.listener
+    }
+
+    /// Enables or disables the listener on `entity` (a status taken from its pool, equipment
+    /// put on); true when it changed. A listener enabled while an event resolves runs for the
+    /// stages of it not collected yet.
+    pub fn set_enabled(&mut self, entity: Entity, on: bool) -> bool {
+        super::listener::switch(self.rules, self.world, self.census, entity, on)
     }
 
     /// Queues `event`: it resolves after the current event, before the current event's next

@@ -42,7 +42,10 @@ pub struct Listener {
     /// What an AI's benefit simulation runs instead, when set (DESIGN §11).
     pub ai_hook: Option<HandlerId>,
     /// Disabled listeners are skipped (a status that ran out, a dead character's skill).
-    pub enabled: bool,
+    /// Read it with [`is_enabled`](Self::is_enabled); change it with
+    /// [`Ctx::set_enabled`](super::Ctx::set_enabled) in a handler or [`set_enabled`](super::set_enabled)
+    /// outside the pipeline, which keep the pipeline's count of enabled listeners per event kind.
+    pub(crate) enabled: bool,
 }
 
 impl Listener {
@@ -78,6 +81,92 @@ impl Listener {
         self.ai_hook = Some(hook);
         self
     }
+
+    /// Spawned disabled (equipment not worn yet, a summon in its pool).
+    pub fn disabled(mut self) -> Self {
+        self.enabled = false;
+        self
+    }
+
+    /// True when the listener runs.
+    pub fn is_enabled(&self) -> bool {
+        self.enabled
+    }
+}
+
+/// Which listeners of each event kind are enabled: bit `i` of kind `k` stands for the `i`-th
+/// entity of [`Rules::listeners_of`](crate::kernel::Rules::listeners_of)`(k)`. The pipeline
+/// reads only those (a kind none of whose listeners is enabled costs nothing). Part of the
+/// pipeline's state (restored with it), derived from the listeners (not hashed).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Census(Vec<Vec<u64>>);
+
+impl Clone for Census {
+    fn clone(&self) -> Self {
+        Census(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+    }
+}
+
+impl Census {
+    /// Marks listener `index` of `kind` on or off.
+    pub(crate) fn set(&mut self, kind: EventKind, index: usize, on: bool) {
+        let kind = usize::from(kind);
+        if self.0.len() <= kind {
+            self.0.resize_with(kind + 1, Vec::new);
+        }
+        let words = &mut self.0[kind];
+        if words.len() <= index / 64 {
+            words.resize(index / 64 + 1, 0);
+        }
+        let bit = 1u64 << (index % 64);
+        if on {
+            words[index / 64] |= bit;
+        } else {
+            words[index / 64] &= !bit;
+        }
+    }
+
+    /// The indices of the enabled listeners of `kind`, in index order.
+    #[inline]
+    pub(crate) fn enabled(&self, kind: EventKind) -> impl Iterator<Item = usize> + '_ {
+        let words = self.0.get(usize::from(kind)).map_or(&[][..], Vec::as_slice);
+        words.iter().enumerate().flat_map(|(w, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                (word != 0).then(|| {
+                    let bit = word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    w * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+/// Enables or disables the listener on `entity`, keeping `census` right; true when it changed.
+pub(crate) fn switch<G: crate::kernel::Game>(
+    rules: &crate::kernel::Rules<G>,
+    world: &mut World,
+    census: &mut Census,
+    entity: Entity,
+    on: bool,
+) -> bool {
+    let Some(mut listener) = world.get_mut::<Listener>(entity) else {
+        return false;
+    };
+    if listener.enabled == on {
+        return false;
+    }
+    listener.enabled = on;
+    let kind = listener.event;
+    if let Some(index) = rules.listeners_of(kind).iter().position(|&e| e == entity) {
+        census.set(kind, index, on);
+    }
+    true
 }
 
 /// The sort key of a listener: timing, priority (higher first), seat distance from `active`

@@ -162,6 +162,8 @@ pub struct ResolutionState<G: Game> {
     /// [`StableId`]: no `Entity`, so the state means the same in every world).
     order: Vec<OrderKey>,
     answer: Option<G::Action>,
+    /// Enabled listeners per event kind (derived from the listeners: not part of checksums).
+    pub(crate) census: super::Census,
     /// The current action's forced case and chance points (transient: not part of checksums).
     pub chance: ActionChance,
     /// What the pipeline records and how listeners run: a setting, not game state (not part
@@ -210,6 +212,7 @@ impl<G: Game> Default for ResolutionState<G> {
             translated: Vec::new(),
             order: Vec::new(),
             answer: None,
+            census: super::Census::default(),
             chance: ActionChance::default(),
             watch: Watch::default(),
         }
@@ -228,6 +231,7 @@ impl<G: Game> Clone for ResolutionState<G> {
             translated: Vec::new(),
             order: self.order.clone(),
             answer: self.answer,
+            census: self.census.clone(),
             chance: self.chance.clone(),
             watch: self.watch,
         }
@@ -244,6 +248,7 @@ impl<G: Game> Clone for ResolutionState<G> {
         self.emitted.clone_from(&source.emitted);
         self.order.clone_from(&source.order);
         self.answer = source.answer;
+        self.census.clone_from(&source.census);
         self.chance.clone_from(&source.chance);
     }
 }
@@ -416,6 +421,7 @@ fn drive<G: Game>(
         translated: _,
         order,
         answer,
+        census,
         chance,
         watch: _,
     } = res;
@@ -448,6 +454,7 @@ fn drive<G: Game>(
                     state,
                     table,
                     chance,
+                    census,
                     answer: None,
                     listener: None,
                     origin: Origin::Rules,
@@ -478,7 +485,15 @@ fn drive<G: Game>(
                 continue;
             }
             order.clear();
-            collect_listeners::<G>(world, rules, table, event.kind(), Timing::Before, order);
+            collect_listeners::<G>(
+                world,
+                rules,
+                table,
+                census,
+                event.kind(),
+                Timing::Before,
+                order,
+            );
             *current = Some(InFlight {
                 event,
                 depth,
@@ -534,6 +549,7 @@ fn drive<G: Game>(
             state,
             table,
             chance,
+            census,
             answer: answer.take(),
             listener,
             origin,
@@ -547,7 +563,7 @@ fn drive<G: Game>(
                 order.clear();
                 let kind = flight.event.kind();
                 if rules.is_listened_after(kind) {
-                    collect_listeners::<G>(world, rules, table, kind, Timing::After, order);
+                    collect_listeners::<G>(world, rules, table, census, kind, Timing::After, order);
                 }
                 continue;
             }
@@ -677,15 +693,16 @@ fn collect_listeners<G: Game>(
     world: &World,
     rules: &Rules<G>,
     table: &Table,
+    census: &super::Census,
     kind: crate::kernel::EventKind,
     timing: Timing,
     order: &mut Vec<OrderKey>,
 ) {
     let candidates = rules.listeners_of(kind);
-    if candidates.is_empty() {
-        return;
-    }
-    for &entity in candidates {
+    for entity in census
+        .enabled(kind)
+        .filter_map(|i| candidates.get(i).copied())
+    {
         let found = match &rules.listener_reader {
             Some(reader) => reader.get(world, entity),
             None => world

@@ -76,8 +76,8 @@ fn invariants(world: &World, table: &Table, state: &SgsState) {
             .unwrap();
         let zone = board.zone(card.0);
         match zone {
-            Zone::Equipment(s) => assert!(listener.enabled && listener.seat == Some(s)),
-            _ => assert!(!listener.enabled && listener.seat.is_none()),
+            Zone::Equipment(s) => assert!(listener.is_enabled() && listener.seat == Some(s)),
+            _ => assert!(!listener.is_enabled() && listener.seat.is_none()),
         }
     }
 }

@@ -141,8 +141,9 @@ fn actions(
             Effect::Nothing => false,
             Effect::CreateDice(_) => faces.iter().flatten().count() < MAX_DICE,
             Effect::SwitchNext => board::next_alive(rules, world, seat, side.active).is_some(),
-            _ if card.tag == CardTag::Support => *support_room
-                .get_or_insert_with(|| pieces::row_len(rules, world, seat, true) < SUPPORT_SLOTS),
+            _ if card.tag == CardTag::Support => {
+                *support_room.get_or_insert_with(|| pieces::row_len(st, seat, true) < SUPPORT_SLOTS)
+            }
             _ => true,
         };
         if playable && affordable(card.cost) {

@@ -55,6 +55,10 @@ pub struct Side {
     pub ended: bool,
     /// Must choose a new active character (the active one was defeated).
     pub must_switch: bool,
+    /// The summon row: bit `i` set while a summon sits at position `i`.
+    pub summons: u8,
+    /// The support row: bit `i` set while a support sits at position `i`.
+    pub supports: u8,
 }
 
 /// The phase of the game.

@@ -102,11 +102,11 @@ pub fn move_card(ctx: &mut Ctx<'_, Sgs>, card: u8, to: Zone) {
         return;
     }
     if let Zone::Equipment(seat) = from {
-        wear(ctx.world(), card, None);
+        wear(ctx, card, None);
         ctx.emit(limits(seat));
     }
     if let Zone::Equipment(seat) = to {
-        wear(ctx.world(), card, Some(seat));
+        wear(ctx, card, Some(seat));
         ctx.emit(limits(seat));
     }
 }
@@ -121,8 +121,8 @@ fn limits(seat: Seat) -> SgsEvent {
 }
 
 /// Enables `card`'s listeners for `wearer`, or disables them (`None`).
-fn wear(world: &mut World, card: u8, wearer: Option<Seat>) {
-    let index = world.resource::<CardListeners>();
+fn wear(ctx: &mut Ctx<'_, Sgs>, card: u8, wearer: Option<Seat>) {
+    let index = ctx.world().resource::<CardListeners>();
     let first = index.0.partition_point(|&(c, _)| c < card);
     let mut entities = [Entity::PLACEHOLDER; 4];
     let mut n = 0;
@@ -134,10 +134,10 @@ fn wear(world: &mut World, card: u8, wearer: Option<Seat>) {
         n += 1;
     }
     for &entity in &entities[..n] {
-        if let Some(mut listener) = world.get_mut::<Listener>(entity) {
+        if let Some(mut listener) = ctx.world().get_mut::<Listener>(entity) {
             listener.seat = wearer;
-            listener.enabled = wearer.is_some();
         }
+        ctx.set_enabled(entity, wearer.is_some());
     }
 }
 

@@ -187,9 +187,9 @@ fn clear(sim: &mut Sim<Sgs>) {
     let listeners = world.resource::<CardListeners>().0.clone();
     for (_, entity) in listeners {
         if let Some(mut listener) = world.get_mut::<Listener>(entity) {
-            listener.enabled = false;
             listener.seat = None;
         }
+        crate::pipeline::set_enabled(&rules, world, entity, false);
     }
     sim.abandon_resolution();
     *sim.state_mut() = SgsState::default();

@@ -38,7 +38,7 @@ pub(super) mod scenario;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::state::{NONE, Phase, SUMMON_SLOTS, SUPPORT_SLOTS, TEAM};
+use super::state::{DuelState, NONE, Phase, SUMMON_SLOTS, SUPPORT_SLOTS, TEAM};
 use super::{Duel, DuelEvent, EffectCases, zones};
 use crate::kernel::{EventKind, HandlerFn, Pool, Rules, Seat, Setup, Zone};
 use crate::pipeline::{Ctx, HandlerId, Listener, Timing};
@@ -257,10 +257,10 @@ fn spawn_pool(
                     id
                 }
             };
-            let mut listener = Listener::new(spec.event, spec.timing, id)
+            let listener = Listener::new(spec.event, spec.timing, id)
                 .priority(spec.priority)
-                .seat(piece.seat, slot);
-            listener.enabled = false;
+                .seat(piece.seat, slot)
+                .disabled();
             if i == 0 {
                 setup.add_listener(member, listener);
             } else {
@@ -327,36 +327,30 @@ pub fn in_play(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<(Entity, P
 }
 
 /// How many summons (`support: false`) or supports `seat` has in play.
-pub fn row_len(rules: &Rules<Duel>, world: &World, seat: Seat, support: bool) -> usize {
-    row_slots(rules, world, seat, support).count_ones() as usize
+pub fn row_len(state: &DuelState, seat: Seat, support: bool) -> usize {
+    row(state, seat, support).count_ones() as usize
 }
 
-/// The row positions taken in `seat`'s summon or support row, as bits.
-fn row_slots(rules: &Rules<Duel>, world: &World, seat: Seat, support: bool) -> u32 {
-    let row: Vec<PieceKind> = if support {
-        SUPPORTS.to_vec()
-    } else {
-        vec![PieceKind::Summon]
+/// `seat`'s summon or support row: bit `i` set while position `i` is taken.
+fn row(state: &DuelState, seat: Seat, support: bool) -> u8 {
+    let side = &state.sides[seat.index()];
+    if support { side.supports } else { side.summons }
+}
+
+/// Takes (`on`) or frees the row position of `piece` (summons and supports only).
+fn mark_row(state: &mut DuelState, piece: &Piece, on: bool) {
+    let side = &mut state.sides[piece.seat.index()];
+    let row = match piece.kind {
+        PieceKind::Summon => &mut side.summons,
+        k if k.is_support() => &mut side.supports,
+        _ => return,
     };
-    let summons = rules.game.catalog.summons.len() as u8;
-    let mut taken = 0u32;
-    for kind in row {
-        let owners = if kind == PieceKind::Summon {
-            summons
-        } else {
-            1
-        };
-        for owner in 0..owners {
-            for &e in rules.pool(pool(rules, seat, kind, owner)) {
-                if matches!(world.get::<Zone>(e), Some(Zone::Field(_)))
-                    && let Some(p) = world.get::<Piece>(e)
-                {
-                    taken |= 1 << p.slot.min(31);
-                }
-            }
-        }
+    let bit = 1u8.checked_shl(u32::from(piece.slot)).unwrap_or(0);
+    if on {
+        *row |= bit;
+    } else {
+        *row &= !bit;
     }
-    taken
 }
 
 /// Takes a free piece of `kind` (`owner` as in [`find`]) into play for `seat` with `value`
@@ -370,34 +364,70 @@ pub(crate) fn take(
     value: u8,
     usages: u8,
 ) -> Option<Entity> {
-    let (entity, piece) = plan(ctx.rules(), ctx.world(), seat, kind, owner, value, usages)?;
+    let state = *ctx.state();
+    let (entity, piece) = plan(
+        ctx.rules(),
+        ctx.world(),
+        &state,
+        seat,
+        kind,
+        owner,
+        value,
+        usages,
+    )?;
+    mark_row(ctx.state(), &piece, true);
     ctx.move_to(entity, Zone::Field(seat));
     install(ctx.world(), entity, piece);
+    for listener in listeners(ctx.world(), entity) {
+        ctx.set_enabled(listener, true);
+    }
     Some(entity)
 }
 
 /// Like the rules taking a piece, but outside them (to set up a position): puts a free piece
-/// of `kind` in play for `seat`. `None` when its pool is empty or its row full (nothing
+/// of `kind` in play for `seat` in `sim`. `None` when its pool is empty or its row full (nothing
 /// changed).
 pub fn place(
-    rules: &Rules<Duel>,
-    world: &mut World,
+    sim: &mut crate::kernel::Sim<Duel>,
     seat: Seat,
     kind: PieceKind,
     owner: u8,
     value: u8,
     usages: u8,
 ) -> Option<Entity> {
-    let (entity, piece) = plan(rules, world, seat, kind, owner, value, usages)?;
+    let rules = sim
+        .world()
+        .resource::<crate::kernel::GameRules<Duel>>()
+        .0
+        .clone();
+    let state = *sim.state();
+    let (entity, piece) = plan(
+        &rules,
+        sim.world(),
+        &state,
+        seat,
+        kind,
+        owner,
+        value,
+        usages,
+    )?;
+    mark_row(sim.state_mut(), &piece, true);
+    let world = sim.world_mut();
     *world.get_mut::<Zone>(entity)? = Zone::Field(seat);
     install(world, entity, piece);
+    for listener in listeners(world, entity) {
+        crate::pipeline::set_enabled(&rules, world, listener, true);
+    }
+    sim.refresh_decision();
     Some(entity)
 }
 
 /// The free piece [`take`] would take, with its state in play.
+#[allow(clippy::too_many_arguments)]
 fn plan(
     rules: &Rules<Duel>,
     world: &World,
+    state: &DuelState,
     seat: Seat,
     kind: PieceKind,
     owner: u8,
@@ -410,13 +440,13 @@ fn plan(
         .copied()
         .find(|&e| world.get::<Zone>(e) == Some(&Zone::Pool))?;
     let mut piece = world.get::<Piece>(entity)?.pooled();
-    let row = match kind {
+    let in_row = match kind {
         PieceKind::Summon => Some((false, SUMMON_SLOTS)),
         k if k.is_support() => Some((true, SUPPORT_SLOTS)),
         _ => None,
     };
-    if let Some((support, len)) = row {
-        let taken = row_slots(rules, world, seat, support);
+    if let Some((support, len)) = in_row {
+        let taken = row(state, seat, support);
         piece.slot = (0..len as u8).find(|&i| taken & (1 << i) == 0)?;
     }
     piece.value = value;
@@ -424,12 +454,26 @@ fn plan(
     Some((entity, piece))
 }
 
-/// Writes a piece's state in play and enables its listeners.
+/// Writes a piece's state in play and puts its listeners at its row position.
 fn install(world: &mut World, entity: Entity, piece: Piece) {
     if let Some(mut p) = world.get_mut::<Piece>(entity) {
         *p = piece;
     }
-    enable(world, entity, Some(piece.slot));
+    if piece.slot == NONE {
+        return;
+    }
+    for l in listeners(world, entity) {
+        if let Some(mut listener) = world.get_mut::<Listener>(l) {
+            listener.slot = u16::from(piece.slot);
+        }
+    }
+}
+
+/// The listener entities of a piece.
+fn listeners(world: &World, entity: Entity) -> impl Iterator<Item = Entity> + use<> {
+    let list = world.get::<PieceListeners>(entity).copied();
+    let (all, len) = list.map_or(([entity; 2], 0), |l| (l.all, usize::from(l.len)));
+    all.into_iter().take(len)
 }
 
 /// Adds to a status of character `character` of `seat`: more `value` and at least `usages`
@@ -465,8 +509,11 @@ pub(crate) fn release(ctx: &mut Ctx<'_, Duel>, entity: Entity) {
         ctx.move_to(card, Zone::Discard(piece.seat));
     }
     ctx.move_to(entity, Zone::Pool);
+    mark_row(ctx.state(), &piece, false);
     put(ctx, entity, piece.pooled());
-    enable(ctx.world(), entity, None);
+    for listener in listeners(ctx.world(), entity) {
+        ctx.set_enabled(listener, false);
+    }
 }
 
 /// Returns every status of character `character` of `seat` to its pool (it was defeated).
@@ -489,21 +536,6 @@ pub(crate) fn use_once(ctx: &mut Ctx<'_, Duel>, entity: Entity, mut piece: Piece
         release(ctx, entity);
     } else {
         put(ctx, entity, piece);
-    }
-}
-
-/// Enables (with row position `slot`) or disables (`None`) the listeners of a piece.
-fn enable(world: &mut World, entity: Entity, slot: Option<u8>) {
-    let Some(listeners) = world.get::<PieceListeners>(entity).copied() else {
-        return;
-    };
-    for &l in &listeners.all[..usize::from(listeners.len)] {
-        if let Some(mut listener) = world.get_mut::<Listener>(l) {
-            listener.enabled = slot.is_some();
-            if let Some(slot) = slot.filter(|&s| s != NONE) {
-                listener.slot = u16::from(slot);
-            }
-        }
     }
 }
 

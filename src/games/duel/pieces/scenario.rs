@@ -126,18 +126,7 @@ pub fn place(
     value: u8,
     usages: u8,
 ) -> Entity {
-    let e = super::place(
-        &rules(sim),
-        sim.world_mut(),
-        seat,
-        kind,
-        owner,
-        value,
-        usages,
-    )
-    .unwrap();
-    sim.refresh_decision();
-    e
+    super::place(sim, seat, kind, owner, value, usages).unwrap()
 }
 
 /// A piece's state.

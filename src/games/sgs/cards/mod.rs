@@ -78,9 +78,10 @@ pub(super) fn spawn_listeners(setup: &mut Setup<'_, Sgs>, deck: &Deck) {
                     id
                 }
             };
-            let mut listener = Listener::new(spec.event, spec.timing, id).priority(spec.priority);
+            let mut listener = Listener::new(spec.event, spec.timing, id)
+                .priority(spec.priority)
+                .disabled();
             listener.slot = equipment::slot(c.name);
-            listener.enabled = false;
             index.push((card, setup.spawn_listener(listener, OfCard(card))));
         }
     }
