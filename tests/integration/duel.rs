@@ -356,8 +356,12 @@ fn check(sim: &Sim<Duel>, deck_sizes: [usize; 2]) {
         assert_eq!(rows, [side.summons, side.supports]);
         for entity in pieces::all(rules, seat) {
             let on = played.iter().any(|(e, _)| *e == entity);
-            let listener = world.get::<Listener>(entity).unwrap();
-            assert_eq!(listener.is_enabled(), on);
+            let listeners = world.get::<pieces::PieceListeners>(entity).unwrap();
+            for &l in &listeners.all[..usize::from(listeners.len)] {
+                let listener = world.get::<Listener>(l).unwrap();
+                assert_eq!(listener.is_enabled(), on);
+                assert_eq!(listener.seat, Some(seat));
+            }
             let zone = *world.get::<Zone>(entity).unwrap();
             assert_eq!(zone, if on { Zone::Field(seat) } else { Zone::Pool });
             let piece = world.get::<pieces::Piece>(entity).unwrap();
@@ -430,7 +434,7 @@ fn games_are_determined_by_their_seed() {
     assert_eq!(format!("{:016x}", fresh.checksum()), STORED);
 }
 
-const STORED: &str = "85e4ea2f830e28f3";
+const STORED: &str = "f45de32fba92d1b6";
 
 #[test]
 fn the_dice_command_prints_the_dice_and_locates_a_bad_expression() {
@@ -555,7 +559,41 @@ fn the_mulligan_and_the_starting_character_are_decisions_search_branches_on() {
         .iter()
         .find(|a| matches!(a, DuelAction::Redraw(m) if m.count_ones() == 2))
         .unwrap();
+    let DuelAction::Redraw(mask) = two else {
+        unreachable!()
+    };
+    let back: Vec<_> = hand
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(_, h)| h.1)
+        .collect();
+    let kept: Vec<_> = hand
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) == 0)
+        .map(|(_, h)| h.1)
+        .collect();
+    sim.record_events(true);
     sim.apply(two).unwrap();
+    let events: Vec<_> = sim.take_events().into_iter().map(|e| e.event).collect();
+    assert!(events.contains(&alea::games::duel::DuelEvent::Drawn {
+        seat: Seat(0),
+        count: 2,
+        tag: None
+    }));
+    // The kept cards stayed; the two put back went to the pile (and may come back).
+    assert!(
+        kept.iter()
+            .all(|&e| zones::zone(sim.world(), e) == Zone::Hand(Seat(0)))
+    );
+    let in_hand = zones::hand(sim.rules(), sim.world(), Seat(0));
+    let drawn = in_hand.iter().filter(|e| !kept.contains(e)).count();
+    assert_eq!(drawn, 2);
+    assert!(back.iter().all(|e| {
+        let z = zones::zone(sim.world(), *e);
+        z == Zone::Pile(Seat(0)) || in_hand.contains(e)
+    }));
     assert_eq!(zones::count(sim.world(), Seat(0), Zone::Hand(Seat(0))), 5);
     assert_eq!(
         zones::count(sim.world(), Seat(0), Zone::Pile(Seat(0))),
@@ -693,4 +731,47 @@ fn a_card_can_create_more_than_seven_dice_through_the_black_generator() {
         "{dice:?}"
     );
     assert!(dice.iter().all(|f| f.is_basic()));
+}
+
+/// The README's `play duel` and `simulate duel` examples print what the README shows (the
+/// lines around its `...` cut, timings aside).
+#[test]
+fn the_readme_duel_examples_print_what_the_readme_shows() {
+    let readme = include_str!("../../README.md");
+    let start = readme
+        .find("$ alea play duel --seed 2")
+        .expect("the example");
+    let block = &readme[start..start + readme[start..].find("```").unwrap()];
+    let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
+    for line in block.lines() {
+        match line.strip_prefix("$ ") {
+            Some(command) => commands.push((command, Vec::new())),
+            None => commands.last_mut().unwrap().1.push(line),
+        }
+    }
+    assert_eq!(commands.len(), 2);
+    for (command, expected) in commands {
+        let argv: Vec<&str> = command.split_whitespace().collect();
+        let out = crate::cli_argv(argv).unwrap();
+        let got: Vec<&str> = out.lines().collect();
+        let cut = expected.iter().position(|l| l.trim() == "...");
+        let (head, tail) = match cut {
+            Some(i) => (&expected[..i], &expected[i + 1..]),
+            None => (&expected[..], &expected[..0]),
+        };
+        assert!(got.len() >= head.len() + tail.len(), "{command}\n{out}");
+        let ends = got[..head.len()]
+            .iter()
+            .chain(&got[got.len() - tail.len()..]);
+        for (g, e) in ends.zip(head.iter().chain(tail)) {
+            if e.contains("games/s") {
+                assert!(g.contains("games/s"), "{command}: {g}");
+            } else {
+                assert_eq!(g, e, "{command}");
+            }
+        }
+        if cut.is_none() {
+            assert_eq!(got.len(), expected.len(), "{command}\n{out}");
+        }
+    }
 }

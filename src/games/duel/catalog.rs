@@ -238,7 +238,13 @@ pub enum CatalogError {
     /// A random effect without outcomes or with zero total weight.
     #[error("card {0:?}: a random effect needs outcomes with positive total weight")]
     EmptyRandom(String),
+    /// A random effect or summon with more outcomes than a chance point holds.
+    #[error("{0:?}: at most {MAX_OUTCOMES} outcomes")]
+    TooManyOutcomes(String),
 }
+
+/// The most outcomes of a random effect or a summon's end phase (one chance point).
+pub const MAX_OUTCOMES: usize = 8;
 
 /// The embedded catalog (`assets/duel/catalog.ron`).
 pub const CATALOG_RON: &str = include_str!("../../../assets/duel/catalog.ron");
@@ -281,8 +287,16 @@ impl Catalog {
                 }
             }
         }
+        for summon in &catalog.summons {
+            if summon.end_phase.len() > MAX_OUTCOMES {
+                return Err(CatalogError::TooManyOutcomes(summon.name.clone()));
+            }
+        }
         for card in &catalog.cards {
             match &card.effect {
+                Effect::Random(options) if options.len() > MAX_OUTCOMES => {
+                    return Err(CatalogError::TooManyOutcomes(card.name.clone()));
+                }
                 Effect::Summon(name) => {
                     catalog.summon(name)?;
                 }

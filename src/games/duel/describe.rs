@@ -95,6 +95,10 @@ impl Duel {
                 "{seat} summons {}",
                 self.catalog.summons[usize::from(summon)].name
             ),
+            DuelEvent::SummonActed { seat, summon } => format!(
+                "{seat}'s {} acts",
+                self.catalog.summons[usize::from(summon)].name
+            ),
             DuelEvent::CardPlayed { seat, card } => {
                 format!("{seat} plays {}", self.card_name(card.0))
             }

@@ -230,7 +230,7 @@ fn set_generator(
                         })
                         .max()
                         .unwrap_or(1);
-                    (1..=most.min(7)).collect()
+                    (1..=most).collect()
                 }
             };
             for n in counts {

@@ -165,6 +165,15 @@ pub enum DuelEvent {
         /// The summon (catalog index).
         summon: u8,
     },
+    /// `seat`'s summon (catalog index) acts in the end phase: its effect, then one usage
+    /// less (emitted by the summon's end-phase listener, so each summon's effect resolves
+    /// before the next one acts).
+    SummonActed {
+        /// Whose.
+        seat: Seat,
+        /// The summon (catalog index).
+        summon: u8,
+    },
     /// `seat` declares the end of the round.
     RoundEnded {
         /// Who.
@@ -194,6 +203,8 @@ impl DuelEvent {
     pub const DRAWN: EventKind = 12;
     /// Kind of [`DuelEvent::EndPhase`].
     pub const END_PHASE: EventKind = 16;
+    /// Kind of [`DuelEvent::RoundFinished`].
+    pub const ROUND_FINISHED: EventKind = 17;
 }
 
 impl GameEvent for DuelEvent {
@@ -216,8 +227,9 @@ impl GameEvent for DuelEvent {
             DuelEvent::Summoned { .. } => 14,
             DuelEvent::RoundEnded { .. } => 15,
             DuelEvent::EndPhase => Self::END_PHASE,
-            DuelEvent::RoundFinished => 17,
+            DuelEvent::RoundFinished => Self::ROUND_FINISHED,
             DuelEvent::GameOver { .. } => 18,
+            DuelEvent::SummonActed { .. } => 19,
         }
     }
 }
@@ -279,6 +291,7 @@ impl std::fmt::Display for DuelEvent {
             },
             DuelEvent::DiceCreated { seat, count } => write!(f, "{seat} creates {count} dice"),
             DuelEvent::Summoned { seat, summon } => write!(f, "{seat} summons #{summon}"),
+            DuelEvent::SummonActed { seat, summon } => write!(f, "{seat}'s summon #{summon} acts"),
             DuelEvent::RoundEnded { seat } => write!(f, "{seat} ends the round"),
             DuelEvent::EndPhase => write!(f, "end phase"),
             DuelEvent::RoundFinished => write!(f, "the round is over"),

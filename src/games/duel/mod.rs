@@ -346,7 +346,14 @@ impl Game for Duel {
         board::view_of(rules, world, state).hash(&mut h);
         for s in [seat, seat.next(2)] {
             for (_, piece) in pieces::in_play(rules, world, s) {
-                piece.hash(&mut h);
+                // A support's card by catalog index: which card entity holds it is not
+                // information (determinization moves card ids between entities).
+                let card = (piece.card != state::NONE).then(|| {
+                    let entity = zones::cards(rules, s)[usize::from(piece.card)];
+                    zones::card_id(world, entity)
+                });
+                (piece.kind, piece.character, piece.summon, piece.slot).hash(&mut h);
+                (piece.value, piece.usages, card).hash(&mut h);
             }
             let mut seen: Vec<(u8, u16, u8)> = zones::live(rules, world, s)
                 .iter()

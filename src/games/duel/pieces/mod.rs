@@ -174,21 +174,28 @@ pub struct ListenerSpec {
 }
 
 /// The kernel pool of the pieces of `kind` of `seat` (`owner`: the catalog summon of a
-/// summon, the character of a status; unused for supports). Per side, in spawn order: one pool
-/// per catalog summon, one per support kind ([`SUPPORT_SLOTS`] members), one per character and
-/// status kind; the rules find them in [`Rules::pool`] without a lookup in the world.
-pub fn pool(rules: &Rules<Duel>, seat: Seat, kind: PieceKind, owner: u8) -> Pool {
+/// summon, the character of a status; unused for supports), `None` for an owner that is not
+/// one. Per side, in spawn order: one pool per catalog summon, one per support kind
+/// ([`SUPPORT_SLOTS`] members), one per character and status kind; the rules find them in
+/// [`Rules::pool`] without a lookup in the world.
+pub fn pool(rules: &Rules<Duel>, seat: Seat, kind: PieceKind, owner: u8) -> Option<Pool> {
     let summons = rules.game.catalog.summons.len();
     let per_side = summons + SUPPORTS.len() + TEAM * STATUSES.len();
     let index = if kind == PieceKind::Summon {
-        usize::from(owner).min(summons.saturating_sub(1))
+        Some(usize::from(owner)).filter(|&i| i < summons)?
     } else if let Some(k) = SUPPORTS.iter().position(|&x| x == kind) {
         summons + k
     } else {
-        let k = STATUSES.iter().position(|&x| x == kind).unwrap_or(0);
-        summons + SUPPORTS.len() + usize::from(owner) % TEAM * STATUSES.len() + k
+        let k = STATUSES.iter().position(|&x| x == kind)?;
+        let character = Some(usize::from(owner)).filter(|&c| c < TEAM)?;
+        summons + SUPPORTS.len() + character * STATUSES.len() + k
     };
-    Pool((seat.index() * per_side + index) as u16)
+    Some(Pool((seat.index() * per_side + index) as u16))
+}
+
+/// The members of [`pool`] (none for an owner that is not one).
+fn members(rules: &Rules<Duel>, seat: Seat, kind: PieceKind, owner: u8) -> &[Entity] {
+    pool(rules, seat, kind, owner).map_or(&[], |p| rules.pool(p))
 }
 
 /// Every piece entity of `seat`, in pool order.
@@ -238,7 +245,8 @@ fn spawn_pool(
         piece.seat,
         piece.kind,
         piece.character.min(piece.summon),
-    );
+    )
+    .expect("every piece spawned has a pool");
     assert_eq!(
         setup.rules.pool(pool).len(),
         0,
@@ -248,7 +256,11 @@ fn spawn_pool(
     for &member in &members {
         let mut all = [member; 2];
         let specs = piece.kind.listeners();
-        for (i, spec) in specs.iter().enumerate().take(all.len()) {
+        assert!(
+            specs.len() <= all.len(),
+            "a piece carries at most 2 listeners"
+        );
+        for (i, spec) in specs.iter().enumerate() {
             let id = match handlers.iter().find(|(name, _)| *name == spec.name) {
                 Some(&(_, id)) => id,
                 None => {
@@ -305,7 +317,7 @@ pub fn find(
     owner: u8,
 ) -> Option<(Entity, Piece)> {
     rules
-        .pool(pool(rules, seat, kind, owner))
+        .pool(pool(rules, seat, kind, owner)?)
         .iter()
         .find_map(|&e| {
             let in_play = matches!(world.get::<Zone>(e), Some(Zone::Field(_)));
@@ -434,7 +446,7 @@ fn plan(
     value: u8,
     usages: u8,
 ) -> Option<(Entity, Piece)> {
-    let members = rules.pool(pool(rules, seat, kind, owner));
+    let members = members(rules, seat, kind, owner);
     let entity = members
         .iter()
         .copied()
@@ -520,7 +532,7 @@ pub(crate) fn release(ctx: &mut Ctx<'_, Duel>, entity: Entity) {
 pub(crate) fn release_character(ctx: &mut Ctx<'_, Duel>, seat: Seat, character: u8) {
     let rules = ctx.rules();
     for kind in STATUSES {
-        for &entity in rules.pool(pool(rules, seat, kind, character)) {
+        for &entity in members(rules, seat, kind, character) {
             if matches!(ctx.world().get::<Zone>(entity), Some(Zone::Field(_))) {
                 release(ctx, entity);
             }

@@ -37,18 +37,20 @@ mod tests {
         let mut sim = position(6);
         set_hand(&mut sim, Seat(0), &["Guide"]);
         sim.apply(DuelAction::Play(card(&sim, "Guide"))).unwrap();
+        crate::games::duel::determinize::set_roll_generator(&mut sim, Seat(0), Some("pyro@8"))
+            .unwrap();
         let guide = supports(&sim, Seat(0));
         assert_eq!(guide.len(), 1);
         assert_eq!((guide[0].1.value, guide[0].1.usages), (2, 2));
         for round in 0..2 {
             end_round(&mut sim);
-            let omni = zones::faces(sim.world(), Seat(0))
-                .iter()
-                .filter(|f| **f == Some(Face::Omni))
-                .count();
-            let others = zones::faces(sim.world(), Seat(0)).iter().flatten().count();
-            assert_eq!(others, 10, "round {round}: 8 rolled and 2 made");
-            assert!(omni >= 2);
+            let dice: Vec<Face> = zones::faces(sim.world(), Seat(0))
+                .into_iter()
+                .flatten()
+                .collect();
+            let mut expected = vec![Face::Pyro; 8];
+            expected.extend([Face::Omni; 2]);
+            assert_eq!(dice, expected, "round {round}: 8 rolled, then 2 made");
         }
         assert!(supports(&sim, Seat(0)).is_empty());
         assert_eq!(zone(&sim, guide[0].0), Zone::Pool);

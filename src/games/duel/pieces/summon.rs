@@ -1,12 +1,15 @@
-//! Summons: at each end phase a summon deals its effect, then loses a usage; it leaves when
-//! they run out. Its effect is one of the catalog's `end_phase` outcomes: with several, the
+//! Summons: at each end phase a summon acts — its listener emits
+//! [`DuelEvent::SummonActed`], whose rule ([`acted`]) deals its effect and spends a usage; it
+//! leaves when they run out. One summon's effect (and what it causes) resolves before the next
+//! summon acts. The effect is one of the catalog's `end_phase` outcomes: with several, the
 //! choice is a chance point of the summon's own [`EffectCases`] component (equally likely
 //! outcomes), so [`Case`](crate::chance::Case) forces each and expectimax enumerates them.
 //! Summoning one already in play refreshes its usages.
 
-use super::{ListenerSpec, running, use_once};
+use super::{ListenerSpec, PieceKind, find, running, use_once};
 use crate::chance::CaseGenerator;
 use crate::games::duel::{Duel, DuelEvent, EffectCases, rules};
+use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow, Timing};
 
 pub(super) const LISTENERS: [ListenerSpec; 1] = [ListenerSpec {
@@ -18,11 +21,24 @@ pub(super) const LISTENERS: [ListenerSpec; 1] = [ListenerSpec {
 }];
 
 fn end_phase(ctx: &mut Ctx<'_, Duel>, _: &mut DuelEvent) -> Flow {
-    let Some((entity, piece)) = running(ctx) else {
-        return Flow::Continue;
+    if let Some((_, piece)) = running(ctx) {
+        ctx.emit(DuelEvent::SummonActed {
+            seat: piece.seat,
+            summon: piece.summon,
+        });
+    }
+    Flow::Continue
+}
+
+/// [`DuelEvent::SummonActed`]: the summon's effect (through its case generator), one usage
+/// less. Nothing when it is no longer in play.
+pub(crate) fn acted(ctx: &mut Ctx<'_, Duel>, seat: Seat, summon: u8) -> Flow {
+    let Some((entity, piece)) = find(ctx.rules(), ctx.world(), seat, PieceKind::Summon, summon)
+    else {
+        return Flow::Cancel;
     };
     let Some(cases) = ctx.world().get::<EffectCases>(entity).copied() else {
-        return Flow::Continue;
+        return Flow::Cancel;
     };
     let case = if cases.max_case() > 1 {
         ctx.chance(&cases)
@@ -33,7 +49,7 @@ fn end_phase(ctx: &mut Ctx<'_, Duel>, _: &mut DuelEvent) -> Flow {
     let outcomes = &summons[usize::from(piece.summon)].end_phase;
     let outcome = outcomes.get(case as usize).copied().unwrap_or_default();
     use_once(ctx, entity, piece);
-    rules::outcome(ctx, piece.seat, outcome);
+    rules::outcome(ctx, seat, outcome);
     Flow::Continue
 }
 
@@ -124,6 +140,59 @@ mod tests {
         // 1 hydro to Rill: 5 - 9; heal Ember: 6 - 10; 2 physical to Rill: 5 - 8.
         let expected = (-4.0 + -4.0 + -3.0) / 3.0;
         assert!((end.unwrap().value - expected).abs() < 1e-12);
+    }
+
+    #[test]
+    fn the_first_seat_s_summons_act_first_each_resolving_before_the_next_then_supports() {
+        let mut sim = position(16);
+        let catalog = sim.rules().game.catalog.clone();
+        let totem = catalog.summon("Flame Totem").unwrap();
+        let bush = catalog.summon("Thorn Bush").unwrap();
+        let eye = catalog.summon("Storm Eye").unwrap();
+        place(&mut sim, Seat(0), PieceKind::Summon, totem, 0, 2);
+        place(&mut sim, Seat(0), PieceKind::Summon, bush, 0, 3);
+        place(&mut sim, Seat(1), PieceKind::Summon, eye, 0, 2);
+        place(&mut sim, Seat(0), PieceKind::EndHeal, 0, 1, 3);
+        // Rill (seat 1) carries electro: the totem's pyro overloads it, switching seat 1 to
+        // Frost, and the bush then hits Frost (the new active character).
+        set_aura(&mut sim, Seat(1), 0, Some(Face::Electro));
+        set_hp(&mut sim, Seat(0), 0, 5);
+        edit(&mut sim, |s| {
+            s.sides[1].ended = true;
+            s.first = Seat(1);
+        });
+        sim.record_events(true);
+        sim.apply(DuelAction::EndRound).unwrap();
+        let events: Vec<_> = sim.take_events().into_iter().map(|e| e.event).collect();
+        let acted: Vec<(Seat, u8)> = events
+            .iter()
+            .filter_map(|e| match *e {
+                crate::games::duel::DuelEvent::SummonActed { seat, summon } => Some((seat, summon)),
+                _ => None,
+            })
+            .collect();
+        // Seat 1 declared the end first: its summon acts first; then seat 0's by row position.
+        assert_eq!(acted, [(Seat(1), eye), (Seat(0), totem), (Seat(0), bush)]);
+        let heal = events.iter().position(|e| {
+            matches!(
+                e,
+                crate::games::duel::DuelEvent::Healed { seat: Seat(0), .. }
+            )
+        });
+        let last_hit = events
+            .iter()
+            .rposition(|e| matches!(e, crate::games::duel::DuelEvent::Hit { .. }));
+        assert!(
+            heal > last_hit,
+            "supports after every summon's damage: {events:?}"
+        );
+        // Storm Eye: 2 anemo to Ember (5 -> 3), then the hospital heals 1.
+        assert_eq!(fighter(&sim, Seat(0), 0).hp, 4);
+        // Totem: 1 pyro + 2 overloaded on Rill; Bush: 1 dendro on Frost.
+        assert_eq!(fighter(&sim, Seat(1), 0).hp, 7);
+        let frost = fighter(&sim, Seat(1), 1);
+        assert_eq!((frost.hp, frost.aura), (9, Some(Face::Dendro)));
+        assert_eq!(active(&sim, Seat(1)).character, frost.character);
     }
 
     #[test]

@@ -86,7 +86,10 @@ pub(super) fn switched(ctx: &mut Ctx<'_, Duel>, seat: Seat, to: u8, action: bool
 /// [`DuelEvent::Summoned`]: the summon comes from its pool into the first free summon slot;
 /// one already in play gets its usages back. A full row refuses it.
 pub(super) fn summoned(ctx: &mut Ctx<'_, Duel>, seat: Seat, summon: u8) -> Flow {
-    let usages = ctx.game().catalog.summons[usize::from(summon)].usages;
+    let Some(def) = ctx.game().catalog.summons.get(usize::from(summon)) else {
+        return Flow::Cancel;
+    };
+    let usages = def.usages;
     match pieces::find(ctx.rules(), ctx.world(), seat, PieceKind::Summon, summon) {
         Some((entity, mut piece)) => {
             piece.usages = usages;

@@ -1,7 +1,9 @@
 //! Damage, healing and defeat. [`DuelEvent::Damage`] is dealt damage: bonuses change it as
 //! *before* listeners, then its element reacts with the target's aura ([`reaction`]) and the
 //! result reaches the target as a [`DuelEvent::Hit`], which guards and shields reduce as
-//! *before* listeners before the hit points go.
+//! *before* listeners before the hit points go. A defeat resolves right after the hit that
+//! caused it (it is the hit's follow-up), before the reaction's damage to the other characters
+//! (superconduct, electro-charged, swirl).
 
 use super::{edit, state};
 use crate::dice::Face;

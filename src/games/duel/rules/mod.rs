@@ -11,7 +11,7 @@ pub mod round;
 
 use super::catalog::{Cost, Outcome};
 use super::state::{DuelState, Phase};
-use super::{Duel, DuelEvent, board, zones};
+use super::{Duel, DuelEvent, board, pieces, zones};
 use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow};
 
@@ -32,6 +32,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
         DuelEvent::SkillUsed { seat, skill } => combat::skill_used(ctx, seat, skill),
         DuelEvent::Switched { seat, to, action } => combat::switched(ctx, seat, to, action),
         DuelEvent::Summoned { seat, summon } => combat::summoned(ctx, seat, summon),
+        DuelEvent::SummonActed { seat, summon } => pieces::summon::acted(ctx, seat, summon),
         DuelEvent::CardPlayed { seat, card } => card::played(ctx, seat, card.0),
         DuelEvent::CardTuned { seat, card } => card::tuned(ctx, seat, card.0),
         DuelEvent::Drawn { seat, count, tag } => card::drawn(ctx, seat, count, tag),
