@@ -7,7 +7,8 @@ use std::hint::black_box;
 use alea::chance::{Purpose, derive_stream, sub_seed};
 use alea::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
 use alea::games::duel::players::{Player, PlayerKind};
-use alea::games::duel::{Duel, redeal};
+use alea::games::duel::state::Phase;
+use alea::games::duel::{Duel, DuelAction, redeal};
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Rollback, SimBuilder};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -42,12 +43,17 @@ fn duel(c: &mut Criterion) {
     });
 
     let mut sim = SimBuilder::new(Duel::default()).seed(3).build();
-    // Skip the reroll decisions to an action-phase position.
-    while matches!(
-        alea::games::duel::state(sim.world()).phase,
-        alea::games::duel::state::Phase::Reroll(_)
-    ) {
-        sim.apply(alea::games::duel::DuelAction::Keep).unwrap();
+    // Keep both hands, start with the first characters, keep the dice: the first action phase.
+    let start = [
+        DuelAction::Redraw(0),
+        DuelAction::Redraw(0),
+        DuelAction::Start(0),
+    ];
+    for action in start.into_iter().chain([DuelAction::Start(0)]) {
+        sim.apply(action).unwrap();
+    }
+    while matches!(sim.state().phase, Phase::Reroll(_)) {
+        sim.apply(DuelAction::Keep).unwrap();
     }
     let mut player = Player::new(PlayerKind::Expectimax, 5);
     group.bench_function("expectimax_decision", |b| {

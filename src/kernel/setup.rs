@@ -125,11 +125,7 @@ impl<G: Game> Setup<'_, G> {
         let members: Vec<Entity> = (0..count)
             .map(|i| self.spawn((pool, Zone::Pool, make(i))))
             .collect();
-        let index = usize::from(pool.0);
-        if self.rules.pools.len() <= index {
-            self.rules.pools.resize_with(index + 1, Vec::new);
-        }
-        self.rules.pools[index].extend_from_slice(&members);
+        list_in(&mut self.rules.pools, pool.0, &members);
         members
     }
 
@@ -141,11 +137,7 @@ impl<G: Game> Setup<'_, G> {
         mut make: impl FnMut(usize) -> B,
     ) -> Vec<Entity> {
         let members: Vec<Entity> = (0..count).map(|i| self.spawn(make(i))).collect();
-        let index = usize::from(group.0);
-        if self.rules.groups.len() <= index {
-            self.rules.groups.resize_with(index + 1, Vec::new);
-        }
-        self.rules.groups[index].extend_from_slice(&members);
+        list_in(&mut self.rules.groups, group.0, &members);
         members
     }
 
@@ -217,4 +209,13 @@ impl<G: Game> Setup<'_, G> {
     {
         self.registry.register_resource::<R>();
     }
+}
+
+/// Appends `members` to list `index` of `lists` (a pool's or a group's), making room for it.
+fn list_in(lists: &mut Vec<Vec<Entity>>, index: u16, members: &[Entity]) {
+    let index = usize::from(index);
+    if lists.len() <= index {
+        lists.resize_with(index + 1, Vec::new);
+    }
+    lists[index].extend_from_slice(members);
 }

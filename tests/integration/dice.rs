@@ -203,14 +203,7 @@ fn the_black_generator_refuses_omni_and_repeats_by_position() {
     // More than 7 black dice: a new run of distinct elements after the seventh.
     let many = DiceGenerator::new(&"black@1".parse().unwrap(), 10, GeneratorKind::Black, &t);
     let dice = many.unwrap().sample(&mut derive_stream(4, 3, 0));
-    let first: std::collections::BTreeSet<Face> = dice[..7].iter().copied().collect();
-    let rest: std::collections::BTreeSet<Face> = dice[7..].iter().copied().collect();
-    assert_eq!(
-        (dice.len(), first.len(), rest.len()),
-        (10, 7, 3),
-        "{dice:?}"
-    );
-    assert!(dice.iter().all(|f| f.is_basic()));
+    assert_two_runs_of_distinct_basic_dice(&dice);
     let roll = DiceGenerator::new(&DiceExpr::Random, 17, GeneratorKind::Roll, &t);
     assert_eq!(roll.unwrap_err(), DiceError::TooMany { n: 17 });
 }
@@ -330,4 +323,16 @@ proptest! {
         let distinct: std::collections::BTreeSet<_> = got.iter().collect();
         prop_assert_eq!(distinct.len(), n);
     }
+}
+
+/// Ten black dice: seven distinct basic elements, then three more distinct ones.
+pub fn assert_two_runs_of_distinct_basic_dice(dice: &[Face]) {
+    let first: std::collections::BTreeSet<Face> = dice[..7].iter().copied().collect();
+    let rest: std::collections::BTreeSet<Face> = dice[7..].iter().copied().collect();
+    assert_eq!(
+        (dice.len(), first.len(), rest.len()),
+        (10, 7, 3),
+        "{dice:?}"
+    );
+    assert!(dice.iter().all(|f| f.is_basic()));
 }

@@ -283,11 +283,8 @@ fn set_generators_drive_the_roll_and_the_black_generator() {
     assert_eq!(state(sim.world()).phase, Phase::Reroll(Seat(1)));
 }
 
-#[test]
-fn determinization_depends_only_on_what_the_viewer_sees() {
-    let mut a = sim(8);
-    let mut b = sim(8);
-    // b: swap a card of seat 1's hand with one of its pile (seat 0 cannot tell).
+/// Swaps a card of seat 1's hand with a different one of its pile: seat 0 cannot tell.
+fn swap_hidden_card(b: &mut Sim<Duel>) {
     let (rules, world) = (b.rules(), b.world());
     let h = zones::hand(rules, world, Seat(1))[0];
     let p = *zones::pile(rules, world, Seat(1))
@@ -298,19 +295,22 @@ fn determinization_depends_only_on_what_the_viewer_sees() {
     let world = b.world_mut();
     world.get_mut::<alea::kernel::CardId>(h).unwrap().0 = cp;
     world.get_mut::<alea::kernel::CardId>(p).unwrap().0 = ch;
+}
+
+#[test]
+fn determinization_depends_only_on_what_the_viewer_sees() {
+    let mut a = sim(8);
+    let mut b = sim(8);
+    // b: swap a card of seat 1's hand with one of its pile (seat 0 cannot tell).
+    swap_hidden_card(&mut b);
     assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
     assert_ne!(a.info_key(Seat(1)), b.info_key(Seat(1)));
     a.determinize(Seat(0), 42);
     b.determinize(Seat(0), 42);
     assert_eq!(a.checksum(), b.checksum());
     // So the expectimax player chooses the same in both.
-    let (mut a, mut b) = (sim(8), {
-        let mut b = sim(8);
-        let world = b.world_mut();
-        world.get_mut::<alea::kernel::CardId>(h).unwrap().0 = cp;
-        world.get_mut::<alea::kernel::CardId>(p).unwrap().0 = ch;
-        b
-    });
+    let (mut a, mut b) = (sim(8), sim(8));
+    swap_hidden_card(&mut b);
     let mut pa = Player::new(PlayerKind::Expectimax, 1);
     let mut pb = Player::new(PlayerKind::Expectimax, 1);
     assert_eq!(pa.choose(&mut a).unwrap(), pb.choose(&mut b).unwrap());
@@ -620,16 +620,7 @@ fn the_mulligan_s_search_sees_only_what_the_mover_sees() {
     // Two worlds differing only in seat 1's hand: seat 0's mulligan search is the same.
     let mut a = sim(22);
     let mut b = sim(22);
-    let (rules, world) = (b.rules(), b.world());
-    let h = zones::hand(rules, world, Seat(1))[0];
-    let p = *zones::pile(rules, world, Seat(1))
-        .iter()
-        .find(|&&e| zones::card_id(world, e) != zones::card_id(world, h))
-        .unwrap();
-    let (ch, cp) = (zones::card_id(world, h), zones::card_id(world, p));
-    let world = b.world_mut();
-    world.get_mut::<alea::kernel::CardId>(h).unwrap().0 = cp;
-    world.get_mut::<alea::kernel::CardId>(p).unwrap().0 = ch;
+    swap_hidden_card(&mut b);
     let search = || Ismcts::new(2.0, RandomRollouts::new(1, 5));
     let ra = search().search(&mut a, 300, 9).unwrap();
     let rb = search().search(&mut b, 300, 9).unwrap();
@@ -723,14 +714,7 @@ fn a_card_can_create_more_than_seven_dice_through_the_black_generator() {
         .into_iter()
         .flatten()
         .collect();
-    let first: std::collections::BTreeSet<Face> = dice[..7].iter().copied().collect();
-    let rest: std::collections::BTreeSet<Face> = dice[7..].iter().copied().collect();
-    assert_eq!(
-        (dice.len(), first.len(), rest.len()),
-        (10, 7, 3),
-        "{dice:?}"
-    );
-    assert!(dice.iter().all(|f| f.is_basic()));
+    crate::dice::assert_two_runs_of_distinct_basic_dice(&dice);
 }
 
 /// The README's `play duel` and `simulate duel` examples print what the README shows (the

@@ -377,16 +377,8 @@ pub(crate) fn take(
     usages: u8,
 ) -> Option<Entity> {
     let state = *ctx.state();
-    let (entity, piece) = plan(
-        ctx.rules(),
-        ctx.world(),
-        &state,
-        seat,
-        kind,
-        owner,
-        value,
-        usages,
-    )?;
+    let wanted = Wanted(seat, kind, owner, value, usages);
+    let (entity, piece) = plan(ctx.rules(), ctx.world(), &state, wanted)?;
     mark_row(ctx.state(), &piece, true);
     ctx.move_to(entity, Zone::Field(seat));
     install(ctx.world(), entity, piece);
@@ -413,16 +405,8 @@ pub fn place(
         .0
         .clone();
     let state = *sim.state();
-    let (entity, piece) = plan(
-        &rules,
-        sim.world(),
-        &state,
-        seat,
-        kind,
-        owner,
-        value,
-        usages,
-    )?;
+    let wanted = Wanted(seat, kind, owner, value, usages);
+    let (entity, piece) = plan(&rules, sim.world(), &state, wanted)?;
     mark_row(sim.state_mut(), &piece, true);
     let world = sim.world_mut();
     *world.get_mut::<Zone>(entity)? = Zone::Field(seat);
@@ -434,17 +418,16 @@ pub fn place(
     Some(entity)
 }
 
+/// A piece asked for: side, kind, owner (as in [`find`]), value and usages.
+#[derive(Clone, Copy)]
+struct Wanted(Seat, PieceKind, u8, u8, u8);
+
 /// The free piece [`take`] would take, with its state in play.
-#[allow(clippy::too_many_arguments)]
 fn plan(
     rules: &Rules<Duel>,
     world: &World,
     state: &DuelState,
-    seat: Seat,
-    kind: PieceKind,
-    owner: u8,
-    value: u8,
-    usages: u8,
+    Wanted(seat, kind, owner, value, usages): Wanted,
 ) -> Option<(Entity, Piece)> {
     let members = members(rules, seat, kind, owner);
     let entity = members

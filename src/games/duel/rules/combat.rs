@@ -1,6 +1,6 @@
 //! The active player's combat actions: skills and switching; and summoning.
 
-use super::{count_move, edit, pass_turn, pay, state};
+use super::{count_move, edit, pass_turn, pay, state, strike};
 use crate::games::duel::catalog::Cost;
 use crate::games::duel::pieces::{self, PieceKind};
 use crate::games::duel::state::TEAM;
@@ -24,23 +24,12 @@ pub(super) fn skill_used(ctx: &mut Ctx<'_, Duel>, seat: Seat, skill: u8) -> Flow
             _ => (f.energy + 1).min(character.energy),
         };
     });
-    let st = edit(ctx, |s| {
-        pass_turn(s, seat);
-        *s
-    });
+    edit(ctx, |s| pass_turn(s, seat));
     if sk.shield > 0 {
         pieces::gain(ctx, seat, PieceKind::Shield, user, sk.shield, 0);
     }
-    let other = seat.next(2);
     if sk.damage > 0 {
-        ctx.emit(DuelEvent::Damage {
-            seat: other,
-            target: st.sides[other.index()].active,
-            amount: sk.damage,
-            element: sk.element,
-            piercing: false,
-            attacker: Some(user),
-        });
+        strike(ctx, seat, sk.damage, sk.element, Some(user));
     }
     if sk.heal > 0 {
         ctx.emit(DuelEvent::Healed {

@@ -87,16 +87,8 @@ fn pass_turn(st: &mut DuelState, seat: Seat) {
 /// active character, healing of its own.
 pub(crate) fn outcome(ctx: &mut Ctx<'_, Duel>, seat: Seat, outcome: Outcome) {
     let st = state(ctx);
-    let other = seat.next(2);
     if outcome.damage > 0 {
-        ctx.emit(DuelEvent::Damage {
-            seat: other,
-            target: st.sides[other.index()].active,
-            amount: outcome.damage,
-            element: outcome.element,
-            piercing: false,
-            attacker: None,
-        });
+        strike(ctx, seat, outcome.damage, outcome.element, None);
     }
     if outcome.heal > 0 {
         ctx.emit(DuelEvent::Healed {
@@ -105,4 +97,25 @@ pub(crate) fn outcome(ctx: &mut Ctx<'_, Duel>, seat: Seat, outcome: Outcome) {
             amount: outcome.heal,
         });
     }
+}
+
+/// `seat` deals `amount` damage of `element` to the opposing active character (`attacker`:
+/// the team slot of the character whose skill it is).
+fn strike(
+    ctx: &mut Ctx<'_, Duel>,
+    seat: Seat,
+    amount: u8,
+    element: Option<crate::dice::Face>,
+    attacker: Option<u8>,
+) {
+    let other = seat.next(2);
+    let target = ctx.state().sides[other.index()].active;
+    ctx.emit(DuelEvent::Damage {
+        seat: other,
+        target,
+        amount,
+        element,
+        piercing: false,
+        attacker,
+    });
 }
