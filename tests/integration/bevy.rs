@@ -257,6 +257,47 @@ mod embedding {
         assert!(log.messages.iter().any(|m| m.seat == Some(Seat(1))));
     }
 
+    /// What a client system saw of the duel's pieces (summons, supports, statuses).
+    #[derive(Resource, Default)]
+    struct Pieces {
+        summons: usize,
+        statuses: usize,
+        wrong: usize,
+    }
+
+    fn watch_pieces(
+        query: Query<(&alea::games::duel::pieces::Piece, &Zone, &Listener, &Seat)>,
+        mut seen: ResMut<Pieces>,
+    ) {
+        use alea::games::duel::pieces::PieceKind;
+        for (piece, zone, listener, seat) in &query {
+            let on = *zone == Zone::Field(*seat);
+            seen.wrong += usize::from(on != listener.is_enabled() || piece.seat != *seat);
+            seen.summons += usize::from(on && piece.kind == PieceKind::Summon);
+            let status = piece.kind != PieceKind::Summon && !piece.kind.is_support();
+            seen.statuses += usize::from(on && status);
+        }
+    }
+
+    #[test]
+    fn a_client_system_queries_the_duel_s_summons_and_statuses() {
+        let mut seen = (0, 0);
+        for seed in 0..4 {
+            let mut app = client_app(&SimBuilder::new(Duel::default()).seed(seed), seed);
+            app.init_resource::<Pieces>()
+                .add_systems(Update, watch_pieces.after(PipelineSystems::Resolve));
+            frames::<Duel>(&mut app, 2_000);
+            let pieces = app.world().resource::<Pieces>();
+            assert_eq!(
+                pieces.wrong, 0,
+                "a piece in play is an enabled listener of its seat"
+            );
+            seen.0 += pieces.summons;
+            seen.1 += pieces.statuses;
+        }
+        assert!(seen.0 > 0 && seen.1 > 0, "{seen:?}");
+    }
+
     #[test]
     fn a_client_component_between_snapshot_and_restore_does_not_stop_it() {
         let builder = SimBuilder::new(Duel::default()).seed(9);
