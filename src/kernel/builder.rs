@@ -183,6 +183,13 @@ impl<G: Game> SimBuilder<G> {
         };
         self.game.setup(&mut setup);
         rules.inspect = self.inspect;
+        rules
+            .slots
+            .resolution
+            .get_mut(world)
+            .expect("the game's world has its Resolution resource")
+            .census
+            .shape(rules.by_event.iter().map(Vec::len));
         if !rules.cards.is_empty() {
             rules.card_zones = Some(super::CardZones::new(world, &rules.cards));
         }

@@ -46,6 +46,8 @@ pub struct Rules<G: Game> {
     pub(crate) handlers: Vec<Handler<G>>,
     /// Listener entities per event kind.
     pub(crate) by_event: Vec<Vec<Entity>>,
+    /// Each listener entity's kind and position in `by_event` (its bit in the census).
+    pub(crate) listener_slots: std::collections::HashMap<Entity, (EventKind, usize)>,
     /// Bit `k` set when some listener listens to event kind `k` (bit 63: kind 63 or above).
     pub(crate) listened: u64,
     /// The same for listeners with [`Timing::After`](crate::pipeline::Timing::After).
@@ -75,6 +77,7 @@ impl<G: Game> Rules<G> {
             depth_limit,
             handlers: Vec::new(),
             by_event: Vec::new(),
+            listener_slots: std::collections::HashMap::new(),
             listened: 0,
             listened_after: 0,
             entities: Vec::new(),
@@ -99,6 +102,11 @@ impl<G: Game> Rules<G> {
         self.by_event
             .get(usize::from(kind))
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// The kind and position (in [`listeners_of`](Self::listeners_of)) of listener `entity`.
+    pub(crate) fn listener_slot(&self, entity: Entity) -> Option<(EventKind, usize)> {
+        self.listener_slots.get(&entity).copied()
     }
 
     /// True when some listener subscribes to `kind` (a fast check before collecting them).

@@ -172,8 +172,8 @@ impl<G: Game> Setup<'_, G> {
         if self.rules.by_event.len() <= kind {
             self.rules.by_event.resize_with(kind + 1, Vec::new);
         }
+        let index = self.rules.by_event[kind].len();
         if listener.is_enabled() {
-            let index = self.rules.by_event[kind].len();
             self.rules
                 .slots
                 .resolution
@@ -183,6 +183,9 @@ impl<G: Game> Setup<'_, G> {
                 .set(listener.event, index, true);
         }
         self.rules.by_event[kind].push(entity);
+        self.rules
+            .listener_slots
+            .insert(entity, (listener.event, index));
         self.rules.listened |= 1 << kind.min(63);
         if listener.timing == crate::pipeline::Timing::After {
             self.rules.listened_after |= 1 << kind.min(63);

@@ -144,6 +144,13 @@ impl<G: Game> Sim<G> {
         &self.resolution().state
     }
 
+    /// Enables or disables the listener on `entity` (setting up a position), keeping the
+    /// pipeline's census of enabled listeners; true when it changed. See
+    /// [`pipeline::set_enabled`](crate::pipeline::set_enabled).
+    pub fn set_enabled(&mut self, entity: Entity, on: bool) -> bool {
+        crate::pipeline::set_enabled::<G>(&mut self.world, entity, on)
+    }
+
     /// The game's own state, to change by hand (a scenario); call
     /// [`refresh_decision`](Self::refresh_decision) afterwards.
     pub fn state_mut(&mut self) -> &mut G::State {

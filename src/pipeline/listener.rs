@@ -44,8 +44,9 @@ pub struct Listener {
     /// Disabled listeners are skipped (a status that ran out, a dead character's skill).
     /// Read it with [`is_enabled`](Self::is_enabled); change it with
     /// [`Ctx::set_enabled`](super::Ctx::set_enabled) in a handler or [`set_enabled`](super::set_enabled)
-    /// outside the pipeline, which keep the pipeline's count of enabled listeners per event kind.
-    pub(crate) enabled: bool,
+    /// outside the pipeline, which keep the pipeline's census of enabled listeners. Never
+    /// insert or overwrite a `Listener` component after setup: the census would not follow.
+    enabled: bool,
 }
 
 impl Listener {
@@ -96,8 +97,8 @@ impl Listener {
 
 /// Which listeners of each event kind are enabled: bit `i` of kind `k` stands for the `i`-th
 /// entity of [`Rules::listeners_of`](crate::kernel::Rules::listeners_of)`(k)`. The pipeline
-/// reads only those (a kind none of whose listeners is enabled costs nothing). Part of the
-/// pipeline's state (restored with it), derived from the listeners (not hashed).
+/// reads only those. Part of the pipeline's state (restored with it), derived from the
+/// listeners (not hashed); shaped once setup is over, so it never allocates afterwards.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Census(Vec<Vec<u64>>);
 
@@ -112,6 +113,16 @@ impl Clone for Census {
 }
 
 impl Census {
+    /// Gives every kind room for its listeners (`lens[k]`: how many listen to kind `k`), keeping
+    /// the bits set: done once setup has spawned them, so the census never changes shape and
+    /// restoring it never allocates.
+    pub(crate) fn shape(&mut self, lens: impl ExactSizeIterator<Item = usize>) {
+        self.0.resize_with(lens.len().max(self.0.len()), Vec::new);
+        for (words, len) in self.0.iter_mut().zip(lens) {
+            words.resize(len.div_ceil(64).max(words.len()), 0);
+        }
+    }
+
     /// Marks listener `index` of `kind` on or off.
     pub(crate) fn set(&mut self, kind: EventKind, index: usize, on: bool) {
         let kind = usize::from(kind);
@@ -148,6 +159,7 @@ impl Census {
 }
 
 /// Enables or disables the listener on `entity`, keeping `census` right; true when it changed.
+/// The listener's census bit comes from the index setup built (not from its `event` field).
 pub(crate) fn switch<G: crate::kernel::Game>(
     rules: &crate::kernel::Rules<G>,
     world: &mut World,
@@ -155,6 +167,9 @@ pub(crate) fn switch<G: crate::kernel::Game>(
     entity: Entity,
     on: bool,
 ) -> bool {
+    let Some((kind, index)) = rules.listener_slot(entity) else {
+        return false;
+    };
     let Some(mut listener) = world.get_mut::<Listener>(entity) else {
         return false;
     };
@@ -162,10 +177,7 @@ pub(crate) fn switch<G: crate::kernel::Game>(
         return false;
     }
     listener.enabled = on;
-    let kind = listener.event;
-    if let Some(index) = rules.listeners_of(kind).iter().position(|&e| e == entity) {
-        census.set(kind, index, on);
-    }
+    census.set(kind, index, on);
     true
 }
 

@@ -15,33 +15,29 @@ pub use resolve::{
     Watch, run,
 };
 
-/// Enables or disables the listener on `entity` from outside the pipeline (setting up a
-/// position); handlers use [`Ctx::set_enabled`]. True when it changed.
+/// Enables or disables the listener on `entity` of `world`'s game `G` from outside the
+/// pipeline (setting up a position; a `Sim` has [`Sim::set_enabled`](crate::kernel::Sim::set_enabled));
+/// handlers use [`Ctx::set_enabled`]. True when it changed; false for an entity that is not one
+/// of the game's listeners.
 ///
 /// # Panics
-/// If `world` is not a world built for `G`, or from inside a handler (the pipeline's state is
-/// in use then).
+/// If `world` is not a world built for `G`, or while the pipeline's state is out of the world:
+/// inside a handler, or inside a `with_world_and_table` closure.
 pub fn set_enabled<G: crate::kernel::Game>(
-    rules: &crate::kernel::Rules<G>,
     world: &mut bevy_ecs::world::World,
     entity: bevy_ecs::entity::Entity,
     on: bool,
 ) -> bool {
-    let mut census = std::mem::take(
-        &mut rules
-            .slots
-            .resolution
-            .get_mut(world)
-            .expect("a world built for this game")
-            .census,
-    );
-    let changed = listener::switch(rules, world, &mut census, entity, on);
-    rules
-        .slots
-        .resolution
-        .get_mut(world)
+    let rules = world
+        .get_resource::<crate::kernel::GameRules<G>>()
         .expect("a world built for this game")
-        .census = census;
+        .0
+        .clone();
+    let slot = rules.slots.resolution;
+    const PLACED: &str = "a world built for this game, its pipeline state in place";
+    let mut census = std::mem::take(&mut slot.get_mut(world).expect(PLACED).census);
+    let changed = listener::switch(&rules, world, &mut census, entity, on);
+    slot.get_mut(world).expect(PLACED).census = census;
     changed
 }
 

@@ -524,7 +524,7 @@ fn drive<G: Game>(
                     flight.next += 1;
                     continue;
                 };
-                if !listener.enabled {
+                if !listener.is_enabled() {
                     flight.next += 1;
                     continue;
                 }
@@ -712,7 +712,7 @@ fn collect_listeners<G: Game>(
         let Some((listener, id)) = found else {
             continue;
         };
-        if listener.timing == timing && listener.enabled {
+        if listener.timing == timing && listener.is_enabled() {
             order.push(listener_order(listener, id, table.active, table.seats));
         }
     }

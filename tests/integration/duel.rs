@@ -354,6 +354,11 @@ fn check(sim: &Sim<Duel>, deck_sizes: [usize; 2]) {
         }
         let side = &s.sides[seat.index()];
         assert_eq!(rows, [side.summons, side.supports]);
+        let frozen = played
+            .iter()
+            .filter(|(_, p)| p.kind == PieceKind::Frozen)
+            .fold(0u8, |bits, (_, p)| bits | 1 << p.character);
+        assert_eq!(frozen, side.frozen);
         for entity in pieces::all(rules, seat) {
             let on = played.iter().any(|(e, _)| *e == entity);
             let listeners = world.get::<pieces::PieceListeners>(entity).unwrap();
@@ -434,7 +439,7 @@ fn games_are_determined_by_their_seed() {
     assert_eq!(format!("{:016x}", fresh.checksum()), STORED);
 }
 
-const STORED: &str = "f45de32fba92d1b6";
+const STORED: &str = "34fd95dadda5915e";
 
 #[test]
 fn the_dice_command_prints_the_dice_and_locates_a_bad_expression() {
@@ -758,4 +763,29 @@ fn the_readme_duel_examples_print_what_the_readme_shows() {
             assert_eq!(got.len(), expected.len(), "{command}\n{out}");
         }
     }
+}
+
+/// Restoring snapshots taken before and while pieces are in play allocates nothing once warm
+/// (the pipeline's census of enabled listeners keeps its shape).
+#[test]
+fn restores_around_pieces_in_play_allocate_nothing_once_warm() {
+    let mut sim = sim(31);
+    past_the_start(&mut sim);
+    let start = sim.snapshot();
+    let mimic = sim.rules().game.catalog.summon("Tide Mimic").unwrap();
+    pieces::place(&mut sim, Seat(0), PieceKind::Summon, mimic, 0, 3).unwrap();
+    pieces::place(&mut sim, Seat(1), PieceKind::Frozen, 0, 0, 1).unwrap();
+    let mid = sim.snapshot();
+    for _ in 0..3 {
+        sim.restore(&start).unwrap();
+        sim.restore(&mid).unwrap();
+    }
+    let allocations = crate::alloc_count::allocations_during(|| {
+        for _ in 0..100 {
+            sim.restore(&start).unwrap();
+            sim.restore(&mid).unwrap();
+        }
+    });
+    assert_eq!(allocations, 0);
+    assert!(sim.state().sides[1].frozen & 1 != 0);
 }

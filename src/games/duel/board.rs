@@ -26,11 +26,7 @@ pub fn fighter(rules: &Rules<Duel>, world: &World, seat: Seat, slot: u8) -> Figh
 
 /// `seat`'s three characters.
 pub fn fighters(rules: &Rules<Duel>, world: &World, seat: Seat) -> [Fighter; TEAM] {
-    let group = rules.group(characters(seat));
-    std::array::from_fn(|i| {
-        let entity = group[i];
-        world.get::<Fighter>(entity).copied().unwrap_or_default()
-    })
+    super::zones::fighters(rules, world, seat)
 }
 
 /// `seat`'s active character.

@@ -3,7 +3,7 @@
 use bevy_ecs::prelude::*;
 
 use super::catalog::{CardTag, Cost, Effect};
-use super::pieces::{self, PieceKind};
+use super::pieces;
 use super::state::{CARD_SLOTS, DuelState, Phase, SUPPORT_SLOTS, TEAM};
 use super::{Duel, DuelAction, board, zones};
 use crate::dice::{Face, MAX_DICE};
@@ -94,7 +94,7 @@ fn actions(
         choices[len] = a;
         len += 1;
     };
-    if !pieces::has(rules, world, seat, side.active, PieceKind::Frozen) {
+    if side.frozen & (1 << side.active) == 0 {
         for (k, skill) in character.skills.iter().enumerate() {
             let energy_ok = k < 2 || active.energy >= character.energy;
             if energy_ok && purse.pay(skill.cost, element).is_some() {

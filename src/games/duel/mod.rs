@@ -260,7 +260,8 @@ impl Game for Duel {
         setup.snapshot_component::<crate::kernel::DieFace>();
         setup.snapshot_resource::<DuelControl>();
         let (first_card, first_die) = (setup.rules.cards()[0], setup.rules.dice()[0]);
-        let query = zones::ZoneQueries::new(setup.world(), first_card, first_die);
+        let first_fighter = setup.rules.group(board::characters(Seat(0)))[0];
+        let query = zones::ZoneQueries::new(setup.world(), first_card, first_die, first_fighter);
         setup.insert_resource(query);
         deal(&*setup.rules, &mut *setup.world);
     }

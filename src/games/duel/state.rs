@@ -59,6 +59,8 @@ pub struct Side {
     pub summons: u8,
     /// The support row: bit `i` set while a support sits at position `i`.
     pub supports: u8,
+    /// Bit `i` set while character `i` is [frozen](super::pieces::frozen).
+    pub frozen: u8,
 }
 
 /// The phase of the game.

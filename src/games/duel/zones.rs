@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 
 use super::Duel;
 use super::catalog::{CardTag, Cost};
-use super::state::{CARD_SLOTS, DuelControl, HAND_LIMIT, PileOrder};
+use super::state::{CARD_SLOTS, DuelControl, Fighter, HAND_LIMIT, PileOrder, TEAM};
 use crate::dice::{BASIC, Face, MAX_DICE};
 use crate::kernel::{CardId, DieFace, GameRules, Rules, Seat, StableId, Zone};
 
@@ -126,6 +126,24 @@ pub fn edit_dice(world: &mut World, seat: Seat, mut edit: impl FnMut(usize, &mut
         .resource_mut::<ZoneQueries>()
         .bypass_change_detection()
         .dice_mut = Some(dice);
+}
+
+/// `seat`'s three characters, read as one row range of their table (one lookup per character
+/// when a client moved them to other tables).
+pub fn fighters(rules: &Rules<Duel>, world: &World, seat: Seat) -> [Fighter; TEAM] {
+    let q = world.resource::<ZoneQueries>();
+    let first = q.fighter_base + (seat.index() * TEAM) as u32;
+    if let Ok(tables) = q.fighters.query_manual(world).contiguous_iter() {
+        for (ids, fighters) in tables {
+            if let Some(rows) = rows_of(ids, first, TEAM) {
+                let mut out = [Fighter::default(); TEAM];
+                out.copy_from_slice(&fighters[rows]);
+                return out;
+            }
+        }
+    }
+    let group = rules.group(super::board::characters(seat));
+    std::array::from_fn(|i| world.get::<Fighter>(group[i]).copied().unwrap_or_default())
 }
 
 /// How many dice `seat` holds.
@@ -442,6 +460,8 @@ type CardItem = (
 type DieItem = (&'static StableId, &'static Zone, &'static DieFace);
 /// What [`edit_dice`] writes.
 type DieItemMut = (&'static StableId, &'static mut Zone, &'static mut DieFace);
+/// What [`fighters`] reads.
+type FighterItem = (&'static StableId, &'static Fighter);
 
 /// Queries over the cards and dice, made at setup. The entity set is fixed, but a client may
 /// move cards or dice to new tables (its own components): the readers then find fewer than
@@ -453,20 +473,30 @@ pub struct ZoneQueries {
     dice: QueryState<DieItem>,
     /// Taken out while [`edit_dice`] runs (it needs the world mutably).
     dice_mut: Option<QueryState<DieItemMut>>,
+    fighters: QueryState<FighterItem>,
     card_base: u32,
     die_base: u32,
+    fighter_base: u32,
 }
 
 impl ZoneQueries {
-    /// Builds the queries for the cards and dice spawned so far.
-    pub fn new(world: &mut World, first_card: Entity, first_die: Entity) -> Self {
+    /// Builds the queries for the cards, dice and characters spawned so far (`first_*`: the
+    /// first of each, spawned with consecutive ids).
+    pub fn new(
+        world: &mut World,
+        first_card: Entity,
+        first_die: Entity,
+        first_fighter: Entity,
+    ) -> Self {
         let base = |world: &World, e: Entity| world.get::<StableId>(e).map_or(0, |s| s.0);
         ZoneQueries {
             card_base: base(world, first_card),
             die_base: base(world, first_die),
+            fighter_base: base(world, first_fighter),
             cards: world.query::<CardItem>(),
             dice: world.query::<DieItem>(),
             dice_mut: Some(world.query::<DieItemMut>()),
+            fighters: world.query::<FighterItem>(),
         }
     }
 }

@@ -189,7 +189,7 @@ fn clear(sim: &mut Sim<Sgs>) {
         if let Some(mut listener) = world.get_mut::<Listener>(entity) {
             listener.seat = None;
         }
-        crate::pipeline::set_enabled(&rules, world, entity, false);
+        crate::pipeline::set_enabled::<Sgs>(world, entity, false);
     }
     sim.abandon_resolution();
     *sim.state_mut() = SgsState::default();

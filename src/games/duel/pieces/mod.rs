@@ -288,16 +288,19 @@ fn spawn_pool(
 }
 
 /// The piece whose listener is running, with its entity; `None` once the game is over (what
-/// is still queued then does not happen) or when the piece is not in play.
+/// is still queued then does not happen). A running listener's piece is in play: its listeners
+/// are enabled exactly while it is.
 pub(crate) fn running(ctx: &mut Ctx<'_, Duel>) -> Option<(Entity, Piece)> {
     let listener = ctx.listener()?;
     if ctx.state().phase == Phase::Over {
         return None;
     }
     let world = ctx.world();
-    let entity = world.get::<Of>(listener).map_or(listener, |o| o.0);
-    let piece = *world.get::<Piece>(entity)?;
-    matches!(world.get::<Zone>(entity), Some(Zone::Field(_))).then_some((entity, piece))
+    if let Some(piece) = world.get::<Piece>(listener) {
+        return Some((listener, *piece));
+    }
+    let entity = world.get::<Of>(listener)?.0;
+    world.get::<Piece>(entity).map(|p| (entity, *p))
 }
 
 /// Writes `piece` back.
@@ -349,15 +352,17 @@ fn row(state: &DuelState, seat: Seat, support: bool) -> u8 {
     if support { side.supports } else { side.summons }
 }
 
-/// Takes (`on`) or frees the row position of `piece` (summons and supports only).
+/// Takes (`on`) or frees the row position of `piece` (summons and supports), or marks its
+/// character frozen or not (frozen).
 fn mark_row(state: &mut DuelState, piece: &Piece, on: bool) {
     let side = &mut state.sides[piece.seat.index()];
-    let row = match piece.kind {
-        PieceKind::Summon => &mut side.summons,
-        k if k.is_support() => &mut side.supports,
+    let (row, position) = match piece.kind {
+        PieceKind::Summon => (&mut side.summons, piece.slot),
+        PieceKind::Frozen => (&mut side.frozen, piece.character),
+        k if k.is_support() => (&mut side.supports, piece.slot),
         _ => return,
     };
-    let bit = 1u8.checked_shl(u32::from(piece.slot)).unwrap_or(0);
+    let bit = 1u8.checked_shl(u32::from(position)).unwrap_or(0);
     if on {
         *row |= bit;
     } else {
@@ -412,7 +417,7 @@ pub fn place(
     *world.get_mut::<Zone>(entity)? = Zone::Field(seat);
     install(world, entity, piece);
     for listener in listeners(world, entity) {
-        crate::pipeline::set_enabled(&rules, world, listener, true);
+        sim.set_enabled(listener, true);
     }
     sim.refresh_decision();
     Some(entity)

@@ -86,7 +86,7 @@ mod tests {
         let world = sim.world_mut();
         let mut q = world.query::<(&Listener, &Seat, &Zone, &EffectCases)>();
         let (listener, seat, zone, cases) = q.get(world, mimic).unwrap();
-        assert!(listener.enabled);
+        assert!(listener.is_enabled());
         assert_eq!((*seat, *zone), (Seat(0), Zone::Field(Seat(0))));
         assert_eq!(cases.len, 3);
         // Every other summon is in its pool, its listener disabled.
@@ -94,7 +94,7 @@ mod tests {
         let pooled = all
             .iter(world)
             .filter(|(p, _, _)| p.kind == PieceKind::Summon)
-            .filter(|(_, z, l)| **z == Zone::Pool && !l.enabled)
+            .filter(|(_, z, l)| **z == Zone::Pool && !l.is_enabled())
             .count();
         let summons = sim.rules().game.catalog.summons.len();
         assert_eq!(pooled, 2 * summons - 1);
@@ -202,7 +202,7 @@ mod tests {
         sim.apply(DuelAction::EndRound).unwrap();
         assert_eq!(zone(&sim, mimic), Zone::Pool);
         let listener = *sim.world().get::<Listener>(mimic).unwrap();
-        assert!(!listener.enabled);
+        assert!(!listener.is_enabled());
         assert_eq!(piece(&sim, mimic).usages, 0);
     }
 }

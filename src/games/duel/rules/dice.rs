@@ -54,7 +54,11 @@ fn generate(
         GeneratorKind::Roll => &control.roll[seat.index()],
         GeneratorKind::Black => &control.black[seat.index()],
     };
-    let team = board::team(rules, world, seat, active);
+    // `random` makes no white or black dice: the team does not matter to it.
+    let team = match expr {
+        Some(_) => board::team(rules, world, seat, active),
+        None => crate::dice::Team::default(),
+    };
     let random = || DiceGenerator::new(&DiceExpr::Random, n, kind, &team);
     // A set expression is checked for every count when it is set; `random` fits any count.
     let generator = match expr {

@@ -46,7 +46,7 @@ mod tests {
             !sim.world()
                 .get::<crate::pipeline::Listener>(listener_of(&sim, "nioh_shield/C2"))
                 .unwrap()
-                .enabled
+                .is_enabled()
         );
 
         let mut sim = scenario(position);
