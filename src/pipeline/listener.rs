@@ -238,3 +238,26 @@ impl ListenerReader {
         ))
     }
 }
+
+/// Tests: how many listeners of `world`'s game `G` are enabled, after checking that the
+/// pipeline's census lists exactly those of every kind.
+#[cfg(test)]
+pub(crate) fn check_census<G: crate::kernel::Game>(world: &World) -> usize {
+    let rules = &world.resource::<crate::kernel::GameRules<G>>().0;
+    let census = &world.resource::<super::Resolution<G>>().census;
+    let mut on = 0;
+    for kind in 0..64 {
+        let candidates = rules.listeners_of(kind);
+        let listed: Vec<usize> = census.enabled(kind).collect();
+        let enabled: Vec<usize> = (0..candidates.len())
+            .filter(|&i| {
+                world
+                    .get::<Listener>(candidates[i])
+                    .is_some_and(|l| l.enabled)
+            })
+            .collect();
+        assert_eq!(listed, enabled, "event kind {kind}");
+        on += listed.len();
+    }
+    on
+}

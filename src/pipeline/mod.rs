@@ -8,6 +8,8 @@ mod resolve;
 
 pub use ctx::{AskToken, Ctx, Flow};
 pub use effect::{Effect, Mode, Property};
+#[cfg(test)]
+pub(crate) use listener::check_census;
 pub(crate) use listener::{Census, ListenerReader};
 pub use listener::{HandlerId, Listener, Timing, listener_order};
 pub use resolve::{

@@ -241,3 +241,48 @@ pub fn winners(state: &SgsState, seats: u8) -> Vec<Seat> {
         .filter(|&s| state.seat(s).role.faction() == side)
         .collect()
 }
+
+#[cfg(test)]
+mod census_tests {
+    use super::*;
+    use crate::kernel::playout::{random_action, random_player_rng};
+    use crate::kernel::{Rollback, SimBuilder};
+    use crate::pipeline::check_census;
+
+    /// The pipeline's census of enabled listeners follows the equipment listeners through
+    /// random games, both ways of restarting, and restores.
+    #[test]
+    fn the_enabled_listener_census_follows_the_listeners() {
+        let mut sim = SimBuilder::new(Sgs::default())
+            .seed(3)
+            .rollback(Rollback::Caller)
+            .build();
+        let restarter = Restarter::new(&mut sim);
+        let mut most = 0;
+        for g in 0..100u64 {
+            if g % 2 == 0 {
+                restarter.restart(&mut sim, g).unwrap();
+            } else {
+                Sgs::restart(&mut sim, g);
+            }
+            check_census::<Sgs>(sim.world());
+            let mut rng = random_player_rng(g);
+            let mut mid = None;
+            for n in 0.. {
+                let Some(action) = random_action(&sim, &mut rng) else {
+                    break;
+                };
+                sim.apply(action).unwrap();
+                most = most.max(check_census::<Sgs>(sim.world()));
+                if n == 30 {
+                    mid = Some(sim.snapshot());
+                }
+            }
+            if let Some(mid) = mid {
+                sim.restore(&mid).unwrap();
+                check_census::<Sgs>(sim.world());
+            }
+        }
+        assert!(most > 1, "equipment was worn: {most}");
+    }
+}
