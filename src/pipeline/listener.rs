@@ -141,6 +141,14 @@ impl Census {
         }
     }
 
+    /// True when some listener of `kind` is enabled.
+    #[inline]
+    pub(crate) fn any(&self, kind: EventKind) -> bool {
+        self.0
+            .get(usize::from(kind))
+            .is_some_and(|words| words.iter().any(|&w| w != 0))
+    }
+
     /// The indices of the enabled listeners of `kind`, in index order.
     #[inline]
     pub(crate) fn enabled(&self, kind: EventKind) -> impl Iterator<Item = usize> + '_ {

@@ -443,8 +443,10 @@ fn drive<G: Game>(
             if depth > depth_limit {
                 return Err(PipelineError::TooDeep { limit: depth_limit });
             }
-            if !rules.is_listened(event.kind()) {
-                // Nobody listens: the rules alone, without staging the event.
+            let kind = event.kind();
+            if !rules.is_listened(kind) || (!rules.is_listened_after(kind) && !census.any(kind)) {
+                // Nobody listens, or only before the rules and none of those is enabled: the
+                // rules alone, without staging the event.
                 let mut event = event;
                 let ctx = Ctx {
                     world,

@@ -43,9 +43,13 @@ pub(super) fn redrawn(ctx: &mut Ctx<'_, Duel>, seat: Seat, mask: u16) -> Flow {
 
 /// [`DuelEvent::StartChosen`]: the starting character; after both, round 1.
 pub(super) fn start_chosen(ctx: &mut Ctx<'_, Duel>, seat: Seat, character: u8) -> Flow {
+    if usize::from(character) >= crate::games::duel::state::TEAM {
+        // Not a team slot (only an event emitted by hand can say so): refused.
+        return Flow::Cancel;
+    }
     count_move(ctx);
     edit(ctx, |s| {
-        s.sides[seat.index()].active = character % crate::games::duel::state::TEAM as u8;
+        s.sides[seat.index()].active = character;
         s.phase = Phase::Start(Seat(1));
     });
     if seat != Seat(0) {
