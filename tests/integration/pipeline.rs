@@ -361,3 +361,43 @@ fn emitted_root_events_resolve_like_an_action_and_fail_like_one() {
     sim.apply(ProbeAction::No).unwrap();
     assert_eq!(sim.turn(), Turn::Player(Seat(0)));
 }
+
+#[test]
+fn a_disabled_listener_neither_runs_nor_changes_how_its_event_resolves() {
+    let children = vec![vec![1, 2], vec![3], vec![4]];
+    let spec = Spec::new('x', Timing::Before, 0, None, 0)
+        .does(Does::Emit9)
+        .on(0);
+    let mut quiet = probe(Probe {
+        seats: 2,
+        listeners: vec![],
+        children: children.clone(),
+    });
+    let mut off = probe(Probe {
+        seats: 2,
+        listeners: vec![spec],
+        children,
+    });
+    let listener = off.rules().listeners_of(0)[0];
+    assert!(off.set_enabled(listener, false));
+    assert!(!off.set_enabled(listener, false), "already off");
+    let log = |sim: &mut alea::kernel::Sim<Probe>| {
+        sim.record_events(true);
+        sim.apply(ProbeAction::Fire(0)).unwrap();
+        let events: Vec<String> = sim
+            .take_events()
+            .iter()
+            .map(|e| format!("{:?} {} {}", e.event, e.depth, e.cancelled))
+            .collect();
+        events
+    };
+    let disabled = log(&mut off);
+    assert_eq!(disabled, log(&mut quiet));
+    let nine = |events: &[String]| events.iter().any(|e| e.contains("id: 9"));
+    assert!(!nine(&disabled));
+    // Enabled again, it runs: it emits node 9 before the rules' children.
+    assert!(off.set_enabled(listener, true));
+    let enabled = log(&mut off);
+    assert!(nine(&enabled), "{enabled:?}");
+    assert_eq!(enabled.len(), disabled.len() + 1);
+}
