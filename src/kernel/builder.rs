@@ -193,7 +193,6 @@ impl<G: Game> SimBuilder<G> {
         if !rules.cards.is_empty() {
             rules.card_zones = Some(super::CardZones::new(world, &rules.cards));
         }
-        rules.listener_reader = Some(crate::pipeline::ListenerReader::new(world));
         let rules = Arc::new(rules);
         world.insert_resource(GameRules(rules.clone()));
         if let Some(own) = registry.for_world(world) {

@@ -65,8 +65,6 @@ pub struct Rules<G: Game> {
     pub(crate) slots: KernelSlots<G>,
     /// Reads the cards' zones in one pass (built once setup has spawned the cards).
     pub(crate) card_zones: Option<super::CardZones>,
-    /// Reads the listeners without lookups by type (built once setup has spawned them).
-    pub(crate) listener_reader: Option<crate::pipeline::ListenerReader>,
 }
 
 impl<G: Game> Rules<G> {
@@ -88,7 +86,6 @@ impl<G: Game> Rules<G> {
             groups: Vec::new(),
             inspect: None,
             card_zones: None,
-            listener_reader: None,
         }
     }
 

@@ -91,6 +91,11 @@ impl<G: Game> Sim<G> {
         &self.rules
     }
 
+    /// The game's static data, shared: to hold beside the world while changing it.
+    pub fn shared_rules(&self) -> Arc<Rules<G>> {
+        self.rules.clone()
+    }
+
     /// The world (read).
     pub fn world(&self) -> &World {
         &self.world

@@ -210,43 +210,6 @@ pub fn listener_order(
     )
 }
 
-/// A cached query over listener entities: reads a listener and its [`StableId`] without a
-/// lookup by type (the pipeline reads every candidate listener of an event). Built once setup
-/// has spawned the listeners; a cache, not game state.
-pub(crate) struct ListenerReader {
-    query: QueryState<(&'static Listener, &'static StableId)>,
-    world: bevy_ecs::world::WorldId,
-}
-
-impl ListenerReader {
-    /// A reader for `world`.
-    pub(crate) fn new(world: &mut World) -> Self {
-        ListenerReader {
-            query: world.query(),
-            world: world.id(),
-        }
-    }
-
-    /// The listener on `entity` and its stable id. Falls back to a lookup in another world or
-    /// when the entity moved to a table the cache has not seen (a client added components).
-    #[inline]
-    pub(crate) fn get<'w>(
-        &self,
-        world: &'w World,
-        entity: Entity,
-    ) -> Option<(&'w Listener, StableId)> {
-        if world.id() == self.world
-            && let Ok((listener, id)) = self.query.get_manual(world, entity)
-        {
-            return Some((listener, *id));
-        }
-        Some((
-            world.get::<Listener>(entity)?,
-            *world.get::<StableId>(entity)?,
-        ))
-    }
-}
-
 /// Tests: how many listeners of `world`'s game `G` are enabled, after checking that the
 /// pipeline's census lists exactly those of every kind.
 #[cfg(test)]

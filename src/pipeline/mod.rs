@@ -8,9 +8,9 @@ mod resolve;
 
 pub use ctx::{AskToken, Ctx, Flow};
 pub use effect::{Effect, Mode, Property};
+pub(crate) use listener::Census;
 #[cfg(test)]
 pub(crate) use listener::check_census;
-pub(crate) use listener::{Census, ListenerReader};
 pub use listener::{HandlerId, Listener, Timing, listener_order};
 pub use resolve::{
     DEFAULT_BENEFIT_CAP, LoggedEvent, Observer, Origin, Progress, Resolution, ResolutionState,

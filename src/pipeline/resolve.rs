@@ -705,12 +705,9 @@ fn collect_listeners<G: Game>(
         .enabled(kind)
         .filter_map(|i| candidates.get(i).copied())
     {
-        let found = match &rules.listener_reader {
-            Some(reader) => reader.get(world, entity),
-            None => world
-                .get::<Listener>(entity)
-                .zip(world.get::<StableId>(entity).copied()),
-        };
+        let found = world
+            .get::<Listener>(entity)
+            .zip(world.get::<StableId>(entity).copied());
         let Some((listener, id)) = found else {
             continue;
         };

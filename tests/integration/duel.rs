@@ -340,7 +340,7 @@ fn check(sim: &Sim<Duel>, deck_sizes: [usize; 2]) {
         );
         // Pieces in play: on their side's field, listeners enabled, within their rows; the
         // rest in their pools, listeners disabled.
-        let played = pieces::in_play(rules, world, seat);
+        let played: Vec<_> = pieces::in_play(rules, world, seat).collect();
         assert!(pieces::row_len(s, seat, false) <= SUMMON_SLOTS);
         assert!(pieces::row_len(s, seat, true) <= SUPPORT_SLOTS);
         // The rows hold exactly the positions of the summons and supports in play.

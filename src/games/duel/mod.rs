@@ -188,11 +188,7 @@ fn deal(rules: &Rules<Duel>, world: &mut World) {
 /// call it after [`Sim::reseed`](crate::kernel::Sim::reseed) on a restored start snapshot to
 /// get the game a fresh build with that seed would give, without rebuilding the world.
 pub fn redeal(sim: &mut crate::kernel::Sim<Duel>) {
-    let rules = sim
-        .world()
-        .resource::<crate::kernel::GameRules<Duel>>()
-        .0
-        .clone();
+    let rules = sim.shared_rules();
     deal(&rules, sim.world_mut());
     sim.state_mut().phase = Phase::Mulligan(Seat(0));
     sim.refresh_decision();

@@ -7,7 +7,7 @@ use super::deck::MAX_CARDS;
 use super::state::{DRAW_PHASE, Outcome, Phase, Role, START_HAND, SgsState};
 use super::{Sgs, SgsAction, SgsEvent, position};
 use crate::chance::{Purpose, Streams};
-use crate::kernel::{GameRules, Seat, Setup, Sim, SimError, Table, Zone};
+use crate::kernel::{Seat, Setup, Sim, SimError, Table, Zone};
 use crate::pipeline::{Ctx, Flow, Listener, Timing};
 use crate::snapshot::Snapshot;
 
@@ -177,7 +177,7 @@ pub(super) fn discard(ctx: &mut Ctx<'_, Sgs>, seat: Seat, card: u8) -> Flow {
 /// and the table as at setup (before [`SgsEvent::GameStarted`]).
 fn clear(sim: &mut Sim<Sgs>) {
     let seats = sim.rules().game.mode.seats();
-    let rules = sim.world().resource::<GameRules<Sgs>>().0.clone();
+    let rules = sim.shared_rules();
     let world = sim.world_mut();
     for &card in rules.cards() {
         if let Some(mut zone) = world.get_mut::<Zone>(card) {

@@ -328,17 +328,15 @@ pub fn find(
         })
 }
 
-/// True when character `character` of `seat` has a status of `kind`.
-pub fn has(rules: &Rules<Duel>, world: &World, seat: Seat, character: u8, kind: PieceKind) -> bool {
-    find(rules, world, seat, kind, character).is_some()
-}
-
 /// The pieces of `seat` in play, in pool order.
-pub fn in_play(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<(Entity, Piece)> {
+pub fn in_play<'w>(
+    rules: &'w Rules<Duel>,
+    world: &'w World,
+    seat: Seat,
+) -> impl Iterator<Item = (Entity, Piece)> + 'w {
     all(rules, seat)
         .filter(|&e| matches!(world.get::<Zone>(e), Some(Zone::Field(_))))
         .filter_map(|e| world.get::<Piece>(e).map(|p| (e, *p)))
-        .collect()
 }
 
 /// How many summons (`support: false`) or supports `seat` has in play.
@@ -404,11 +402,7 @@ pub fn place(
     value: u8,
     usages: u8,
 ) -> Option<Entity> {
-    let rules = sim
-        .world()
-        .resource::<crate::kernel::GameRules<Duel>>()
-        .0
-        .clone();
+    let rules = sim.shared_rules();
     let state = *sim.state();
     let wanted = Wanted(seat, kind, owner, value, usages);
     let (entity, piece) = plan(&rules, sim.world(), &state, wanted)?;

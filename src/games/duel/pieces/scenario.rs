@@ -32,14 +32,6 @@ pub fn edit(sim: &mut Sim<Duel>, f: impl FnOnce(&mut DuelState)) {
     sim.refresh_decision();
 }
 
-/// The rules, shared (to use beside the world, mutably).
-fn rules(sim: &Sim<Duel>) -> std::sync::Arc<crate::kernel::Rules<Duel>> {
-    sim.world()
-        .resource::<crate::kernel::GameRules<Duel>>()
-        .0
-        .clone()
-}
-
 /// `seat` to act in the action phase with eight omni dice.
 pub fn pass_to(sim: &mut Sim<Duel>, seat: Seat) {
     det::set_dice(sim, seat, &[Face::Omni; 8]).unwrap();
@@ -98,7 +90,7 @@ pub fn active(sim: &Sim<Duel>, seat: Seat) -> Fighter {
 }
 
 fn edit_fighter(sim: &mut Sim<Duel>, seat: Seat, c: u8, f: impl FnOnce(&mut Fighter)) {
-    board::edit_fighter(&rules(sim), sim.world_mut(), seat, c, f);
+    board::edit_fighter(&sim.shared_rules(), sim.world_mut(), seat, c, f);
     sim.refresh_decision();
 }
 
