@@ -34,24 +34,128 @@ impl Ability {
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AbilityPlan(pub Option<u16>);
 
-/// What a hook knows about its own ability.
+/// Where a hand stands in its match: the round wind and number, the dealer, whether it is
+/// all-last. Every hook sees it ([`AbilityCtx::round`]); a game sets it before each deal and
+/// keeps it in its snapshots.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct DealRound {
+    /// The round wind: 0 East, 1 South, 2 West, 3 North.
+    pub wind: u8,
+    /// The hand within the wind, from 0 (East 1 is 0).
+    pub number: u8,
+    /// The dealer's seat (east).
+    pub dealer: Seat,
+    /// The match's last hand (libsaki's all-last: the last scheduled hand and every hand after
+    /// it, such as an extension).
+    pub all_last: bool,
+}
+
+impl Default for DealRound {
+    /// East 1, seat 0 dealing, not all-last.
+    fn default() -> DealRound {
+        DealRound {
+            wind: 0,
+            number: 0,
+            dealer: Seat(0),
+            all_last: false,
+        }
+    }
+}
+
+impl DealRound {
+    /// The round wind as an honor kind (East = `1z`).
+    pub fn round_wind(&self) -> TileKind {
+        wind_kind(self.wind)
+    }
+
+    /// `seat`'s wind at a table of `seats` as an honor kind (the dealer's is East = `1z`).
+    pub fn seat_wind(&self, seat: Seat, seats: u8) -> TileKind {
+        wind_kind(seat.distance_from(self.dealer, seats))
+    }
+}
+
+/// `E1`…`N4` (the round wind's letter and the hand number from 1), with seat `number - 1`
+/// dealing; not all-last.
+impl std::str::FromStr for DealRound {
+    type Err = String;
+    fn from_str(text: &str) -> Result<DealRound, String> {
+        let wrong = || format!("bad round {text:?}: expected E1..E4, S1..S4, W1..W4 or N1..N4");
+        let mut chars = text.chars();
+        let wind = match chars.next().map(|c| c.to_ascii_uppercase()) {
+            Some('E') => 0,
+            Some('S') => 1,
+            Some('W') => 2,
+            Some('N') => 3,
+            _ => return Err(wrong()),
+        };
+        let number = match chars.as_str() {
+            "1" => 0,
+            "2" => 1,
+            "3" => 2,
+            "4" => 3,
+            _ => return Err(wrong()),
+        };
+        Ok(DealRound {
+            wind,
+            number,
+            dealer: Seat(number),
+            all_last: false,
+        })
+    }
+}
+
+impl std::fmt::Display for DealRound {
+    /// `E1`, `S4` (and ` all-last`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let wind = ['E', 'S', 'W', 'N'][usize::from(self.wind % 4)];
+        write!(f, "{wind}{}", u32::from(self.number) + 1)?;
+        if self.all_last {
+            write!(f, " all-last")?;
+        }
+        Ok(())
+    }
+}
+
+fn wind_kind(index: u8) -> TileKind {
+    TileKind::new(27 + index % 4).expect("four winds")
+}
+
+/// What an ability remembers from earlier hands (Takami's first discards, Sawaya's clouds):
+/// a component of its entity, kept in the snapshots like everything else. The ability gives
+/// the fields their meaning; [`AbilityHooks::on_hand_start`] and [`AbilityHooks::on_discard`]
+/// change it, every hook reads it ([`AbilityCtx::memory`]).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct AbilityMemory {
+    /// Tiles it keeps.
+    pub tiles: TileCounts,
+    /// Flags it keeps.
+    pub flags: u32,
+}
+
+/// What a hook knows about its own ability and the hand.
 #[derive(Clone, Copy, Debug)]
 pub struct AbilityCtx {
     /// The ability's seat.
     pub seat: Seat,
     /// Its plan, once the bargain stage has chosen one.
     pub plan: Option<u16>,
-    /// The seat of the dealer (east) this round.
-    pub dealer: Seat,
+    /// The hand: round wind and number, dealer, all-last.
+    pub round: DealRound,
     /// The number of seats.
     pub seats: u8,
+    /// What it remembers from earlier hands.
+    pub memory: AbilityMemory,
 }
 
 impl AbilityCtx {
     /// The seat wind of the ability's seat as an honor kind (east = `1z`).
     pub fn seat_wind(&self) -> TileKind {
-        let distance = self.seat.distance_from(self.dealer, self.seats);
-        TileKind::new(27 + distance).expect("at most four seats")
+        self.round.seat_wind(self.seat, self.seats)
+    }
+
+    /// `seat`'s wind as an honor kind.
+    pub fn wind_of(&self, seat: Seat) -> TileKind {
+        self.round.seat_wind(seat, self.seats)
     }
 }
 
@@ -92,8 +196,8 @@ pub struct TableView<'a> {
 pub struct BargainHooks {
     /// How many plans it offers this deal (0: it does not bargain).
     pub plans: fn(&AbilityCtx) -> u16,
-    /// Its claim on `kind` under plan `plan`.
-    pub claim: fn(&AbilityCtx, u16, TileKind) -> Claim,
+    /// Its claim on `kind` under plan `plan`, given the mount after the raid (zone A).
+    pub claim: fn(&AbilityCtx, &Mount, u16, TileKind) -> Claim,
     /// A readable name for a plan (`dora 5m`).
     pub describe: fn(&AbilityCtx, u16) -> String,
     /// Told the chosen plan (`ctx.plan` is set): enforce it on the mount (presence, B loads).
@@ -109,6 +213,38 @@ pub struct DrawView<'a> {
     pub hands: &'a [TileCounts],
     /// How many tiles each seat has discarded so far.
     pub turns: &'a [u16],
+    /// Per seat, the kinds it has a pon or kan of (open or closed): bit `k` for kind `k`.
+    pub sets: &'a [u64],
+    /// Per seat, whether its riichi stands.
+    pub riichi: &'a [bool],
+}
+
+impl DrawView<'_> {
+    /// True when `seat` has a pon or kan of `kind`.
+    pub fn has_set(&self, seat: Seat, kind: TileKind) -> bool {
+        self.sets
+            .get(usize::from(seat.0))
+            .is_some_and(|bits| bits & (1 << kind.index()) != 0)
+    }
+
+    /// True when `seat`'s riichi stands.
+    pub fn in_riichi(&self, seat: Seat) -> bool {
+        self.riichi
+            .get(usize::from(seat.0))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// A discard during play, as an ability's `on_discard` hook sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiscardView {
+    /// Who discarded.
+    pub seat: Seat,
+    /// The tile.
+    pub tile: Tile,
+    /// The discarder's discards this hand, this one included (1: its first).
+    pub nth: u16,
 }
 
 /// Raid hook: a fix with a priority, or nothing.
@@ -121,12 +257,19 @@ pub type MonkeyHook = fn(&AbilityCtx, &TableView<'_>, &mut [Presence]);
 pub type CheckInitHook = fn(&AbilityCtx, Seat, &TileCounts, u32, &TableView<'_>) -> bool;
 /// `on_draw` hook: presence edits on the next normal draw.
 pub type DrawHook = fn(&AbilityCtx, &DrawView<'_>, &mut Mount);
+/// `on_hand_start` hook: before the raid, update what the ability remembers.
+pub type HandStartHook = fn(&AbilityCtx, &mut AbilityMemory);
+/// `on_discard` hook: after a discard, update what the ability remembers.
+pub type DiscardHook = fn(&AbilityCtx, &DiscardView, &mut AbilityMemory);
 
 /// An ability's hooks, each optional. Runs in the dealer's ability order.
 #[derive(Clone, Copy, Debug)]
 pub struct AbilityHooks {
     /// The ability's name (`kuro`).
     pub name: &'static str,
+    /// Before each deal (before the raid): what it remembers, updated for this hand (Sawaya
+    /// chooses her clouds).
+    pub on_hand_start: Option<HandStartHook>,
     /// Raid stage: tiles to take with absolute priority.
     pub raid: Option<RaidHook>,
     /// Bargain stage: plans and claims.
@@ -141,6 +284,8 @@ pub struct AbilityHooks {
     pub check_init: Option<CheckInitHook>,
     /// Play: before a normal draw, presence edits on the next Pii slot.
     pub on_draw: Option<DrawHook>,
+    /// Play: after every discard, what it remembers (Takami keeps her first discards).
+    pub on_discard: Option<DiscardHook>,
 }
 
 impl AbilityHooks {
@@ -148,12 +293,14 @@ impl AbilityHooks {
     pub const fn named(name: &'static str) -> AbilityHooks {
         AbilityHooks {
             name,
+            on_hand_start: None,
             raid: None,
             bargain: None,
             beg: None,
             on_monkey: None,
             check_init: None,
             on_draw: None,
+            on_discard: None,
         }
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! Per kind, a joint plan is feasible iff at most one ability claims `All`/`Four` on it, no other
 //! ability claims `Any` alongside, copies in zone A ≥ the `Any` claims, and a `Four` finds every
-//! copy of the kind in A.
+//! copy of the kind in its claimer's starting hand so far (raided tiles) or in A.
 //!
 //! Counting is exact. Abilities whose plans can never touch a common kind are independent, so the
 //! bargainers split into connected components and the count is the product of the components'
@@ -26,7 +26,8 @@ pub enum Claim {
     Any,
     /// Others may not receive this kind in the deal.
     All,
-    /// This kind's copies must all be mine: needs them all in zone A.
+    /// This kind's copies must all be mine: those in my starting hand so far (a raid may have
+    /// put some there) and those in zone A make every copy.
     Four,
 }
 
@@ -37,6 +38,8 @@ pub struct Bargainer {
     pub label: String,
     /// Per plan, the claim on each kind (index = kind index).
     pub plans: Vec<[Claim; TileKind::COUNT]>,
+    /// Its seat's starting hand so far (what the raid gave it): a `Four` counts these copies.
+    pub held: TileCounts,
 }
 
 /// No joint plan satisfies every claim: the labels of the abilities that cannot agree.
@@ -58,8 +61,7 @@ struct State {
 /// The bargain problem against the copies in zone A.
 struct Problem<'a> {
     stock: [u8; TileKind::COUNT],
-    full: [bool; TileKind::COUNT],
-    /// Per bargainer, its statically possible plans.
+    /// Per bargainer, its statically possible plans (a `Four` it cannot hold is dropped).
     plans: Vec<Vec<Sparse>>,
     bargainers: &'a [Bargainer],
 }
@@ -67,15 +69,17 @@ struct Problem<'a> {
 impl<'a> Problem<'a> {
     fn new(bargainers: &'a [Bargainer], stock_a: &TileCounts, set: &TileCounts) -> Self {
         let mut stock = [0; TileKind::COUNT];
-        let mut full = [false; TileKind::COUNT];
         for kind in TileKind::all() {
             stock[kind.index()] = stock_a.of_kind(kind);
-            let copies = set.of_kind(kind);
-            full[kind.index()] = copies > 0 && stock_a.of_kind(kind) == copies;
         }
         let plans = bargainers
             .iter()
             .map(|b| {
+                let full = |kind: usize| {
+                    let kind = TileKind::new(kind as u8).expect("34 kinds");
+                    let copies = set.of_kind(kind);
+                    copies > 0 && b.held.of_kind(kind) + stock_a.of_kind(kind) == copies
+                };
                 b.plans
                     .iter()
                     .enumerate()
@@ -90,7 +94,7 @@ impl<'a> Problem<'a> {
                     })
                     .filter(|p| {
                         p.claims.iter().all(|&(k, c)| match c {
-                            Claim::Four => full[usize::from(k)],
+                            Claim::Four => full(usize::from(k)),
                             Claim::Any => stock[usize::from(k)] > 0,
                             _ => true,
                         })
@@ -100,7 +104,6 @@ impl<'a> Problem<'a> {
             .collect();
         Problem {
             stock,
-            full,
             plans,
             bargainers,
         }
@@ -111,11 +114,7 @@ impl<'a> Problem<'a> {
         plan.claims.iter().all(|&(k, c)| {
             let k = usize::from(k);
             match c {
-                Claim::All | Claim::Four => {
-                    state.exclusive[k] == 0
-                        && state.any[k] == 0
-                        && (c != Claim::Four || self.full[k])
-                }
+                Claim::All | Claim::Four => state.exclusive[k] == 0 && state.any[k] == 0,
                 Claim::Any => state.exclusive[k] == 0 && state.any[k] < self.stock[k],
                 Claim::None => true,
             }
@@ -253,7 +252,8 @@ impl<'a> Problem<'a> {
 }
 
 /// The exact number of feasible joint plans of `bargainers` given zone A's copies `stock_a`
-/// and the tile set `set` (saturating at `u128::MAX`).
+/// and the tile set `set` (saturating at `u128::MAX`); each bargainer's `held` tiles count for
+/// its `Four` claims.
 pub fn count_joint_plans(bargainers: &[Bargainer], stock_a: &TileCounts, set: &TileCounts) -> u128 {
     let problem = Problem::new(bargainers, stock_a, set);
     match problem.counted() {
@@ -294,6 +294,7 @@ mod tests {
     fn kuro(label: &str) -> Bargainer {
         Bargainer {
             label: label.into(),
+            held: TileCounts::new(),
             plans: plans(
                 |p, k| {
                     let dora = TileKind::new(p as u8).unwrap();
@@ -313,6 +314,7 @@ mod tests {
     fn kasumi(label: &str) -> Bargainer {
         Bargainer {
             label: label.into(),
+            held: TileCounts::new(),
             plans: plans(
                 |p, k| {
                     if !k.is_honor() && k.index() / 9 == usize::from(p) {
@@ -354,9 +356,18 @@ mod tests {
                 "d".into()
             ]))
         );
-        // A Four needs every copy in A; an Any needs one.
+        // A Four needs every copy in A or in the claimer's hand; an Any needs one.
         let mut stock = set;
-        stock["1m".parse().unwrap()] -= 1;
+        let one = "1m".parse().unwrap();
+        stock[one] -= 1;
         assert_eq!(count_joint_plans(&[kuro("k")], &stock, &set), 33);
+        let mut holder = kuro("k");
+        holder.held[one] = 1;
+        assert_eq!(count_joint_plans(&[holder.clone()], &stock, &set), 34);
+        // Held by another seat's raid: not hers, so the 1m plan cannot hold.
+        let mut other = kasumi("a");
+        other.held[one] = 1;
+        // 75 joint plans with a full stock, of which two have the 1m dora (with suits p and s).
+        assert_eq!(count_joint_plans(&[kuro("k"), other], &stock, &set), 73);
     }
 }

@@ -38,8 +38,8 @@ use bevy_ecs::schedule::{ScheduleLabel, SystemSet};
 use serde::Serialize;
 
 pub use ability::{
-    Ability, AbilityCtx, AbilityHooks, AbilityPlan, BargainHooks, DrawView, RaidFix, RaidPriority,
-    TableView,
+    Ability, AbilityCtx, AbilityHooks, AbilityMemory, AbilityPlan, BargainHooks, DealRound,
+    DiscardView, DrawView, RaidFix, RaidPriority, TableView,
 };
 pub use bargain::{Bargainer, Claim, Infeasible, choose_joint_plan, count_joint_plans};
 
@@ -111,7 +111,7 @@ pub enum DealError {
 }
 
 /// How to deal: the tile set, the wall after the deal, seats, hand size, indicators and the
-/// monkey stage's attempt cap.
+/// monkey stage's attempt cap. (Where the hand stands in its match is the [`DealRound`].)
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DealConfig {
     /// The tiles.
@@ -124,8 +124,6 @@ pub struct DealConfig {
     pub hand_size: u8,
     /// Dora indicators flipped during the deal.
     pub indicators: u8,
-    /// The dealer's seat (east) this round.
-    pub dealer: Seat,
     /// Attempts per seat in the monkey stage before [`DealError::MonkeyExhausted`].
     pub monkey_cap: u32,
 }
@@ -139,7 +137,6 @@ impl DealConfig {
             seats: 4,
             hand_size: 13,
             indicators: 1,
-            dealer: Seat(0),
             monkey_cap: 10_000,
         }
     }
@@ -215,7 +212,9 @@ impl Dealer {
         registry.register_resource::<Mount>();
         registry.register_resource::<Streams>();
         registry.register_resource::<DealTable>();
+        registry.register_resource::<DealRound>();
         registry.register_component::<AbilityPlan>(&mut world);
+        registry.register_component::<AbilityMemory>(&mut world);
         let before = registry.snapshot(&world);
         Ok(Dealer {
             world,
@@ -224,8 +223,11 @@ impl Dealer {
         })
     }
 
-    /// Deals round `round`: a fresh mount, the deal stream keyed to the round (so any round
-    /// replays alone), then the [`DealSchedule`]. On error the World is exactly as before.
+    /// Deals round `round`: a fresh mount, the deal stream keyed to the round, then the
+    /// [`DealSchedule`] in the [`DealRound`] set by [`Dealer::set_round`] (East 1, seat 0
+    /// dealing, by default). What abilities remember carries over from deal to deal, as in a
+    /// match; after [`Dealer::forget`] any round replays alone. On error the World is exactly
+    /// as before.
     pub fn deal(&mut self, round: u32) -> Result<&DealTable, DealError> {
         self.registry.save(&self.world, &mut self.before);
         let config = *self.world.resource::<DealConfig>();
@@ -238,6 +240,41 @@ impl Dealer {
             return Err(error);
         }
         Ok(self.world.resource::<DealTable>())
+    }
+
+    /// Where the next deals stand in a match: round wind and number, dealer, all-last.
+    pub fn set_round(&mut self, round: DealRound) {
+        *self.world.resource_mut::<DealRound>() = round;
+    }
+
+    /// Every ability forgets what it remembered from earlier deals.
+    pub fn forget(&mut self) {
+        let list = self.world.resource::<AbilityList>().0.clone();
+        for entity in list {
+            *self
+                .world
+                .get_mut::<AbilityMemory>(entity)
+                .expect("ability memory") = AbilityMemory::default();
+        }
+    }
+
+    /// What the ability at `order` (its place in the list given to [`Dealer::new`]) remembers.
+    pub fn memory(&self, order: usize) -> Option<AbilityMemory> {
+        let entity = *self.world.resource::<AbilityList>().0.get(order)?;
+        self.world.get::<AbilityMemory>(entity).copied()
+    }
+
+    /// Sets what the ability at `order` remembers (a constructed position; false: no such
+    /// ability).
+    pub fn set_memory(&mut self, order: usize, memory: AbilityMemory) -> bool {
+        let Some(&entity) = self.world.resource::<AbilityList>().0.get(order) else {
+            return false;
+        };
+        *self
+            .world
+            .get_mut::<AbilityMemory>(entity)
+            .expect("ability memory") = memory;
+        true
     }
 
     /// The result of the last successful deal.
@@ -265,17 +302,23 @@ impl Dealer {
         &mut self.world
     }
 
-    /// Every ability's `on_draw` hook, in ability order, before `drawer` draws from the live
-    /// wall: presence edits on the next [`Exit::Pii`](crate::mount::Exit::Pii) slot.
-    pub fn on_draw(&mut self, drawer: Seat, hands: &[TileCounts], turns: &[u16]) {
-        stages::on_draw(&mut self.world, drawer, hands, turns);
+    /// Every ability's `on_draw` hook, in ability order, before `view.drawer` draws from the
+    /// live wall: presence edits on the next [`Exit::Pii`](crate::mount::Exit::Pii) slot.
+    pub fn on_draw(&mut self, view: &DrawView<'_>) {
+        stages::on_draw(&mut self.world, view);
+    }
+
+    /// Every ability's `on_discard` hook, in ability order, after a discard.
+    pub fn on_discard(&mut self, view: &DiscardView) {
+        stages::on_discard(&mut self.world, view);
     }
 }
 
 /// Sets up any World for dealing (a game's, or the one [`Dealer`] owns): the [`DealConfig`],
 /// a fresh [`Mount`] of the configured set and layout, [`Streams`] seeded `seed` unless the
-/// World has them, the [`DealTable`], one listener entity per ability ([`Ability`] +
-/// [`AbilityPlan`], in the given order) and the [`DealSchedule`]. Returns the ability entities
+/// World has them, the [`DealTable`], the [`DealRound`] (East 1, seat 0 dealing), one listener
+/// entity per ability ([`Ability`] + [`AbilityPlan`] + [`AbilityMemory`], in the given order)
+/// and the [`DealSchedule`]. Returns the ability entities
 /// (without a [`StableId`](crate::kernel::StableId): a game gives them theirs with
 /// [`Setup::adopt`](crate::kernel::Setup::adopt), as snapshots save only entities that have one).
 /// Checks the seats first: on error nothing is inserted.
@@ -312,6 +355,7 @@ pub fn install(
         world.insert_resource(Streams::new(seed));
     }
     world.insert_resource(DealTable::default());
+    world.insert_resource(DealRound::default());
     world.insert_resource(DealStatus::default());
     let list: Vec<Entity> = abilities
         .iter()
@@ -322,7 +366,9 @@ pub fn install(
                 order: order as u16,
                 hooks,
             };
-            world.spawn((ability, AbilityPlan(None))).id()
+            world
+                .spawn((ability, AbilityPlan(None), AbilityMemory::default()))
+                .id()
         })
         .collect();
     world.insert_resource(AbilityList(list.clone()));
@@ -331,11 +377,16 @@ pub fn install(
 }
 
 /// Every ability's `on_draw` hook on a World set up by [`install`] (a game's), in ability
-/// order, before `drawer` draws from the live wall: presence edits on the next
-/// [`Exit::Pii`](crate::mount::Exit::Pii) slot. `hands` are the concealed hands, `turns` the
-/// discards each seat has made.
-pub fn on_draw_in_world(world: &mut World, drawer: Seat, hands: &[TileCounts], turns: &[u16]) {
-    stages::on_draw(world, drawer, hands, turns);
+/// order, before `view.drawer` draws from the live wall: presence edits on the next
+/// [`Exit::Pii`](crate::mount::Exit::Pii) slot.
+pub fn on_draw_in_world(world: &mut World, view: &DrawView<'_>) {
+    stages::on_draw(world, view);
+}
+
+/// Every ability's `on_discard` hook on a World set up by [`install`], in ability order, after
+/// a discard: what the abilities remember.
+pub fn on_discard_in_world(world: &mut World, view: &DiscardView) {
+    stages::on_discard(world, view);
 }
 
 /// True when a World set up by [`install`] has abilities seated.
@@ -346,9 +397,10 @@ pub fn has_abilities(world: &World) -> bool {
 }
 
 /// Runs the [`DealSchedule`] once on a World set up by [`install`] (on its current mount and
-/// deal stream) and returns the first stage error. It does not roll back: [`Dealer::deal`]
-/// restores a snapshot; a game doing this itself registers [`Mount`], [`Streams`],
-/// [`DealTable`] and [`AbilityPlan`] for its snapshots.
+/// deal stream, in its [`DealRound`]) and returns the first stage error. It does not roll
+/// back: [`Dealer::deal`] restores a snapshot; a game doing this itself registers [`Mount`],
+/// [`Streams`], [`DealTable`], [`DealRound`], [`AbilityPlan`] and [`AbilityMemory`] for its
+/// snapshots.
 pub fn run_deal(world: &mut World) -> Result<(), DealError> {
     world.run_schedule(DealSchedule);
     match world.resource_mut::<DealStatus>().0.take() {

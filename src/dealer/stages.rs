@@ -8,28 +8,31 @@ use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
 use super::{
-    Ability, AbilityCtx, AbilityList, AbilityPlan, Bargainer, DealConfig, DealError, DealStatus,
-    DealTable, DrawView, PlanRecord, RaidPriority, TableView, choose_joint_plan, refused_to,
+    Ability, AbilityCtx, AbilityList, AbilityMemory, AbilityPlan, Bargainer, DealConfig, DealError,
+    DealRound, DealStatus, DealTable, DiscardView, DrawView, PlanRecord, RaidPriority, TableView,
+    choose_joint_plan, refused_to,
 };
 use crate::chance::{Purpose, Streams};
 use crate::kernel::Seat;
 use crate::mount::{Exit, Mount, Presence};
 use crate::tiles::{TileCounts, TileKind};
 
-/// An ability with its entity and current plan.
+/// An ability with its entity, current plan and memory.
 struct Entry {
     entity: Entity,
     ability: Ability,
     plan: Option<u16>,
+    memory: AbilityMemory,
 }
 
 impl Entry {
-    fn ctx(&self, config: &DealConfig) -> AbilityCtx {
+    fn ctx(&self, config: &DealConfig, round: DealRound) -> AbilityCtx {
         AbilityCtx {
             seat: self.ability.seat,
             plan: self.plan,
-            dealer: config.dealer,
+            round,
             seats: config.seats,
+            memory: self.memory,
         }
     }
 }
@@ -43,16 +46,38 @@ fn entries(world: &World) -> Vec<Entry> {
             entity,
             ability: *world.get::<Ability>(entity).expect("ability entity"),
             plan: world.get::<AbilityPlan>(entity).expect("ability plan").0,
+            memory: *world.get::<AbilityMemory>(entity).expect("ability memory"),
         })
         .collect()
+}
+
+/// Writes the entries' plans and memories back to their entities.
+fn write_back(world: &mut World, entries: &[Entry]) {
+    for e in entries {
+        world
+            .get_mut::<AbilityPlan>(e.entity)
+            .expect("ability plan")
+            .0 = e.plan;
+        let mut memory = world.get_mut::<AbilityMemory>(e.entity).expect("memory");
+        if *memory != e.memory {
+            *memory = e.memory;
+        }
+    }
 }
 
 /// What a stage works on, taken out of the World for the stage's duration.
 struct Parts<'a> {
     config: DealConfig,
+    round: DealRound,
     table: DealTable,
     mount: Mut<'a, Mount>,
     entries: Vec<Entry>,
+}
+
+impl Parts<'_> {
+    fn ctx(&self, at: usize) -> AbilityCtx {
+        self.entries[at].ctx(&self.config, self.round)
+    }
 }
 
 /// Runs `stage` unless an earlier stage failed; records its error.
@@ -64,6 +89,7 @@ fn stage(
         return;
     }
     let config = *world.resource::<DealConfig>();
+    let round = *world.resource::<DealRound>();
     let entries = entries(world);
     let table = std::mem::take(&mut *world.resource_mut::<DealTable>());
     let (table, entries, result) = world.resource_scope(|world, mount: Mut<Mount>| {
@@ -71,6 +97,7 @@ fn stage(
         let rng = streams.bypass_change_detection().rng(Purpose::Deal);
         let mut parts = Parts {
             config,
+            round,
             table,
             mount,
             entries,
@@ -79,22 +106,26 @@ fn stage(
         (parts.table, parts.entries, result)
     });
     *world.resource_mut::<DealTable>() = table;
-    for e in &entries {
-        world
-            .get_mut::<AbilityPlan>(e.entity)
-            .expect("ability plan")
-            .0 = e.plan;
-    }
+    write_back(world, &entries);
     if let Err(error) = result {
         world.resource_mut::<DealStatus>().0 = Some(error);
     }
 }
 
-/// Clears the table and the plans for a new deal.
+/// Clears the table and the plans for a new deal; each ability's `on_hand_start` updates what
+/// it remembers.
 pub(super) fn start(world: &mut World) {
     let config = *world.resource::<DealConfig>();
+    let round = *world.resource::<DealRound>();
     let seats = usize::from(config.seats);
-    let entries = entries(world);
+    let mut entries = entries(world);
+    for e in &mut entries {
+        e.plan = None;
+        if let Some(hook) = e.ability.hooks.on_hand_start {
+            let ctx = e.ctx(&config, round);
+            hook(&ctx, &mut e.memory);
+        }
+    }
     let mut table = world.resource_mut::<DealTable>();
     table.hands.clear();
     table.hands.resize(seats, TileCounts::new());
@@ -109,12 +140,7 @@ pub(super) fn start(world: &mut World) {
     table.monkey_attempts.resize(seats, 0);
     table.exclusive.clear();
     table.exclusive.resize(TileKind::COUNT, None);
-    for e in &entries {
-        world
-            .get_mut::<AbilityPlan>(e.entity)
-            .expect("ability plan")
-            .0 = None;
-    }
+    write_back(world, &entries);
     world.resource_mut::<DealStatus>().0 = None;
 }
 
@@ -122,9 +148,9 @@ pub(super) fn start(world: &mut World) {
 pub(super) fn raid(world: &mut World) {
     stage(world, |p, _| {
         let mut fixes = Vec::new();
-        for e in &p.entries {
+        for (at, e) in p.entries.iter().enumerate() {
             if let Some(raid) = e.ability.hooks.raid
-                && let Some(fix) = raid(&e.ctx(&p.config), &p.mount)
+                && let Some(fix) = raid(&p.ctx(at), &p.mount)
                 && fix.priority != RaidPriority::None
             {
                 fixes.push((fix.priority, e.ability.order, e.ability.seat, fix));
@@ -156,7 +182,7 @@ pub(super) fn bargain(world: &mut World) {
             let Some(hooks) = e.ability.hooks.bargain else {
                 continue;
             };
-            let ctx = e.ctx(&p.config);
+            let ctx = p.ctx(at);
             let n = (hooks.plans)(&ctx);
             if n == 0 {
                 continue;
@@ -164,13 +190,15 @@ pub(super) fn bargain(world: &mut World) {
             let plans = (0..n)
                 .map(|plan| {
                     std::array::from_fn(|k| {
-                        (hooks.claim)(&ctx, plan, TileKind::new(k as u8).expect("34 kinds"))
+                        let kind = TileKind::new(k as u8).expect("34 kinds");
+                        (hooks.claim)(&ctx, &p.mount, plan, kind)
                     })
                 })
                 .collect();
             bargainers.push(Bargainer {
                 label: e.ability.label(),
                 plans,
+                held: p.table.hands[usize::from(e.ability.seat.0)],
             });
             who.push(at);
         }
@@ -182,15 +210,15 @@ pub(super) fn bargain(world: &mut World) {
                 abilities: infeasible.0,
             })?;
         for (b, (&at, &plan)) in bargainers.iter().zip(who.iter().zip(&chosen)) {
-            let e = &mut p.entries[at];
-            e.plan = Some(plan);
+            p.entries[at].plan = Some(plan);
+            let order = p.entries[at].ability.order;
             for (k, claim) in b.plans[usize::from(plan)].iter().enumerate() {
                 if matches!(claim, super::Claim::All | super::Claim::Four) {
-                    p.table.exclusive[k] = Some(e.ability.order);
+                    p.table.exclusive[k] = Some(order);
                 }
             }
-            let hooks = e.ability.hooks.bargain.expect("a bargainer");
-            let ctx = e.ctx(&p.config);
+            let hooks = p.entries[at].ability.hooks.bargain.expect("a bargainer");
+            let ctx = p.ctx(at);
             p.table.plans[at].plan = Some(plan);
             p.table.plans[at].describe = Some((hooks.describe)(&ctx, plan));
             (hooks.on_bargained)(&ctx, &mut p.mount);
@@ -216,11 +244,11 @@ pub(super) fn flip_indicators(world: &mut World) {
 /// Beg: each ability's wanted tiles from A, except kinds another ability claimed All/Four.
 pub(super) fn beg(world: &mut World) {
     stage(world, |p, rng| {
-        for e in &p.entries {
+        for (at, e) in p.entries.iter().enumerate() {
             let Some(beg) = e.ability.hooks.beg else {
                 continue;
             };
-            let wanted = beg(&e.ctx(&p.config), &p.mount, rng);
+            let wanted = beg(&p.ctx(at), &p.mount, rng);
             let seat = usize::from(e.ability.seat.0);
             for tile in wanted {
                 if p.table.hands[seat].total() < u32::from(p.config.hand_size)
@@ -241,16 +269,16 @@ pub(super) fn monkey(world: &mut World) {
     stage(world, |p, rng| {
         let seats = usize::from(p.config.seats);
         let mut presence = vec![Presence::NONE; seats];
-        for e in &p.entries {
+        for (at, e) in p.entries.iter().enumerate() {
             if let Some(on_monkey) = e.ability.hooks.on_monkey {
                 let view = TableView {
                     mount: &p.mount,
                     hands: &p.table.hands,
                 };
-                on_monkey(&e.ctx(&p.config), &view, &mut presence);
+                on_monkey(&p.ctx(at), &view, &mut presence);
             }
         }
-        let ctxs: Vec<AbilityCtx> = p.entries.iter().map(|e| e.ctx(&p.config)).collect();
+        let ctxs: Vec<AbilityCtx> = (0..p.entries.len()).map(|at| p.ctx(at)).collect();
         // The per-attempt snapshot: restored in place (no allocation) before each attempt.
         let mut attempt = p.mount.clone();
         let mut refused: Vec<usize> = Vec::new();
@@ -302,18 +330,37 @@ pub(super) fn monkey(world: &mut World) {
 }
 
 /// Every ability's `on_draw`, in ability order, on the World's mount.
-pub(super) fn on_draw(world: &mut World, drawer: Seat, hands: &[TileCounts], turns: &[u16]) {
+pub(super) fn on_draw(world: &mut World, view: &DrawView<'_>) {
     let config = *world.resource::<DealConfig>();
+    let round = *world.resource::<DealRound>();
     let entries = entries(world);
     let mut mount = world.resource_mut::<Mount>();
-    let view = DrawView {
-        drawer,
-        hands,
-        turns,
-    };
     for e in &entries {
         if let Some(hook) = e.ability.hooks.on_draw {
-            hook(&e.ctx(&config), &view, &mut mount);
+            hook(&e.ctx(&config, round), view, &mut mount);
+        }
+    }
+}
+
+/// Every ability's `on_discard`, in ability order: what each remembers.
+pub(super) fn on_discard(world: &mut World, view: &DiscardView) {
+    let config = *world.resource::<DealConfig>();
+    let round = *world.resource::<DealRound>();
+    let mut entries = entries(world);
+    let mut changed = false;
+    for e in &mut entries {
+        if let Some(hook) = e.ability.hooks.on_discard {
+            let ctx = e.ctx(&config, round);
+            hook(&ctx, view, &mut e.memory);
+            changed = true;
+        }
+    }
+    if changed {
+        for e in &entries {
+            let mut memory = world.get_mut::<AbilityMemory>(e.entity).expect("memory");
+            if *memory != e.memory {
+                *memory = e.memory;
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::presence::{Deltas, HandFill, Presence, Weights, sample_copy};
 use super::{Exit, MountError, MountSlot, MountZone, Odds, WallLayout};
-use crate::tiles::{Tile, TileCounts, TileKind, TileSet};
+use crate::tiles::{Tile, TileCounts, TileSet};
 
 /// A presence delta on one slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -129,15 +129,21 @@ impl Mount {
         self.layout
     }
 
-    /// Copies of `tile` in zone A (a black five counts black copies only, a red five red ones).
-    /// There is no `remain_b`: nobody may read zone B.
+    /// Copies of `tile` in zone A, read as presence names it: a black tile names its kind (for
+    /// a five, red and black copies), a red five the red copies. There is no `remain_b`:
+    /// nobody may read zone B.
     pub fn remain_a(&self, tile: Tile) -> u8 {
-        self.zones[0][tile]
+        if tile.is_red() {
+            self.zones[0][tile]
+        } else {
+            self.zones[0].of_kind(tile.kind())
+        }
     }
 
-    /// Copies of `kind` in zone A, red fives included.
-    pub fn remain_a_kind(&self, kind: TileKind) -> u8 {
-        self.zones[0].of_kind(kind)
+    /// Copies of exactly `tile` in zone A (libsaki's T37 reading): a black five counts the
+    /// black copies only, a red five the red ones.
+    pub fn remain_a_exact(&self, tile: Tile) -> u8 {
+        self.zones[0][tile]
     }
 
     /// Every copy in zone A.
@@ -547,6 +553,27 @@ mod tests {
         dorahyou: 1,
         urahyou: 1,
     };
+
+    #[test]
+    fn reading_a_five_agrees_with_lighting_it() {
+        // 3 black and 1 red 5p: the kind form reads (and lights) all four, the exact forms
+        // name the black or the red copies only.
+        let mut mount = Mount::new(TileSet::riichi(true), WallLayout::riichi());
+        assert_eq!(mount.remain_a(tile("5p")), 4);
+        assert_eq!(mount.remain_a_exact(tile("5p")), 3);
+        assert_eq!(mount.remain_a(tile("0p")), 1);
+        assert_eq!(mount.remain_a_exact(tile("0p")), 1);
+        assert!(mount.deal_tile(tile("0p")));
+        assert_eq!(
+            (mount.remain_a(tile("5p")), mount.remain_a(tile("0p"))),
+            (3, 0)
+        );
+        // Lighting the kind moves all three remaining fives together.
+        mount.light_a(tile("5p"), 10_000).unwrap();
+        let odds = mount.probabilities(Exit::Pii).unwrap();
+        assert!(odds.probability(tile("5p")) > 0.5);
+        assert_eq!(odds.probability(tile("0p")), 0.0);
+    }
 
     #[test]
     fn replacement_draws_shorten_the_live_wall() {

@@ -5,8 +5,8 @@
 use std::hash::{Hash, Hasher};
 
 use alea::dealer::{
-    AbilityCtx, AbilityHooks, BargainHooks, Bargainer, Claim, DealConfig, DealError, DealTable,
-    Dealer, DrawView, RaidFix, RaidPriority, TableView, choose_joint_plan,
+    AbilityCtx, AbilityHooks, AbilityMemory, BargainHooks, Bargainer, Claim, DealConfig, DealError,
+    DealRound, DealTable, Dealer, DrawView, RaidFix, RaidPriority, TableView, choose_joint_plan,
 };
 use alea::games::mahjong::abilities::{self, AWAI, KASUMI, KOROMO, KURO};
 use alea::kernel::Seat;
@@ -154,7 +154,7 @@ fn awai_begs_her_kan_ura_and_keeps_rivals_far_from_ready() {
 // 0) or the east wind (plan 1); Y claims the four copies of one of 1m..9m or 2z (plans 0..10).
 // Feasible: (0, 9) and (1, 0..=9): 11 joint plans. Choosing X's plan first, uniformly, would
 // give (0, 9) half the time instead of 1/11.
-fn x_claim(_: &AbilityCtx, plan: u16, kind: TileKind) -> Claim {
+fn x_claim(_: &AbilityCtx, _: &Mount, plan: u16, kind: TileKind) -> Claim {
     match plan {
         0 if kind.index() < 9 => Claim::All,
         1 if kind.index() == 27 => Claim::All,
@@ -162,7 +162,7 @@ fn x_claim(_: &AbilityCtx, plan: u16, kind: TileKind) -> Claim {
     }
 }
 
-fn y_claim(_: &AbilityCtx, plan: u16, kind: TileKind) -> Claim {
+fn y_claim(_: &AbilityCtx, _: &Mount, plan: u16, kind: TileKind) -> Claim {
     let target = if plan < 9 { usize::from(plan) } else { 28 };
     if kind.index() == target {
         Claim::Four
@@ -215,23 +215,29 @@ fn joint_plans_of_two_bargainers_are_uniform() {
     let ctx = AbilityCtx {
         seat: Seat(0),
         plan: None,
-        dealer: Seat(0),
+        round: DealRound::default(),
         seats: 4,
+        memory: AbilityMemory::default(),
     };
+    let full = Mount::new(TileSet::riichi(true), alea::mount::WallLayout::riichi());
     let claims = |hooks: &AbilityHooks| {
         let b = hooks.bargain.unwrap();
         (0..(b.plans)(&ctx))
-            .map(|p| std::array::from_fn(|k| (b.claim)(&ctx, p, TileKind::new(k as u8).unwrap())))
+            .map(|p| {
+                std::array::from_fn(|k| (b.claim)(&ctx, &full, p, TileKind::new(k as u8).unwrap()))
+            })
             .collect()
     };
     let bargainers = [
         Bargainer {
             label: "kuro@0".into(),
             plans: claims(&KURO),
+            held: TileCounts::new(),
         },
         Bargainer {
             label: "kasumi@1".into(),
             plans: claims(&KASUMI),
+            held: TileCounts::new(),
         },
     ];
     let mut rng = alea::chance::derive_stream(9, 1, 0);
@@ -395,6 +401,17 @@ fn raid_follows_priority_and_beg_respects_claims() {
     }
 }
 
+/// A draw with no melds and no riichi.
+fn draw_view<'a>(drawer: Seat, hands: &'a [TileCounts], turns: &'a [u16]) -> DrawView<'a> {
+    DrawView {
+        drawer,
+        hands,
+        turns,
+        sets: &[0; 4],
+        riichi: &[false; 4],
+    }
+}
+
 #[test]
 fn on_draw_edits_the_next_normal_draw() {
     let seated = [(Seat(0), &KASUMI), (Seat(1), &KOROMO), (Seat(2), &KURO)];
@@ -405,7 +422,7 @@ fn on_draw_edits_the_next_normal_draw() {
     let turns = [0u16; 4];
     // Seat 3 (a rival of all three) draws: no tile of Kasumi's suit, no dora, no red five.
     let plain = dealer.mount().probabilities(Exit::Pii).unwrap();
-    dealer.on_draw(Seat(3), &table.hands, &turns);
+    dealer.on_draw(&draw_view(Seat(3), &table.hands, &turns));
     let odds = dealer.mount().probabilities(Exit::Pii).unwrap();
     for t in Tile::ALL {
         if suit_of(t.kind()) == Some(suit) || t.kind() == dora || t.is_red() {
@@ -423,7 +440,7 @@ fn on_draw_edits_the_next_normal_draw() {
     let mut alone = Dealer::new(DealConfig::riichi(), &[(Seat(1), &KOROMO)], 12).unwrap();
     let table = alone.deal(0).unwrap().clone();
     let before = alone.mount().probabilities(Exit::Pii).unwrap();
-    alone.on_draw(Seat(1), &table.hands, &turns);
+    alone.on_draw(&draw_view(Seat(1), &table.hands, &turns));
     let after = alone.mount().probabilities(Exit::Pii).unwrap();
     let effective = effective_kinds(&table.hands[1].kinds());
     assert!(!effective.is_empty());
@@ -645,14 +662,11 @@ fn koromo_is_strongest_on_the_last_tile() {
     let ctx = AbilityCtx {
         seat: Seat(1),
         plan: None,
-        dealer: Seat(0),
+        round: DealRound::default(),
         seats: 4,
+        memory: AbilityMemory::default(),
     };
-    let view = DrawView {
-        drawer: Seat(1),
-        hands: &table.hands,
-        turns: &[0; 4],
-    };
+    let view = draw_view(Seat(1), &table.hands, &[0; 4]);
     // The odds ratio (effective : other) her presence gives, early and on the last tile.
     let odds_ratio = |mount: &Mount| {
         let plain = p_eff(mount);

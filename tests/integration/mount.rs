@@ -356,7 +356,7 @@ proptest! {
             all.add(&drawn);
             prop_assert_eq!(&all, set.counts());
             for t in Tile::ALL {
-                prop_assert!(mount.remain_a(t) <= undrawn[t]);
+                prop_assert!(mount.remain_a_exact(t) <= undrawn[t]);
             }
             prop_assert_eq!(mount.dora_indicators(), dora.as_slice());
             prop_assert_eq!(mount.ura_indicators(), ura.as_slice());
@@ -592,7 +592,7 @@ mod in_world {
         let target = Tile::ALL
             .into_iter()
             .rev()
-            .find(|&t| mount.remain_a(t) > 0)
+            .find(|&t| mount.remain_a_exact(t) > 0)
             .unwrap();
         mount.early_collapse(Exit::Pii, 0, target).unwrap();
         assert_eq!(hand_after(&mut sim, 1)[10], target);

@@ -802,7 +802,14 @@ fn koromo_draws_her_effective_tiles_as_often_as_her_presence_says() {
     let plain = world.resource::<Mount>().probabilities(Exit::Pii).unwrap();
     let mut copy = world.resource::<Mount>().clone();
     std::mem::swap(&mut *world.resource_mut::<Mount>(), &mut copy);
-    alea::dealer::on_draw_in_world(world, Seat(1), &hands_now, &[0; 4]);
+    let view = alea::dealer::DrawView {
+        drawer: Seat(1),
+        hands: &hands_now,
+        turns: &[0; 4],
+        sets: &[0; 4],
+        riichi: &[false; 4],
+    };
+    alea::dealer::on_draw_in_world(world, &view);
     let odds = world.resource::<Mount>().probabilities(Exit::Pii).unwrap();
     std::mem::swap(&mut *world.resource_mut::<Mount>(), &mut copy);
     let effective = alea::tiles::effective_kinds(&hands_now[1].kinds());

@@ -12,29 +12,73 @@ pub use ruleset::{LogKind, MatchTally, Ruleset, seat_line};
 
 use bevy_ecs::prelude::*;
 
-use crate::dealer::{DealConfig, DealTable, run_deal};
+use crate::dealer::{DealConfig, DealRound, DealTable, DiscardView, DrawView, run_deal};
 use crate::kernel::{Seat, Table};
 use crate::mount::Mount;
+use crate::scoring::meld::Meld;
 use crate::tiles::TileCounts;
 
-/// Deals hand number `round` with `dealer` as East: a fresh mount, the random streams keyed to
-/// `round` (and `table`'s round set to it), the dealer's stages; returns the starting hands by
-/// seat. The world must hold the dealer ([`crate::dealer::install`]) and the mount
+/// Deals hand number `dealt` in `round`: a fresh mount, the random streams keyed to `dealt`
+/// (and `table`'s round set to it), the dealer's stages; returns the starting hands by seat.
+/// The world must hold the dealer ([`crate::dealer::install`]) and the mount
 /// ([`crate::mount::install`]).
 pub(crate) fn deal_hand(
     world: &mut World,
     table: &mut Table,
-    dealer: Seat,
-    round: u32,
+    round: DealRound,
+    dealt: u32,
 ) -> Vec<TileCounts> {
-    let mut config = *world.resource::<DealConfig>();
-    config.dealer = dealer;
-    world.insert_resource(config);
+    world.insert_resource(round);
+    let config = *world.resource::<DealConfig>();
     *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
-    crate::kernel::start_round(world, table, round);
+    crate::kernel::start_round(world, table, dealt);
     // Without abilities no stage can fail: every hand fills from a full zone A. The rulesets
     // seat abilities only after a trial deal (plans that can all hold); their starting-hand
-    // checks accept after their perseverance, far below the monkey stage's cap.
+    // checks accept after their perseverance, far below the monkey stage's cap, and the
+    // abilities that raid claim only kinds zone A still holds.
     run_deal(world).expect("a deal with checked abilities cannot fail");
     world.resource::<DealTable>().hands.clone()
+}
+
+/// The kinds of the pons and kans among `melds`, as [`DrawView::sets`] holds them.
+pub(crate) fn set_bits<'a>(melds: impl Iterator<Item = &'a Meld>) -> u64 {
+    melds
+        .filter(|m| m.kind() != crate::scoring::meld::MeldKind::Chi)
+        .fold(0, |bits, m| bits | 1 << m.low().index())
+}
+
+/// The seated abilities' `on_draw` before `view.drawer` draws (nothing without abilities).
+pub(crate) fn abilities_on_draw(world: &mut World, view: &DrawView<'_>) {
+    if crate::dealer::has_abilities(world) {
+        crate::dealer::on_draw_in_world(world, view);
+    }
+}
+
+/// The seated abilities' `on_discard` after `seat` discards `tile` (nothing without
+/// abilities); `nth` counts the seat's discards this hand, this one included.
+pub(crate) fn abilities_on_discard(
+    world: &mut World,
+    seat: Seat,
+    tile: crate::tiles::Tile,
+    nth: impl FnOnce(&World) -> usize,
+) {
+    if crate::dealer::has_abilities(world) {
+        let nth = u16::try_from(nth(world)).unwrap_or(u16::MAX);
+        crate::dealer::on_discard_in_world(world, &DiscardView { seat, tile, nth });
+    }
+}
+
+/// A deal event's starting hands as `viewer` sees them: its own only.
+pub(crate) fn own_hand_only(hands: &[Option<TileCounts>], viewer: Seat) -> Vec<Option<TileCounts>> {
+    hands
+        .iter()
+        .enumerate()
+        .map(|(s, hand)| hand.filter(|_| s == viewer.index()))
+        .collect()
+}
+
+/// The starting hands of the last deal, by seat (a deal event's `hands`).
+pub(crate) fn dealt_hands(world: &World) -> Vec<Option<TileCounts>> {
+    let table = world.resource::<DealTable>();
+    table.hands.iter().copied().map(Some).collect()
 }

@@ -54,7 +54,7 @@ fn kanura(ctx: &AbilityCtx, plan: u16) -> TileKind {
     }
 }
 
-fn claim(ctx: &AbilityCtx, plan: u16, kind: TileKind) -> Claim {
+fn claim(ctx: &AbilityCtx, _: &Mount, plan: u16, kind: TileKind) -> Claim {
     four_with_indicator(kanura(ctx, plan), kind)
 }
 
@@ -107,7 +107,7 @@ fn on_draw(ctx: &AbilityCtx, view: &DrawView<'_>, mount: &mut Mount) {
     let p = &params().awai;
     let drawer = usize::from(view.drawer.0);
     let first = view.turns.get(drawer).copied().unwrap_or(0) == 0;
-    if view.drawer != ctx.seat && view.drawer == ctx.dealer && first {
+    if view.drawer != ctx.seat && view.drawer == ctx.round.dealer && first {
         for kind in effective(&kinds(&view.hands[drawer])) {
             light(mount, kind, -p.accel_mk);
         }
@@ -130,8 +130,9 @@ mod tests {
         let ctx = AbilityCtx {
             seat: Seat(1),
             plan: None,
-            dealer: Seat(0),
+            round: crate::dealer::DealRound::default(),
             seats: 4,
+            memory: crate::dealer::AbilityMemory::default(),
         };
         let all: Vec<TileKind> = (0..25).map(|p| kanura(&ctx, p)).collect();
         assert!(all[..24].iter().all(|k| !k.is_honor() && !k.is_five()));

@@ -28,7 +28,7 @@ fn in_suit(kind: TileKind, suit: u16) -> bool {
     !kind.is_honor() && kind.index() / 9 == usize::from(suit)
 }
 
-fn claim(_: &AbilityCtx, plan: u16, kind: TileKind) -> Claim {
+fn claim(_: &AbilityCtx, _: &Mount, plan: u16, kind: TileKind) -> Claim {
     if in_suit(kind, plan) {
         Claim::All
     } else {

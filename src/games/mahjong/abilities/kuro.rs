@@ -28,7 +28,7 @@ fn dora_of(plan: u16) -> TileKind {
     TileKind::new(plan as u8).expect("34 plans")
 }
 
-fn claim(_: &AbilityCtx, plan: u16, kind: TileKind) -> Claim {
+fn claim(_: &AbilityCtx, _: &Mount, plan: u16, kind: TileKind) -> Claim {
     four_with_indicator(dora_of(plan), kind)
 }
 

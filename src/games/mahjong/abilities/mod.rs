@@ -270,7 +270,7 @@ fn pull_from_b(mount: &mut Mount, exit: Exit, pos: u16, indicator: TileKind, mk:
 /// Loads one copy of `kind` to B: a black copy if A has one, else the red five.
 fn load_one(mount: &mut Mount, kind: TileKind) {
     let tile = match kind.red() {
-        Some(red) if mount.remain_a(kind.tile()) == 0 => red,
+        Some(red) if mount.remain_a_exact(kind.tile()) == 0 => red,
         _ => kind.tile(),
     };
     let _ = mount.load_b(tile, 1);

@@ -170,6 +170,19 @@ pub(super) fn seen_by(event: &super::RiichiEvent, viewer: Seat) -> Option<super:
             tile: None,
         }),
         RiichiEvent::Answer { seat, .. } if seat != viewer => None,
+        RiichiEvent::Deal {
+            wind,
+            number,
+            honba,
+            sticks,
+            ref hands,
+        } => Some(RiichiEvent::Deal {
+            wind,
+            number,
+            honba,
+            sticks,
+            hands: crate::games::mahjong::own_hand_only(hands, viewer),
+        }),
         _ => Some(event.clone()),
     }
 }

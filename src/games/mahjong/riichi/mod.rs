@@ -77,13 +77,15 @@ pub use state::{
     meld_tiles, wind, wind_name,
 };
 
-use crate::dealer::{AbilityPlan, DealConfig, DealError, DealTable, Dealer};
+use crate::dealer::{
+    AbilityMemory, AbilityPlan, DealConfig, DealError, DealRound, DealTable, Dealer,
+};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
 use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, Table};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
 use crate::scoring::riichi::{MeldKind, RiichiRules};
-use crate::tiles::{Tile, TileSet, format_tiles};
+use crate::tiles::{Tile, TileCounts, TileSet, format_tiles};
 
 /// The rule options of a riichi match (a preset of `assets/riichi.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -282,7 +284,8 @@ impl Riichi {
             scores: [start; SEATS],
             ..Match::default()
         };
-        sim.with_world_and_table(first_hand);
+        let length = sim.rules().game.config.length;
+        sim.with_world_and_table(|world, table| first_hand(world, table, length));
         sim.refresh_decision();
     }
 
@@ -355,6 +358,9 @@ pub enum RiichiEvent {
         honba: u8,
         /// Riichi sticks on the table.
         sticks: u8,
+        /// Each seat's starting hand, before the dealer's first draw (the rules fill them in;
+        /// a seat's view shows its own only).
+        hands: Vec<Option<TileCounts>>,
     },
     /// `seat` draws from `exit` (the rules fill in `tile`).
     Draw {
@@ -526,6 +532,7 @@ impl std::fmt::Display for RiichiEvent {
                 number,
                 honba,
                 sticks,
+                ..
             } => write!(
                 f,
                 "{} {} ({} honba, {} sticks): dealer P{number}",
@@ -646,8 +653,8 @@ pub fn scores(world: &World) -> [i32; SEATS] {
 }
 
 /// Deals a match's first hand and the dealer's first draw (at setup and restart).
-fn first_hand(world: &mut World, table: &mut Table) {
-    rules::start_hand(world, table);
+fn first_hand(world: &mut World, table: &mut Table, length: Length) {
+    rules::start_hand(world, table, length);
     rules::draw_into(world, table, Seat(0), Exit::Pii);
 }
 
@@ -680,7 +687,9 @@ impl Game for Riichi {
         .expect("the seats were checked by with_abilities");
         setup.adopt(&abilities);
         setup.snapshot_resource::<DealTable>();
+        setup.snapshot_resource::<DealRound>();
         setup.snapshot_component::<AbilityPlan>();
+        setup.snapshot_component::<AbilityMemory>();
         setup.insert_resource(Match {
             scores: [self.config.start_points; SEATS],
             ..Match::default()
@@ -688,7 +697,8 @@ impl Game for Riichi {
         setup.insert_resource(Kyoku::default());
         setup.snapshot_resource::<Match>();
         setup.snapshot_resource::<Kyoku>();
-        setup.with_world_and_table(first_hand);
+        let length = self.config.length;
+        setup.with_world_and_table(|world, table| first_hand(world, table, length));
     }
 
     fn translate(
@@ -876,6 +886,7 @@ impl crate::games::mahjong::Ruleset for Riichi {
             number: m.number,
             honba: m.honba,
             sticks: m.sticks,
+            hands: Vec::new(),
         }
         .to_string()
     }

@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 
 use super::legal::{self, CAN_RON, WinHow};
-use super::state::{Answer, Kyoku, Match, MeldRecord, Phase, RiverTile, SEATS};
+use super::state::{Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS};
 use super::{Abort, Riichi, RiichiEvent};
 
 use crate::kernel::{Seat, Table};
@@ -16,9 +16,10 @@ use crate::tiles::Tile;
 /// Deals the hand `Match` says is next: a fresh mount, the streams keyed to the hand counter,
 /// the dealer's stages, then the starting hands into [`Kyoku`]. The dealer is on turn (its
 /// first draw is the caller's). `table` is the kernel's (its round becomes the hand counter).
-pub(super) fn start_hand(world: &mut World, table: &mut Table) {
+pub(super) fn start_hand(world: &mut World, table: &mut Table, length: Length) {
     let state = *world.resource::<Match>();
-    let hands = crate::games::mahjong::deal_hand(world, table, state.dealer(), state.dealt);
+    let round = state.deal_round(length);
+    let hands = crate::games::mahjong::deal_hand(world, table, round, state.dealt);
     let mut kyoku = world.resource_mut::<Kyoku>();
     let mut fresh = Kyoku::default();
     std::mem::swap(&mut fresh.river, &mut kyoku.river);
@@ -50,7 +51,18 @@ pub(super) fn draw_into(
         for (s, _) in &kyoku.river {
             turns[s.index()] += 1;
         }
-        crate::dealer::on_draw_in_world(world, seat, &hands, &turns);
+        let sets: [u64; SEATS] = std::array::from_fn(|s| {
+            crate::games::mahjong::set_bits(kyoku.melds_of(Seat(s as u8)).map(|m| &m.meld))
+        });
+        let riichi = kyoku.riichi;
+        let view = crate::dealer::DrawView {
+            drawer: seat,
+            hands: &hands,
+            turns: &turns,
+            sets: &sets,
+            riichi: &riichi,
+        };
+        crate::games::mahjong::abilities_on_draw(world, &view);
     }
     let tile = draw_in_world(world, exit).ok()?;
     let mut kyoku = world.resource_mut::<Kyoku>();
@@ -72,9 +84,11 @@ fn next_seat(seat: Seat) -> Seat {
 /// Resolves one event.
 pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     match event {
-        RiichiEvent::Deal { .. } => {
+        RiichiEvent::Deal { hands, .. } => {
+            let length = ctx.game().config.length;
             let (world, table) = ctx.world_and_table();
-            start_hand(world, table);
+            start_hand(world, table, length);
+            *hands = crate::games::mahjong::dealt_hands(world);
             let dealer = world.resource::<Match>().dealer();
             ctx.emit(RiichiEvent::Draw {
                 seat: dealer,
@@ -174,6 +188,10 @@ fn discard(ctx: &mut Ctx<'_, Riichi>, seat: Seat, tile: Tile, riichi: bool) {
         }
         kyoku.first_turn[s] = false;
     }
+    crate::games::mahjong::abilities_on_discard(world, seat, tile, |world| {
+        let river = &world.resource::<Kyoku>().river;
+        river.iter().filter(|(s, _)| *s == seat).count()
+    });
     let abortive = ctx.game().config.abortive;
     let world = ctx.world();
     if abortive.four_winds && four_winds(world.resource::<Kyoku>()) {
@@ -724,6 +742,7 @@ fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool, abortive: bool)
             number: t.number,
             honba: t.honba,
             sticks: t.sticks,
+            hands: Vec::new(),
         });
     }
 }

@@ -310,6 +310,19 @@ impl Match {
         Seat(self.number)
     }
 
+    /// Where the next hand stands, as the dealer's abilities see it: all-last from the last
+    /// scheduled hand of `length` on (a single hand is its own all-last).
+    pub fn deal_round(&self, length: Length) -> crate::dealer::DealRound {
+        let scheduled = u32::from(length.winds()) * SEATS as u32;
+        let index = u32::from(self.wind) * SEATS as u32 + u32::from(self.number);
+        crate::dealer::DealRound {
+            wind: self.wind,
+            number: self.number,
+            dealer: self.dealer(),
+            all_last: index + 1 >= scheduled,
+        }
+    }
+
     /// The round wind.
     pub fn round_wind(&self) -> Wind {
         wind(self.wind)

@@ -159,6 +159,10 @@ pub(super) fn seen_by(event: &super::SichuanEvent, viewer: Seat) -> Option<super
         {
             None
         }
+        SichuanEvent::Deal { number, ref hands } => Some(SichuanEvent::Deal {
+            number,
+            hands: crate::games::mahjong::own_hand_only(hands, viewer),
+        }),
         _ => Some(event.clone()),
     }
 }

@@ -46,14 +46,16 @@ pub use players::{choose, greedy_action};
 pub use search::{SichuanRollouts, candidates, ismcts, ismcts_search};
 pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
-use crate::dealer::{AbilityPlan, DealConfig, DealError, DealTable, Dealer};
+use crate::dealer::{
+    AbilityMemory, AbilityPlan, DealConfig, DealError, DealRound, DealTable, Dealer,
+};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
 use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, Table};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
 use crate::scoring::meld::MeldKind;
 use crate::scoring::sichuan::{Fan, FanTable};
-use crate::tiles::{Suit, Tile};
+use crate::tiles::{Suit, Tile, TileCounts};
 
 /// The rule options of a sichuan game (a preset of `assets/sichuan.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,7 +170,8 @@ impl Sichuan {
     pub fn restart(sim: &mut Sim<Sichuan>, seed: u64) {
         sim.reseed(seed);
         *sim.world_mut().resource_mut::<Standings>() = Standings::default();
-        sim.with_world_and_table(first_hand);
+        let hands = sim.rules().game.config.hands;
+        sim.with_world_and_table(|world, table| first_hand(world, table, hands));
         sim.refresh_decision();
     }
 }
@@ -271,6 +274,9 @@ pub enum SichuanEvent {
     Deal {
         /// The hand.
         number: u32,
+        /// Each seat's starting hand, before the dealer's first draw (the rules fill them in;
+        /// a seat's view shows its own only).
+        hands: Vec<Option<TileCounts>>,
     },
     /// `seat` declares `suit` missing.
     Declare {
@@ -437,7 +443,7 @@ impl std::fmt::Display for SichuanEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let tile_or = |tile: &Option<Tile>| tile.map_or_else(|| "?".to_string(), |t| t.to_string());
         match self {
-            SichuanEvent::Deal { number } => write!(f, "hand {}", number + 1),
+            SichuanEvent::Deal { number, .. } => write!(f, "hand {}", number + 1),
             SichuanEvent::Declare { seat, suit } => {
                 write!(f, "{seat} declares {} missing", suit_name(*suit))
             }
@@ -526,8 +532,8 @@ pub fn point_unit(game: &Sichuan) -> f64 {
 }
 
 /// Deals a match's first hand and the dealer's first draw (at setup and restart).
-fn first_hand(world: &mut World, table: &mut Table) {
-    rules::start_hand(world, table);
+fn first_hand(world: &mut World, table: &mut Table, hands: u32) {
+    rules::start_hand(world, table, hands);
     rules::first_draw(world, table);
 }
 
@@ -560,12 +566,15 @@ impl Game for Sichuan {
         .expect("the seats were checked by with_abilities");
         setup.adopt(&abilities);
         setup.snapshot_resource::<DealTable>();
+        setup.snapshot_resource::<DealRound>();
         setup.snapshot_component::<AbilityPlan>();
+        setup.snapshot_component::<AbilityMemory>();
         setup.insert_resource(Standings::default());
         setup.insert_resource(Battle::default());
         setup.snapshot_resource::<Standings>();
         setup.snapshot_resource::<Battle>();
-        setup.with_world_and_table(first_hand);
+        let hands = self.config.hands;
+        setup.with_world_and_table(|world, table| first_hand(world, table, hands));
     }
 
     fn translate(
@@ -767,6 +776,7 @@ impl crate::games::mahjong::Ruleset for Sichuan {
         let dealt = sim.world().resource::<Standings>().dealt;
         SichuanEvent::Deal {
             number: dealt.saturating_sub(1),
+            hands: Vec::new(),
         }
         .to_string()
     }

@@ -17,10 +17,17 @@ use crate::tiles::Tile;
 
 /// Deals the next hand: the starting hands into [`Battle`], the dealer on turn (its first draw
 /// is the caller's). `table` is the kernel's (its round becomes the hand counter).
-pub(super) fn start_hand(world: &mut World, table: &mut Table) {
+pub(super) fn start_hand(world: &mut World, table: &mut Table, match_hands: u32) {
     let dealt = world.resource::<Standings>().dealt;
     let dealer = Seat((dealt % SEATS as u32) as u8);
-    let hands = deal_hand(world, table, dealer, dealt);
+    // Sichuan has no winds: every hand is East, numbered by its dealer.
+    let round = crate::dealer::DealRound {
+        wind: 0,
+        number: dealer.0,
+        dealer,
+        all_last: dealt.saturating_add(1) >= match_hands,
+    };
+    let hands = deal_hand(world, table, round, dealt);
     let mut battle = world.resource_mut::<Battle>();
     let mut fresh = Battle::default();
     std::mem::swap(&mut fresh.river, &mut battle.river);
@@ -57,7 +64,17 @@ pub(super) fn draw_into(
         for &(s, ..) in &battle.river {
             turns[s.index()] += 1;
         }
-        crate::dealer::on_draw_in_world(world, seat, &hands, &turns);
+        let sets: [u64; SEATS] = std::array::from_fn(|s| {
+            crate::games::mahjong::set_bits(battle.melds_of(Seat(s as u8)).map(|m| &m.meld))
+        });
+        let view = crate::dealer::DrawView {
+            drawer: seat,
+            hands: &hands,
+            turns: &turns,
+            sets: &sets,
+            riichi: &[false; SEATS],
+        };
+        crate::games::mahjong::abilities_on_draw(world, &view);
     }
     let tile = draw_in_world(world, exit).ok()?;
     let mut battle = world.resource_mut::<Battle>();
@@ -75,9 +92,11 @@ pub(super) fn draw_into(
 /// Resolves one event.
 pub(super) fn apply(ctx: &mut Ctx<'_, Sichuan>, event: &mut SichuanEvent) {
     match event {
-        SichuanEvent::Deal { .. } => {
+        SichuanEvent::Deal { hands, .. } => {
+            let match_hands = ctx.game().config.hands;
             let (world, table) = ctx.world_and_table();
-            start_hand(world, table);
+            start_hand(world, table, match_hands);
+            *hands = crate::games::mahjong::dealt_hands(world);
             first_draw(world, table);
         }
         SichuanEvent::Declare { seat, suit } => {
@@ -130,17 +149,24 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Sichuan>, event: &mut SichuanEvent) {
 
 fn discard(ctx: &mut Ctx<'_, Sichuan>, seat: Seat, tile: Tile) {
     let world = ctx.world();
-    let mut battle = world.resource_mut::<Battle>();
-    let after_kan = matches!(
-        battle.stage,
-        Stage::Turn {
-            after_kan: true,
-            ..
-        }
-    );
-    battle.hands[seat.index()][tile] -= 1;
-    battle.river.push((seat, tile, false));
-    battle.drawn[seat.index()] = None;
+    let after_kan = {
+        let mut battle = world.resource_mut::<Battle>();
+        let after_kan = matches!(
+            battle.stage,
+            Stage::Turn {
+                after_kan: true,
+                ..
+            }
+        );
+        battle.hands[seat.index()][tile] -= 1;
+        battle.river.push((seat, tile, false));
+        battle.drawn[seat.index()] = None;
+        after_kan
+    };
+    crate::games::mahjong::abilities_on_discard(world, seat, tile, |world| {
+        let river = &world.resource::<Battle>().river;
+        river.iter().filter(|(s, ..)| *s == seat).count()
+    });
     open_window(ctx, seat, tile, false, after_kan);
 }
 
@@ -560,6 +586,7 @@ fn hand_end(ctx: &mut Ctx<'_, Sichuan>) {
     } else {
         ctx.emit(SichuanEvent::Deal {
             number: standings.dealt,
+            hands: Vec::new(),
         });
     }
 }
