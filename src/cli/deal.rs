@@ -7,7 +7,8 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{CliError, DealArgs, DealRules};
-use crate::dealer::{AbilityHooks, DealConfig, DealTable, Dealer};
+use crate::dealer::{AbilityHooks, DealConfig, DealRound, DealTable, Dealer};
+use crate::games::mahjong::sichuan::Sichuan;
 use crate::kernel::Seat;
 use crate::tiles::{Tile, TileCounts, TileKind, shanten};
 
@@ -52,29 +53,156 @@ impl Mean {
     }
 }
 
+/// One statistic of an ability's deals: its label and its value in one deal (`None`: not
+/// counted in that deal).
+struct Stat {
+    label: &'static str,
+    value: fn(&Seen<'_>) -> Option<f64>,
+}
+
+/// One deal as a statistic sees it from an ability's seat.
+struct Seen<'a> {
+    table: &'a DealTable,
+    seat: usize,
+    plan: Option<u16>,
+}
+
+impl Seen<'_> {
+    fn hand(&self) -> &TileCounts {
+        &self.table.hands[self.seat]
+    }
+
+    fn others(&self) -> impl Iterator<Item = &TileCounts> {
+        let seat = self.seat;
+        self.table
+            .hands
+            .iter()
+            .enumerate()
+            .filter(move |&(s, _)| s != seat)
+            .map(|(_, h)| h)
+    }
+
+    /// Copies of the kinds `pick` chooses in `hand`.
+    fn count(hand: &TileCounts, pick: impl Fn(TileKind) -> bool) -> f64 {
+        TileKind::all()
+            .filter(|&k| pick(k))
+            .map(|k| f64::from(hand.of_kind(k)))
+            .sum()
+    }
+
+    /// The dora kind: the first indicator's, else Kuro's plan.
+    fn dora(&self) -> Option<TileKind> {
+        match self.table.dora_indicators.first() {
+            Some(i) => Some(i.kind().dora()),
+            None => self.plan.and_then(|p| TileKind::new(p as u8)),
+        }
+    }
+
+    fn in_plan_suit(&self, kind: TileKind) -> bool {
+        self.plan
+            .is_some_and(|suit| !kind.is_honor() && kind.index() / 9 == usize::from(suit))
+    }
+}
+
+fn wind(index: u8) -> TileKind {
+    TileKind::new(27 + index).expect("four winds")
+}
+
+/// The statistics `deal` reports for the ability called `name`.
+fn stats_of(name: &str) -> &'static [Stat] {
+    match name {
+        "kuro" => &[
+            Stat {
+                label: "doras at start",
+                value: |s| s.dora().map(|d| f64::from(s.hand().of_kind(d))),
+            },
+            Stat {
+                label: "reds at start",
+                value: |s| {
+                    Some(
+                        s.hand()
+                            .iter()
+                            .filter(|(t, _)| t.is_red())
+                            .map(|(_, n)| f64::from(n))
+                            .sum(),
+                    )
+                },
+            },
+            Stat {
+                label: "dora copies held by others",
+                value: |s| {
+                    s.dora()
+                        .map(|d| s.others().map(|h| f64::from(h.of_kind(d))).sum())
+                },
+            },
+        ],
+        "kasumi" => &[
+            Stat {
+                label: "her suit's tiles held by others",
+                value: |s| {
+                    s.plan?;
+                    Some(
+                        s.others()
+                            .map(|h| Seen::count(h, |k| s.in_plan_suit(k)))
+                            .sum(),
+                    )
+                },
+            },
+            Stat {
+                label: "honors in her hand",
+                value: |s| Some(Seen::count(s.hand(), TileKind::is_honor)),
+            },
+        ],
+        "awai" => &[Stat {
+            label: "rivals' shanten",
+            value: |s| {
+                let rivals: Vec<f64> = s.others().map(|h| f64::from(shanten(&h.kinds()))).collect();
+                Some(rivals.iter().sum::<f64>() / rivals.len().max(1) as f64)
+            },
+        }],
+        "hatsumi" => &[
+            Stat {
+                label: "east and north in her hand",
+                value: |s| Some(Seen::count(s.hand(), |k| k == wind(0) || k == wind(3))),
+            },
+            Stat {
+                label: "rivals with an east or north pair",
+                value: |s| {
+                    let pair = |h: &TileCounts| h.of_kind(wind(0)) >= 2 || h.of_kind(wind(3)) >= 2;
+                    Some(s.others().filter(|h| pair(h)).count() as f64)
+                },
+            },
+        ],
+        "sawaya" => &[
+            Stat {
+                label: "souzu in her hand",
+                value: |s| {
+                    Some(Seen::count(s.hand(), |k| {
+                        k.suit() == crate::tiles::Suit::Sou
+                    }))
+                },
+            },
+            Stat {
+                label: "honors in her hand",
+                value: |s| Some(Seen::count(s.hand(), TileKind::is_honor)),
+            },
+            Stat {
+                label: "honors held by others",
+                value: |s| Some(s.others().map(|h| Seen::count(h, TileKind::is_honor)).sum()),
+            },
+        ],
+        _ => &[],
+    }
+}
+
 /// Per-ability statistics gathered over the deals.
 struct AbilityStats {
     label: String,
-    name: &'static str,
     seat: usize,
     own_shanten: Mean,
     attempts: Mean,
-    /// Kuro: doras and reds in her hand; copies of the dora kind in the others' hands.
-    /// Kasumi: her suit's tiles in the others' hands; honors in hers.
-    /// Awai: rivals' shanten (mean) and the lowest seen.
-    a: Mean,
-    b: Mean,
-    c: Mean,
-    low: i8,
-}
-
-fn others(table: &DealTable, seat: usize) -> impl Iterator<Item = &TileCounts> {
-    table
-        .hands
-        .iter()
-        .enumerate()
-        .filter(move |&(s, _)| s != seat)
-        .map(|(_, h)| h)
+    stats: &'static [Stat],
+    means: Vec<Mean>,
 }
 
 impl AbilityStats {
@@ -83,81 +211,30 @@ impl AbilityStats {
         self.own_shanten.add(f64::from(shanten(&hand.kinds())));
         self.attempts
             .add(f64::from(table.monkey_attempts[self.seat]));
-        match self.name {
-            "kuro" => {
-                let dora = match table.dora_indicators.first() {
-                    Some(i) => Some(i.kind().dora()),
-                    None => plan.and_then(|p| TileKind::new(p as u8)),
-                };
-                if let Some(dora) = dora {
-                    self.a.add(f64::from(hand.of_kind(dora)));
-                    let elsewhere: u32 = others(table, self.seat)
-                        .map(|h| u32::from(h.of_kind(dora)))
-                        .sum();
-                    self.c.add(f64::from(elsewhere));
-                }
-                let reds: u8 = TileKind::all()
-                    .filter_map(|k| k.red())
-                    .map(|r| hand[r])
-                    .sum();
-                self.b.add(f64::from(reds));
+        let seen = Seen {
+            table,
+            seat: self.seat,
+            plan,
+        };
+        for (stat, mean) in self.stats.iter().zip(&mut self.means) {
+            if let Some(x) = (stat.value)(&seen) {
+                mean.add(x);
             }
-            "kasumi" => {
-                if let Some(suit) = plan {
-                    let in_suit = |k: TileKind| !k.is_honor() && k.index() / 9 == usize::from(suit);
-                    let elsewhere: u32 = others(table, self.seat)
-                        .map(|h| {
-                            TileKind::all()
-                                .filter(|&k| in_suit(k))
-                                .map(|k| u32::from(h.of_kind(k)))
-                                .sum::<u32>()
-                        })
-                        .sum();
-                    self.a.add(f64::from(elsewhere));
-                }
-                let honors: u32 = TileKind::all()
-                    .filter(|k| k.is_honor())
-                    .map(|k| u32::from(hand.of_kind(k)))
-                    .sum();
-                self.b.add(f64::from(honors));
-            }
-            "awai" => {
-                for h in others(table, self.seat) {
-                    let s = shanten(&h.kinds());
-                    self.a.add(f64::from(s));
-                    self.low = self.low.min(s);
-                }
-            }
-            _ => {}
         }
     }
 
     fn report(&self) -> String {
-        let common = format!(
-            "own shanten {:.2}, monkey attempts {:.1}",
+        let mut line = format!(
+            "{:<10} own shanten {:.2}, monkey attempts {:.1}",
+            self.label,
             self.own_shanten.get(),
             self.attempts.get()
         );
-        let extra = match self.name {
-            "kuro" => format!(
-                "; doras at start {:.2}, reds at start {:.2}, dora copies held by others {:.2}",
-                self.a.get(),
-                self.b.get(),
-                self.c.get()
-            ),
-            "kasumi" => format!(
-                "; her suit's tiles held by others {:.2}, honors in her hand {:.2}",
-                self.a.get(),
-                self.b.get()
-            ),
-            "awai" => format!(
-                "; rivals' shanten {:.2} (lowest {})",
-                self.a.get(),
-                self.low
-            ),
-            _ => String::new(),
-        };
-        format!("{:<10} {common}{extra}", self.label)
+        for (i, (stat, mean)) in self.stats.iter().zip(&self.means).enumerate() {
+            line.push_str(if i == 0 { "; " } else { ", " });
+            line.push_str(&format!("{} {:.2}", stat.label, mean.get()));
+        }
+        line
     }
 }
 
@@ -167,28 +244,44 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
         DealRules::Riichi => DealConfig::riichi(),
         DealRules::Sichuan => DealConfig::sichuan(),
     };
+    if args.rules == DealRules::Sichuan
+        && let Some((name, why)) = args
+            .abilities
+            .iter()
+            .find_map(|a| Sichuan::refuses(a.hooks.name).map(|why| (a.hooks.name, why)))
+    {
+        return Err(CliError::BadArgument(format!(
+            "--abilities: {name} does not apply to sichuan: {why}"
+        )));
+    }
     let seated: Vec<(Seat, &'static AbilityHooks)> =
         args.abilities.iter().map(|a| (a.seat, a.hooks)).collect();
     let mut dealer = Dealer::new(config, &seated, args.seed)?;
+    dealer.set_round(DealRound {
+        all_last: args.all_last,
+        ..args.round
+    });
     let mut stats: Vec<AbilityStats> = args
         .abilities
         .iter()
-        .map(|a| AbilityStats {
-            label: format!("{}@{}", a.hooks.name, a.seat.0),
-            name: a.hooks.name,
-            seat: usize::from(a.seat.0),
-            own_shanten: Mean::default(),
-            attempts: Mean::default(),
-            a: Mean::default(),
-            b: Mean::default(),
-            c: Mean::default(),
-            low: i8::MAX,
+        .map(|a| {
+            let stats = stats_of(a.hooks.name);
+            AbilityStats {
+                label: a.to_string(),
+                seat: usize::from(a.seat.0),
+                own_shanten: Mean::default(),
+                attempts: Mean::default(),
+                stats,
+                means: vec![Mean::default(); stats.len()],
+            }
         })
         .collect();
     let mut seat_shanten = [Mean::default(); 4];
     crate::tiles::warm_up_shanten();
     let started = Instant::now();
     for round in 0..args.deals {
+        // Every deal is the same hand of a fresh match: nothing carries over.
+        dealer.forget();
         let table = dealer.deal(round)?;
         if args.json {
             serde_json::to_writer(&mut *out, &line(table))?;
@@ -210,7 +303,12 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
         DealRules::Riichi => "riichi",
         DealRules::Sichuan => "sichuan",
     };
-    writeln!(out, "{} {rules} deals, seed {}", args.deals, args.seed)?;
+    let all_last = if args.all_last { ", all-last" } else { "" };
+    writeln!(
+        out,
+        "{} {rules} deals, seed {}, round {}{all_last}",
+        args.deals, args.seed, args.round
+    )?;
     let means: Vec<String> = seat_shanten
         .iter()
         .map(|m| format!("{:.2}", m.get()))

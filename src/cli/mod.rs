@@ -132,8 +132,8 @@ pub struct DealArgs {
     /// The tile set and wall.
     #[arg(long)]
     pub rules: DealRules,
-    /// Abilities and their seats, e.g. `kuro@0,kasumi@1` (kuro, kasumi, awai, koromo; seats 0–3,
-    /// one ability per seat).
+    /// Abilities and their seats, e.g. `kuro@0,kasumi@1` (kuro, kasumi, awai, koromo, toki,
+    /// takami, hatsumi, sawaya; seats 0–3, one ability per seat).
     #[arg(long, value_delimiter = ',')]
     pub abilities: Vec<SeatedAbility>,
     /// How many deals (deal i is round i of the seed's deal stream).
@@ -142,6 +142,12 @@ pub struct DealArgs {
     /// The seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// The hand every deal is: round wind and number, E1..N4 (seat number − 1 deals).
+    #[arg(long, default_value = "E1")]
+    pub round: crate::dealer::DealRound,
+    /// The hand is all-last (the match's last).
+    #[arg(long)]
+    pub all_last: bool,
     /// Print one JSON object per deal, one per line:
     /// `{"hands": [[tile...] x4], "dora_indicators": [...], "plans": {ability: plan}}`.
     #[arg(long)]

@@ -60,6 +60,8 @@ struct MahjongLog<A, E: crate::kernel::GameEvent> {
     seed: u64,
     players: [MahjongPlayer; 4],
     abilities: Vec<String>,
+    /// The first hand's deal (dealt when the match starts, before any move).
+    deal: E,
     moves: Vec<MahjongMove<A, E>>,
     scores: [i32; 4],
     tally: MatchTally,
@@ -91,7 +93,8 @@ fn play_table<R: Ruleset>(
     let mut rng = random_player_rng(args.seed);
     sim.record_events(true);
     let mut moves = Vec::new();
-    let mut text = vec![R::hand_header(&sim)];
+    let first_deal = R::deal_event(&sim);
+    let mut text = vec![first_deal.to_string()];
     text.extend(R::deal_lines(&sim).into_iter().map(|l| format!("  {l}")));
     while let Some(action) = R::choose(&mut sim, &players, &mut rng) {
         let Turn::Player(seat) = sim.turn() else {
@@ -127,6 +130,7 @@ fn play_table<R: Ruleset>(
         seed: args.seed,
         players,
         abilities: game.abilities().iter().map(ToString::to_string).collect(),
+        deal: first_deal,
         moves,
         scores: R::scores(sim.world()),
         tally: R::tally(sim.world()),

@@ -126,6 +126,10 @@ pub struct DealConfig {
     pub indicators: u8,
     /// Attempts per seat in the monkey stage before [`DealError::MonkeyExhausted`].
     pub monkey_cap: u32,
+    /// An infeasible bargain is [`DealError::BargainInfeasible`] (true, the default); false:
+    /// libsaki's way, the deal goes on and no ability is told a plan (what a game in play does:
+    /// the round and the abilities' memories change the claims from hand to hand).
+    pub strict_bargain: bool,
 }
 
 impl DealConfig {
@@ -138,6 +142,7 @@ impl DealConfig {
             hand_size: 13,
             indicators: 1,
             monkey_cap: 10_000,
+            strict_bargain: true,
         }
     }
 

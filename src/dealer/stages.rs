@@ -205,10 +205,16 @@ pub(super) fn bargain(world: &mut World) {
         if bargainers.is_empty() {
             return Ok(());
         }
-        let chosen = choose_joint_plan(&bargainers, p.mount.stock_a(), p.config.set.counts(), rng)
-            .map_err(|infeasible| DealError::BargainInfeasible {
-                abilities: infeasible.0,
-            })?;
+        let chosen =
+            match choose_joint_plan(&bargainers, p.mount.stock_a(), p.config.set.counts(), rng) {
+                Ok(chosen) => chosen,
+                Err(_) if !p.config.strict_bargain => return Ok(()),
+                Err(infeasible) => {
+                    return Err(DealError::BargainInfeasible {
+                        abilities: infeasible.0,
+                    });
+                }
+            };
         for (b, (&at, &plan)) in bargainers.iter().zip(who.iter().zip(&chosen)) {
             p.entries[at].plan = Some(plan);
             let order = p.entries[at].ability.order;

@@ -726,43 +726,7 @@ fn a_card_can_create_more_than_seven_dice_through_the_black_generator() {
 /// lines around its `...` cut, timings aside).
 #[test]
 fn the_readme_duel_examples_print_what_the_readme_shows() {
-    let readme = include_str!("../../README.md");
-    let start = readme
-        .find("$ alea play duel --seed 2")
-        .expect("the example");
-    let block = &readme[start..start + readme[start..].find("```").unwrap()];
-    let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
-    for line in block.lines() {
-        match line.strip_prefix("$ ") {
-            Some(command) => commands.push((command, Vec::new())),
-            None => commands.last_mut().unwrap().1.push(line),
-        }
-    }
-    assert_eq!(commands.len(), 2);
-    for (command, expected) in commands {
-        let argv: Vec<&str> = command.split_whitespace().collect();
-        let out = crate::cli_argv(argv).unwrap();
-        let got: Vec<&str> = out.lines().collect();
-        let cut = expected.iter().position(|l| l.trim() == "...");
-        let (head, tail) = match cut {
-            Some(i) => (&expected[..i], &expected[i + 1..]),
-            None => (&expected[..], &expected[..0]),
-        };
-        assert!(got.len() >= head.len() + tail.len(), "{command}\n{out}");
-        let ends = got[..head.len()]
-            .iter()
-            .chain(&got[got.len() - tail.len()..]);
-        for (g, e) in ends.zip(head.iter().chain(tail)) {
-            if e.contains("games/s") {
-                assert!(g.contains("games/s"), "{command}: {g}");
-            } else {
-                assert_eq!(g, e, "{command}");
-            }
-        }
-        if cut.is_none() {
-            assert_eq!(got.len(), expected.len(), "{command}\n{out}");
-        }
-    }
+    crate::run_readme_block("`alea play duel` prints one line per action");
 }
 
 /// Restoring snapshots taken before and while pieces are in play allocates nothing once warm

@@ -800,56 +800,8 @@ fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
 #[test]
 fn the_readme_sgs_examples_print_what_the_readme_shows() {
     for section in ["### sgs: `play sgs`", "### Benefit simulation: `think`"] {
-        run_readme_block(section);
+        crate::run_readme_block(section);
     }
-}
-
-/// Runs the `$ alea ...` commands of the first text block after `heading` in the README and
-/// compares what they print with what the README shows (timings aside).
-fn run_readme_block(heading: &str) {
-    let readme = include_str!("../../README.md");
-    let section = &readme[readme.find(heading).expect("the section")..];
-    let start = section.find("```text\n").expect("its example block") + "```text\n".len();
-    let block = &section[start..start + section[start..].find("```").unwrap()];
-    let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
-    for line in block.lines() {
-        match line.strip_prefix("$ ") {
-            Some(command) => commands.push((command, Vec::new())),
-            None => commands.last_mut().expect("a command first").1.push(line),
-        }
-    }
-    assert!(commands.len() >= 3, "{heading}");
-    let dir = std::env::temp_dir().join(format!("alea-sgs-readme-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (command, expected) in commands {
-        let (command, quiet) = match command.strip_suffix(" > /dev/null") {
-            Some(c) => (c, true),
-            None => (command, false),
-        };
-        // Replay files go to a scratch folder.
-        let argv: Vec<String> = command
-            .split_whitespace()
-            .map(|t| match t.ends_with(".jsonl") {
-                true => dir.join(t).to_string_lossy().into_owned(),
-                false => t.to_string(),
-            })
-            .collect();
-        let out =
-            cli_argv(argv.iter().map(String::as_str)).unwrap_or_else(|e| format!("error: {e}\n"));
-        if quiet {
-            continue;
-        }
-        let got: Vec<&str> = out.lines().collect();
-        assert_eq!(got.len(), expected.len(), "{command}\n{out}");
-        for (g, e) in got.iter().zip(&expected) {
-            if e.contains("games/s") {
-                assert!(g.contains("games/s"), "{command}: {g}");
-            } else {
-                assert_eq!(g, e, "{command}");
-            }
-        }
-    }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -66,8 +66,9 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
     fn tally(world: &World) -> MatchTally;
     /// True once the match has ended (its last event resolved).
     fn is_over(world: &World) -> bool;
-    /// The line that opens the current hand in the log (`East 1 (0 honba, 0 sticks): dealer P0`).
-    fn hand_header(sim: &Sim<Self>) -> String;
+    /// The current hand's deal event, its starting hands filled in (its display opens the hand
+    /// in the log: `East 1 (0 honba, 0 sticks): dealer P0`).
+    fn deal_event(sim: &Sim<Self>) -> Self::Event;
     /// Each seat's concealed tiles and melds (and what else a new hand shows), one line each.
     fn deal_lines(sim: &Sim<Self>) -> Vec<String>;
     /// How the play log shows `event`.

@@ -1,12 +1,17 @@
-//! The reference abilities (DESIGN §8, libsaki semantics): Kuro, Kasumi, Awai, Koromo, Toki.
+//! The reference abilities (DESIGN §8, libsaki semantics): Kuro, Kasumi, Awai, Koromo, Toki,
+//! and the dealer seed's own examples: Takami (the teacup), Hatsumi (the four winds) and Sawaya
+//! (the clouds).
 //!
 //! Each is a `static` [`AbilityHooks`] (plain `fn` pointers); their parameters come from
 //! `assets/abilities.ron`, embedded in the binary and parsed once ([`params`]).
 
 mod awai;
+mod hatsumi;
 mod kasumi;
 mod koromo;
 mod kuro;
+mod sawaya;
+mod takami;
 mod toki;
 
 use std::str::FromStr;
@@ -20,9 +25,12 @@ use crate::mount::{Exit, Mount, MountZone};
 use crate::tiles::{KindCounts, TileCounts, TileKind};
 
 pub use awai::AWAI;
+pub use hatsumi::HATSUMI;
 pub use kasumi::KASUMI;
 pub use koromo::KOROMO;
 pub use kuro::KURO;
+pub use sawaya::SAWAYA;
+pub use takami::TAKAMI;
 pub use toki::{Foresee, Sight, TOKI, future_sight, toki_choice};
 
 /// `--abilities` item: an ability name and its seat (`kuro@0`). Equal when the names and
@@ -71,7 +79,7 @@ pub enum SeatedAbilityError {
     #[error("expected NAME@SEAT, e.g. kuro@0")]
     Shape,
     /// No such ability.
-    #[error("unknown ability {0:?}: expected one of kuro, kasumi, awai, koromo, toki")]
+    #[error("unknown ability {name:?}: expected one of {known}", name = .0, known = names())]
     Unknown(String),
     /// The seat is not a number 0–3.
     #[error("bad seat {0:?}: expected 0, 1, 2 or 3")]
@@ -96,11 +104,18 @@ impl FromStr for SeatedAbility {
 }
 
 /// Every reference ability, by name.
-pub const ALL: [&AbilityHooks; 5] = [&KURO, &KASUMI, &AWAI, &KOROMO, &TOKI];
+pub const ALL: [&AbilityHooks; 8] = [
+    &KURO, &KASUMI, &AWAI, &KOROMO, &TOKI, &TAKAMI, &HATSUMI, &SAWAYA,
+];
 
-/// The ability called `name` (`kuro`, `kasumi`, `awai`, `koromo`, `toki`; case-insensitive).
+/// The ability called `name` (see [`ALL`]; case-insensitive).
 pub fn by_name(name: &str) -> Option<&'static AbilityHooks> {
     ALL.into_iter().find(|a| a.name.eq_ignore_ascii_case(name))
+}
+
+/// The names of [`ALL`], comma-separated.
+pub fn names() -> String {
+    ALL.map(|a| a.name).join(", ")
 }
 
 /// The parameters of every reference ability (`assets/abilities.ron`).
@@ -117,6 +132,12 @@ pub struct AbilityParams {
     pub koromo: KoromoParams,
     /// Toki's.
     pub toki: TokiParams,
+    /// Takami's.
+    pub takami: TakamiParams,
+    /// Hatsumi's.
+    pub hatsumi: HatsumiParams,
+    /// Sawaya's.
+    pub sawaya: SawayaParams,
 }
 
 /// Kuro (dora hoarding). See the asset for each field's meaning.
@@ -194,6 +215,46 @@ pub struct KoromoParams {
 pub struct TokiParams {
     pub horizon_draws: u16,
     pub timelines: u16,
+}
+
+/// Takami (the teacup). See the asset.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct TakamiParams {
+    pub need_mk: i32,
+}
+
+/// Hatsumi (the four winds). See the asset.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct HatsumiParams {
+    pub perseverance: u32,
+    pub rival_held_mk: i32,
+    pub rival_free_mk: i32,
+    pub rival_riichi_mk: i32,
+    pub pull_mk: i32,
+    pub push_mk: i32,
+    pub kan_mk: i32,
+}
+
+/// Sawaya (the clouds). See the asset.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct SawayaParams {
+    pub red_cloud: Option<String>,
+    pub red_on_rivals: bool,
+    pub white_cloud: Option<String>,
+    pub perseverance: u32,
+    pub white_min_souzu: u8,
+    pub eject_mk: i32,
+    pub monkey_honour_mk: i32,
+    pub monkey_souzu_mk: i32,
+    pub honour_mk: i32,
+    pub ready_honour_mk: i32,
+    pub souzu_mk: i32,
 }
 
 /// The embedded asset.
@@ -287,6 +348,13 @@ mod tests {
         assert_eq!(p.awai.perseverance, 500);
         assert_eq!(by_name("KURO").map(|a| a.name), Some("kuro"));
         assert_eq!(by_name("Toki").map(|a| a.name), Some("toki"));
+        assert_eq!(by_name("sawaya").map(|a| a.name), Some("sawaya"));
+        for round in [&p.sawaya.red_cloud, &p.sawaya.white_cloud]
+            .into_iter()
+            .flatten()
+        {
+            assert!(round.parse::<crate::dealer::DealRound>().is_ok(), "{round}");
+        }
         assert!(by_name("saki").is_none());
         assert!(parse_params("(kuro: ())").is_err());
     }

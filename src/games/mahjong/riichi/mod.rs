@@ -678,6 +678,12 @@ impl Game for Riichi {
         let config = self.deal_config();
         crate::mount::install(setup, Mount::new(config.set, config.layout));
         let seed = setup.seed();
+        // In play the claims change with the round and the memories: a bargain that cannot
+        // hold deals on without plans (libsaki's way) instead of failing mid-match.
+        let config = DealConfig {
+            strict_bargain: false,
+            ..config
+        };
         let abilities = crate::dealer::install(
             setup.world(),
             config,
@@ -879,16 +885,15 @@ impl crate::games::mahjong::Ruleset for Riichi {
         }
     }
 
-    fn hand_header(sim: &Sim<Riichi>) -> String {
+    fn deal_event(sim: &Sim<Riichi>) -> RiichiEvent {
         let m = sim.world().resource::<Match>();
         RiichiEvent::Deal {
             wind: m.wind,
             number: m.number,
             honba: m.honba,
             sticks: m.sticks,
-            hands: Vec::new(),
+            hands: crate::games::mahjong::dealt_hands(sim.world()),
         }
-        .to_string()
     }
 
     /// The dora indicators, then each seat's tiles and melds.

@@ -142,23 +142,31 @@ impl Sichuan {
 
     /// The same rules with `abilities` seated: their deal hooks run at every deal, Koromo's
     /// `on_draw` before every normal draw, Toki's future sight at her discards (in [`choose`]).
-    /// Kuro and Awai need dora indicators and red fives: they do not apply. The seats are
+    /// Kuro and Awai need dora indicators and red fives, Hatsumi the winds: they do not apply.
+    /// (Sawaya's red cloud and Takami's teacup of honours find none in sichuan's tiles.) The seats are
     /// checked and a trial deal is made, so a game built from the result always deals.
     pub fn with_abilities(
         mut self,
         abilities: &[SeatedAbility],
     ) -> Result<Sichuan, SichuanAbilityError> {
-        for seated in abilities {
-            if matches!(seated.hooks.name, "kuro" | "awai") {
-                return Err(SichuanAbilityError::NotApplicable {
-                    name: seated.hooks.name,
-                    why: "it needs dora indicators",
-                });
-            }
+        if let Some((name, why)) = abilities
+            .iter()
+            .find_map(|a| Sichuan::refuses(a.hooks.name).map(|why| (a.hooks.name, why)))
+        {
+            return Err(SichuanAbilityError::NotApplicable { name, why });
         }
         Dealer::new(DealConfig::sichuan(), &SeatedAbility::pairs(abilities), 0)?.deal(0)?;
         self.abilities = abilities.to_vec();
         Ok(self)
+    }
+
+    /// Why the ability called `name` cannot sit at a sichuan table, if it cannot.
+    pub fn refuses(name: &str) -> Option<&'static str> {
+        match name {
+            "kuro" | "awai" => Some("it needs dora indicators"),
+            "hatsumi" => Some("it needs the winds"),
+            _ => None,
+        }
     }
 
     /// True when Toki sits at `seat`.
@@ -557,6 +565,12 @@ impl Game for Sichuan {
         let config = DealConfig::sichuan();
         crate::mount::install(setup, Mount::new(config.set, config.layout));
         let seed = setup.seed();
+        // In play the claims change with the round and the memories: a bargain that cannot
+        // hold deals on without plans (libsaki's way) instead of failing mid-match.
+        let config = DealConfig {
+            strict_bargain: false,
+            ..config
+        };
         let abilities = crate::dealer::install(
             setup.world(),
             config,
@@ -772,13 +786,12 @@ impl crate::games::mahjong::Ruleset for Sichuan {
         }
     }
 
-    fn hand_header(sim: &Sim<Sichuan>) -> String {
+    fn deal_event(sim: &Sim<Sichuan>) -> SichuanEvent {
         let dealt = sim.world().resource::<Standings>().dealt;
         SichuanEvent::Deal {
             number: dealt.saturating_sub(1),
-            hands: Vec::new(),
+            hands: crate::games::mahjong::dealt_hands(sim.world()),
         }
-        .to_string()
     }
 
     /// Each seat's tiles and melds.

@@ -1,0 +1,393 @@
+//! The dealer seed's own examples (seed 004, DESIGN §8): Takami's teacup and Hatsumi's four
+//! winds in the raid stage, Sawaya's clouds in the bargain, through the dealer alone and through
+//! whole riichi matches.
+
+use std::collections::BTreeMap;
+
+use alea::dealer::{AbilityHooks, AbilityMemory, DealConfig, DealRound, DealTable, Dealer};
+use alea::games::mahjong::abilities::{HATSUMI, KASUMI, KURO, SAWAYA, SeatedAbility, TAKAMI};
+use alea::games::mahjong::riichi::{Length, PlayerKind, Riichi, RiichiEvent, choose};
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Seat, SimBuilder};
+use alea::tiles::{Suit, Tile, TileCounts, TileKind};
+
+fn kind(text: &str) -> TileKind {
+    text.parse::<Tile>().unwrap().kind()
+}
+
+/// Zone B after a deal, read the only way a test may: what is left of the mount minus zone A
+/// (no slot is collapsed during a deal).
+fn zone_b(dealer: &Dealer) -> TileCounts {
+    let mut b = dealer.mount().undrawn();
+    for (tile, n) in dealer.mount().stock_a().iter() {
+        b[tile] -= n;
+    }
+    b
+}
+
+/// A hand dealt with seat `dealer` dealing (East `dealer + 1`), not all-last.
+fn round(dealer: u8) -> DealRound {
+    DealRound {
+        number: dealer,
+        dealer: Seat(dealer),
+        ..DealRound::default()
+    }
+}
+
+#[test]
+fn hatsumi_at_the_north_seat_starts_with_east_and_north_pairs_and_loads_south_and_west() {
+    let (east, north) = (kind("1z"), kind("4z"));
+    let mut dealer = Dealer::new(DealConfig::riichi(), &[(Seat(3), &HATSUMI)], 5).unwrap();
+    let loaded: TileCounts = "222333z".parse().unwrap();
+    for deal in 0..300 {
+        let table = dealer.deal(deal).unwrap().clone();
+        let hand = table.hands[3];
+        assert!(
+            hand.of_kind(east) >= 2 && hand.of_kind(north) >= 2,
+            "{hand}"
+        );
+        // Rivals never start with an east or north pair (perseverance 100 is never reached).
+        for rival in &table.hands[..3] {
+            assert!(
+                rival.of_kind(east) <= 1 && rival.of_kind(north) <= 1,
+                "{rival}"
+            );
+        }
+        assert_eq!(zone_b(&dealer), loaded);
+    }
+    // Seat 3 is west, south, east as seats 1, 2, 3 deal: no raid, no load, no bargain, and
+    // the pairs come only as often as chance gives them.
+    for d in 1..4 {
+        dealer.set_round(round(d));
+        let mut both = 0;
+        for deal in 0..300 {
+            let table = dealer.deal(deal).unwrap().clone();
+            let hand = table.hands[3];
+            both += u32::from(hand.of_kind(east) >= 2 && hand.of_kind(north) >= 2);
+            assert_eq!(zone_b(&dealer), TileCounts::new());
+            assert_eq!(table.plans[0].plan, None);
+        }
+        assert!(both < 15, "dealer seat {d}: {both} of 300 deals");
+    }
+}
+
+#[test]
+fn the_teacup_goes_before_the_four_winds() {
+    let (east, north) = (kind("1z"), kind("4z"));
+    // Hatsumi first in the list: priority, not list order, decides.
+    let seated: [(Seat, &'static AbilityHooks); 2] = [(Seat(3), &HATSUMI), (Seat(0), &TAKAMI)];
+    let mut dealer = Dealer::new(DealConfig::riichi(), &seated, 9).unwrap();
+    let teacup = AbilityMemory {
+        tiles: "111444z".parse().unwrap(),
+        flags: 0,
+    };
+    assert!(dealer.set_memory(1, teacup));
+    dealer.set_round(DealRound {
+        all_last: true,
+        ..round(0)
+    });
+    for deal in 0..50 {
+        let table = dealer.deal(deal).unwrap().clone();
+        let (takami, hatsumi) = (table.hands[0], table.hands[3]);
+        assert_eq!((takami.of_kind(east), takami.of_kind(north)), (3, 3));
+        // The four winds find one East and one North left.
+        assert_eq!((hatsumi.of_kind(east), hatsumi.of_kind(north)), (1, 1));
+        assert_eq!(zone_b(&dealer), "222333z".parse().unwrap());
+        // Takami's teacup raid is her memory, which the deal does not change.
+        assert_eq!(dealer.memory(1), Some(teacup));
+    }
+    // Not all-last: the teacup waits, and the four winds take their pairs.
+    dealer.set_round(round(0));
+    let table = dealer.deal(0).unwrap();
+    assert!(table.hands[3].of_kind(east) >= 2 && table.hands[3].of_kind(north) >= 2);
+}
+
+/// A riichi match with Takami at seat 0 (greedy players): at every all-last deal her starting
+/// hand holds each of her first discards of the hands before (by kind: a red five may come
+/// back black). Returns the all-last deals checked.
+fn teacup_match(seed: u64) -> u32 {
+    let game = Riichi::preset("riichi")
+        .unwrap()
+        .with_length(Length::East)
+        .with_abilities(&[SeatedAbility {
+            hooks: &TAKAMI,
+            seat: Seat(0),
+        }])
+        .unwrap();
+    let mut sim = SimBuilder::new(game).seed(seed).build();
+    sim.record_events(true);
+    let mut rng = random_player_rng(seed);
+    let mut teacup: Vec<Tile> = Vec::new();
+    let mut first_of_hand = true;
+    let mut checked = 0;
+    while let Some(action) = choose(&mut sim, &[PlayerKind::Greedy; 4], &mut rng) {
+        sim.apply(action).unwrap();
+        for logged in sim.take_events() {
+            match logged.event {
+                RiichiEvent::Discard { seat, tile, .. } if seat == Seat(0) && first_of_hand => {
+                    teacup.push(tile);
+                    first_of_hand = false;
+                }
+                RiichiEvent::Deal {
+                    wind,
+                    number,
+                    hands,
+                    ..
+                } => {
+                    first_of_hand = true;
+                    // East only: from East 4 on every hand is all-last.
+                    if wind > 0 || number == 3 {
+                        let hand = hands[0].expect("full information");
+                        let want: TileCounts = teacup.iter().copied().collect();
+                        for kind in TileKind::all() {
+                            assert!(hand.of_kind(kind) >= want.of_kind(kind), "{hand} {want}");
+                        }
+                        checked += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn takamis_all_last_hand_holds_her_first_discards_of_an_east_match() {
+    let checked: u32 = (0..4).map(teacup_match).sum();
+    assert!(checked >= 4, "{checked} all-last deals");
+}
+
+#[test]
+fn what_an_ability_remembers_is_in_the_snapshot() {
+    let game = Riichi::preset("riichi")
+        .unwrap()
+        .with_length(Length::East)
+        .with_abilities(&[SeatedAbility {
+            hooks: &TAKAMI,
+            seat: Seat(0),
+        }])
+        .unwrap();
+    let mut sim = SimBuilder::new(game).seed(2).build();
+    let memory = |sim: &mut alea::kernel::Sim<Riichi>| {
+        let world = sim.world_mut();
+        let mut query = world.query::<&AbilityMemory>();
+        *query.single(world).unwrap()
+    };
+    let start = sim.snapshot();
+    let checksum = sim.checksum();
+    let mut rng = random_player_rng(2);
+    while memory(&mut sim).tiles.total() == 0 {
+        let action = choose(&mut sim, &[PlayerKind::Greedy; 4], &mut rng).unwrap();
+        sim.apply(action).unwrap();
+    }
+    assert_eq!(memory(&mut sim).tiles.total(), 1);
+    sim.restore(&start).unwrap();
+    assert_eq!(memory(&mut sim), AbilityMemory::default());
+    assert_eq!(sim.checksum(), checksum);
+}
+
+/// Deals `deals` hands in `round` with Kuro at seat 0, Sawaya at 1 and Kasumi at 2 (Sawaya's
+/// clouds fresh each time): the joint plans (Kuro's dora, Kasumi's suit) and how often.
+fn joint_plans(round: DealRound, deals: u32) -> BTreeMap<(u16, u16), u64> {
+    let seated: [(Seat, &'static AbilityHooks); 3] =
+        [(Seat(0), &KURO), (Seat(1), &SAWAYA), (Seat(2), &KASUMI)];
+    let mut dealer = Dealer::new(DealConfig::riichi(), &seated, 21).unwrap();
+    dealer.set_round(round);
+    let mut seen = BTreeMap::new();
+    for deal in 0..deals {
+        dealer.forget();
+        let table: &DealTable = dealer.deal(deal).unwrap();
+        assert_eq!(table.plans[1].plan, Some(0), "Sawaya bargains");
+        let plan = |at: usize| table.plans[at].plan.unwrap();
+        *seen.entry((plan(0), plan(2))).or_insert(0) += 1;
+    }
+    seen
+}
+
+/// Chi-square of the joint plans seen against a uniform choice among `cells`.
+fn uniform_chi_square(seen: &BTreeMap<(u16, u16), u64>, cells: usize) -> f64 {
+    let p = 1.0 / cells as f64;
+    crate::chi_square(&seen.values().map(|&o| (o, p)).collect::<Vec<_>>())
+}
+
+#[test]
+fn the_bargain_with_sawaya_kuro_and_kasumi_is_uniform_over_feasible_joint_plans() {
+    let suit = |kind: u16| TileKind::new(kind as u8).unwrap().suit();
+    // Red cloud on the rivals (East 1): Any on every honour, so Kuro's dora is a suited kind
+    // (27) outside Kasumi's suit (2 of 3): 54 joint plans.
+    let deals = 54 * 40;
+    let red = joint_plans(round(0), deals);
+    assert_eq!(red.len(), 54);
+    for &(dora, kasumi) in red.keys() {
+        assert!(!TileKind::new(dora as u8).unwrap().is_honor());
+        assert_ne!(
+            suit(dora),
+            [Suit::Man, Suit::Pin, Suit::Sou][usize::from(kasumi)]
+        );
+    }
+    // 53 degrees of freedom at p = 0.001: critical value 90.6.
+    let chi = uniform_chi_square(&red, 54);
+    assert!(
+        chi < crate::chi_square_critical(53),
+        "chi-square {chi:.1}: {red:?}"
+    );
+
+    // White cloud (East 2): Any on the souzu, so Kasumi is manzu or pinzu and Kuro's dora is
+    // outside her suit and not souzu: 9 + 9 + 7 · 2 = 32 joint plans.
+    let deals = 32 * 40;
+    let white = joint_plans(round(1), deals);
+    assert_eq!(white.len(), 32);
+    for &(dora, kasumi) in white.keys() {
+        assert_ne!(suit(dora), Suit::Sou);
+        assert_ne!(kasumi, 2);
+    }
+    // 31 degrees of freedom at p = 0.001: critical value 61.1.
+    let chi = uniform_chi_square(&white, 32);
+    assert!(
+        chi < crate::chi_square_critical(31),
+        "chi-square {chi:.1}: {white:?}"
+    );
+}
+
+#[test]
+fn sawayas_clouds_shape_the_starting_hands() {
+    let honours = |hand: &TileCounts| -> u8 {
+        TileKind::all()
+            .filter(|k| k.is_honor())
+            .map(|k| hand.of_kind(k))
+            .sum()
+    };
+    let souzu = |hand: &TileCounts| -> u8 {
+        TileKind::all()
+            .filter(|k| k.suit() == Suit::Sou)
+            .map(|k| hand.of_kind(k))
+            .sum()
+    };
+    let mut dealer = Dealer::new(DealConfig::riichi(), &[(Seat(1), &SAWAYA)], 4).unwrap();
+    let (mut red_own, mut white_short) = (0u32, 0u32);
+    for deal in 0..200 {
+        // East 1: the red cloud on the rivals; none of them starts with an honour.
+        dealer.forget();
+        dealer.set_round(round(0));
+        let table = dealer.deal(deal).unwrap();
+        for (seat, hand) in table.hands.iter().enumerate() {
+            if seat != 1 {
+                assert_eq!(honours(hand), 0, "seat {seat}: {hand}");
+            }
+        }
+        red_own += u32::from(honours(&table.hands[1]));
+        // East 2: the white cloud; she wants 8 souzu (perseverance 100).
+        dealer.forget();
+        dealer.set_round(round(1));
+        let table = dealer.deal(deal).unwrap();
+        white_short += u32::from(souzu(&table.hands[1]) < 8);
+    }
+    // Her honours: far above the 13 · 28 / 136 ≈ 2.7 a plain deal gives.
+    assert!(red_own > 200 * 4, "{red_own}");
+    assert_eq!(white_short, 0);
+    // In a match the clouds are spent: East 1 uses the red, a repeat of East 1 has none.
+    dealer.forget();
+    dealer.set_round(round(0));
+    dealer.deal(0).unwrap();
+    let table = dealer.deal(1).unwrap();
+    assert_eq!(table.plans[0].plan, None);
+}
+
+#[test]
+fn the_readme_deal_examples_print_what_the_readme_shows() {
+    crate::run_readme_block("- `deal` deals `--deals` starting hands");
+}
+
+#[test]
+fn the_json_log_of_a_match_carries_every_starting_hand() {
+    let out = crate::cli(
+        "alea play mahjong --seed 3 --length east --abilities takami@0,hatsumi@3,sawaya@1 --json",
+    )
+    .unwrap();
+    let log: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut deals = vec![log["deal"].clone()];
+    for m in log["moves"].as_array().unwrap() {
+        for e in m["events"].as_array().unwrap() {
+            if e["event"]["event"] == "deal" {
+                deals.push(e["event"].clone());
+            }
+        }
+    }
+    assert!(deals.len() >= 4, "{} deals", deals.len());
+    for deal in &deals {
+        let hands: Vec<TileCounts> = deal["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(hands.len(), 4);
+        assert!(hands.iter().all(|h| h.total() == 13), "{deal}");
+        // Seat 3 is north while seat 0 deals: the four winds' pairs are there.
+        if deal["number"] == 0 {
+            let north = hands[3];
+            assert!(north.of_kind(kind("1z")) >= 2 && north.of_kind(kind("4z")) >= 2);
+        }
+    }
+}
+
+#[test]
+fn a_bargain_the_round_makes_infeasible_deals_on_without_plans_in_play() {
+    // Three Kasumis take the three suits; from East 2 Sawaya's white cloud claims the souzu.
+    let seated: [(Seat, &'static AbilityHooks); 4] = [
+        (Seat(0), &KASUMI),
+        (Seat(1), &SAWAYA),
+        (Seat(2), &KASUMI),
+        (Seat(3), &KASUMI),
+    ];
+    let mut strict = Dealer::new(DealConfig::riichi(), &seated, 1).unwrap();
+    assert!(
+        strict.deal(0).is_ok(),
+        "East 1: the red cloud leaves the suits"
+    );
+    strict.forget();
+    strict.set_round(round(1));
+    let before = strict.checksum();
+    assert!(matches!(
+        strict.deal(1),
+        Err(alea::dealer::DealError::BargainInfeasible { .. })
+    ));
+    assert_eq!(strict.checksum(), before);
+    let lenient = DealConfig {
+        strict_bargain: false,
+        ..DealConfig::riichi()
+    };
+    let mut lenient = Dealer::new(lenient, &seated, 1).unwrap();
+    lenient.set_round(round(1));
+    let table = lenient.deal(1).unwrap();
+    assert!(table.plans.iter().all(|p| p.plan.is_none()));
+
+    // A game seats them (its trial deal is East 1) and plays past East 2 (no busting: Sawaya's
+    // red cloud often wins big in East 1).
+    let abilities: Vec<SeatedAbility> = seated
+        .iter()
+        .map(|&(seat, hooks)| SeatedAbility { hooks, seat })
+        .collect();
+    let mut game = Riichi::preset("riichi").unwrap().with_length(Length::East);
+    game.config.busting = false;
+    let game = game.with_abilities(&abilities).unwrap();
+    let mut sim = SimBuilder::new(game).seed(4).build();
+    sim.record_events(true);
+    let mut rng = random_player_rng(4);
+    let mut east2 = false;
+    while let Some(action) = choose(&mut sim, &[PlayerKind::Greedy; 4], &mut rng) {
+        sim.apply(action).unwrap();
+        east2 |= sim.take_events().iter().any(|e| {
+            matches!(
+                e.event,
+                RiichiEvent::Deal {
+                    wind: 0,
+                    number: 1,
+                    ..
+                }
+            )
+        });
+    }
+    assert!(east2, "the match reached East 2");
+}
