@@ -254,13 +254,7 @@ impl Dealer {
 
     /// Every ability forgets what it remembered from earlier deals.
     pub fn forget(&mut self) {
-        let list = self.world.resource::<AbilityList>().0.clone();
-        for entity in list {
-            *self
-                .world
-                .get_mut::<AbilityMemory>(entity)
-                .expect("ability memory") = AbilityMemory::default();
-        }
+        forget_in_world(&mut self.world);
     }
 
     /// What the ability at `order` (its place in the list given to [`Dealer::new`]) remembers.
@@ -392,6 +386,16 @@ pub fn on_draw_in_world(world: &mut World, view: &DrawView<'_>) {
 /// a discard: what the abilities remember.
 pub fn on_discard_in_world(world: &mut World, view: &DiscardView) {
     stages::on_discard(world, view);
+}
+
+/// Every ability of a World set up by [`install`] forgets what it remembered (a new match).
+pub fn forget_in_world(world: &mut World) {
+    let mut memories = world.query::<&mut AbilityMemory>();
+    for mut memory in memories.iter_mut(world) {
+        if *memory != AbilityMemory::default() {
+            *memory = AbilityMemory::default();
+        }
+    }
 }
 
 /// True when a World set up by [`install`] has abilities seated.

@@ -391,3 +391,24 @@ fn a_bargain_the_round_makes_infeasible_deals_on_without_plans_in_play() {
     }
     assert!(east2, "the match reached East 2");
 }
+
+#[test]
+fn a_restarted_match_forgets_what_the_last_one_taught() {
+    let abilities: Vec<SeatedAbility> = ["takami@0", "sawaya@1", "hatsumi@3"]
+        .iter()
+        .map(|a| a.parse().unwrap())
+        .collect();
+    let game = Riichi::preset("riichi")
+        .unwrap()
+        .with_length(Length::East)
+        .with_abilities(&abilities)
+        .unwrap();
+    let mut reused = SimBuilder::new(game.clone()).seed(3).build();
+    let mut rng = random_player_rng(3);
+    while let Some(action) = choose(&mut reused, &[PlayerKind::Greedy; 4], &mut rng) {
+        reused.apply(action).unwrap();
+    }
+    Riichi::restart(&mut reused, 8);
+    let mut fresh = SimBuilder::new(game).seed(8).build();
+    assert_eq!(reused.checksum(), fresh.checksum());
+}

@@ -279,6 +279,7 @@ impl Riichi {
     /// simulator this way skips rebuilding the World for every match.
     pub fn restart(sim: &mut Sim<Riichi>, seed: u64) {
         sim.reseed(seed);
+        crate::dealer::forget_in_world(sim.world_mut());
         let start = sim.rules().game.config.start_points;
         *sim.world_mut().resource_mut::<Match>() = Match {
             scores: [start; SEATS],

@@ -177,6 +177,7 @@ impl Sichuan {
     /// Starts a new match in `sim` exactly as if it had been built with `seed`.
     pub fn restart(sim: &mut Sim<Sichuan>, seed: u64) {
         sim.reseed(seed);
+        crate::dealer::forget_in_world(sim.world_mut());
         *sim.world_mut().resource_mut::<Standings>() = Standings::default();
         let hands = sim.rules().game.config.hands;
         sim.with_world_and_table(|world, table| first_hand(world, table, hands));
