@@ -282,7 +282,7 @@ pub struct MahjongArgs {
     #[arg(long)]
     pub length: Option<crate::games::mahjong::riichi::Length>,
     /// Mahjong: abilities in play, NAME@SEAT comma-separated (kuro, kasumi, awai, koromo,
-    /// toki; e.g. koromo@1,toki@2).
+    /// toki, takami, hatsumi, sawaya; e.g. takami@0,hatsumi@3,sawaya@1).
     #[arg(long, value_delimiter = ',')]
     pub abilities: Vec<SeatedAbility>,
 }

@@ -2,8 +2,11 @@
 //! beg → monkey**, each a named system in [`DealerSystems`] inside the [`DealSchedule`].
 //!
 //! Abilities are listener entities ([`Ability`]) bound to a seat, with optional hooks
-//! ([`AbilityHooks`]: plain `fn` pointers). The mount starts with every tile in zone A; the
-//! stages take the starting hands out of it:
+//! ([`AbilityHooks`]: plain `fn` pointers) and what they remember from earlier hands
+//! ([`AbilityMemory`]); every hook sees where the hand stands in its match ([`DealRound`]: round
+//! wind and number, dealer, all-last). Before the stages each ability's `on_hand_start` updates
+//! its memory. The mount starts with every tile in zone A; the stages take the starting hands
+//! out of it:
 //! - **raid**: fixes with absolute priority (High before Low; without priority: dropped);
 //! - **bargain**: plans and claims, a joint plan chosen uniformly among the feasible ones
 //!   ([`choose_joint_plan`]); each ability is told its plan and enforces it on the mount;

@@ -102,18 +102,23 @@ fn the_teacup_goes_before_the_four_winds() {
     assert!(table.hands[3].of_kind(east) >= 2 && table.hands[3].of_kind(north) >= 2);
 }
 
-/// A riichi match with Takami at seat 0 (greedy players): at every all-last deal her starting
-/// hand holds each of her first discards of the hands before (by kind: a red five may come
-/// back black). Returns the all-last deals checked.
-fn teacup_match(seed: u64) -> u32 {
-    let game = Riichi::preset("riichi")
+/// A riichi East match with Takami at seat 0.
+fn east_match_with_takami() -> Riichi {
+    Riichi::preset("riichi")
         .unwrap()
         .with_length(Length::East)
         .with_abilities(&[SeatedAbility {
             hooks: &TAKAMI,
             seat: Seat(0),
         }])
-        .unwrap();
+        .unwrap()
+}
+
+/// A riichi match with Takami at seat 0 (greedy players): at every all-last deal her starting
+/// hand holds each of her first discards of the hands before (by kind: a red five may come
+/// back black). Returns the all-last deals checked.
+fn teacup_match(seed: u64) -> u32 {
+    let game = east_match_with_takami();
     let mut sim = SimBuilder::new(game).seed(seed).build();
     sim.record_events(true);
     let mut rng = random_player_rng(seed);
@@ -160,14 +165,7 @@ fn takamis_all_last_hand_holds_her_first_discards_of_an_east_match() {
 
 #[test]
 fn what_an_ability_remembers_is_in_the_snapshot() {
-    let game = Riichi::preset("riichi")
-        .unwrap()
-        .with_length(Length::East)
-        .with_abilities(&[SeatedAbility {
-            hooks: &TAKAMI,
-            seat: Seat(0),
-        }])
-        .unwrap();
+    let game = east_match_with_takami();
     let mut sim = SimBuilder::new(game).seed(2).build();
     let memory = |sim: &mut alea::kernel::Sim<Riichi>| {
         let world = sim.world_mut();

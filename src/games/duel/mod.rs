@@ -22,7 +22,7 @@
 //!   random end-phase effect and the `Random` card effects are chance points ([`EffectCases`])
 //!   that the [`Case`](crate::chance::Case) resource drives.
 //!
-//! The ECS shape: characters are entities ([`Fighter`](state::Fighter)); summons, supports and
+//! The ECS shape: characters are entities ([`Fighter`]); summons, supports and
 //! statuses are pooled listener entities ([`pieces`], one file per behaviour); the rules are one
 //! small handler per event ([`rules`]). The determinization API of DESIGN §10 is in
 //! [`determinize`]; players in [`players`].

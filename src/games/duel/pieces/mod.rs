@@ -7,7 +7,7 @@
 //!
 //! | piece | file | listens to |
 //! |---|---|---|
-//! | a summon (any catalog summon) | [`summon`] | end phase, through its [`EffectCases`](super::EffectCases) component |
+//! | a summon (any catalog summon) | [`summon`] | end phase, through its [`EffectCases`] component |
 //! | Guide (support) | [`round_omni`] | round start: omni dice |
 //! | Library (support) | [`end_draw`] | end phase: draw |
 //! | Field Hospital (support) | [`end_heal`] | end phase: heal |

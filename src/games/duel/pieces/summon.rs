@@ -1,5 +1,5 @@
 //! Summons: at each end phase a summon acts — its listener emits
-//! [`DuelEvent::SummonActed`], whose rule ([`acted`]) deals its effect and spends a usage; it
+//! [`DuelEvent::SummonActed`], whose rule (`acted`) deals its effect and spends a usage; it
 //! leaves when they run out. One summon's effect (and what it causes) resolves before the next
 //! summon acts. The effect is one of the catalog's `end_phase` outcomes: with several, the
 //! choice is a chance point of the summon's own [`EffectCases`] component (equally likely

@@ -1,7 +1,7 @@
 //! The rules of each event: one small handler per event kind, grouped by stage — the round
 //! ([`round`]), the active player's combat actions ([`combat`]), cards ([`card`]), dice
 //! ([`dice`]) and damage ([`damage`]). What summons, supports and statuses do is not here:
-//! they are listener entities ([`pieces`](super::pieces)).
+//! they are listener entities ([`pieces`]).
 
 pub mod card;
 pub mod combat;
