@@ -401,6 +401,17 @@ pub fn forget_in_world(world: &mut World) {
     }
 }
 
+/// What the ability called `name` at `seat` remembers, in a World set up by [`install`].
+pub fn memory_of(world: &World, seat: Seat, name: &str) -> Option<AbilityMemory> {
+    let list = world.get_resource::<AbilityList>()?;
+    list.0.iter().find_map(|&entity| {
+        let ability = world.get::<Ability>(entity)?;
+        (ability.seat == seat && ability.hooks.name == name)
+            .then(|| world.get::<AbilityMemory>(entity).copied())
+            .flatten()
+    })
+}
+
 /// True when a World set up by [`install`] has abilities seated.
 pub fn has_abilities(world: &World) -> bool {
     world

@@ -30,7 +30,7 @@ pub use kasumi::KASUMI;
 pub use koromo::KOROMO;
 pub use kuro::KURO;
 pub use sawaya::SAWAYA;
-pub use takami::TAKAMI;
+pub use takami::{TAKAMI, takami_choice, teacup_discard};
 pub use toki::{Foresee, Sight, TOKI, future_sight, toki_choice};
 
 /// `--abilities` item: an ability name and its seat (`kuro@0`). Equal when the names and

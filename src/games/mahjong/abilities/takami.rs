@@ -4,13 +4,17 @@
 //! tile is taken from zone A — a red five falls back to a black one, a black five to the red
 //! one, when A has none of it. In all-last her own draws favour the teacup's kinds she holds one
 //! or two of (`need_mk`): what her hand needs to turn them into triplets. No bargain.
+//!
+//! Her AI hook ([`teacup_discard`], libsaki's): before all-last, her first discard of a hand is
+//! the one the teacup wants back most — an honor scores 1, a dragon 1 more, and a dragon 1 more
+//! for each copy short of a triplet in the teacup — whoever plays her seat.
 
 use super::{kinds, light, params};
 use crate::dealer::{
     AbilityCtx, AbilityHooks, AbilityMemory, DiscardView, DrawView, RaidFix, RaidPriority,
 };
 use crate::mount::Mount;
-use crate::tiles::Tile;
+use crate::tiles::{Tile, TileCounts};
 
 /// Takami's hooks.
 pub static TAKAMI: AbilityHooks = AbilityHooks {
@@ -80,13 +84,52 @@ fn on_draw(ctx: &AbilityCtx, view: &DrawView<'_>, mount: &mut Mount) {
     }
 }
 
+/// Takami's first discard of a hand before all-last, among `candidates` (in their order): the
+/// highest score (see the module), the first on a tie; `None` when none scores (her player
+/// decides).
+pub fn teacup_discard(
+    teacup: &TileCounts,
+    candidates: impl IntoIterator<Item = Tile>,
+) -> Option<Tile> {
+    let mut best: Option<(u8, Tile)> = None;
+    for tile in candidates {
+        let kind = tile.kind();
+        let dragon = kind.index() >= 31;
+        let need = if dragon {
+            3u8.saturating_sub(teacup.of_kind(kind))
+        } else {
+            0
+        };
+        let score = u8::from(kind.is_honor()) + u8::from(dragon) + need;
+        if score > best.map_or(0, |(s, _)| s) {
+            best = Some((score, tile));
+        }
+    }
+    best.map(|(_, tile)| tile)
+}
+
+/// Takami's choice at `seat`'s turn when she sits there: her first discard of a hand before
+/// all-last ([`teacup_discard`] among the legal `discards`); `None` otherwise.
+pub fn takami_choice(
+    world: &bevy_ecs::world::World,
+    seat: crate::kernel::Seat,
+    discarded: bool,
+    discards: impl IntoIterator<Item = Tile>,
+) -> Option<Tile> {
+    if discarded || world.get_resource::<crate::dealer::DealRound>()?.all_last {
+        return None;
+    }
+    let memory = crate::dealer::memory_of(world, seat, TAKAMI.name)?;
+    teacup_discard(&memory.tiles, discards)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dealer::DealRound;
     use crate::kernel::Seat;
     use crate::mount::WallLayout;
-    use crate::tiles::{TileCounts, TileSet};
+    use crate::tiles::TileSet;
 
     fn ctx(all_last: bool, teacup: &str) -> AbilityCtx {
         AbilityCtx {
@@ -136,5 +179,31 @@ mod tests {
         assert_eq!(fix.priority, RaidPriority::High);
         let taken: TileCounts = fix.take.into_iter().collect();
         assert_eq!(taken, "5p5z".parse::<TileCounts>().unwrap());
+    }
+}
+
+#[cfg(test)]
+mod ai_tests {
+    use super::*;
+
+    fn tiles(text: &str) -> Vec<Tile> {
+        crate::tiles::parse_tiles(text).unwrap()
+    }
+
+    #[test]
+    fn her_first_discard_is_what_the_teacup_wants_back() {
+        let empty = TileCounts::new();
+        // A dragon (1 + 1 + 3) before a wind (1) before anything suited (0).
+        assert_eq!(
+            teacup_discard(&empty, tiles("19m1z6z")),
+            Some("6z".parse().unwrap())
+        );
+        // Two white dragons already in the teacup: the green one is wanted more.
+        let teacup: TileCounts = "55z".parse().unwrap();
+        assert_eq!(
+            teacup_discard(&teacup, tiles("5z6z")),
+            Some("6z".parse().unwrap())
+        );
+        assert_eq!(teacup_discard(&empty, tiles("19m55p")), None);
     }
 }

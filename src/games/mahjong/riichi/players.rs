@@ -7,7 +7,9 @@ use rand_chacha::ChaCha8Rng;
 use super::search::{DEFAULT_ITERATIONS, ismcts_search};
 use super::state::{Kyoku, Phase};
 use super::{Riichi, RiichiAction, RiichiEvent};
-use crate::games::mahjong::abilities::{Foresee, toki_choice};
+use crate::games::mahjong::abilities::{
+    Foresee, SeatedAbility, TAKAMI, takami_choice, toki_choice,
+};
 use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::Exit;
 use crate::mount::Mount;
@@ -79,6 +81,9 @@ pub fn choose(
     if choices.is_empty() {
         return None;
     }
+    if let Some(tile) = teacup_choice(sim, seat) {
+        return Some(RiichiAction::Discard(tile));
+    }
     match players
         .get(seat.index())
         .copied()
@@ -101,6 +106,24 @@ pub fn choose(
             Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action))
         }
     }
+}
+
+/// Takami's AI hook when she sits at `seat` ([`takami_choice`]): her first discard of a hand
+/// (a win is taken first).
+fn teacup_choice(sim: &Sim<Riichi>, seat: Seat) -> Option<Tile> {
+    if !SeatedAbility::is_seated(&sim.rules().game.abilities, &TAKAMI, seat)
+        || sim.legal_actions().contains(&RiichiAction::Tsumo)
+    {
+        return None;
+    }
+    let world = sim.world();
+    let kyoku = world.resource::<Kyoku>();
+    let discarded = kyoku.river.iter().any(|(s, _)| *s == seat);
+    let discards = sim.legal_actions().iter().filter_map(|a| match a {
+        RiichiAction::Discard(tile) => Some(*tile),
+        _ => None,
+    });
+    takami_choice(world, seat, discarded, discards)
 }
 
 /// Copies of each kind `seat` can see: its own concealed tiles, every meld, every discard and
