@@ -10,6 +10,7 @@ mod score;
 mod search;
 mod sgs;
 mod simulate;
+mod stream;
 mod think;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -559,9 +560,14 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of the readable summary.
     #[arg(long)]
     pub json: bool,
-    /// Write one JSON line per game to this file, everything `alea replay` needs (mahjong, pig).
+    /// Write one JSON line per game to this file as games finish (in game order), everything
+    /// `alea replay` needs (mahjong, pig, sgs).
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+    /// Start no new game after this many seconds: the games finished by then are reported
+    /// (`"truncated": true`), status 0.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub max_seconds: Option<f64>,
     /// Write a Chrome trace of every system's and handler's spans to FILE (needs the `trace`
     /// feature; mahjong runs its systems through the schedule). Open it in chrome://tracing or
     /// ui.perfetto.dev.
@@ -579,6 +585,14 @@ pub struct SimulateArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub sgs: SgsArgs,
+}
+
+/// A positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
+        _ => Err(format!("{text:?} is not a positive number of seconds")),
+    }
 }
 
 /// `alea replay`.

@@ -6,7 +6,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::replay::{self, RecordWriter};
-use super::simulate::{Played, parallel_games, play_out, write_records};
+use super::simulate::{OutFile, Played, play_out};
 use super::{CliError, PlayArgs, Players, SimulateArgs, json_line, profile};
 use crate::chance::sub_seed;
 use crate::games::sgs::{
@@ -14,7 +14,7 @@ use crate::games::sgs::{
     SgsAction, SgsEvent, winners,
 };
 use crate::kernel::playout::{random_player_rng, random_playout};
-use crate::kernel::{Rollback, Seat, Sim, SimBuilder, SimError, Turn};
+use crate::kernel::{Rollback, Seat, Sim, SimBuilder, Turn};
 use crate::pipeline::LoggedEvent;
 
 /// sgs's options shared by `play` and `simulate`.
@@ -360,10 +360,8 @@ pub struct SgsResult {
     pub moves: u32,
 }
 
-/// Plays `games` games of `game` with `players` on `threads` threads; game `i` is the game
-/// built with seed `sub_seed(seed, i)` (started in place by a [`Restarter`]) with players
-/// drawing from that seed's player stream, so results do not depend on the thread count. With `record`, each
-/// game keeps its replay [`Recording`](super::Recording).
+/// Plays `games` games of `game` with `players` on `threads` threads and returns them all by
+/// game index (see [`stream_sgs`]).
 pub fn simulate_sgs(
     game: &Sgs,
     players: &[PlayerKind],
@@ -372,14 +370,39 @@ pub fn simulate_sgs(
     threads: u16,
     record: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<Played<SgsResult, SgsAction>>, SimError> {
+) -> Result<Vec<Played<SgsResult, SgsAction>>, CliError> {
+    super::simulate::collect(progress, |sink| {
+        stream_sgs(
+            game,
+            players,
+            (games, seed, threads),
+            record,
+            &|| false,
+            sink,
+        )
+    })
+}
+
+/// Streams `games` games of `game` with `players` on `threads` threads to `sink` in game order;
+/// game `i` is the game built with seed `sub_seed(seed, i)` (started in place by a
+/// [`Restarter`]) with players drawing from that seed's player stream, so results do not
+/// depend on the thread count. With `record`, each game keeps its replay
+/// [`Recording`](super::Recording).
+pub fn stream_sgs(
+    game: &Sgs,
+    players: &[PlayerKind],
+    (games, seed, threads): (u64, u64, u16),
+    record: bool,
+    stop: &(dyn Fn() -> bool + Sync),
+    sink: super::simulate::Sink<'_, Played<SgsResult, SgsAction>>,
+) -> Result<super::simulate::Streamed, CliError> {
     let builder = SimBuilder::new(game.clone()).rollback(Rollback::Caller);
     let all_random = players.iter().all(|&p| p == PlayerKind::Random);
     let record = record.then_some(replay::sgs_scores as super::Scores<Sgs>);
-    parallel_games(
+    super::simulate::stream_games(
         games,
         threads,
-        (progress, 64),
+        stop,
         &|| {
             let mut sim = builder.build();
             let restarter = Restarter::new(&mut sim);
@@ -421,6 +444,7 @@ pub fn simulate_sgs(
                 recording,
             })
         },
+        sink,
     )
 }
 
@@ -465,8 +489,10 @@ pub struct SgsSummary {
     pub game: &'static str,
     /// The table.
     pub mode: Mode,
-    /// Games played.
+    /// Games played (the delivered prefix when truncated).
     pub games: u64,
+    /// True when `--max-seconds` ended the run before every game was played.
+    pub truncated: bool,
     /// The base seed.
     pub seed: u64,
     /// Threads used.
@@ -499,37 +525,38 @@ pub(super) fn simulate(
         .iter()
         .any(|p| matches!(p, PlayerKind::Ismcts(_) | PlayerKind::Smart(_)));
     let bar = super::simulate::progress_bar(games, searching);
-    let progress = |n: u64| {
-        if let Some(bar) = &bar {
-            bar.inc(n);
-        }
+    let writer = RecordWriter {
+        game: "sgs",
+        rules: &game.config(),
+        base_seed: args.seed,
+        players: players.iter().map(ToString::to_string).collect(),
+        abilities: Vec::new(),
     };
-    let mut file = args.out.as_deref().map(replay::create).transpose()?;
+    let mut file = OutFile::create(args.out.as_deref(), writer)?;
     let started = Instant::now();
-    let played = simulate_sgs(
+    let stop = super::simulate::deadline(args, started);
+    let mut totals = SgsTotals::new(&game);
+    let streamed = stream_sgs(
         &game,
         &players,
-        games,
-        args.seed,
-        threads,
+        (games, args.seed, threads),
         file.is_some(),
-        &progress,
+        &stop,
+        &mut |index, played| {
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            totals.add(&played.result);
+            file.write(index, played.recording.as_ref())
+        },
     )?;
+    file.finish()?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if let Some(file) = &mut file {
-        let writer = RecordWriter {
-            game: "sgs",
-            rules: &game.config(),
-            base_seed: args.seed,
-            players: players.iter().map(ToString::to_string).collect(),
-            abilities: Vec::new(),
-        };
-        write_records(file, args, &writer, &played)?;
-    }
-    let summary = summarize(&game, &players, &played, args.seed, threads, seconds);
+    let mut summary = totals.summary(&game, &players, args.seed, threads, seconds);
+    summary.truncated = streamed.truncated;
     if args.json {
         return json_line(out, &summary);
     }
@@ -552,6 +579,9 @@ fn print_summary(
         summary.seed,
         summary.threads
     )?;
+    if summary.truncated {
+        writeln!(out, "  truncated by --max-seconds")?;
+    }
     let share = |wins: u64| 100.0 * wins as f64 / summary.games.max(1) as f64;
     let interval = |[lo, hi]: [f64; 2]| format!("[{:.2}%, {:.2}%]", 100.0 * lo, 100.0 * hi);
     writeln!(
@@ -598,62 +628,80 @@ fn print_summary(
     Ok(())
 }
 
-/// Counts the wins per seat and per role.
-fn summarize(
-    game: &Sgs,
-    players: &[PlayerKind],
-    played: &[Played<SgsResult, SgsAction>],
-    seed: u64,
-    threads: u16,
-    seconds: f64,
-) -> SgsSummary {
-    let seats = usize::from(game.mode.seats());
-    let games = played.len() as u64;
-    let won = |r: &SgsResult, role: Role| r.outcome == Outcome::Won(role.faction());
-    let mut seat_wins = vec![0u64; seats];
-    let mut draws = 0;
-    let (mut turns, mut moves) = (0u64, 0u64);
-    for p in played {
-        let r = &p.result;
-        for (s, wins) in seat_wins.iter_mut().enumerate() {
-            *wins += u64::from(won(r, r.roles[s]));
+/// Online totals of sgs games, folded in game order.
+struct SgsTotals {
+    games: u64,
+    seat_wins: Vec<u64>,
+    role_wins: Vec<(Role, u64)>,
+    draws: u64,
+    turns: u64,
+    moves: u64,
+}
+
+impl SgsTotals {
+    fn new(game: &Sgs) -> SgsTotals {
+        SgsTotals {
+            games: 0,
+            seat_wins: vec![0; usize::from(game.mode.seats())],
+            role_wins: game.mode.roles().iter().map(|&r| (r, 0)).collect(),
+            draws: 0,
+            turns: 0,
+            moves: 0,
         }
-        draws += u64::from(r.outcome == Outcome::Draw);
-        turns += u64::from(r.turns);
-        moves += u64::from(r.moves);
     }
-    let roles = game
-        .mode
-        .roles()
-        .iter()
-        .map(|&role| {
-            let wins = played.iter().filter(|p| won(&p.result, role)).count() as u64;
-            RoleSummary {
-                role,
-                wins,
-                interval: wilson_interval(wins, games),
-            }
-        })
-        .collect();
-    SgsSummary {
-        game: "sgs",
-        mode: game.mode,
-        games,
-        seed,
-        threads,
-        seats: players
-            .iter()
-            .zip(seat_wins)
-            .map(|(&player, wins)| SgsSeatSummary {
-                player,
-                wins,
-                interval: wilson_interval(wins, games),
-            })
-            .collect(),
-        roles,
-        draws,
-        mean_turns: turns as f64 / games.max(1) as f64,
-        mean_moves: moves as f64 / games.max(1) as f64,
-        games_per_second: games as f64 / seconds.max(1e-9),
+
+    fn add(&mut self, r: &SgsResult) {
+        let won = |role: Role| r.outcome == Outcome::Won(role.faction());
+        self.games += 1;
+        for (s, wins) in self.seat_wins.iter_mut().enumerate() {
+            *wins += u64::from(won(r.roles[s]));
+        }
+        for (role, wins) in &mut self.role_wins {
+            *wins += u64::from(won(*role));
+        }
+        self.draws += u64::from(r.outcome == Outcome::Draw);
+        self.turns += u64::from(r.turns);
+        self.moves += u64::from(r.moves);
+    }
+
+    fn summary(
+        &self,
+        game: &Sgs,
+        players: &[PlayerKind],
+        seed: u64,
+        threads: u16,
+        seconds: f64,
+    ) -> SgsSummary {
+        let games = self.games;
+        SgsSummary {
+            game: "sgs",
+            mode: game.mode,
+            games,
+            truncated: false,
+            seed,
+            threads,
+            seats: players
+                .iter()
+                .zip(&self.seat_wins)
+                .map(|(&player, &wins)| SgsSeatSummary {
+                    player,
+                    wins,
+                    interval: wilson_interval(wins, games),
+                })
+                .collect(),
+            roles: self
+                .role_wins
+                .iter()
+                .map(|&(role, wins)| RoleSummary {
+                    role,
+                    wins,
+                    interval: wilson_interval(wins, games),
+                })
+                .collect(),
+            draws: self.draws,
+            mean_turns: self.turns as f64 / games.max(1) as f64,
+            mean_moves: self.moves as f64 / games.max(1) as f64,
+            games_per_second: games as f64 / seconds.max(1e-9),
+        }
     }
 }

@@ -1,13 +1,16 @@
 //! `alea simulate`: many games with random players on several threads, and a summary.
 //!
-//! Game `i` is seeded from `(seed, i)` only, and results are gathered by game index, so the
-//! totals are the same for every thread count.
+//! Game `i` is seeded from `(seed, i)` only, and results are folded in game index order as they
+//! finish ([`stream_games`]: constant memory in the number of games), so the totals are the
+//! same for every thread count. `--out` writes each game's line as it is delivered, and
+//! `--max-seconds` stops starting games (the delivered prefix is reported, `truncated`).
 
 use std::time::Instant;
 
 use serde::Serialize;
 
 use super::replay::{self, RecordWriter, Recording, SlotCollapse};
+pub use super::stream::{Streamed, stream_games};
 use super::{CliError, GameName, SimulateArgs, Table, json_line, profile};
 use crate::games::duel::Duel;
 use crate::games::mahjong::riichi::PlayerKind;
@@ -32,8 +35,10 @@ pub struct GameTally {
 pub struct Summary {
     /// The game's name.
     pub game: &'static str,
-    /// Games played.
+    /// Games played (the delivered prefix when truncated).
     pub games: u64,
+    /// True when `--max-seconds` ended the run before every game was played.
+    pub truncated: bool,
     /// The base seed.
     pub seed: u64,
     /// Threads used.
@@ -48,48 +53,22 @@ pub struct Summary {
     pub games_per_second: f64,
 }
 
-/// Plays games `0..games` on `threads` threads: each thread makes its state with `make` once,
-/// then calls `play(state, index)` for its contiguous share of the indices; `progress(n)` is
-/// called every `every` finished games (and once with the rest). Returns the results by game index, so they do not depend on the
-/// thread count when `play` depends only on the index.
-pub(super) fn parallel_games<S, T: Send>(
-    games: u64,
-    threads: u16,
-    (progress, every): (&(dyn Fn(u64) + Sync), u64),
-    make: &(dyn Fn() -> Result<S, SimError> + Sync),
-    play: &(dyn Fn(&mut S, u64) -> Result<T, SimError> + Sync),
-) -> Result<Vec<T>, SimError> {
-    let threads = u64::from(threads.max(1)).min(games.max(1));
-    let chunk = games.div_ceil(threads);
-    // The simulation threads record their spans where the caller does (`--profile`).
-    #[cfg(feature = "trace")]
-    let dispatch = &tracing::dispatcher::get_default(Clone::clone);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    #[cfg(feature = "trace")]
-                    let _subscriber = tracing::dispatcher::set_default(dispatch);
-                    let mut state = make()?;
-                    let range = (t * chunk)..((t + 1) * chunk).min(games);
-                    let mut out = Vec::with_capacity(range.clone().count());
-                    for (done, index) in range.enumerate() {
-                        out.push(play(&mut state, index)?);
-                        if (done as u64 + 1).is_multiple_of(every) {
-                            progress(every);
-                        }
-                    }
-                    progress(out.len() as u64 % every);
-                    Ok::<_, SimError>(out)
-                })
-            })
-            .collect();
-        let mut all = Vec::with_capacity(games as usize);
-        for handle in handles {
-            all.extend(handle.join().expect("simulation threads do not panic")?);
-        }
-        Ok(all)
-    })
+/// Where finished games go, in game order: `sink(index, result)`.
+pub type Sink<'a, T> = &'a mut dyn FnMut(u64, T) -> Result<(), CliError>;
+
+/// Every result a streamed run delivers, in game order (for callers that want them all: this
+/// keeps one result per game in memory).
+pub fn collect<T>(
+    progress: &(dyn Fn(u64) + Sync),
+    run: impl FnOnce(Sink<'_, T>) -> Result<Streamed, CliError>,
+) -> Result<Vec<T>, CliError> {
+    let mut all = Vec::new();
+    run(&mut |_, result| {
+        all.push(result);
+        progress(1);
+        Ok(())
+    })?;
+    Ok(all)
 }
 
 /// The progress bar of a long simulation (50 000 games or more, or games of `slow` players),
@@ -108,25 +87,24 @@ pub(super) fn progress_bar(games: u64, slow: bool) -> Option<indicatif::Progress
 }
 
 /// Plays `games` random games from `builder` on `threads` threads: each restores the start,
-/// re-seeds the streams from `(seed, index)` and calls `prepare`; `progress(n)` is called as games
-/// finish and `tally` on each finished game. Returns the tallies by game index, with each game's
-/// [`Recording`] when `record` gives the function reading its final scores.
+/// re-seeds the streams from `(seed, index)` and calls `prepare`; `tally` reads each finished
+/// game, which goes to `sink` in game order with its [`Recording`] when `record` gives the
+/// function reading its final scores. `stop` is asked before each game starts.
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<G: Game>(
     builder: &SimBuilder<G>,
-    games: u64,
-    seed: u64,
-    threads: u16,
+    (games, seed, threads): (u64, u64, u16),
     record: Option<Scores<G>>,
-    progress: &(dyn Fn(u64) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
     prepare: &(dyn Fn(&mut Sim<G>) + Sync),
     tally: &(dyn Fn(&Sim<G>) -> GameTally + Sync),
-) -> Result<Vec<Played<GameTally, G::Action>>, SimError> {
+    sink: Sink<'_, Played<GameTally, G::Action>>,
+) -> Result<Streamed, CliError> {
     let builder = builder.clone().rollback(Rollback::Caller);
-    parallel_games(
+    stream_games(
         games,
         threads,
-        (progress, 256),
+        stop,
         &|| {
             let mut sim = builder.build();
             let start = sim.snapshot();
@@ -147,6 +125,7 @@ pub fn simulate<G: Game>(
                 recording,
             })
         },
+        sink,
     )
 }
 
@@ -212,23 +191,20 @@ fn collapsed<G: Game>(sim: &Sim<G>) -> Vec<(MountSlot, Tile)> {
         .unwrap_or_default()
 }
 
-/// Plays `games` random games of `pig` (see [`simulate`]).
-pub fn simulate_pig(
+/// Streams `games` random games of `pig` to `sink` (see [`simulate`]).
+pub fn stream_pig(
     pig: &Pig,
-    games: u64,
-    seed: u64,
-    threads: u16,
+    (games, seed, threads): (u64, u64, u16),
     record: bool,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<Played<GameTally, PigAction>>, SimError> {
+    stop: &(dyn Fn() -> bool + Sync),
+    sink: Sink<'_, Played<GameTally, PigAction>>,
+) -> Result<Streamed, CliError> {
     let record = record.then_some(replay::pig_scores as Scores<Pig>);
     simulate(
         &SimBuilder::new(pig.clone()),
-        games,
-        seed,
-        threads,
+        (games, seed, threads),
         record,
-        progress,
+        stop,
         &|_| {},
         &|sim| {
             let turn = sim.state();
@@ -237,26 +213,38 @@ pub fn simulate_pig(
                 moves: turn.moves,
             }
         },
+        sink,
     )
 }
 
-/// Plays `games` games of `duel` between random players (see [`simulate`]); each game is
-/// re-dealt from its own seed ([`redeal`](crate::games::duel::redeal)).
-pub fn simulate_duel(
-    duel: &Duel,
+/// Plays `games` random games of `pig` and returns them all by game index (see [`stream_pig`]).
+pub fn simulate_pig(
+    pig: &Pig,
     games: u64,
     seed: u64,
     threads: u16,
+    record: bool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<GameTally>, SimError> {
+) -> Result<Vec<Played<GameTally, PigAction>>, CliError> {
+    collect(progress, |sink| {
+        stream_pig(pig, (games, seed, threads), record, &|| false, sink)
+    })
+}
+
+/// Streams `games` games of `duel` between random players to `sink` (see [`simulate`]); each
+/// game is re-dealt from its own seed ([`redeal`](crate::games::duel::redeal)).
+pub fn stream_duel(
+    duel: &Duel,
+    (games, seed, threads): (u64, u64, u16),
+    stop: &(dyn Fn() -> bool + Sync),
+    sink: Sink<'_, Played<GameTally, crate::games::duel::DuelAction>>,
+) -> Result<Streamed, CliError> {
     let builder = SimBuilder::new(duel.clone()).seed(seed);
-    let played = simulate(
+    simulate(
         &builder,
-        games,
-        seed,
-        threads,
+        (games, seed, threads),
         None,
-        progress,
+        stop,
         &crate::games::duel::redeal,
         &|sim| {
             let st = crate::games::duel::state(sim.world());
@@ -265,7 +253,21 @@ pub fn simulate_duel(
                 moves: st.moves,
             }
         },
-    )?;
+        sink,
+    )
+}
+
+/// Plays `games` duel games and returns their tallies by game index (see [`stream_duel`]).
+pub fn simulate_duel(
+    duel: &Duel,
+    games: u64,
+    seed: u64,
+    threads: u16,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<GameTally>, CliError> {
+    let played = collect(progress, |sink| {
+        stream_duel(duel, (games, seed, threads), &|| false, sink)
+    })?;
     Ok(played.into_iter().map(|p| p.result).collect())
 }
 
@@ -278,25 +280,23 @@ pub struct MatchResult {
     pub tally: MatchTally,
 }
 
-/// Plays `games` mahjong matches of `builder`'s game with `players` on `threads` threads,
-/// calling `progress(n)` as matches finish. Match `i` is seeded from `(seed, i)` only; results
-/// come back by match index, so they do not depend on the thread count. With `record`, each
-/// match keeps its [`Recording`].
-pub fn simulate_mahjong<R: Ruleset>(
+/// Streams `games` mahjong matches of `builder`'s game with `players` on `threads` threads to
+/// `sink` in match order. Match `i` is seeded from `(seed, i)` only, so results do not depend
+/// on the thread count. With `record`, each match keeps its [`Recording`].
+pub fn stream_mahjong<R: Ruleset>(
     builder: &SimBuilder<R>,
     players: &[PlayerKind; 4],
-    games: u64,
-    seed: u64,
-    threads: u16,
+    (games, seed, threads): (u64, u64, u16),
     record: bool,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<Played<MatchResult, R::Action>>, SimError> {
+    stop: &(dyn Fn() -> bool + Sync),
+    sink: Sink<'_, Played<MatchResult, R::Action>>,
+) -> Result<Streamed, CliError> {
     let builder = builder.clone().rollback(Rollback::Caller);
     let record = record.then_some(replay::mahjong_scores::<R> as Scores<R>);
-    parallel_games(
+    stream_games(
         games,
         threads,
-        (progress, 1),
+        stop,
         &|| Ok(builder.build()),
         &|sim, index| {
             let seed = crate::chance::sub_seed(seed, index);
@@ -311,7 +311,31 @@ pub fn simulate_mahjong<R: Ruleset>(
                 recording,
             })
         },
+        sink,
     )
+}
+
+/// Plays `games` mahjong matches and returns them all by match index (see
+/// [`stream_mahjong`]).
+pub fn simulate_mahjong<R: Ruleset>(
+    builder: &SimBuilder<R>,
+    players: &[PlayerKind; 4],
+    games: u64,
+    seed: u64,
+    threads: u16,
+    record: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<Played<MatchResult, R::Action>>, CliError> {
+    collect(progress, |sink| {
+        stream_mahjong(
+            builder,
+            players,
+            (games, seed, threads),
+            record,
+            &|| false,
+            sink,
+        )
+    })
 }
 
 /// One seat's line of the mahjong summary.
@@ -340,8 +364,10 @@ pub struct MahjongSummary {
     pub length: String,
     /// The abilities seated (`NAME@SEAT`).
     pub abilities: Vec<String>,
-    /// Matches played.
+    /// Matches played (the delivered prefix when truncated).
     pub games: u64,
+    /// True when `--max-seconds` ended the run before every match was played.
+    pub truncated: bool,
     /// The base seed.
     pub seed: u64,
     /// Threads used.
@@ -381,6 +407,46 @@ fn run_mahjong(
     }
 }
 
+/// Online totals of mahjong matches, folded in match order.
+#[derive(Default)]
+struct MatchTotals {
+    games: u64,
+    hands: u64,
+    draws: u64,
+    wins: [u64; 4],
+    deal_ins: [u64; 4],
+    points: [f64; 4],
+    firsts: [u64; 4],
+}
+
+impl MatchTotals {
+    fn add(&mut self, r: &MatchResult) {
+        self.games += 1;
+        self.hands += u64::from(r.tally.hands);
+        self.draws += u64::from(r.tally.draws);
+        let first = (0..4).fold(0, |b, o| if r.scores[o] > r.scores[b] { o } else { b });
+        self.firsts[first] += 1;
+        for s in 0..4 {
+            self.wins[s] += u64::from(r.tally.wins[s]);
+            self.deal_ins[s] += u64::from(r.tally.deal_ins[s]);
+            self.points[s] += f64::from(r.scores[s]);
+        }
+    }
+
+    fn seats(&self, players: &[PlayerKind; 4]) -> Vec<SeatSummary> {
+        let per_hand = |n: u64| n as f64 / self.hands.max(1) as f64;
+        (0..4)
+            .map(|s| SeatSummary {
+                player: players[s],
+                win_rate: per_hand(self.wins[s]),
+                deal_in_rate: per_hand(self.deal_ins[s]),
+                mean_points: self.points[s] / self.games.max(1) as f64,
+                firsts: self.firsts[s],
+            })
+            .collect()
+    }
+}
+
 fn run_table<R: Ruleset>(
     game: R,
     players: [PlayerKind; 4],
@@ -394,66 +460,60 @@ fn run_table<R: Ruleset>(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches ({per_sec}, {eta})")
             .expect("valid template"),
     );
-    let mut file = args.out.as_deref().map(replay::create).transpose()?;
+    let writer = RecordWriter {
+        game: R::RECORD,
+        rules: game.config(),
+        base_seed: args.seed,
+        players: players.iter().map(ToString::to_string).collect(),
+        abilities: game.abilities().iter().map(ToString::to_string).collect(),
+    };
+    let mut file = OutFile::create(args.out.as_deref(), writer)?;
     let builder =
         SimBuilder::new(game.clone()).run_mode(profile::run_mode(args.profile.as_deref()));
     let started = Instant::now();
-    let played = simulate_mahjong(
+    let stop = deadline(args, started);
+    let mut totals = MatchTotals::default();
+    let streamed = stream_mahjong(
         &builder,
         &players,
-        games,
-        args.seed,
-        threads,
+        (games, args.seed, threads),
         file.is_some(),
-        &|n| bar.inc(n),
+        &stop,
+        &mut |index, played| {
+            bar.inc(1);
+            totals.add(&played.result);
+            file.write(index, played.recording.as_ref())
+        },
     )?;
+    file.finish()?;
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    if let Some(file) = &mut file {
-        let writer = RecordWriter {
-            game: R::RECORD,
-            rules: game.config(),
-            base_seed: args.seed,
-            players: players.iter().map(ToString::to_string).collect(),
-            abilities: game.abilities().iter().map(ToString::to_string).collect(),
-        };
-        write_records(file, args, &writer, &played)?;
-    }
-    let results: Vec<MatchResult> = played.into_iter().map(|p| p.result).collect();
-    let hands: u64 = results.iter().map(|r| u64::from(r.tally.hands)).sum();
-    let draws: u64 = results.iter().map(|r| u64::from(r.tally.draws)).sum();
-    let per_hand = |n: u64| n as f64 / hands.max(1) as f64;
-    let seats = (0..4)
-        .map(|s| SeatSummary {
-            player: players[s],
-            win_rate: per_hand(results.iter().map(|r| u64::from(r.tally.wins[s])).sum()),
-            deal_in_rate: per_hand(results.iter().map(|r| u64::from(r.tally.deal_ins[s])).sum()),
-            mean_points: results.iter().map(|r| f64::from(r.scores[s])).sum::<f64>()
-                / results.len().max(1) as f64,
-            firsts: results
-                .iter()
-                .filter(|r| {
-                    (0..4).fold(0, |b, o| if r.scores[o] > r.scores[b] { o } else { b }) == s
-                })
-                .count() as u64,
-        })
-        .collect();
     let summary = MahjongSummary {
         game: "mahjong",
         rules: args.mahjong.rules.clone(),
         length: game.describe(),
         abilities: game.abilities().iter().map(ToString::to_string).collect(),
-        games,
+        games: streamed.delivered,
+        truncated: streamed.truncated,
         seed: args.seed,
         threads,
-        hands,
-        draws,
-        seats,
-        games_per_second: games as f64 / seconds.max(1e-9),
+        hands: totals.hands,
+        draws: totals.draws,
+        seats: totals.seats(&players),
+        games_per_second: streamed.delivered as f64 / seconds.max(1e-9),
     };
     if args.json {
         return json_line(out, &summary);
     }
+    print_mahjong(out, &summary, seconds)
+}
+
+/// The readable summary of `simulate mahjong`.
+fn print_mahjong(
+    out: &mut impl std::io::Write,
+    summary: &MahjongSummary,
+    seconds: f64,
+) -> Result<(), CliError> {
     write!(
         out,
         "mahjong ({}, {}): {} matches, {} hands, seed {}, {} threads",
@@ -461,6 +521,9 @@ fn run_table<R: Ruleset>(
     )?;
     if !summary.abilities.is_empty() {
         write!(out, ", abilities {}", summary.abilities.join(","))?;
+    }
+    if summary.truncated {
+        write!(out, " (truncated by --max-seconds)")?;
     }
     writeln!(out)?;
     writeln!(
@@ -482,7 +545,7 @@ fn run_table<R: Ruleset>(
         out,
         "  exhaustive draws {} ({:.2}% of hands)",
         summary.draws,
-        100.0 * per_hand(summary.draws)
+        100.0 * summary.draws as f64 / summary.hands.max(1) as f64
     )?;
     writeln!(
         out,
@@ -492,29 +555,66 @@ fn run_table<R: Ruleset>(
     Ok(())
 }
 
-/// Writes the replay line of every game of `played` to `file`, in game order.
-pub(super) fn write_records<R: Serialize, T, A: Serialize + Clone>(
-    file: &mut std::io::BufWriter<std::fs::File>,
-    args: &SimulateArgs,
-    writer: &RecordWriter<'_, R>,
-    played: &[Played<T, A>],
-) -> Result<(), CliError> {
-    let path = args.out.as_deref().unwrap_or(std::path::Path::new("-"));
-    let failed = |source| CliError::File {
-        path: path.to_path_buf(),
-        source,
-    };
-    for (index, game) in played.iter().enumerate() {
-        if let Some(recording) = &game.recording {
-            writer
-                .write(&mut *file, index as u64, recording)
-                .map_err(|e| match e {
-                    CliError::Io(source) => failed(source),
-                    other => other,
-                })?;
+/// The `--max-seconds` limit as a stop test: true once that much time has passed since
+/// `started` (never without the option).
+pub(super) fn deadline(args: &SimulateArgs, started: Instant) -> impl Fn() -> bool + Sync {
+    let limit = args.max_seconds.map(std::time::Duration::from_secs_f64);
+    move || limit.is_some_and(|limit| started.elapsed() >= limit)
+}
+
+/// The `--out` file: each delivered game's replay line, written as it comes.
+pub(super) struct OutFile<'a, R> {
+    file: Option<(std::io::BufWriter<std::fs::File>, std::path::PathBuf)>,
+    writer: RecordWriter<'a, R>,
+}
+
+impl<'a, R: Serialize> OutFile<'a, R> {
+    /// Creates the file at `path` (nothing without one), before the simulation so that a bad
+    /// path fails at once.
+    pub fn create(
+        path: Option<&std::path::Path>,
+        writer: RecordWriter<'a, R>,
+    ) -> Result<Self, CliError> {
+        let file = path
+            .map(|p| replay::create(p).map(|f| (f, p.to_path_buf())))
+            .transpose()?;
+        Ok(OutFile { file, writer })
+    }
+
+    /// True when games are recorded.
+    pub fn is_some(&self) -> bool {
+        self.file.is_some()
+    }
+
+    /// Writes game `index`'s line (nothing without a file or a recording).
+    pub fn write<A: Serialize + Clone>(
+        &mut self,
+        index: u64,
+        recording: Option<&Recording<A>>,
+    ) -> Result<(), CliError> {
+        let (Some((file, path)), Some(recording)) = (&mut self.file, recording) else {
+            return Ok(());
+        };
+        self.writer
+            .write(file, index, recording)
+            .map_err(|e| match e {
+                CliError::Io(source) => CliError::File {
+                    path: path.clone(),
+                    source,
+                },
+                other => other,
+            })
+    }
+
+    /// Flushes the file.
+    pub fn finish(self) -> Result<(), CliError> {
+        match self.file {
+            Some((mut file, path)) => {
+                std::io::Write::flush(&mut file).map_err(|source| CliError::File { path, source })
+            }
+            None => Ok(()),
         }
     }
-    std::io::Write::flush(file).map_err(failed)
 }
 
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
@@ -539,60 +639,64 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
         Counted::Pig(pig) => ("pig", usize::from(pig.players)),
         Counted::Duel(_) => ("duel", 2),
     };
+    if matches!(counted, Counted::Duel(_)) && args.out.is_some() {
+        return Err(CliError::Usage(
+            "--out records mahjong, pig and sgs games, not duel".into(),
+        ));
+    }
     let games = args.games.unwrap_or(100_000);
     let bar = progress_bar(games, false);
-    let progress = |n: u64| {
-        if let Some(bar) = &bar {
-            bar.inc(n);
-        }
+    // Only pig games are recorded (a duel has no --out, checked above).
+    let pig_rules = args.pig.game()?;
+    let writer = RecordWriter {
+        game: "pig",
+        rules: &pig_rules,
+        base_seed: args.seed,
+        players: vec!["random".into(); players],
+        abilities: Vec::new(),
     };
-    let mut file = args.out.as_deref().map(replay::create).transpose()?;
+    let mut file = OutFile::create(args.out.as_deref(), writer)?;
     let started = Instant::now();
-    let tallies = match &counted {
-        Counted::Pig(pig) => {
-            let played = simulate_pig(pig, games, args.seed, threads, file.is_some(), &progress)?;
-            if let Some(file) = &mut file {
-                let writer = RecordWriter {
-                    game: "pig",
-                    rules: pig,
-                    base_seed: args.seed,
-                    players: vec!["random".into(); players],
-                    abilities: Vec::new(),
-                };
-                write_records(file, args, &writer, &played)?;
-            }
-            played.into_iter().map(|p| p.result).collect()
-        }
-        Counted::Duel(_) if file.is_some() => {
-            return Err(CliError::Usage(
-                "--out records mahjong and pig games, not duel".into(),
-            ));
-        }
-        Counted::Duel(duel) => simulate_duel(duel, games, args.seed, threads, &progress)?,
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    let stop = deadline(args, started);
     let mut wins = vec![0u64; players];
-    let mut draws = 0;
-    let mut moves = 0u64;
-    for t in &tallies {
+    let (mut draws, mut moves) = (0u64, 0u64);
+    let mut count = |t: &GameTally| {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
         match t.winner {
             Some(seat) => wins[usize::from(seat)] += 1,
             None => draws += 1,
         }
         moves += u64::from(t.moves);
+    };
+    let params = (games, args.seed, threads);
+    let streamed = match &counted {
+        Counted::Pig(pig) => stream_pig(pig, params, file.is_some(), &stop, &mut |i, p| {
+            count(&p.result);
+            file.write(i, p.recording.as_ref())
+        })?,
+        Counted::Duel(duel) => stream_duel(duel, params, &stop, &mut |_, p| {
+            count(&p.result);
+            Ok(())
+        })?,
+    };
+    file.finish()?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
+    let played = streamed.delivered;
     let summary = Summary {
         game: name,
-        games,
+        games: played,
+        truncated: streamed.truncated,
         seed: args.seed,
         threads,
         wins,
         draws,
-        mean_moves: moves as f64 / games as f64,
-        games_per_second: games as f64 / seconds.max(1e-9),
+        mean_moves: moves as f64 / played.max(1) as f64,
+        games_per_second: played as f64 / seconds.max(1e-9),
     };
     if args.json {
         serde_json::to_writer(&mut *out, &summary)?;
@@ -611,8 +715,11 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
             summary.games, summary.seed, summary.threads
         )?,
     }
+    if summary.truncated {
+        writeln!(out, "  truncated by --max-seconds")?;
+    }
     for (seat, wins) in summary.wins.iter().enumerate() {
-        let share = 100.0 * *wins as f64 / summary.games as f64;
+        let share = 100.0 * *wins as f64 / summary.games.max(1) as f64;
         writeln!(out, "  P{seat} wins {wins:>10} ({share:.2}%)")?;
     }
     writeln!(out, "  draws   {:>10}", summary.draws)?;

@@ -178,3 +178,46 @@ fn a_panicking_chooser_leaves_a_usable_sim() {
     assert_eq!(sim.legal_actions(), &[PigAction::Roll, PigAction::Stop]);
     sim.apply(PigAction::Roll).unwrap();
 }
+
+/// `simulate` streams: any u64 of games is accepted, `--max-seconds` reports the games finished
+/// by then (`truncated`), and `--out` holds exactly those games, in order, each replaying.
+#[test]
+fn simulate_streams_and_stops_on_time() {
+    let dir = std::env::temp_dir().join(format!("alea-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("pig.jsonl");
+    let summary: serde_json::Value = serde_json::from_str(&cli_output(&format!(
+        "alea simulate pig --games {} --max-seconds 0.3 --threads 2 --json --out {}",
+        u64::MAX,
+        out.display()
+    )))
+    .unwrap();
+    assert_eq!(summary["truncated"], true);
+    let games = summary["games"].as_u64().unwrap();
+    assert!(games > 0);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let indices: Vec<u64> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(indices, (0..games).collect::<Vec<_>>());
+    let replayed = cli_output(&format!("alea replay {}", out.display()));
+    assert_eq!(replayed.trim(), format!("{games} games, all verified"));
+    // Without a limit nothing is truncated, and the totals do not depend on the threads.
+    let run = |threads: u16| -> serde_json::Value {
+        serde_json::from_str(&cli_output(&format!(
+            "alea simulate mahjong --games 6 --players random --threads {threads} --json"
+        )))
+        .unwrap()
+    };
+    let (one, two) = (run(1), run(2));
+    assert_eq!(one["truncated"], false);
+    for field in ["games", "hands", "draws", "seats"] {
+        assert_eq!(one[field], two[field], "{field}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -452,6 +452,21 @@ fn bad_hands_are_errors_that_say_why() {
             "{line}\n  got  {error}\n  want {message}"
         );
     }
+    // Counters beyond any table are refused, naming the field, instead of wrapping (the same
+    // in debug and release builds); the largest accepted still pays exactly.
+    let counters = r#"{"tiles":"19m19p19s12345677z","win_tile":"1m","dealer":true,"#;
+    for (field, value) in [("honba", u32::MAX), ("riichi_sticks", 100_001)] {
+        let line = format!(r#"{counters}"{field}":{value}}}"#);
+        assert_eq!(
+            score_line(&line, &rules).unwrap_err(),
+            format!("{field} {value} is more than 100000")
+        );
+    }
+    let line = format!(r#"{counters}"honba":100000,"riichi_sticks":100000}}"#);
+    assert_eq!(
+        score_line(&line, &rules).unwrap().points.total,
+        48_000 + 300 * 100_000 + 1000 * 100_000
+    );
     // 300 tiles: refused before anything is counted (no per-tile count can overflow).
     let huge = format!(r#"{{"tiles":"{}m","win_tile":"1m"}}"#, "1".repeat(300));
     assert_eq!(

@@ -319,7 +319,21 @@ fn check(
     Ok(all)
 }
 
+/// The largest `honba` and `riichi_sticks` accepted: far beyond any table, and small enough that
+/// every payment fits in a `u32` (a limit of 8 yakuman with both counters at the maximum stays
+/// below 2^31).
+pub const MAX_COUNTER: u32 = 100_000;
+
 fn check_context(hand: &Hand, c: &WinContext) -> Result<(), HandError> {
+    for (field, value) in [("honba", c.honba), ("riichi_sticks", c.riichi_sticks)] {
+        if value > MAX_COUNTER {
+            return Err(HandError::Counter {
+                field,
+                value,
+                max: MAX_COUNTER,
+            });
+        }
+    }
     let open = hand.melds.iter().any(|m| m.kind().is_open());
     let has_kan = hand.melds.iter().any(|m| m.kind().is_kan());
     let riichi = c.riichi || c.double_riichi;

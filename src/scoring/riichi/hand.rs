@@ -143,6 +143,16 @@ pub enum HandError {
     /// The context contradicts itself or the hand.
     #[error("{0}")]
     Context(&'static str),
+    /// A counter beyond any table (the payments would not fit).
+    #[error("{field} {value} is more than {max}")]
+    Counter {
+        /// `honba` or `riichi_sticks`.
+        field: &'static str,
+        /// The value given.
+        value: u32,
+        /// The largest accepted.
+        max: u32,
+    },
     /// The tiles do not form a winning shape.
     #[error("not a winning hand: no standard, seven-pairs or thirteen-orphans reading")]
     NotWinning,

@@ -25,7 +25,7 @@ mod reading;
 mod rules;
 mod yaku;
 
-pub use evaluate::{Score, dora_of, evaluate};
+pub use evaluate::{MAX_COUNTER, Score, dora_of, evaluate};
 pub use fu::{CHIITOITSU_FU, PINFU_TSUMO_FU, group_fu, pair_fu, standard_fu, wait_fu};
 pub use hand::{
     Hand, HandError, HandRequest, Meld, MeldError, MeldKind, MeldRequest, WinContext, Wind,

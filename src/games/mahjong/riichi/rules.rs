@@ -106,7 +106,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
             let world = ctx.world();
             let mut table = world.resource_mut::<Match>();
             table.scores[seat.index()] -= 1000;
-            table.sticks += 1;
+            table.sticks = table.sticks.saturating_add(1);
             let mut kyoku = world.resource_mut::<Kyoku>();
             kyoku.riichi[seat.index()] = true;
             kyoku.ippatsu[seat.index()] = true;
@@ -721,7 +721,7 @@ fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool, abortive: bool)
         || extension_over
         || (last_hand && reached && (!repeat || (config.agari_yame && !abortive && dealer_first)));
     if repeat || draw {
-        table.honba += 1;
+        table.honba = table.honba.saturating_add(1);
     } else {
         table.honba = 0;
     }
