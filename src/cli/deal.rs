@@ -15,13 +15,22 @@ use crate::tiles::{Tile, TileCounts, TileKind, shanten};
 /// One deal as printed by `--json`.
 #[derive(Serialize)]
 struct DealLine<'a> {
+    /// The hand dealt (`E1`) and whether it is all-last.
+    round: String,
+    all_last: bool,
     hands: Vec<Vec<Tile>>,
     dora_indicators: &'a [Tile],
     plans: BTreeMap<&'a str, Option<&'a str>>,
 }
 
-fn line(table: &DealTable) -> DealLine<'_> {
+fn line(table: &DealTable, round: DealRound) -> DealLine<'_> {
     DealLine {
+        round: DealRound {
+            all_last: false,
+            ..round
+        }
+        .to_string(),
+        all_last: round.all_last,
         hands: table.hands.iter().map(|h| h.tiles().collect()).collect(),
         dora_indicators: &table.dora_indicators,
         plans: table
@@ -104,10 +113,6 @@ impl Seen<'_> {
     }
 }
 
-fn wind(index: u8) -> TileKind {
-    TileKind::new(27 + index).expect("four winds")
-}
-
 /// The statistics `deal` reports for the ability called `name`.
 fn stats_of(name: &str) -> &'static [Stat] {
     match name {
@@ -163,12 +168,18 @@ fn stats_of(name: &str) -> &'static [Stat] {
         "hatsumi" => &[
             Stat {
                 label: "east and north in her hand",
-                value: |s| Some(Seen::count(s.hand(), |k| k == wind(0) || k == wind(3))),
+                value: |s| {
+                    Some(Seen::count(s.hand(), |k| {
+                        k == TileKind::wind(0) || k == TileKind::wind(3)
+                    }))
+                },
             },
             Stat {
                 label: "rivals with an east or north pair",
                 value: |s| {
-                    let pair = |h: &TileCounts| h.of_kind(wind(0)) >= 2 || h.of_kind(wind(3)) >= 2;
+                    let pair = |h: &TileCounts| {
+                        h.of_kind(TileKind::wind(0)) >= 2 || h.of_kind(TileKind::wind(3)) >= 2
+                    };
                     Some(s.others().filter(|h| pair(h)).count() as f64)
                 },
             },
@@ -257,10 +268,11 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
     let seated: Vec<(Seat, &'static AbilityHooks)> =
         args.abilities.iter().map(|a| (a.seat, a.hooks)).collect();
     let mut dealer = Dealer::new(config, &seated, args.seed)?;
-    dealer.set_round(DealRound {
+    let round_played = DealRound {
         all_last: args.all_last,
         ..args.round
-    });
+    };
+    dealer.set_round(round_played);
     let mut stats: Vec<AbilityStats> = args
         .abilities
         .iter()
@@ -284,7 +296,7 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
         dealer.forget();
         let table = dealer.deal(round)?;
         if args.json {
-            serde_json::to_writer(&mut *out, &line(table))?;
+            serde_json::to_writer(&mut *out, &line(table, round_played))?;
             writeln!(out)?;
             continue;
         }

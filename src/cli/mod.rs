@@ -150,7 +150,7 @@ pub struct DealArgs {
     #[arg(long)]
     pub all_last: bool,
     /// Print one JSON object per deal, one per line:
-    /// `{"hands": [[tile...] x4], "dora_indicators": [...], "plans": {ability: plan}}`.
+    /// `{"round", "all_last", "hands": [[tile...] x4], "dora_indicators": [...], "plans": {ability: plan}}`.
     #[arg(long)]
     pub json: bool,
 }
@@ -262,6 +262,29 @@ pub enum GameName {
 }
 
 /// Refuses sgs's options for another game (they would be ignored).
+/// Refuses `--target` (pig) and `--decks` (duel) for another game, and `--players` for
+/// `simulate duel` (its players are random): they would be ignored.
+fn only_where_they_apply(
+    game: GameName,
+    pig: &PigArgs,
+    duel: &DuelArgs,
+    simulating: bool,
+) -> Result<(), CliError> {
+    if game != GameName::Pig && pig.target != PigArgs::TARGET {
+        return Err(CliError::Usage("--target is a pig option".into()));
+    }
+    if game != GameName::Duel && !duel.decks.is_empty() {
+        return Err(CliError::Usage("--decks is a duel option".into()));
+    }
+    if simulating && game == GameName::Duel && pig.players != Players::Count(2) {
+        return Err(CliError::Usage(
+            "simulate duel plays random players: --players does not apply (play duel takes them)"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
 fn only_sgs(game: GameName, args: &SgsArgs) -> Result<(), CliError> {
     if game != GameName::Sgs && args.used() {
         return Err(CliError::BadArgument(
@@ -473,11 +496,14 @@ pub struct PigArgs {
     #[arg(long, default_value = "2")]
     pub players: Players,
     /// The score that wins.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = PigArgs::TARGET, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub target: u32,
 }
 
 impl PigArgs {
+    /// The default `--target`.
+    pub const TARGET: u32 = 100;
+
     /// The number of players (`--players` must be a number for pig).
     pub fn count(&self) -> Result<u8, CliError> {
         match &self.players {
@@ -697,7 +723,7 @@ pub enum CliError {
         /// Why it was refused.
         error: crate::kernel::SimError,
     },
-    /// The options do not fit together.
+    /// The options do not fit together, or do not apply to the game (exit status 2).
     #[error("{0}")]
     Usage(String),
     /// A mahjong option (`--rules`, `--players`) does not fit the game.
@@ -759,6 +785,7 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::MountOperation { .. }
+            | CliError::Usage(_)
             | CliError::Dice(_)
             | CliError::BadTable(_)
             | CliError::BadArgument(_)

@@ -35,6 +35,7 @@ struct GameLog {
 pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     args.mahjong.only_for(args.game)?;
     super::only_sgs(args.game, &args.sgs)?;
+    super::only_where_they_apply(args.game, &args.pig, &args.duel, false)?;
     let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     match args.game {
         GameName::Pig => play_pig(args, out),

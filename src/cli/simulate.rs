@@ -620,6 +620,7 @@ impl<'a, R: Serialize> OutFile<'a, R> {
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     args.mahjong.only_for(args.game)?;
     super::only_sgs(args.game, &args.sgs)?;
+    super::only_where_they_apply(args.game, &args.pig, &args.duel, true)?;
     let _profile = args.profile.as_deref().map(profile::start).transpose()?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
@@ -647,7 +648,10 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
     let games = args.games.unwrap_or(100_000);
     let bar = progress_bar(games, false);
     // Only pig games are recorded (a duel has no --out, checked above).
-    let pig_rules = args.pig.game()?;
+    let pig_rules = match &counted {
+        Counted::Pig(pig) => pig.clone(),
+        Counted::Duel(_) => Pig::default(),
+    };
     let writer = RecordWriter {
         game: "pig",
         rules: &pig_rules,

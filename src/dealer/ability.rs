@@ -65,12 +65,12 @@ impl Default for DealRound {
 impl DealRound {
     /// The round wind as an honor kind (East = `1z`).
     pub fn round_wind(&self) -> TileKind {
-        wind_kind(self.wind)
+        TileKind::wind(self.wind)
     }
 
     /// `seat`'s wind at a table of `seats` as an honor kind (the dealer's is East = `1z`).
     pub fn seat_wind(&self, seat: Seat, seats: u8) -> TileKind {
-        wind_kind(seat.distance_from(self.dealer, seats))
+        TileKind::wind(seat.distance_from(self.dealer, seats))
     }
 }
 
@@ -116,10 +116,6 @@ impl std::fmt::Display for DealRound {
     }
 }
 
-fn wind_kind(index: u8) -> TileKind {
-    TileKind::new(27 + index % 4).expect("four winds")
-}
-
 /// What an ability remembers from earlier hands (Takami's first discards, Sawaya's clouds):
 /// a component of its entity, kept in the snapshots like everything else. The ability gives
 /// the fields their meaning; [`AbilityHooks::on_hand_start`] and [`AbilityHooks::on_discard`]
@@ -137,7 +133,9 @@ pub struct AbilityMemory {
 pub struct AbilityCtx {
     /// The ability's seat.
     pub seat: Seat,
-    /// Its plan, once the bargain stage has chosen one.
+    /// Its plan, once the bargain stage has chosen one. A bargaining ability may still have none
+    /// after the bargain: with [`DealConfig::strict_bargain`](super::DealConfig) off (games in
+    /// play) a bargain that cannot hold tells nobody a plan, and the deal goes on.
     pub plan: Option<u16>,
     /// The hand: round wind and number, dealer, all-last.
     pub round: DealRound,

@@ -401,12 +401,12 @@ pub fn forget_in_world(world: &mut World) {
     }
 }
 
-/// What the ability called `name` at `seat` remembers, in a World set up by [`install`].
-pub fn memory_of(world: &World, seat: Seat, name: &str) -> Option<AbilityMemory> {
+/// What the ability with `hooks` at `seat` remembers, in a World set up by [`install`].
+pub fn memory_of(world: &World, seat: Seat, hooks: &AbilityHooks) -> Option<AbilityMemory> {
     let list = world.get_resource::<AbilityList>()?;
     list.0.iter().find_map(|&entity| {
         let ability = world.get::<Ability>(entity)?;
-        (ability.seat == seat && ability.hooks.name == name)
+        (ability.seat == seat && std::ptr::eq(ability.hooks, hooks))
             .then(|| world.get::<AbilityMemory>(entity).copied())
             .flatten()
     })

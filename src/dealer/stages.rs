@@ -58,6 +58,13 @@ fn write_back(world: &mut World, entries: &[Entry]) {
             .get_mut::<AbilityPlan>(e.entity)
             .expect("ability plan")
             .0 = e.plan;
+    }
+    write_memories(world, entries);
+}
+
+/// Writes the entries' memories back to their entities (only those that changed).
+fn write_memories(world: &mut World, entries: &[Entry]) {
+    for e in entries {
         let mut memory = world.get_mut::<AbilityMemory>(e.entity).expect("memory");
         if *memory != e.memory {
             *memory = e.memory;
@@ -362,11 +369,6 @@ pub(super) fn on_discard(world: &mut World, view: &DiscardView) {
         }
     }
     if changed {
-        for e in &entries {
-            let mut memory = world.get_mut::<AbilityMemory>(e.entity).expect("memory");
-            if *memory != e.memory {
-                *memory = e.memory;
-            }
-        }
+        write_memories(world, &entries);
     }
 }

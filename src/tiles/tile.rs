@@ -140,6 +140,11 @@ impl TileKind {
         TileKind(first + (self.0 - first + len - 1) % len)
     }
 
+    /// The wind `index` (0 East, 1 South, 2 West, 3 North; taken mod 4) as an honor kind.
+    pub const fn wind(index: u8) -> TileKind {
+        TileKind(27 + index % 4)
+    }
+
     /// The black tile of this kind.
     pub const fn tile(self) -> Tile {
         Tile(self.0)

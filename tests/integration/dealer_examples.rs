@@ -98,8 +98,12 @@ fn the_teacup_goes_before_the_four_winds() {
     }
     // Not all-last: the teacup waits, and the four winds take their pairs.
     dealer.set_round(round(0));
-    let table = dealer.deal(0).unwrap();
-    assert!(table.hands[3].of_kind(east) >= 2 && table.hands[3].of_kind(north) >= 2);
+    for deal in 0..20 {
+        let table = dealer.deal(deal).unwrap();
+        assert!(table.hands[3].of_kind(east) >= 2 && table.hands[3].of_kind(north) >= 2);
+        let takami = table.hands[0];
+        assert!(takami.of_kind(east) + takami.of_kind(north) < 6, "{takami}");
+    }
 }
 
 /// A riichi East match with Takami at seat 0.
@@ -294,7 +298,7 @@ fn sawayas_clouds_shape_the_starting_hands() {
 
 #[test]
 fn the_readme_deal_examples_print_what_the_readme_shows() {
-    crate::run_readme_block("- `deal` deals `--deals` starting hands");
+    crate::run_readme_block("- `deal` deals `--deals` starting hands", 8);
 }
 
 #[test]
@@ -323,7 +327,7 @@ fn the_json_log_of_a_match_carries_every_starting_hand() {
         assert_eq!(hands.len(), 4);
         assert!(hands.iter().all(|h| h.total() == 13), "{deal}");
         // Seat 3 is north while seat 0 deals: the four winds' pairs are there.
-        if deal["number"] == 0 {
+        if deal["wind"] == 0 && deal["number"] == 0 {
             let north = hands[3];
             assert!(north.of_kind(kind("1z")) >= 2 && north.of_kind(kind("4z")) >= 2);
         }
@@ -409,4 +413,63 @@ fn a_restarted_match_forgets_what_the_last_one_taught() {
     Riichi::restart(&mut reused, 8);
     let mut fresh = SimBuilder::new(game).seed(8).build();
     assert_eq!(reused.checksum(), fresh.checksum());
+
+    // Sichuan too (Takami and Sawaya sit there).
+    use alea::games::mahjong::Ruleset;
+    use alea::games::mahjong::sichuan::Sichuan;
+    let game = Sichuan::preset("sichuan")
+        .unwrap()
+        .with_hands(3)
+        .with_abilities(&abilities[..2])
+        .unwrap();
+    let mut reused = SimBuilder::new(game.clone()).seed(3).build();
+    let mut rng = random_player_rng(3);
+    while let Some(action) = Sichuan::choose(&mut reused, &[PlayerKind::Greedy; 4], &mut rng) {
+        reused.apply(action).unwrap();
+    }
+    let memories = |sim: &mut alea::kernel::Sim<Sichuan>| {
+        let world = sim.world_mut();
+        let mut query = world.query::<&AbilityMemory>();
+        query.iter(world).copied().collect::<Vec<_>>()
+    };
+    assert!(
+        memories(&mut reused)
+            .iter()
+            .any(|m| *m != AbilityMemory::default())
+    );
+    Sichuan::restart(&mut reused, 8);
+    let mut fresh = SimBuilder::new(game).seed(8).build();
+    assert_eq!(reused.checksum(), fresh.checksum());
+}
+
+/// One plan: `All` on every kind (nobody else may claim anything).
+static EVERYTHING: AbilityHooks = AbilityHooks {
+    bargain: Some(alea::dealer::BargainHooks {
+        plans: |_| 1,
+        claim: |_, _, _, _| alea::dealer::Claim::All,
+        describe: |_, _| "everything".into(),
+        on_bargained: |_, _| {},
+    }),
+    ..AbilityHooks::named("everything")
+};
+
+#[test]
+fn abilities_left_without_a_plan_deal_on() {
+    // Awai's kan-ura Four cannot sit beside an All on everything: in play nobody gets a plan,
+    // and Awai (who begs and loads by her plan) must cope with none.
+    let seated: [(Seat, &'static AbilityHooks); 3] = [
+        (Seat(0), &EVERYTHING),
+        (Seat(1), &alea::games::mahjong::abilities::AWAI),
+        (Seat(2), &KURO),
+    ];
+    let lenient = DealConfig {
+        strict_bargain: false,
+        ..DealConfig::riichi()
+    };
+    let mut dealer = Dealer::new(lenient, &seated, 2).unwrap();
+    for deal in 0..5 {
+        let table = dealer.deal(deal).unwrap();
+        assert!(table.plans.iter().all(|p| p.plan.is_none()));
+        assert!(table.hands.iter().all(|h| h.total() == 13));
+    }
 }

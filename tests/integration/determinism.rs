@@ -130,6 +130,24 @@ fn bad_arguments_are_refused() {
             "{args}"
         );
     }
+    // Options that do not fit the game are usage errors (status 2) naming the option, not
+    // ignored.
+    for (args, names) in [
+        ("alea play pig --players greedy", "--players"),
+        ("alea play pig --rules sichuan", "--rules"),
+        ("alea play duel --players greedy", "--players"),
+        ("alea simulate duel --players greedy,random", "--players"),
+        ("alea play mahjong --target 5", "--target"),
+        ("alea simulate pig --decks a.ron,b.ron", "--decks"),
+        (
+            "alea search pig --algo mc --sims 10 --threads 2",
+            "--threads",
+        ),
+    ] {
+        let error = crate::cli(args).expect_err(args);
+        assert_eq!(error.exit_code(), 2, "{args}: {error}");
+        assert!(error.to_string().contains(names), "{args}: {error}");
+    }
 }
 
 /// The game's state and the table are game state: edits by hand change the checksum and,

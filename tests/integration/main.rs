@@ -45,22 +45,26 @@ pub fn cli(args: &str) -> Result<String, alea::cli::CliError> {
 /// Runs the `$ alea ...` commands of the first text block after `marker` in the README and
 /// compares what they print with what the README shows: a `...` line stands for any number of
 /// lines, a timing line (`games/s`, `deals/s`) need only say so, a command ending in
-/// `> /dev/null` is run unchecked, and `*.jsonl` files go to a scratch folder.
-pub fn run_readme_block(marker: &str) {
+/// `> /dev/null` is run unchecked, and `*.jsonl` files go to a scratch folder of this call. The
+/// block must hold `commands` commands.
+pub fn run_readme_block(marker: &str, commands: usize) {
     let readme = include_str!("../../README.md");
     let section = &readme[readme.find(marker).expect("the section")..];
     let start = section.find("```text\n").expect("its example block") + "```text\n".len();
     let block = &section[start..start + section[start..].find("```").unwrap()];
-    let mut commands: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut found: Vec<(&str, Vec<&str>)> = Vec::new();
     for line in block.lines() {
         match line.strip_prefix("$ ") {
-            Some(command) => commands.push((command, Vec::new())),
-            None => commands.last_mut().expect("a command first").1.push(line),
+            Some(command) => found.push((command, Vec::new())),
+            None => found.last_mut().expect("a command first").1.push(line),
         }
     }
-    let dir = std::env::temp_dir().join(format!("alea-readme-{}", std::process::id()));
+    assert_eq!(found.len(), commands, "the block after {marker:?}");
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("alea-readme-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (command, expected) in commands {
+    for (command, expected) in found {
         let (command, quiet) = match command.strip_suffix(" > /dev/null") {
             Some(c) => (c, true),
             None => (command, false),

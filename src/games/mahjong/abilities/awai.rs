@@ -26,9 +26,10 @@ pub static AWAI: AbilityHooks = AbilityHooks {
         describe: |ctx, plan| format!("kan-ura {}", kanura(ctx, plan).tile()),
         on_bargained,
     }),
-    beg: Some(|ctx, _, _| {
-        let kind = kanura(ctx, ctx.plan.expect("told its plan"));
-        vec![kind.tile(); usize::from(params().awai.kanura_in_hand)]
+    // Without a plan (a bargain that could not hold, in play) she begs nothing.
+    beg: Some(|ctx, _, _| match ctx.plan {
+        Some(plan) => vec![kanura(ctx, plan).tile(); usize::from(params().awai.kanura_in_hand)],
+        None => Vec::new(),
     }),
     on_monkey: Some(on_monkey),
     check_init: Some(check_init),
@@ -60,7 +61,10 @@ fn claim(ctx: &AbilityCtx, _: &Mount, plan: u16, kind: TileKind) -> Claim {
 
 fn on_bargained(ctx: &AbilityCtx, mount: &mut Mount) {
     let p = &params().awai;
-    let k = kanura(ctx, ctx.plan.expect("told its plan"));
+    let Some(plan) = ctx.plan else {
+        return;
+    };
+    let k = kanura(ctx, plan);
     let indicator = k.indicator();
     load_one(mount, k);
     pull_from_b(mount, Exit::Urahyou, 1, indicator, p.indicator_mk);

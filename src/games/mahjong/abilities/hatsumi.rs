@@ -1,10 +1,13 @@
 //! Hatsumi (初美, Eisui): the four winds (裏鬼門), only at the north seat. The raid takes an East
 //! pair and a North pair into her hand (Low priority: after the teacup) and loads the South and
 //! West triplets into zone B; she bargains one plan, `Any` on East and North (those zone A still
-//! holds); rivals must not start with an East or a North pair (perseverance 100). In play a
-//! rival's draw disfavours the winds it holds (`rival_held_mk`) and favours the others
+//! holds; libsaki keeps the claim, and its whole bargain then fails); rivals must not start
+//! with an East or a North pair (perseverance 100). In play a rival's normal draw (libsaki bends
+//! replacement draws too) disfavours the winds it holds or has called (`rival_held_mk`) and
+//! favours the others
 //! (`rival_free_mk`, `rival_riichi_mk` once its riichi stands): floating winds, never pairs.
-//! Her own draws, once she has two pons or kans among them East and North and fewer than five
+//! Her own draws, once she has two pons or kans (libsaki counts chis too) among them East and
+//! North and fewer than five
 //! South/West tiles (up to three of each counted), pull South and West out of zone B
 //! (`pull_mk` in B, `push_mk` on everything else); with three East (or North) in hand after two
 //! pons or kans, the fourth is favoured (`kan_mk`) for a closed kan.
@@ -31,17 +34,10 @@ pub static HATSUMI: AbilityHooks = AbilityHooks {
     ..AbilityHooks::named("hatsumi")
 };
 
-const EAST: TileKind = wind(0);
-const SOUTH: TileKind = wind(1);
-const WEST: TileKind = wind(2);
-const NORTH: TileKind = wind(3);
-
-const fn wind(index: u8) -> TileKind {
-    match TileKind::new(27 + index) {
-        Some(kind) => kind,
-        None => panic!("four winds"),
-    }
-}
+const EAST: TileKind = TileKind::wind(0);
+const SOUTH: TileKind = TileKind::wind(1);
+const WEST: TileKind = TileKind::wind(2);
+const NORTH: TileKind = TileKind::wind(3);
 
 fn at_north(ctx: &AbilityCtx) -> bool {
     ctx.seat_wind() == NORTH
@@ -89,15 +85,13 @@ fn on_draw(ctx: &AbilityCtx, view: &DrawView<'_>, mount: &mut Mount) {
             p.rival_free_mk
         };
         for kind in [EAST, SOUTH, WEST, NORTH] {
-            let mk = if hand[kind] >= 1 {
-                p.rival_held_mk
-            } else {
-                free
-            };
+            let held = hand[kind] >= 1 || view.has_set(view.drawer, kind);
+            let mk = if held { p.rival_held_mk } else { free };
             let _ = mount.light_a(kind.tile(), mk);
         }
         return;
     }
+    // libsaki counts every meld here (chis too); a DrawView shows pons and kans only.
     let sets = view.sets.get(usize::from(ctx.seat.0)).copied().unwrap_or(0);
     if sets.count_ones() < 2 {
         return;
@@ -153,6 +147,35 @@ mod tests {
         }
         assert_eq!(claim(&ctx(0), &mount, 0, EAST), Claim::Any);
         assert_eq!(claim(&ctx(0), &mount, 0, SOUTH), Claim::None);
+    }
+
+    #[test]
+    fn a_rival_draws_the_winds_it_neither_holds_nor_called() {
+        let mount = Mount::new(TileSet::riichi(true), WallLayout::riichi());
+        let mut hands = [TileCounts::new(); 4];
+        hands[1] = "123m456p789s3z".parse().unwrap();
+        // Seat 1 holds a West and has called a pon of East; South and North are free.
+        let sets = [0, 1 << EAST.index(), 0, 0];
+        let view = DrawView {
+            drawer: Seat(1),
+            hands: &hands,
+            turns: &[0; 4],
+            sets: &sets,
+            riichi: &[false; 4],
+        };
+        let mut bent = mount.clone();
+        on_draw(&ctx(0), &view, &mut bent);
+        let (plain, odds) = (
+            mount.probabilities(Exit::Pii).unwrap(),
+            bent.probabilities(Exit::Pii).unwrap(),
+        );
+        for (kind, more) in [(EAST, false), (SOUTH, true), (WEST, false), (NORTH, true)] {
+            let (p, q) = (
+                plain.probability(kind.tile()),
+                odds.probability(kind.tile()),
+            );
+            assert_eq!(q > p, more, "{kind:?}: {p} -> {q}");
+        }
     }
 
     #[test]

@@ -33,7 +33,10 @@ fn claim(_: &AbilityCtx, _: &Mount, plan: u16, kind: TileKind) -> Claim {
 }
 
 fn on_bargained(ctx: &AbilityCtx, mount: &mut Mount) {
-    let indicator = dora_of(ctx.plan.expect("told its plan")).indicator();
+    let Some(plan) = ctx.plan else {
+        return;
+    };
+    let indicator = dora_of(plan).indicator();
     pull_from_b(
         mount,
         Exit::Dorahyou,

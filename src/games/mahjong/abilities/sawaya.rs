@@ -11,7 +11,9 @@
 //!   (perseverance 100); her draws favour souzu (`souzu_mk`).
 //!
 //! Her [`AbilityMemory::flags`](crate::dealer::AbilityMemory) hold which clouds are used and
-//! which are up this hand.
+//! which are up this hand. Differences from libsaki: a claim on a kind zone A no longer holds
+//! (raided away) is dropped, where libsaki keeps it and its whole bargain fails; her presence
+//! bends normal draws only (libsaki's replacement draws too).
 
 use super::{kinds, light, params};
 use crate::dealer::{
@@ -215,6 +217,42 @@ mod tests {
         // Only in its own round: a hand dealt as East 2 without East 1 has the white cloud.
         assert_eq!(start("E2", 0), WHITE_USED | WHITE);
         assert_eq!(start("E3", 0), 0);
+    }
+
+    #[test]
+    fn her_draws_follow_the_clouds() {
+        let mount = Mount::new(TileSet::riichi(true), WallLayout::riichi());
+        let hands = [TileCounts::new(); 4];
+        let odds = |flags: u32, drawer: u8, tile: &str| {
+            let view = DrawView {
+                drawer: Seat(drawer),
+                hands: &hands,
+                turns: &[0; 4],
+                sets: &[0; 4],
+                riichi: &[false; 4],
+            };
+            let mut bent = mount.clone();
+            on_draw(&ctx("E1", flags), &view, &mut bent);
+            let odds = bent.probabilities(crate::mount::Exit::Pii).unwrap();
+            odds.probability(tile.parse().unwrap())
+        };
+        let plain = mount
+            .probabilities(crate::mount::Exit::Pii)
+            .unwrap()
+            .probability("5z".parse().unwrap());
+        // Red cloud on the rivals: more honours for her, none for a rival.
+        assert!(odds(RED_ON_RIVALS, 1, "5z") > plain);
+        assert_eq!(odds(RED_ON_RIVALS, 2, "5z"), 0.0);
+        // On herself: none for her, a rival draws as usual.
+        assert_eq!(odds(RED_ON_SELF, 1, "5z"), 0.0);
+        assert_eq!(odds(RED_ON_SELF, 2, "5z"), plain);
+        // White cloud: more souzu for her only.
+        let sou = mount
+            .probabilities(crate::mount::Exit::Pii)
+            .unwrap()
+            .probability("3s".parse().unwrap());
+        assert!(odds(WHITE, 1, "3s") > sou);
+        assert_eq!(odds(WHITE, 0, "3s"), sou);
     }
 
     #[test]

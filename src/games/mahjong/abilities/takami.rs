@@ -2,8 +2,9 @@
 //! every hand (at most 13 tiles, at most 4 of one identity, as libsaki keeps them); in all-last
 //! the raid gives them back to her with High priority (before the four winds): each remembered
 //! tile is taken from zone A — a red five falls back to a black one, a black five to the red
-//! one, when A has none of it. In all-last her own draws favour the teacup's kinds she holds one
-//! or two of (`need_mk`): what her hand needs to turn them into triplets. No bargain.
+//! one, when A has none of it. No bargain. alea's addition (libsaki's Takami has no draw hook):
+//! in all-last her own draws favour the teacup's kinds she holds one or two of (`need_mk`),
+//! what her hand needs to turn them into triplets.
 //!
 //! Her AI hook ([`teacup_discard`], libsaki's): before all-last, her first discard of a hand is
 //! the one the teacup wants back most — an honor scores 1, a dragon 1 more, and a dragon 1 more
@@ -84,9 +85,9 @@ fn on_draw(ctx: &AbilityCtx, view: &DrawView<'_>, mount: &mut Mount) {
     }
 }
 
-/// Takami's first discard of a hand before all-last, among `candidates` (in their order): the
-/// highest score (see the module), the first on a tie; `None` when none scores (her player
-/// decides).
+/// Takami's first discard of a hand before all-last, among `candidates` (in their order; put
+/// the drawn tile first, as libsaki does): the highest score (see the module), the first on a
+/// tie; `None` when none scores (her player decides).
 pub fn teacup_discard(
     teacup: &TileCounts,
     candidates: impl IntoIterator<Item = Tile>,
@@ -119,14 +120,14 @@ pub fn takami_choice(
     if discarded || world.get_resource::<crate::dealer::DealRound>()?.all_last {
         return None;
     }
-    let memory = crate::dealer::memory_of(world, seat, TAKAMI.name)?;
+    let memory = crate::dealer::memory_of(world, seat, &TAKAMI)?;
     teacup_discard(&memory.tiles, discards)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dealer::DealRound;
+    use crate::dealer::{DealRound, DrawView};
     use crate::kernel::Seat;
     use crate::mount::WallLayout;
     use crate::tiles::TileSet;
@@ -179,6 +180,37 @@ mod tests {
         assert_eq!(fix.priority, RaidPriority::High);
         let taken: TileCounts = fix.take.into_iter().collect();
         assert_eq!(taken, "5p5z".parse::<TileCounts>().unwrap());
+        // Every black 5s gone: her black 5s comes back red.
+        for _ in 0..3 {
+            assert!(mount.deal_tile("5s".parse().unwrap()));
+        }
+        let fix = raid(&ctx(true, "5s"), &mount).unwrap();
+        assert_eq!(fix.take, vec!["0s".parse::<Tile>().unwrap()]);
+    }
+
+    #[test]
+    fn in_all_last_her_draws_favour_the_teacup_kinds_she_half_holds() {
+        let mount = Mount::new(TileSet::riichi(true), WallLayout::riichi());
+        let mut hands = [TileCounts::new(); 4];
+        hands[0] = "123m456p789s5z6z".parse().unwrap();
+        let view = DrawView {
+            drawer: Seat(0),
+            hands: &hands,
+            turns: &[0; 4],
+            sets: &[0; 4],
+            riichi: &[false; 4],
+        };
+        let plain = mount.probabilities(crate::mount::Exit::Pii).unwrap();
+        for (all_last, more) in [(true, true), (false, false)] {
+            let mut bent = mount.clone();
+            on_draw(&ctx(all_last, "55z7z"), &view, &mut bent);
+            let odds = bent.probabilities(crate::mount::Exit::Pii).unwrap();
+            let white = "5z".parse().unwrap();
+            assert_eq!(odds.probability(white) > plain.probability(white), more);
+            // 6z is not in the teacup, 7z is not in her hand: unchanged relative to each other.
+            let (six, seven) = ("6z".parse().unwrap(), "7z".parse().unwrap());
+            assert_eq!(odds.probability(six), odds.probability(seven));
+        }
     }
 }
 

@@ -118,11 +118,15 @@ fn teacup_choice(sim: &Sim<Riichi>, seat: Seat) -> Option<Tile> {
     }
     let world = sim.world();
     let kyoku = world.resource::<Kyoku>();
+    // Only right after a draw (not after a call), before her first discard of the hand.
+    let drawn = kyoku.drawn[seat.index()]?;
     let discarded = kyoku.river.iter().any(|(s, _)| *s == seat);
-    let discards = sim.legal_actions().iter().filter_map(|a| match a {
-        RiichiAction::Discard(tile) => Some(*tile),
-        _ => None,
-    });
+    // The drawn tile first: it wins a tie, as in libsaki.
+    let discards =
+        std::iter::once(drawn).chain(sim.legal_actions().iter().filter_map(|a| match a {
+            RiichiAction::Discard(tile) if *tile != drawn => Some(*tile),
+            _ => None,
+        }));
     takami_choice(world, seat, discarded, discards)
 }
 

@@ -353,3 +353,33 @@ pub fn wind_name(w: Wind) -> &'static str {
         Wind::North => "North",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// All-last from the last scheduled hand on (libsaki's `round + 1 >= roundLimit`): a single
+    /// hand is its own all-last, East 4 of an east match, South 4 of a hanchan, and every hand
+    /// of an extension.
+    #[test]
+    fn all_last_starts_at_the_last_scheduled_hand() {
+        let at = |wind: u8, number: u8, length: Length| {
+            let m = Match {
+                wind,
+                number,
+                ..Match::default()
+            };
+            let round = m.deal_round(length);
+            assert_eq!(round.dealer, Seat(number));
+            round.all_last
+        };
+        assert!(at(0, 0, Length::Kyoku));
+        assert!(!at(0, 2, Length::East));
+        assert!(at(0, 3, Length::East));
+        assert!(at(1, 0, Length::East));
+        assert!(!at(0, 3, Length::Hanchan));
+        assert!(!at(1, 2, Length::Hanchan));
+        assert!(at(1, 3, Length::Hanchan));
+        assert!(at(2, 0, Length::Hanchan));
+    }
+}
