@@ -7,6 +7,8 @@ fn main() -> std::process::ExitCode {
     let mut out = std::io::stdout().lock();
     match alea::cli::run(cli, &mut out) {
         Ok(()) => std::process::ExitCode::SUCCESS,
+        // The reader of the output went away (`| head`): nothing to say.
+        Err(error) if error.is_broken_pipe() => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             std::process::ExitCode::from(error.exit_code())

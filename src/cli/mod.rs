@@ -699,6 +699,14 @@ pub enum CliError {
     /// Writing the output failed.
     #[error("cannot write output: {0}")]
     Io(#[from] std::io::Error),
+    /// Reading the input failed.
+    #[error("cannot read {what}: {source}")]
+    Read {
+        /// What was read (`stdin`).
+        what: &'static str,
+        /// Why.
+        source: std::io::Error,
+    },
     /// The simulation failed.
     #[error(transparent)]
     Sim(#[from] crate::kernel::SimError),
@@ -781,6 +789,17 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// True when the output's reader went away (`alea play mahjong | head`): the command ends
+    /// quietly, status 0.
+    pub fn is_broken_pipe(&self) -> bool {
+        let io = match self {
+            CliError::Io(error) => Some(error.kind()),
+            CliError::Json(error) => error.io_error_kind(),
+            _ => None,
+        };
+        io == Some(std::io::ErrorKind::BrokenPipe)
+    }
+
     /// The process exit status: 2 for a bad argument (as for clap's own errors), 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {

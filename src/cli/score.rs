@@ -25,20 +25,33 @@ pub fn score_line(line: &str, rules: &RiichiRules) -> Result<Score, String> {
 }
 
 /// Reads hands from `input`, one JSON object a line (blank lines skipped), and writes one JSON
-/// line each to `out`: the score, or `{"error": "..."}`. Returns how many lines were scored
-/// and how many were errors; only reading or writing can fail.
+/// line each to `out`: the score, or `{"error": "..."}` (a line that is not UTF-8 too). Returns
+/// how many lines were scored and how many were errors; only reading (`CliError::Read`) or
+/// writing can fail.
 pub fn score_lines(
-    input: impl BufRead,
+    mut input: impl BufRead,
     out: &mut impl Write,
     rules: &RiichiRules,
 ) -> Result<(u64, u64), CliError> {
     let (mut scored, mut errors) = (0, 0);
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+    let mut bytes = Vec::new();
+    for number in 1u64.. {
+        bytes.clear();
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|source| CliError::Read {
+                what: "stdin",
+                source,
+            })?;
+        if read == 0 {
+            break;
         }
-        match score_line(&line, rules) {
+        let result = match std::str::from_utf8(&bytes) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => score_line(line.trim_end_matches(['\n', '\r']), rules),
+            Err(_) => Err(format!("line {number} is not UTF-8")),
+        };
+        match result {
             Ok(score) => {
                 scored += 1;
                 serde_json::to_writer(&mut *out, &score)?;

@@ -595,3 +595,41 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_line_and_the_rest_is_scored() {
+    let mut input = br#"{"tiles": "123m456p789s23466s", "win_tile": "2s"}"#.to_vec();
+    input.extend_from_slice(b"\n\xff\xfe\n");
+    input.extend_from_slice(br#"{"tiles": "123m456p789s23466s", "win_tile": "2s"}"#);
+    let mut out = Vec::new();
+    let (scored, errors) = score_lines(&input[..], &mut out, &RiichiRules::default()).unwrap();
+    assert_eq!((scored, errors), (2, 1));
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().nth(1), Some(r#"{"error":"line 2 is not UTF-8"}"#));
+}
+
+/// A reader that goes away (`alea ... | head`) is a broken pipe, which the command line ends
+/// quietly with status 0; any other write error is reported.
+#[test]
+fn a_closed_output_is_a_broken_pipe() {
+    struct Closed(std::io::ErrorKind);
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    use clap::Parser;
+    for (kind, quiet) in [
+        (std::io::ErrorKind::BrokenPipe, true),
+        (std::io::ErrorKind::PermissionDenied, false),
+    ] {
+        for args in ["alea play pig --seed 1", "alea simulate pig --games 10 --json"] {
+            let cli = alea::cli::Cli::try_parse_from(args.split_whitespace()).unwrap();
+            let error = alea::cli::run(cli, &mut Closed(kind)).unwrap_err();
+            assert_eq!(error.is_broken_pipe(), quiet, "{args}: {error}");
+        }
+    }
+}
