@@ -21,6 +21,7 @@ pub use mount::{
 };
 pub use replay::{
     GameRecord, Mismatch, REPLAY_VERSION, Recording, ReplayError, ReplaySummary, replay_file,
+    replay_line,
 };
 pub use score::{RulesArg, score_line, score_lines};
 pub use sgs::{

@@ -278,8 +278,9 @@ fn verify<G: Game<Action: Serialize>, R>(
     Ok(problems)
 }
 
-/// Replays one line: the problems found (none: verified).
-fn replay_line(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
+/// Replays one line of a replay file (`line` names it in errors): the problems found (none:
+/// verified).
+pub fn replay_line(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
     let json = |source| ReplayError::Json { line, source };
     let header: Header = serde_json::from_str(text).map_err(json)?;
     if header.version != REPLAY_VERSION {

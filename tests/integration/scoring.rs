@@ -605,7 +605,10 @@ fn a_line_that_is_not_utf8_is_an_error_line_and_the_rest_is_scored() {
     let (scored, errors) = score_lines(&input[..], &mut out, &RiichiRules::default()).unwrap();
     assert_eq!((scored, errors), (2, 1));
     let text = String::from_utf8(out).unwrap();
-    assert_eq!(text.lines().nth(1), Some(r#"{"error":"line 2 is not UTF-8"}"#));
+    assert_eq!(
+        text.lines().nth(1),
+        Some(r#"{"error":"line 2 is not UTF-8"}"#)
+    );
 }
 
 /// A reader that goes away (`alea ... | head`) is a broken pipe, which the command line ends
@@ -626,7 +629,10 @@ fn a_closed_output_is_a_broken_pipe() {
         (std::io::ErrorKind::BrokenPipe, true),
         (std::io::ErrorKind::PermissionDenied, false),
     ] {
-        for args in ["alea play pig --seed 1", "alea simulate pig --games 10 --json"] {
+        for args in [
+            "alea play pig --seed 1",
+            "alea simulate pig --games 10 --json",
+        ] {
             let cli = alea::cli::Cli::try_parse_from(args.split_whitespace()).unwrap();
             let error = alea::cli::run(cli, &mut Closed(kind)).unwrap_err();
             assert_eq!(error.is_broken_pipe(), quiet, "{args}: {error}");
