@@ -21,7 +21,7 @@ pub use mount::{
 };
 pub use replay::{
     GameRecord, Mismatch, REPLAY_VERSION, Recording, ReplayError, ReplaySummary, replay_file,
-    replay_line,
+    replay_line, replay_lines,
 };
 pub use score::{RulesArg, score_line, score_lines};
 pub use sgs::{
@@ -625,7 +625,7 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 /// `alea replay`.
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
-    /// A replay file written by `simulate --out` (one JSON game a line).
+    /// A replay file written by `simulate --out` (one JSON game a line); `-` reads stdin.
     pub file: std::path::PathBuf,
     /// Print one JSON object `{"games", "verified", "failed": [{"line", "problems"}]}`.
     #[arg(long)]

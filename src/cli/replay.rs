@@ -366,19 +366,32 @@ pub(super) fn pig_scores(sim: &Sim<Pig>) -> Vec<i64> {
         .collect()
 }
 
-/// Replays every game of the file `path`: the summary, or the first line that cannot be replayed.
+/// Replays every game of the file `path` (`-`: stdin): the summary, or the first line that
+/// cannot be replayed.
 pub fn replay_file(path: &Path) -> Result<ReplaySummary, ReplayError> {
     let read = |source| ReplayError::Read {
         path: path.to_path_buf(),
         source,
     };
+    if path == Path::new("-") {
+        return replay_lines(std::io::stdin().lock(), path);
+    }
     let file = std::fs::File::open(path).map_err(read)?;
+    replay_lines(std::io::BufReader::new(file), path)
+}
+
+/// Replays every line of `input` (read from `path`, named in errors).
+pub fn replay_lines(input: impl BufRead, path: &Path) -> Result<ReplaySummary, ReplayError> {
+    let read = |source| ReplayError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
     let mut summary = ReplaySummary {
         games: 0,
         verified: 0,
         failed: Vec::new(),
     };
-    for (n, text) in std::io::BufReader::new(file).lines().enumerate() {
+    for (n, text) in input.lines().enumerate() {
         let text = text.map_err(read)?;
         if text.trim().is_empty() {
             continue;

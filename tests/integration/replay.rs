@@ -362,3 +362,25 @@ fn sichuan_plays_from_the_command_line() {
     );
     assert_eq!(error.exit_code(), 2);
 }
+
+/// `-` is stdin for `alea replay`; the lines replay the same from any reader.
+#[test]
+fn replay_reads_any_reader_and_dash_names_stdin() {
+    let dir = std::env::temp_dir().join(format!("alea-replay-dash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("pig.jsonl");
+    crate::cli(&format!(
+        "alea simulate pig --games 5 --out {}",
+        file.display()
+    ))
+    .unwrap();
+    let text = std::fs::read(&file).unwrap();
+    let summary = alea::cli::replay_lines(&text[..], std::path::Path::new("-")).unwrap();
+    assert_eq!((summary.games, summary.verified), (5, 5));
+    let cli = <alea::cli::Cli as clap::Parser>::try_parse_from(["alea", "replay", "-"]).unwrap();
+    let alea::cli::Command::Replay(args) = cli.command else {
+        panic!("a replay command");
+    };
+    assert_eq!(args.file, std::path::PathBuf::from("-"));
+    std::fs::remove_dir_all(&dir).ok();
+}
