@@ -37,18 +37,18 @@ impl Entry {
     }
 }
 
+fn entry(world: &World, entity: Entity) -> Entry {
+    Entry {
+        entity,
+        ability: *world.get::<Ability>(entity).expect("ability entity"),
+        plan: world.get::<AbilityPlan>(entity).expect("ability plan").0,
+        memory: *world.get::<AbilityMemory>(entity).expect("ability memory"),
+    }
+}
+
 fn entries(world: &World) -> Vec<Entry> {
-    world
-        .resource::<AbilityList>()
-        .0
-        .iter()
-        .map(|&entity| Entry {
-            entity,
-            ability: *world.get::<Ability>(entity).expect("ability entity"),
-            plan: world.get::<AbilityPlan>(entity).expect("ability plan").0,
-            memory: *world.get::<AbilityMemory>(entity).expect("ability memory"),
-        })
-        .collect()
+    let list = &world.resource::<AbilityList>().0;
+    list.iter().map(|&entity| entry(world, entity)).collect()
 }
 
 /// Writes the entries' plans and memories back to their entities.
@@ -359,16 +359,20 @@ pub(super) fn on_draw(world: &mut World, view: &DrawView<'_>) {
 pub(super) fn on_discard(world: &mut World, view: &DiscardView) {
     let config = *world.resource::<DealConfig>();
     let round = *world.resource::<DealRound>();
-    let mut entries = entries(world);
-    let mut changed = false;
-    for e in &mut entries {
-        if let Some(hook) = e.ability.hooks.on_discard {
-            let ctx = e.ctx(&config, round);
-            hook(&ctx, view, &mut e.memory);
-            changed = true;
+    // Runs at every discard: no list is built, and only an ability with the hook is read.
+    for at in 0..world.resource::<AbilityList>().0.len() {
+        let entity = world.resource::<AbilityList>().0[at];
+        let Some(hook) = world
+            .get::<Ability>(entity)
+            .and_then(|a| a.hooks.on_discard)
+        else {
+            continue;
+        };
+        let e = entry(world, entity);
+        let mut memory = e.memory;
+        hook(&e.ctx(&config, round), view, &mut memory);
+        if memory != e.memory {
+            *world.get_mut::<AbilityMemory>(entity).expect("memory") = memory;
         }
-    }
-    if changed {
-        write_memories(world, &entries);
     }
 }

@@ -41,16 +41,53 @@ pub(crate) fn deal_hand(
 }
 
 /// The kinds of the pons and kans among `melds`, as [`DrawView::sets`] holds them.
-pub(crate) fn set_bits<'a>(melds: impl Iterator<Item = &'a Meld>) -> u64 {
+fn set_bits<'a>(melds: impl Iterator<Item = &'a Meld>) -> u64 {
     melds
         .filter(|m| m.kind() != crate::scoring::meld::MeldKind::Chi)
         .fold(0, |bits, m| bits | 1 << m.low().index())
 }
 
-/// The seated abilities' `on_draw` before `view.drawer` draws (nothing without abilities).
-pub(crate) fn abilities_on_draw(world: &mut World, view: &DrawView<'_>) {
-    if crate::dealer::has_abilities(world) {
-        crate::dealer::on_draw_in_world(world, view);
+/// What the abilities' `on_draw` sees of a table, copied out of the game's state (the hooks
+/// then edit the mount in the same World). Both rulesets build it the same way.
+pub(crate) struct DrawTable {
+    hands: [TileCounts; 4],
+    turns: [u16; 4],
+    sets: [u64; 4],
+    riichi: [bool; 4],
+}
+
+impl DrawTable {
+    /// The table from the concealed `hands`, the seat of every discard in the river, each
+    /// seat's melds and riichi flags.
+    pub(crate) fn new<'a, M: Iterator<Item = &'a Meld>>(
+        hands: [TileCounts; 4],
+        river: impl Iterator<Item = Seat>,
+        melds: impl Fn(Seat) -> M,
+        riichi: [bool; 4],
+    ) -> DrawTable {
+        let mut turns = [0u16; 4];
+        for seat in river {
+            turns[seat.index()] = turns[seat.index()].saturating_add(1);
+        }
+        let sets = std::array::from_fn(|s| set_bits(melds(Seat(s as u8))));
+        DrawTable {
+            hands,
+            turns,
+            sets,
+            riichi,
+        }
+    }
+
+    /// Every ability's `on_draw` before `drawer` draws from the live wall.
+    pub(crate) fn before_draw(&self, world: &mut World, drawer: Seat) {
+        let view = DrawView {
+            drawer,
+            hands: &self.hands,
+            turns: &self.turns,
+            sets: &self.sets,
+            riichi: &self.riichi,
+        };
+        crate::dealer::on_draw_in_world(world, &view);
     }
 }
 

@@ -46,23 +46,13 @@ pub(super) fn draw_into(
 ) -> Option<Tile> {
     if exit == Exit::Pii && crate::dealer::has_abilities(world) {
         let kyoku = world.resource::<Kyoku>();
-        let hands = kyoku.hands;
-        let mut turns = [0u16; SEATS];
-        for (s, _) in &kyoku.river {
-            turns[s.index()] += 1;
-        }
-        let sets: [u64; SEATS] = std::array::from_fn(|s| {
-            crate::games::mahjong::set_bits(kyoku.melds_of(Seat(s as u8)).map(|m| &m.meld))
-        });
-        let riichi = kyoku.riichi;
-        let view = crate::dealer::DrawView {
-            drawer: seat,
-            hands: &hands,
-            turns: &turns,
-            sets: &sets,
-            riichi: &riichi,
-        };
-        crate::games::mahjong::abilities_on_draw(world, &view);
+        let table = crate::games::mahjong::DrawTable::new(
+            kyoku.hands,
+            kyoku.river.iter().map(|(s, _)| *s),
+            |s| kyoku.melds_of(s).map(|m| &m.meld),
+            kyoku.riichi,
+        );
+        table.before_draw(world, seat);
     }
     let tile = draw_in_world(world, exit).ok()?;
     let mut kyoku = world.resource_mut::<Kyoku>();

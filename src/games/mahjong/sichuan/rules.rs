@@ -59,22 +59,13 @@ pub(super) fn draw_into(
 ) -> Option<Tile> {
     if exit == Exit::Pii && crate::dealer::has_abilities(world) {
         let battle = world.resource::<Battle>();
-        let hands = battle.hands;
-        let mut turns = [0u16; SEATS];
-        for &(s, ..) in &battle.river {
-            turns[s.index()] += 1;
-        }
-        let sets: [u64; SEATS] = std::array::from_fn(|s| {
-            crate::games::mahjong::set_bits(battle.melds_of(Seat(s as u8)).map(|m| &m.meld))
-        });
-        let view = crate::dealer::DrawView {
-            drawer: seat,
-            hands: &hands,
-            turns: &turns,
-            sets: &sets,
-            riichi: &[false; SEATS],
-        };
-        crate::games::mahjong::abilities_on_draw(world, &view);
+        let table = crate::games::mahjong::DrawTable::new(
+            battle.hands,
+            battle.river.iter().map(|&(s, ..)| s),
+            |s| battle.melds_of(s).map(|m| &m.meld),
+            [false; SEATS],
+        );
+        table.before_draw(world, seat);
     }
     let tile = draw_in_world(world, exit).ok()?;
     let mut battle = world.resource_mut::<Battle>();
