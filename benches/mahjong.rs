@@ -31,7 +31,7 @@ use alea::tiles::warm_up_shanten;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn play(sim: &mut Sim<Riichi>, players: &[PlayerKind; 4], seed: u64) -> i32 {
-    Riichi::restart(sim, seed);
+    Riichi::restart(sim, seed).unwrap();
     let mut rng = random_player_rng(seed);
     while let Some(action) = choose(sim, players, &mut rng) {
         sim.apply(action).expect("legal actions apply");
@@ -94,7 +94,7 @@ fn matches(c: &mut Criterion) {
     });
     // A mid-hand position: 40 greedy actions into a hand.
     let mut mid = build(&kyoku);
-    Riichi::restart(&mut mid, 17);
+    Riichi::restart(&mut mid, 17).unwrap();
     let mut rng = random_player_rng(17);
     for _ in 0..40 {
         let action = choose(&mut mid, &[PlayerKind::Greedy; 4], &mut rng).expect("mid-hand");
@@ -123,7 +123,7 @@ fn matches(c: &mut Criterion) {
 }
 
 fn play_sichuan(sim: &mut Sim<Sichuan>, players: &[PlayerKind; 4], seed: u64) -> i32 {
-    Sichuan::restart(sim, seed);
+    Sichuan::restart(sim, seed).unwrap();
     let mut rng = random_player_rng(seed);
     while let Some(action) = sichuan::choose(sim, players, &mut rng) {
         sim.apply(action).expect("legal actions apply");

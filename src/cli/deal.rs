@@ -291,7 +291,12 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
     let mut seat_shanten = [Mean::default(); 4];
     crate::tiles::warm_up_shanten();
     let started = Instant::now();
+    let bar = match args.deals >= 20_000 {
+        true => super::simulate::counter(u64::from(args.deals), "deals"),
+        false => indicatif::ProgressBar::hidden(),
+    };
     for round in 0..args.deals {
+        bar.inc(1);
         // Every deal is the same hand of a fresh match: nothing carries over.
         dealer.forget();
         let table = dealer.deal(round)?;
@@ -307,6 +312,7 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
             st.add(table, plan.plan);
         }
     }
+    bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         return Ok(());

@@ -73,10 +73,10 @@ pub enum Command {
     /// Deal starting hands with abilities seated: per-ability statistics, or one JSON line per
     /// deal.
     Deal(DealArgs),
-    /// Generate dice from a dice generation expression (DGE, DESIGN §9).
+    /// Generate dice from a dice generation expression (DGE).
     Dice(DiceArgs),
     /// Value every legal action of the seat to move by benefit simulation, best first, and
-    /// show what SmartAI chooses (DESIGN §11).
+    /// show what SmartAI chooses.
     Think(ThinkArgs),
 }
 
@@ -102,7 +102,7 @@ pub enum AnswersArg {
 pub struct ThinkArgs {
     /// The game.
     pub game: ThinkGame,
-    /// The position (a position file, DESIGN §14).
+    /// The position (a position file: see the README, "sgs").
     #[arg(long, value_name = "FILE")]
     pub position: std::path::PathBuf,
     /// How questions inside the simulations are answered.
@@ -237,6 +237,10 @@ pub struct SearchArgs {
     /// The game and search seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// mcts, ismcts: stop after this many seconds (the simulations run by then are reported,
+    /// `"truncated": true`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub max_seconds: Option<f64>,
     /// Moves from the start to the searched position, e.g. `roll,roll,stop`.
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
@@ -389,19 +393,19 @@ impl MahjongArgs {
             Players::Count(2 | 4) => default.to_vec(),
             Players::Count(n) => {
                 return Err(CliError::BadTable(format!(
-                    "a mahjong table has 4 seats, not {n}"
+                    "--players: a mahjong table has 4 seats, not {n}"
                 )));
             }
             Players::Kinds(kinds) if kinds.len() <= 4 => kinds
                 .iter()
                 .map(|k| {
                     k.parse()
-                        .map_err(|e: UnknownPlayer| CliError::BadTable(e.to_string()))
+                        .map_err(|e: UnknownPlayer| CliError::BadTable(format!("--players: {e}")))
                 })
                 .collect::<Result<_, _>>()?,
             Players::Kinds(kinds) => {
                 return Err(CliError::BadTable(format!(
-                    "{} players listed: a mahjong table has 4 seats",
+                    "--players: {} players listed, a mahjong table has 4 seats",
                     kinds.len()
                 )));
             }
@@ -455,33 +459,21 @@ pub enum Players {
 
 impl std::str::FromStr for Players {
     type Err = String;
+    /// A number, or names that each game checks against its own players (so that an
+    /// unknown name is reported with the chosen game's list).
     fn from_str(s: &str) -> Result<Self, String> {
-        if s.trim().chars().all(|c| c.is_ascii_digit()) {
-            return match s.trim().parse::<u8>() {
-                Ok(n) if (2..=10).contains(&n) => Ok(Players::Count(n)),
-                _ => Err(format!("{s} is not in 2..=10")),
-            };
+        let s = s.trim();
+        if !s.is_empty() && s.chars().all(|c| c.is_ascii_digit()) {
+            return s
+                .parse::<u8>()
+                .map(Players::Count)
+                .map_err(|_| format!("{s} players: no game seats more than 10"));
         }
-        // A name no game knows fails here; each game checks the names it plays with.
-        s.split(',')
-            .map(|k| {
-                let k = k.trim();
-                let duel = k.parse::<crate::games::duel::players::PlayerKind>().is_ok();
-                let mahjong = k
-                    .parse::<crate::games::mahjong::riichi::PlayerKind>()
-                    .is_ok();
-                let sgs = k.parse::<crate::games::sgs::PlayerKind>().is_ok();
-                if duel || mahjong || sgs {
-                    Ok(k.to_string())
-                } else {
-                    Err(format!(
-                        "unknown player {k:?}: expected random, greedy, expectimax (duel), \
-                         trust, smart, smart:K, smart-optimistic (sgs), ismcts or ismcts:N"
-                    ))
-                }
-            })
-            .collect::<Result<_, _>>()
-            .map(Players::Kinds)
+        let names: Vec<String> = s.split(',').map(|k| k.trim().to_string()).collect();
+        if names.iter().any(String::is_empty) {
+            return Err(format!("{s:?}: an empty player name"));
+        }
+        Ok(Players::Kinds(names))
     }
 }
 
@@ -508,7 +500,10 @@ impl PigArgs {
     /// The number of players (`--players` must be a number for pig).
     pub fn count(&self) -> Result<u8, CliError> {
         match &self.players {
-            Players::Count(n) => Ok(*n),
+            Players::Count(n) if (2..=10).contains(n) => Ok(*n),
+            Players::Count(n) => Err(CliError::Usage(format!(
+                "pig's --players is a number of players, 2 to 10, not {n}"
+            ))),
             Players::Kinds(_) => Err(CliError::Usage(
                 "pig's --players is a number of players (2 to 10)".into(),
             )),
@@ -530,7 +525,10 @@ impl PigArgs {
         match &self.players {
             Players::Count(2) => Ok([PlayerKind::Random; 2]),
             Players::Kinds(k) if k.len() == 2 => {
-                let kind = |name: &String| name.parse::<PlayerKind>().map_err(CliError::Usage);
+                let kind = |name: &String| {
+                    name.parse::<PlayerKind>()
+                        .map_err(|e| CliError::Usage(format!("--players: {e}")))
+                };
                 Ok([kind(&k[0])?, kind(&k[1])?])
             }
             _ => Err(CliError::Usage(
@@ -556,6 +554,10 @@ pub struct PlayArgs {
     /// ui.perfetto.dev.
     #[arg(long, value_name = "FILE")]
     pub profile: Option<std::path::PathBuf>,
+    /// With --profile: record what happens inside the players' decisions (their searches'
+    /// simulated actions, span by span); without it each decision is one `player` span.
+    #[arg(long)]
+    pub profile_thinking: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
@@ -588,7 +590,8 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub json: bool,
     /// Write one JSON line per game to this file as games finish (in game order), everything
-    /// `alea replay` needs (mahjong, pig, sgs).
+    /// `alea replay` needs (mahjong, pig, sgs); `-` writes them to stdout and the summary to
+    /// stderr.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
     /// Start no new game after this many seconds: the games finished by then are reported
@@ -600,6 +603,13 @@ pub struct SimulateArgs {
     /// ui.perfetto.dev.
     #[arg(long, value_name = "FILE")]
     pub profile: Option<std::path::PathBuf>,
+    /// With --profile: record games 0..N only (default 1; the others run unrecorded).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub profile_games: Option<u64>,
+    /// With --profile: record what happens inside the players' decisions (their searches'
+    /// simulated actions, span by span); without it each decision is one `player` span.
+    #[arg(long)]
+    pub profile_thinking: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub pig: PigArgs,
@@ -796,6 +806,7 @@ impl CliError {
         let io = match self {
             CliError::Io(error) => Some(error.kind()),
             CliError::Json(error) => error.io_error_kind(),
+            CliError::File { source, .. } => Some(source.kind()),
             _ => None,
         };
         io == Some(std::io::ErrorKind::BrokenPipe)

@@ -192,9 +192,21 @@ pub fn build_mount(args: &MountArgs) -> Result<Mount, CliError> {
             .map_err(refused("--load-b", &load.text))?;
     }
     for c in &args.collapse {
-        mount
-            .early_collapse(c.exit, c.pos, c.tile)
-            .map_err(refused("--collapse", &c.text))?;
+        // The mount keeps a slot's first collapse and skips a tile with no copy left: either
+        // would be echoed but not applied.
+        let why = match mount.collapsed(c.exit, c.pos) {
+            Some(first) => Some(format!("the slot is already collapsed to {first}")),
+            None => {
+                mount
+                    .early_collapse(c.exit, c.pos, c.tile)
+                    .map_err(refused("--collapse", &c.text))?;
+                let applied = mount.collapsed(c.exit, c.pos).is_some();
+                (!applied).then(|| format!("no copy of {} is left in zones A and B", c.tile))
+            }
+        };
+        if let Some(why) = why {
+            return Err(CliError::Usage(format!("--collapse {}: {why}", c.text)));
+        }
     }
     for (option, lights, zone) in [
         ("--light", &args.light, MountZone::A),

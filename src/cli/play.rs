@@ -36,7 +36,11 @@ pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), 
     args.mahjong.only_for(args.game)?;
     super::only_sgs(args.game, &args.sgs)?;
     super::only_where_they_apply(args.game, &args.pig, &args.duel, false)?;
-    let _profile = args.profile.as_deref().map(profile::start).transpose()?;
+    let sampling = profile::Sampling {
+        games: u64::MAX,
+        thinking: args.profile_thinking,
+    };
+    let _profile = profile::start_if(args.profile.as_deref(), sampling, args.profile_thinking)?;
     match args.game {
         GameName::Pig => play_pig(args, out),
         GameName::Duel => play_duel(args, out),
@@ -97,7 +101,9 @@ fn play_table<R: Ruleset>(
     let first_deal = R::deal_event(&sim);
     let mut text = vec![first_deal.to_string()];
     text.extend(R::deal_lines(&sim).into_iter().map(|l| format!("  {l}")));
-    while let Some(action) = R::choose(&mut sim, &players, &mut rng) {
+    while let Some(action) = profile::think(profile::Mover(sim.turn(), &players), || {
+        R::choose(&mut sim, &players, &mut rng)
+    }) {
         let Turn::Player(seat) = sim.turn() else {
             break;
         };
@@ -221,7 +227,7 @@ fn play_duel(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliEr
         }
         // The players' look-ahead applies actions too: keep them out of the log.
         let player = &mut players[seat.index()];
-        let action = sim.unrecorded(|sim| player.choose(sim))?;
+        let action = profile::think(seat, || sim.unrecorded(|sim| player.choose(sim)))?;
         let text = game.describe_action(&st, seat, action);
         sim.apply(action)?;
         let after = duel::view(sim.world());

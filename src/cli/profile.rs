@@ -4,10 +4,70 @@
 //! of each event kind as `rules: Damage`, each listener handler as `listener: nioh_shield`,
 //! each system as `system: alea::kernel::step::accept_system<…>`.
 
+use std::cell::Cell;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::CliError;
 use crate::kernel::RunMode;
+
+/// `--profile-games`: games with a lower index are recorded.
+static GAMES: AtomicU64 = AtomicU64::new(u64::MAX);
+/// `--profile-thinking`: the players' searches are recorded span by span.
+static THINKING: AtomicBool = AtomicBool::new(false);
+
+thread_local! {
+    /// True while this thread runs work the profile leaves out (a game past
+    /// `--profile-games`, a player's search without `--profile-thinking`).
+    static QUIET: Cell<bool> = const { Cell::new(false) };
+}
+
+/// What a profile records besides the spans of the games themselves.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sampling {
+    /// Record games `0..games` only (`simulate --profile-games`).
+    pub games: u64,
+    /// Record what happens inside a player's decision (its search's simulated actions);
+    /// without it a decision is one `player` span.
+    pub thinking: bool,
+}
+
+/// Game `index` starts on this thread: it is recorded if it is among the first
+/// `--profile-games`.
+pub(super) fn game(index: u64) {
+    QUIET.set(index >= GAMES.load(Ordering::Relaxed));
+}
+
+/// The player of the seat to move, shown lazily (only a recorded span formats it).
+pub(super) struct Mover<'a, P>(pub crate::kernel::Turn, pub &'a [P]);
+
+impl<P: std::fmt::Display> std::fmt::Display for Mover<'_, P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            crate::kernel::Turn::Player(seat) => match self.1.get(seat.index()) {
+                Some(player) => write!(f, "{player}"),
+                None => write!(f, "{seat}"),
+            },
+            crate::kernel::Turn::Terminal => f.write_str("none"),
+        }
+    }
+}
+
+/// Runs a player's decision (`player` names it) as one `player` span; the spans of what it
+/// simulates are left out unless `--profile-thinking`.
+pub(super) fn think<R>(player: impl std::fmt::Display, decide: impl FnOnce() -> R) -> R {
+    #[cfg(feature = "trace")]
+    let _span = tracing::info_span!("player", name = %player).entered();
+    #[cfg(not(feature = "trace"))]
+    let _ = player;
+    if THINKING.load(Ordering::Relaxed) {
+        return decide();
+    }
+    let was = QUIET.replace(true);
+    let decision = decide();
+    QUIET.set(was);
+    decision
+}
 
 /// The trace being recorded on this thread; the file is complete once it is dropped.
 pub(super) struct Profile {
@@ -28,8 +88,10 @@ pub(super) fn run_mode(profile: Option<&Path>) -> RunMode {
 /// Starts recording the spans of this thread (and of the simulation threads, which take the
 /// caller's subscriber) into the Chrome trace `path`.
 #[cfg(feature = "trace")]
-pub(super) fn start(path: &Path) -> Result<Profile, CliError> {
+pub(super) fn start(path: &Path, sampling: Sampling) -> Result<Profile, CliError> {
     use tracing_subscriber::layer::SubscriberExt;
+    GAMES.store(sampling.games, Ordering::Relaxed);
+    THINKING.store(sampling.thinking, Ordering::Relaxed);
     let file = std::fs::File::create(path).map_err(|source| CliError::File {
         path: path.to_path_buf(),
         source,
@@ -41,17 +103,86 @@ pub(super) fn start(path: &Path) -> Result<Profile, CliError> {
         .build();
     let subscriber = tracing_subscriber::registry()
         .with(names::Names)
-        .with(layer);
+        .with(Sampled(layer));
     Ok(Profile {
         _subscriber: tracing::subscriber::set_default(subscriber),
         _flush: flush,
     })
 }
 
+/// Starts the profile of `--profile` (if given); `sampled` says whether a sampling option
+/// was given, which without `--profile` is a usage error.
+pub(super) fn start_if(
+    path: Option<&Path>,
+    sampling: Sampling,
+    sampled: bool,
+) -> Result<Option<Profile>, CliError> {
+    match path {
+        Some(path) => start(path, sampling).map(Some),
+        None if sampled => Err(CliError::Usage(
+            "--profile-games and --profile-thinking apply with --profile FILE".into(),
+        )),
+        None => Ok(None),
+    }
+}
+
 /// Without the `trace` feature there are no spans to record: a usage error.
 #[cfg(not(feature = "trace"))]
-pub(super) fn start(path: &Path) -> Result<Profile, CliError> {
+pub(super) fn start(path: &Path, _: Sampling) -> Result<Profile, CliError> {
     Err(CliError::NoTrace(path.to_path_buf()))
+}
+
+/// The Chrome layer, told of a span's entering and leaving only while this thread is not
+/// [quiet](QUIET). Spans are created once and entered many times (a system's span lives as
+/// long as its schedule), so the choice is made at each entry, not at creation.
+#[cfg(feature = "trace")]
+struct Sampled<L>(L);
+
+#[cfg(feature = "trace")]
+impl<S, L> tracing_subscriber::layer::Layer<S> for Sampled<L>
+where
+    S: tracing::Subscriber,
+    L: tracing_subscriber::layer::Layer<S>,
+{
+    fn on_new_span(
+        &self,
+        attrs: &tracing::span::Attributes<'_>,
+        id: &tracing::span::Id,
+        ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        self.0.on_new_span(attrs, id, ctx);
+    }
+
+    fn on_record(
+        &self,
+        id: &tracing::span::Id,
+        values: &tracing::span::Record<'_>,
+        ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        self.0.on_record(id, values, ctx);
+    }
+
+    fn on_event(&self, event: &tracing::Event<'_>, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        if !QUIET.get() {
+            self.0.on_event(event, ctx);
+        }
+    }
+
+    fn on_enter(&self, id: &tracing::span::Id, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        if !QUIET.get() {
+            self.0.on_enter(id, ctx);
+        }
+    }
+
+    fn on_exit(&self, id: &tracing::span::Id, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        if !QUIET.get() {
+            self.0.on_exit(id, ctx);
+        }
+    }
+
+    fn on_close(&self, id: tracing::span::Id, ctx: tracing_subscriber::layer::Context<'_, S>) {
+        self.0.on_close(id, ctx);
+    }
 }
 
 /// Span names in the trace: `span: name` for spans with a `name` field.

@@ -82,10 +82,22 @@ fn checksum_text(checksum: u64) -> String {
     format!("{checksum:016x}")
 }
 
-/// Creates the replay file at `path` (before the simulation, so a bad path fails at once).
-pub(super) fn create(path: &Path) -> Result<std::io::BufWriter<std::fs::File>, CliError> {
+/// Where a replay file goes: a file, or stdout for `-`.
+pub(super) type RecordSink = std::io::BufWriter<Box<dyn std::io::Write>>;
+
+/// True for the path `-` (stdin or stdout).
+pub(super) fn is_dash(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// Creates the replay file at `path`, or takes stdout for `-` (before the simulation, so a
+/// bad path fails at once).
+pub(super) fn create(path: &Path) -> Result<RecordSink, CliError> {
+    if is_dash(path) {
+        return Ok(std::io::BufWriter::new(Box::new(std::io::stdout())));
+    }
     std::fs::File::create(path)
-        .map(std::io::BufWriter::new)
+        .map(|file| std::io::BufWriter::new(Box::new(file) as Box<dyn std::io::Write>))
         .map_err(|source| CliError::File {
             path: path.to_path_buf(),
             source,

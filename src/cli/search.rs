@@ -1,6 +1,7 @@
 //! `alea search`: one search from a fresh game or a position reached by `--moves`.
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -8,7 +9,8 @@ use super::{Algo, CliError, SearchArgs, SearchGame};
 use crate::games::leduc::Leduc;
 use crate::kernel::{Game, Rollback, Sim, SimBuilder};
 use crate::search::{
-    ActionStats, ChanceMode, Expectimax, Ismcts, Mcts, RandomRollouts, SearchResult, root_parallel,
+    ActionStats, ChanceMode, Expectimax, Ismcts, Limits, Mcts, RandomRollouts, SearchResult,
+    root_parallel,
 };
 
 /// The exploration constant of MCTS and ISMCTS (OpenSpiel's default).
@@ -22,6 +24,9 @@ struct Report<A> {
     action: A,
     value: f64,
     simulations: u64,
+    /// Fewer simulations ran than `--sims` asked (`--max-seconds`, or the cap of `u32::MAX`
+    /// per thread).
+    truncated: bool,
     seconds: f64,
     simulations_per_second: f64,
     threads: usize,
@@ -32,7 +37,16 @@ struct Report<A> {
 pub(super) fn run(args: &SearchArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match args.game {
         SearchGame::Pig => search(SimBuilder::new(args.pig.game()?), args, out),
-        SearchGame::Leduc => search(SimBuilder::new(Leduc), args, out),
+        SearchGame::Leduc => {
+            if args.pig.players != super::Players::Count(2)
+                || args.pig.target != super::PigArgs::TARGET
+            {
+                return Err(CliError::Usage(
+                    "--players and --target are pig options (leduc has two players)".into(),
+                ));
+            }
+            search(SimBuilder::new(Leduc), args, out)
+        }
     }
 }
 
@@ -58,9 +72,15 @@ fn search<G: Game>(
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
     let threads = usize::from(args.threads);
-    if threads > 1 && matches!(args.algo, Algo::Expectimax | Algo::Mc) {
+    let tree = matches!(args.algo, Algo::Mcts | Algo::Ismcts);
+    if threads > 1 && !tree {
         return Err(CliError::Usage(
             "--threads applies to mcts and ismcts (root parallelism); expectimax and mc run on one thread".into(),
+        ));
+    }
+    if args.max_seconds.is_some() && !tree {
+        return Err(CliError::Usage(
+            "--max-seconds applies to mcts and ismcts; expectimax and mc run to the end".into(),
         ));
     }
     let mut sim = builder.seed(args.seed).rollback(Rollback::Caller).build();
@@ -72,7 +92,12 @@ fn search<G: Game>(
         })?;
     }
     let started = Instant::now();
-    let result = run_algo(&mut sim, args, threads)?;
+    let bar = match tree {
+        true => super::simulate::counter(args.sims, "simulations"),
+        false => indicatif::ProgressBar::hidden(),
+    };
+    let result = run_algo(&mut sim, args, threads, monitor(&bar, args, started))?;
+    bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let report = Report {
         game: sim.rules().game.name(),
@@ -80,6 +105,7 @@ fn search<G: Game>(
         action: result.action,
         value: result.value,
         simulations: result.simulations,
+        truncated: tree && result.simulations < args.sims,
         seconds,
         simulations_per_second: result.simulations as f64 / seconds.max(1e-9),
         threads,
@@ -118,20 +144,38 @@ fn search<G: Game>(
         threads,
         if threads == 1 { "" } else { "s" }
     )?;
+    if report.truncated {
+        writeln!(out, "  (truncated: {} simulations asked)", args.sims)?;
+    }
     Ok(())
+}
+
+/// The tree searches' monitor: it moves the progress bar and stops them at `--max-seconds`.
+fn monitor(bar: &indicatif::ProgressBar, args: &SearchArgs, started: Instant) -> Limits {
+    let (bar, limit) = (bar.clone(), args.max_seconds.map(Duration::from_secs_f64));
+    Limits {
+        monitor: Some(Arc::new(move |done| {
+            bar.inc(done);
+            limit.is_none_or(|limit| started.elapsed() < limit)
+        })),
+        ..Limits::default()
+    }
 }
 
 fn run_algo<G: Game>(
     sim: &mut Sim<G>,
     args: &SearchArgs,
     threads: usize,
+    limits: Limits,
 ) -> Result<SearchResult<G::Action>, CliError> {
     let (sims, seed) = (args.sims, args.seed);
     let rollouts = |t: usize| RandomRollouts::new(1, crate::chance::sub_seed(seed, t as u64));
     Ok(match args.algo {
-        Algo::Mcts => root_parallel(sim, threads, sims, seed, |t| Mcts::new(UCT_C, rollouts(t)))?,
+        Algo::Mcts => root_parallel(sim, threads, sims, seed, |t| {
+            Mcts::new(UCT_C, rollouts(t)).with_limits(limits.clone())
+        })?,
         Algo::Ismcts => root_parallel(sim, threads, sims, seed, |t| {
-            Ismcts::new(UCT_C, rollouts(t))
+            Ismcts::new(UCT_C, rollouts(t)).with_limits(limits.clone())
         })?,
         Algo::Expectimax => {
             let leaf = RandomRollouts::new(sims.clamp(1, u64::from(u32::MAX)) as u32, seed);

@@ -24,7 +24,7 @@ pub struct SgsArgs {
     /// default 1v1, or the position's.
     #[arg(long)]
     pub mode: Option<Mode>,
-    /// sgs: start from this position file (JSON, DESIGN §14: seats with role, hp, max_hp,
+    /// sgs: start from this position file (JSON: seats with role, hp, max_hp,
     /// hand, equip; current seat and phase; optional pile top and discard pile).
     #[arg(long, value_name = "FILE")]
     pub position: Option<std::path::PathBuf>,
@@ -88,13 +88,13 @@ pub fn players(players: &Players, seats: u8) -> Result<Vec<PlayerKind>, CliError
             .map(|n| {
                 n.parse()
                     .map_err(|e: crate::games::sgs::players::UnknownPlayer| {
-                        CliError::BadArgument(e.to_string())
+                        CliError::BadArgument(format!("--players: {e}"))
                     })
             })
             .collect::<Result<_, _>>()?,
         Players::Kinds(names) => {
             return Err(CliError::BadArgument(format!(
-                "{} players listed: this sgs table has {seats} seats",
+                "--players: {} players listed, this sgs table has {seats} seats",
                 names.len()
             )));
         }
@@ -218,7 +218,9 @@ fn play_moves(
     let mut turn = sim.state().turns;
     sim.record_events(true);
     let mut moves = Vec::new();
-    while let Some(action) = sim.unrecorded(|sim| seating.choose(sim, &mut rng))? {
+    while let Some(action) = profile::think(profile::Mover(sim.turn(), players), || {
+        sim.unrecorded(|sim| seating.choose(sim, &mut rng))
+    })? {
         let Turn::Player(seat) = sim.turn() else {
             break;
         };
@@ -420,7 +422,9 @@ pub fn stream_sgs(
             } else {
                 let recording = play_out(sim, record, |sim| {
                     // A failed simulation ends the game here; the error is returned below.
-                    let action = seating.choose(sim, &mut rng).unwrap_or_else(|e| {
+                    let mover = profile::Mover(sim.turn(), players);
+                    let chosen = profile::think(mover, || seating.choose(sim, &mut rng));
+                    let action = chosen.unwrap_or_else(|e| {
                         failed = Some(e);
                         None
                     });

@@ -74,16 +74,18 @@ pub fn collect<T>(
 /// The progress bar of a long simulation (50 000 games or more, or games of `slow` players),
 /// drawn on a terminal.
 pub(super) fn progress_bar(games: u64, slow: bool) -> Option<indicatif::ProgressBar> {
-    (slow || games >= 50_000).then(|| {
-        let bar = indicatif::ProgressBar::new(games);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games ({per_sec}, {eta})",
-            )
-            .expect("valid template"),
-        );
-        bar
-    })
+    (slow || games >= 50_000).then(|| counter(games, "games"))
+}
+
+/// A progress bar counting `total` `unit`s (drawn on stderr when it is a terminal, hidden
+/// otherwise).
+pub(super) fn counter(total: u64, unit: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(total);
+    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} ({{per_sec}}, {{eta}})");
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
 }
 
 /// Plays `games` random games from `builder` on `threads` threads: each restores the start,
@@ -300,9 +302,13 @@ pub fn stream_mahjong<R: Ruleset>(
         &|| Ok(builder.build()),
         &|sim, index| {
             let seed = crate::chance::sub_seed(seed, index);
-            R::restart(sim, seed);
+            R::restart(sim, seed)?;
             let mut rng = random_player_rng(seed);
-            let recording = play_out(sim, record, |sim| R::choose(sim, players, &mut rng))?;
+            let recording = play_out(sim, record, |sim| {
+                profile::think(profile::Mover(sim.turn(), players), || {
+                    R::choose(sim, players, &mut rng)
+                })
+            })?;
             Ok(Played {
                 result: MatchResult {
                     scores: R::scores(sim.world()),
@@ -360,8 +366,9 @@ pub struct MahjongSummary {
     pub game: &'static str,
     /// The rules preset.
     pub rules: String,
-    /// The match length (`Hanchan`, `4 hands`).
-    pub length: String,
+    /// The match length as the replay file's rules hold it (riichi: `"hanchan"`; sichuan: the
+    /// number of hands, `4`).
+    pub length: serde_json::Value,
     /// The abilities seated (`NAME@SEAT`).
     pub abilities: Vec<String>,
     /// Matches played (the delivered prefix when truncated).
@@ -455,11 +462,7 @@ fn run_table<R: Ruleset>(
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
     let games = args.games.unwrap_or(MAHJONG_MATCHES);
-    let bar = indicatif::ProgressBar::new(games);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches ({per_sec}, {eta})")
-            .expect("valid template"),
-    );
+    let bar = counter(games, "matches");
     let writer = RecordWriter {
         game: R::RECORD,
         rules: game.config(),
@@ -491,7 +494,7 @@ fn run_table<R: Ruleset>(
     let summary = MahjongSummary {
         game: "mahjong",
         rules: args.mahjong.rules.clone(),
-        length: game.describe(),
+        length: game.length(),
         abilities: game.abilities().iter().map(ToString::to_string).collect(),
         games: streamed.delivered,
         truncated: streamed.truncated,
@@ -505,19 +508,20 @@ fn run_table<R: Ruleset>(
     if args.json {
         return json_line(out, &summary);
     }
-    print_mahjong(out, &summary, seconds)
+    print_mahjong(out, &summary, &game.describe(), seconds)
 }
 
 /// The readable summary of `simulate mahjong`.
 fn print_mahjong(
     out: &mut impl std::io::Write,
     summary: &MahjongSummary,
+    length: &str,
     seconds: f64,
 ) -> Result<(), CliError> {
     write!(
         out,
         "mahjong ({}, {}): {} matches, {} hands, seed {}, {} threads",
-        summary.rules, summary.length, summary.games, summary.hands, summary.seed, summary.threads
+        summary.rules, length, summary.games, summary.hands, summary.seed, summary.threads
     )?;
     if !summary.abilities.is_empty() {
         write!(out, ", abilities {}", summary.abilities.join(","))?;
@@ -564,7 +568,7 @@ pub(super) fn deadline(args: &SimulateArgs, started: Instant) -> impl Fn() -> bo
 
 /// The `--out` file: each delivered game's replay line, written as it comes.
 pub(super) struct OutFile<'a, R> {
-    file: Option<(std::io::BufWriter<std::fs::File>, std::path::PathBuf)>,
+    file: Option<(replay::RecordSink, std::path::PathBuf)>,
     writer: RecordWriter<'a, R>,
 }
 
@@ -618,10 +622,23 @@ impl<'a, R: Serialize> OutFile<'a, R> {
 }
 
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
+    // `--out -`: the records take stdout and the summary goes to stderr.
+    match args.out.as_deref() {
+        Some(path) if replay::is_dash(path) => run_game(args, &mut std::io::stderr().lock()),
+        _ => run_game(args, out),
+    }
+}
+
+fn run_game(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     args.mahjong.only_for(args.game)?;
     super::only_sgs(args.game, &args.sgs)?;
     super::only_where_they_apply(args.game, &args.pig, &args.duel, true)?;
-    let _profile = args.profile.as_deref().map(profile::start).transpose()?;
+    let sampling = profile::Sampling {
+        games: args.profile_games.unwrap_or(1),
+        thinking: args.profile_thinking,
+    };
+    let asked = args.profile_thinking || args.profile_games.is_some();
+    let _profile = profile::start_if(args.profile.as_deref(), sampling, asked)?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
     });

@@ -124,6 +124,7 @@ pub fn stream_games<S, T: Send>(
                             cut = true;
                             break;
                         }
+                        super::profile::game(index);
                         match play(&mut state, index) {
                             Ok(result) => results.push(result),
                             Err(error) => {

@@ -1,5 +1,5 @@
 //! `alea think`: every legal action of the seat to move with its simulated benefit, and the
-//! choice SmartAI makes (DESIGN §11).
+//! choice SmartAI makes.
 
 use serde::Serialize;
 

@@ -128,15 +128,17 @@ impl<G: Game> SimBuilder<G> {
     /// Builds the headless simulator.
     ///
     /// # Panics
-    /// If the events the game's setup emits fail (nest deeper than the depth limit): see
+    /// If the setup fails (its events nest deeper than the depth limit, or it
+    /// [fails](Setup::fail): a first deal a user's ability cannot make): see
     /// [`try_build`](Self::try_build).
     pub fn build(&self) -> Sim<G> {
         self.try_build()
-            .unwrap_or_else(|e| panic!("the {} setup's events fail: {e}", self.game.name()))
+            .unwrap_or_else(|e| panic!("the {} setup fails: {e}", self.game.name()))
     }
 
-    /// Builds the headless simulator, or says why the events the game's setup emits failed
-    /// (a depth limit below what the game's start needs).
+    /// Builds the headless simulator, or says why the setup failed: the events it emits (a
+    /// depth limit below what the game's start needs) or the setup itself
+    /// ([`Setup::fail`]).
     pub fn try_build(&self) -> Result<Sim<G>, super::SimError> {
         Sim::from_builder(self.clone())
     }
@@ -149,7 +151,7 @@ impl<G: Game> SimBuilder<G> {
     /// As [`build`](Self::build).
     pub fn build_into(&self, world: &mut World) -> SnapshotRegistry {
         self.build_rules_into(world)
-            .unwrap_or_else(|e| panic!("the {} setup's events fail: {e}", self.game.name()))
+            .unwrap_or_else(|e| panic!("the {} setup fails: {e}", self.game.name()))
             .1
     }
 
@@ -180,8 +182,12 @@ impl<G: Game> SimBuilder<G> {
             registry: &mut registry,
             next_id: 0,
             seed: self.seed,
+            failure: None,
         };
         self.game.setup(&mut setup);
+        if let Some(message) = setup.failure.take() {
+            return Err(crate::pipeline::PipelineError::Failed { message }.into());
+        }
         rules.inspect = self.inspect;
         rules
             .slots

@@ -18,9 +18,19 @@ pub struct Setup<'w, G: Game> {
     pub(crate) registry: &'w mut SnapshotRegistry,
     pub(crate) next_id: u32,
     pub(crate) seed: u64,
+    /// Set by [`fail`](Self::fail): the build fails with this message.
+    pub(crate) failure: Option<String>,
 }
 
 impl<G: Game> Setup<'_, G> {
+    /// Fails the build: [`SimBuilder::try_build`](super::SimBuilder::try_build) returns
+    /// [`PipelineError::Failed`](crate::pipeline::PipelineError::Failed) naming `error` (the
+    /// first failure is kept). For what the game's options or abilities can cause (a first
+    /// deal its abilities cannot make), never for bugs.
+    pub fn fail(&mut self, error: impl std::fmt::Display) {
+        self.failure.get_or_insert_with(|| error.to_string());
+    }
+
     /// The game seed.
     pub fn seed(&self) -> u64 {
         self.seed

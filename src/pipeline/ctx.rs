@@ -39,6 +39,8 @@ pub struct Ctx<'a, G: Game> {
     /// Who is running: what the events it emits record as their [`Origin`](super::Origin).
     pub(crate) origin: super::Origin,
     pub(crate) recording: bool,
+    /// Set by [`fail`](Self::fail): the pipeline stops with this message after the call.
+    pub(crate) failure: Option<String>,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -122,6 +124,16 @@ impl<'a, G: Game> Ctx<'a, G> {
     pub fn ask(&mut self, seat: Seat, choices: impl IntoIterator<Item = G::Action>) -> Flow {
         self.decision.ask(seat, choices);
         Flow::Ask(AskToken(()))
+    }
+
+    /// Fails the action: the pipeline stops once this call returns, with
+    /// [`PipelineError::Failed`](super::PipelineError::Failed) naming `error`, and
+    /// [`Sim::apply`](crate::kernel::Sim::apply) rolls the world back (with
+    /// [`Rollback::Caller`](crate::kernel::Rollback::Caller), the caller restores). For
+    /// failures a player's input or an ability can cause, never for bugs (those panic).
+    pub fn fail(&mut self, error: impl std::fmt::Display) -> Flow {
+        self.failure = Some(error.to_string());
+        Flow::Cancel
     }
 
     /// Moves a card or die to `to`, recording the move. Returns where it was (`None` if it

@@ -52,4 +52,11 @@ pub enum PipelineError {
         /// The configured depth limit.
         limit: u16,
     },
+    /// A rule or handler refused to go on ([`Ctx::fail`]): a deal its abilities cannot
+    /// make, for instance.
+    #[error("a rule failed: {message}")]
+    Failed {
+        /// What failed, as the rule said it.
+        message: String,
+    },
 }

@@ -380,7 +380,7 @@ impl<G: Game> Default for Observer<G> {
 /// Runs the pipeline on `res` (taken out of the world by the caller) until every event
 /// resolved or a player is asked.
 ///
-/// On [`PipelineError::TooDeep`] the resolution is cleared; the caller restores the world
+/// On an error ([`PipelineError`]) the resolution is cleared; the caller restores the world
 /// (see [`Sim::apply`](crate::kernel::Sim::apply)).
 pub fn run<G: Game>(
     world: &mut World,
@@ -461,8 +461,9 @@ fn drive<G: Game>(
                     listener: None,
                     origin: Origin::Rules,
                     recording,
+                    failure: None,
                 };
-                let flow = call(G::apply, Span::Rules, ctx, &mut event);
+                let flow = call(G::apply, Span::Rules, ctx, &mut event)?;
                 let cancelled = match flow {
                     Flow::Ask(_) => {
                         *current = Some(InFlight {
@@ -556,8 +557,9 @@ fn drive<G: Game>(
             listener,
             origin,
             recording,
+            failure: None,
         };
-        let flow = call(run, span, ctx, &mut flight.event);
+        let flow = call(run, span, ctx, &mut flight.event)?;
         match (flight.stage, flow) {
             (Stage::Apply, Flow::Continue) => {
                 flight.stage = Stage::After;
@@ -598,8 +600,14 @@ enum Span {
     Listener(&'static str),
 }
 
-/// Runs a handler or the rules (`run`, named by `span` in traces) on `event`.
-fn call<G: Game>(run: HandlerFn<G>, span: Span, mut ctx: Ctx<'_, G>, event: &mut G::Event) -> Flow {
+/// Runs a handler or the rules (`run`, named by `span` in traces) on `event`; a call that
+/// [failed](Ctx::fail) is an error.
+fn call<G: Game>(
+    run: HandlerFn<G>,
+    span: Span,
+    mut ctx: Ctx<'_, G>,
+    event: &mut G::Event,
+) -> Result<Flow, PipelineError> {
     #[cfg(feature = "trace")]
     let _span = match span {
         Span::Rules => tracing::info_span!("rules", name = %KindName(&*event)).entered(),
@@ -607,7 +615,11 @@ fn call<G: Game>(run: HandlerFn<G>, span: Span, mut ctx: Ctx<'_, G>, event: &mut
     };
     #[cfg(not(feature = "trace"))]
     let _ = span;
-    run(&mut ctx, event)
+    let flow = run(&mut ctx, event);
+    match ctx.failure.take() {
+        Some(message) => Err(PipelineError::Failed { message }),
+        None => Ok(flow),
+    }
 }
 
 /// An event shown as its kind: the start of its `Debug` form, up to the first space, brace or

@@ -91,6 +91,7 @@ pub struct Ismcts<G: Game> {
     path: Vec<(u32, u32, u8)>,
     root: Option<Snapshot>,
     returns: Vec<f64>,
+    limits: super::Limits,
 }
 
 impl<G: Game> Ismcts<G> {
@@ -107,7 +108,15 @@ impl<G: Game> Ismcts<G> {
             path: Vec::new(),
             root: None,
             returns: Vec::new(),
+            limits: super::Limits::default(),
         }
+    }
+
+    /// The same search with a cap on its information sets and a monitor (default:
+    /// [`Limits::default`](super::Limits)).
+    pub fn with_limits(mut self, limits: super::Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
     /// Searches only the actions `candidates` keeps at each decision (all legal actions
@@ -118,8 +127,9 @@ impl<G: Game> Ismcts<G> {
         self
     }
 
-    /// Runs `simulations` iterations for the player to move; iteration `i` searches the world
-    /// [`Sim::determinize`]d for that player from `(seed, i)`. Everything it computes depends
+    /// Runs `simulations` iterations for the player to move (at most `u32::MAX`, fewer if the
+    /// [monitor](super::Monitor) stops it: the result counts those run); iteration `i` searches
+    /// the world [`Sim::determinize`]d for that player from `(seed, i)`. Everything it computes depends
     /// only on that player's information state. The `Sim` is restored.
     pub fn search(
         &mut self,
@@ -135,9 +145,11 @@ impl<G: Game> Ismcts<G> {
             self.edges.clear();
             save(sim, &mut self.root);
             let root_key = sim.info_key(viewer);
-            for i in 0..simulations {
+            let mut done = 0;
+            while done < super::Limits::simulations(simulations) {
                 load(sim, &self.root)?;
-                sim.determinize(viewer, sub_seed(seed, i));
+                sim.determinize(viewer, sub_seed(seed, done));
+                done += 1;
                 let values = self.descend(sim)?;
                 for &(node, edge, seat) in &self.path {
                     self.nodes[node as usize].visits += 1;
@@ -145,7 +157,11 @@ impl<G: Game> Ismcts<G> {
                     edge.visits += 1;
                     edge.total += values[usize::from(seat)];
                 }
+                if !self.limits.go_on(done) {
+                    break;
+                }
             }
+            self.limits.finish(done);
             load(sim, &self.root)?;
             let stats = match self.index.get(&root_key) {
                 Some(&root) => {
@@ -162,7 +178,7 @@ impl<G: Game> Ismcts<G> {
                 }
                 None => Vec::new(),
             };
-            SearchResult::from_stats(stats, simulations).ok_or(SearchError::GameOver)
+            SearchResult::from_stats(stats, done).ok_or(SearchError::GameOver)
         })
     }
 
@@ -184,16 +200,17 @@ impl<G: Game> Ismcts<G> {
             }
             let node = match self.index.get(&key) {
                 Some(&node) => node,
+                None if self.path.is_empty() => self.add_node(key),
                 None => {
-                    let node = self.add_node(key);
-                    if !self.path.is_empty() {
-                        let mut values = [0.0; super::MAX_SEATS];
-                        self.evaluator.evaluate(sim, &mut values)?;
-                        // The new node is counted on the way back, without an edge.
+                    // A new leaf, counted on the way back without an edge; past the cap it
+                    // is valued without a node.
+                    if self.nodes.len() < self.limits.max_nodes {
+                        let node = self.add_node(key);
                         self.nodes[node as usize].visits += 1;
-                        return Ok(values);
                     }
-                    node
+                    let mut values = [0.0; super::MAX_SEATS];
+                    self.evaluator.evaluate(sim, &mut values)?;
+                    return Ok(values);
                 }
             };
             let edge = self.select(node)?;

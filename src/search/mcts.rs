@@ -50,6 +50,7 @@ pub struct Mcts<G: Game> {
     path: Vec<u32>,
     root: Option<Snapshot>,
     returns: Vec<f64>,
+    limits: super::Limits,
 }
 
 impl<G: Game> Mcts<G> {
@@ -63,11 +64,19 @@ impl<G: Game> Mcts<G> {
             path: Vec::new(),
             root: None,
             returns: Vec::new(),
+            limits: super::Limits::default(),
         }
     }
 
-    /// Runs `simulations` iterations from the current position; iteration `i` re-seeds the
-    /// streams from `(seed, i)`. The `Sim` is restored.
+    /// The same search with a tree cap and a monitor (default: [`Limits::default`](super::Limits)).
+    pub fn with_limits(mut self, limits: super::Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Runs `simulations` iterations from the current position (at most `u32::MAX`, fewer if
+    /// the [monitor](super::Monitor) stops it: the result counts those run); iteration `i`
+    /// re-seeds the streams from `(seed, i)`. The `Sim` is restored.
     pub fn search(
         &mut self,
         sim: &mut Sim<G>,
@@ -80,9 +89,11 @@ impl<G: Game> Mcts<G> {
             self.nodes.clear();
             self.nodes.push(Node::new(None, None, u8::MAX));
             save(sim, &mut self.root);
-            for i in 0..simulations {
+            let mut done = 0;
+            while done < super::Limits::simulations(simulations) {
                 load(sim, &self.root)?;
-                sim.reseed(sub_seed(seed, i));
+                sim.reseed(sub_seed(seed, done));
+                done += 1;
                 let values = self.descend(sim)?;
                 for &n in &self.path {
                     let node = &mut self.nodes[n as usize];
@@ -91,7 +102,11 @@ impl<G: Game> Mcts<G> {
                         node.total += values[usize::from(node.mover)];
                     }
                 }
+                if !self.limits.go_on(done) {
+                    break;
+                }
             }
+            self.limits.finish(done);
             load(sim, &self.root)?;
             let mut stats = Vec::new();
             let mut child = self.nodes[0].first_child;
@@ -106,8 +121,20 @@ impl<G: Game> Mcts<G> {
                 }
                 child = node.next_sibling;
             }
-            SearchResult::from_stats(stats, simulations).ok_or(SearchError::GameOver)
+            SearchResult::from_stats(stats, done).ok_or(SearchError::GameOver)
         })
+    }
+
+    /// Values the leaf the iteration reached (a node not expanded).
+    fn leaf(&mut self, sim: &mut Sim<G>) -> Result<Values, SearchError> {
+        let mut values = [0.0; super::MAX_SEATS];
+        self.evaluator.evaluate(sim, &mut values)?;
+        Ok(values)
+    }
+
+    /// True when the tree is at its cap: a new leaf is valued without being added.
+    fn full(&self, adding: usize) -> bool {
+        self.nodes.len() + adding > self.limits.max_nodes
     }
 
     /// Selection, expansion and evaluation of one iteration; fills `path`.
@@ -120,11 +147,12 @@ impl<G: Game> Mcts<G> {
                 return Ok(terminal_values(sim, &mut self.returns));
             }
             if node != 0 && self.nodes[node as usize].visits == 0 {
-                let mut values = [0.0; super::MAX_SEATS];
-                self.evaluator.evaluate(sim, &mut values)?;
-                return Ok(values);
+                return self.leaf(sim);
             }
             if !self.nodes[node as usize].expanded {
+                if node != 0 && self.full(sim.legal_actions().len()) {
+                    return self.leaf(sim);
+                }
                 self.expand(sim, node)?;
             }
             let child = self.select(node);
@@ -135,7 +163,10 @@ impl<G: Game> Mcts<G> {
             self.path.push(child);
             node = child;
             if let Some(outcome) = outcome_key(sim) {
-                node = self.outcome_child(node, outcome);
+                match self.outcome_child(node, outcome) {
+                    Some(child) => node = child,
+                    None => return self.leaf(sim),
+                }
                 self.path.push(node);
             }
         }
@@ -179,16 +210,20 @@ impl<G: Game> Mcts<G> {
         best
     }
 
-    /// The child of chance node `node` for `outcome`, created on first sight.
-    fn outcome_child(&mut self, node: u32, outcome: u64) -> u32 {
+    /// The child of chance node `node` for `outcome`, created on first sight (`None` when
+    /// the tree is full).
+    fn outcome_child(&mut self, node: u32, outcome: u64) -> Option<u32> {
         let mut child = self.nodes[node as usize].first_child;
         let mut last = NONE;
         while child != NONE {
             if self.nodes[child as usize].outcome == Some(outcome) {
-                return child;
+                return Some(child);
             }
             last = child;
             child = self.nodes[child as usize].next_sibling;
+        }
+        if self.full(1) {
+            return None;
         }
         let mover = self.nodes[node as usize].mover;
         let index = self.nodes.len() as u32;
@@ -198,6 +233,6 @@ impl<G: Game> Mcts<G> {
         } else {
             self.nodes[last as usize].next_sibling = index;
         }
-        index
+        Some(index)
     }
 }

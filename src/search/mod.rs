@@ -38,6 +38,58 @@ pub const MAX_SEATS: usize = 16;
 /// One value per seat.
 pub type Values = [f64; MAX_SEATS];
 
+/// Sees a search's progress: called with the number of simulations done since its last call
+/// (every [`Limits::EVERY`] simulations, and once at the end); returning `false` stops the
+/// search (a time limit, a user's interrupt).
+pub type Monitor = std::sync::Arc<dyn Fn(u64) -> bool + Send + Sync>;
+
+/// What bounds an MCTS or ISMCTS search besides its simulation count: a cap on its tree
+/// (its memory: past the cap, new leaves are valued without being added) and a [`Monitor`].
+/// One call runs at most `u32::MAX` simulations (a node's visit count).
+#[derive(Clone)]
+pub struct Limits {
+    /// Tree nodes at most (MCTS: nodes; ISMCTS: information sets).
+    pub max_nodes: usize,
+    /// Progress and early stop.
+    pub monitor: Option<Monitor>,
+}
+
+impl Limits {
+    /// The default tree cap: 4 194 304 nodes (a few hundred MB at most).
+    pub const MAX_NODES: usize = 1 << 22;
+    /// How often the monitor is called, in simulations.
+    pub const EVERY: u64 = 256;
+
+    /// The simulations one call runs at most.
+    fn simulations(simulations: u64) -> u64 {
+        simulations.min(u64::from(u32::MAX))
+    }
+
+    /// After `done` simulations: false when the monitor stops the search.
+    fn go_on(&self, done: u64) -> bool {
+        match &self.monitor {
+            Some(monitor) if done.is_multiple_of(Self::EVERY) => monitor(Self::EVERY),
+            _ => true,
+        }
+    }
+
+    /// At the end, after `done` simulations: the monitor sees those not reported yet.
+    fn finish(&self, done: u64) {
+        if let Some(monitor) = &self.monitor {
+            monitor(done % Self::EVERY);
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: Self::MAX_NODES,
+            monitor: None,
+        }
+    }
+}
+
 /// Why a search failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SearchError {

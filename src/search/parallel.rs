@@ -39,7 +39,8 @@ impl<G: Game> RootSearch<G> for Ismcts<G> {
     }
 }
 
-/// Runs `simulations` simulations split over `threads` threads (at least 1): thread `t` gets
+/// Runs `simulations` simulations split over `threads` threads (at least 1; the result counts
+/// those run, fewer if the searchers' [`Limits`](super::Limits) stop them): thread `t` gets
 /// a fork of `sim`, a searcher from `make(t)`, and seed `sub_seed(seed, t)`. Root statistics
 /// are merged by action (visits summed, values weighted by visits).
 pub fn root_parallel<G, S>(
@@ -77,8 +78,11 @@ where
         results
     });
     let mut merged: Vec<ActionStats<G::Action>> = Vec::new();
+    let mut run = 0;
     for result in results {
-        for stat in result?.stats {
+        let result = result?;
+        run += result.simulations;
+        for stat in result.stats {
             match merged.iter_mut().find(|m| m.action == stat.action) {
                 Some(m) => {
                     let visits = m.visits + stat.visits;
@@ -92,5 +96,5 @@ where
             }
         }
     }
-    SearchResult::from_stats(merged, simulations).ok_or(SearchError::GameOver)
+    SearchResult::from_stats(merged, run).ok_or(SearchError::GameOver)
 }

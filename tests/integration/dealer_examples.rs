@@ -410,7 +410,7 @@ fn a_restarted_match_forgets_what_the_last_one_taught() {
     while let Some(action) = choose(&mut reused, &[PlayerKind::Greedy; 4], &mut rng) {
         reused.apply(action).unwrap();
     }
-    Riichi::restart(&mut reused, 8);
+    Riichi::restart(&mut reused, 8).unwrap();
     let mut fresh = SimBuilder::new(game).seed(8).build();
     assert_eq!(reused.checksum(), fresh.checksum());
 
@@ -437,7 +437,7 @@ fn a_restarted_match_forgets_what_the_last_one_taught() {
             .iter()
             .any(|m| *m != AbilityMemory::default())
     );
-    Sichuan::restart(&mut reused, 8);
+    Sichuan::restart(&mut reused, 8).unwrap();
     let mut fresh = SimBuilder::new(game).seed(8).build();
     assert_eq!(reused.checksum(), fresh.checksum());
 }
@@ -471,5 +471,77 @@ fn abilities_left_without_a_plan_deal_on() {
         let table = dealer.deal(deal).unwrap();
         assert!(table.plans.iter().all(|p| p.plan.is_none()));
         assert!(table.hands.iter().all(|h| h.total() == 13));
+    }
+}
+
+/// While set, [`STUBBORN`] refuses every starting hand of its seat (one test uses it).
+static REFUSING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// A user's ability that can exhaust the monkey stage: it refuses its seat's every starting
+/// hand while [`REFUSING`] is set.
+static STUBBORN: AbilityHooks = AbilityHooks {
+    check_init: Some(|_, seat, _, _, _| {
+        seat != Seat(1) || !REFUSING.load(std::sync::atomic::Ordering::SeqCst)
+    }),
+    ..AbilityHooks::named("stubborn")
+};
+
+/// A deal a user's ability makes fail is an error of the action (or of the build, or of the
+/// restart) that deals, and leaves the game exactly as it was: no panic mid-action.
+#[test]
+fn a_deal_that_fails_fails_its_action_and_leaves_the_game_unchanged() {
+    use alea::kernel::SimError;
+    use alea::pipeline::PipelineError;
+    use std::sync::atomic::Ordering::SeqCst;
+    let stubborn = SeatedAbility {
+        hooks: &STUBBORN,
+        seat: Seat(1),
+    };
+    let game = Riichi::preset("riichi")
+        .unwrap()
+        .with_length(Length::East)
+        .with_abilities(&[stubborn])
+        .unwrap();
+    let failed = |error: SimError| match error {
+        SimError::Pipeline(PipelineError::Failed { message }) => message,
+        other => panic!("not a failed deal: {other}"),
+    };
+    let monkey = "the monkey stage gave up on seat 1 after the attempt cap; refused by stubborn@1";
+    let builder = SimBuilder::new(game).seed(4);
+    let mut sim = builder.build();
+
+    // The build's first deal.
+    REFUSING.store(true, SeqCst);
+    let built = builder.try_build().map(|_| ()).unwrap_err();
+    assert_eq!(failed(built), monkey);
+
+    // A restart.
+    let before = sim.checksum();
+    assert_eq!(failed(Riichi::restart(&mut sim, 9).unwrap_err()), monkey);
+    assert_eq!(sim.checksum(), before, "a failed restart changes nothing");
+
+    // The action that ends the first hand deals the next: it fails, the world is unchanged,
+    // and the same action applies once the ability accepts again.
+    let mut rng = random_player_rng(4);
+    loop {
+        let action = choose(&mut sim, &[PlayerKind::Random; 4], &mut rng).unwrap();
+        let (before, legal) = (sim.checksum(), sim.legal_actions().to_vec());
+        match sim.apply(action) {
+            Ok(_) => continue,
+            Err(error) => {
+                assert_eq!(failed(error), monkey);
+                assert_eq!(sim.checksum(), before, "the failed action is rolled back");
+                assert_eq!(sim.legal_actions(), legal);
+                REFUSING.store(false, SeqCst);
+                sim.record_events(true);
+                sim.apply(action).unwrap();
+                let dealt = sim
+                    .events()
+                    .iter()
+                    .any(|e| matches!(e.event, RiichiEvent::Deal { .. }));
+                assert!(dealt, "the retried action dealt the next hand");
+                break;
+            }
+        }
     }
 }

@@ -122,7 +122,7 @@ fn bad_arguments_are_refused() {
         "alea simulate chess",
         "alea simulate pig --games 0",
         "alea simulate pig --threads 0",
-        "alea play pig --players 1",
+        "alea play pig --players 300",
         "alea play pig --seed -3",
     ] {
         assert!(
@@ -142,6 +142,32 @@ fn bad_arguments_are_refused() {
         (
             "alea search pig --algo mc --sims 10 --threads 2",
             "--threads",
+        ),
+        ("alea play pig --players 1", "2 to 10, not 1"),
+        (
+            "alea search leduc --algo mcts --sims 9 --target 5",
+            "--target",
+        ),
+        (
+            "alea search leduc --algo mcts --sims 9 --players 3",
+            "--players",
+        ),
+        // Each game names its own players.
+        (
+            "alea play duel --players greedy,smart",
+            "(random, greedy, expectimax)",
+        ),
+        (
+            "alea play mahjong --players random,trust",
+            "random, greedy, ismcts",
+        ),
+        (
+            "alea simulate sgs --games 1 --players random,greedy",
+            "unknown sgs player",
+        ),
+        (
+            "alea play mahjong --players 3",
+            "--players: a mahjong table has 4 seats",
         ),
     ] {
         let error = crate::cli(args).expect_err(args);

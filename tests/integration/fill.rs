@@ -274,8 +274,7 @@ fn the_cli_plays_mahjong_with_an_ismcts_player() {
     let out =
         crate::cli("alea play mahjong --players ismcts:4,greedy --length kyoku --seed 3").unwrap();
     assert!(out.contains("ismcts:4"), "{out}");
-    use clap::Parser;
-    let error = alea::cli::Cli::try_parse_from("alea play mahjong --players ismcts:0".split(' '))
-        .unwrap_err();
+    let error = crate::cli("alea play mahjong --players ismcts:0").unwrap_err();
     assert!(error.to_string().contains("ismcts:N"), "{error}");
+    assert_eq!(error.exit_code(), 2);
 }

@@ -453,6 +453,34 @@ mod cli {
                 .starts_with("--collapse pii:3:7p: exit pii has no slot")
         );
 
+        // A collapse the mount would not apply is refused rather than echoed.
+        let twice = [
+            "--tiles",
+            "1m2m3m",
+            "--collapse",
+            "pii:0:1m",
+            "--collapse",
+            "pii:0:2m",
+        ];
+        let error = run_cli(&twice).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "--collapse pii:0:2m: the slot is already collapsed to 1m"
+        );
+        assert_eq!(error.exit_code(), 2);
+        let gone = [
+            "--tiles",
+            "1m2m3m",
+            "--collapse",
+            "pii:0:1m",
+            "--collapse",
+            "pii:1:1m",
+        ];
+        assert_eq!(
+            run_cli(&gone).unwrap_err().to_string(),
+            "--collapse pii:1:1m: no copy of 1m is left in zones A and B"
+        );
+
         for (args, needle) in [
             (["--tiles", "7p 8q"], "column 5"),
             (["--light", "7x:+1"], "7x:+1"),

@@ -134,3 +134,64 @@ fn an_sgs_profile_has_a_span_per_listener_handler() {
     }
     assert!(names.contains("rules: SlashEffect"), "{names:?}");
 }
+
+/// How many times the profile of `command` entered a span named `span` (the binary runs in
+/// a process of its own, see [`span_names`]), and the trace's size in bytes.
+#[cfg(feature = "trace")]
+fn entries(command: &str, name: &str, span: &str) -> (usize, u64) {
+    let path = trace_path(name);
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_alea"))
+        .args(command.split_whitespace())
+        .arg("--profile")
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "alea {command}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let trace: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let entered = trace
+        .as_array()
+        .expect("a Chrome trace is a JSON array")
+        .iter()
+        .filter(|e| e["name"] == span && e["ph"] == "B")
+        .count();
+    (entered, text.len() as u64)
+}
+
+/// `--profile-games N` records games 0..N (default 1), and a player's decision is one
+/// `player` span unless `--profile-thinking`: the README's example stays small.
+#[cfg(feature = "trace")]
+#[test]
+fn a_profile_samples_games_and_leaves_the_players_searches_out() {
+    let command = "simulate mahjong --games 4 --length kyoku";
+    // The README's example: one match of one hand is recorded, whose ISMCTS player's
+    // playouts (each a whole match) stay out.
+    let (ends, bytes) = entries(command, "sampled.json", "rules: MatchEnd");
+    assert_eq!(ends, 1, "one match recorded");
+    assert!(bytes < 50 << 20, "{bytes} bytes");
+    let (players, _) = entries(command, "players.json", "player: ismcts");
+    assert!(players > 0, "the ISMCTS seat's decisions are spans");
+    let (ends, _) = entries(
+        &format!("{command} --profile-games 3"),
+        "three.json",
+        "rules: MatchEnd",
+    );
+    assert_eq!(ends, 3);
+    let thinking =
+        format!("{command} --profile-games 1 --profile-thinking --players ismcts:2,random");
+    let (ends, _) = entries(&thinking, "thinking.json", "rules: MatchEnd");
+    assert!(ends > 1, "the search's playouts are recorded too: {ends}");
+}
+
+#[test]
+fn sampling_options_need_a_profile() {
+    for args in [
+        "alea simulate pig --games 2 --profile-games 1",
+        "alea play pig --profile-thinking",
+    ] {
+        let error = cli(args).unwrap_err();
+        assert_eq!(error.exit_code(), 2, "{args}");
+        assert!(error.to_string().contains("with --profile FILE"), "{error}");
+    }
+}

@@ -384,3 +384,79 @@ fn replay_reads_any_reader_and_dash_names_stdin() {
     assert_eq!(args.file, std::path::PathBuf::from("-"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `simulate --out -` writes the records to stdout (the summary to stderr), byte for byte the
+/// file `--out FILE` writes, and `alea replay -` verifies them from a pipe.
+#[test]
+fn out_dash_streams_records_through_a_pipe() {
+    use std::process::{Command, Stdio};
+    let alea = env!("CARGO_BIN_EXE_alea");
+    let dir = std::env::temp_dir().join(format!("alea-out-dash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("pig.jsonl");
+    let args = ["simulate", "pig", "--games", "7", "--seed", "3", "--json"];
+    let to_file = Command::new(alea)
+        .args(args)
+        .arg("--out")
+        .arg(&file)
+        .output()
+        .unwrap();
+    let to_stdout = Command::new(alea)
+        .args(args)
+        .args(["--out", "-"])
+        .output()
+        .unwrap();
+    assert!(to_stdout.status.success());
+    assert_eq!(to_stdout.stdout, std::fs::read(&file).unwrap());
+    // The summary moved to stderr, the same as the file run's stdout but for the timing.
+    let summary = |bytes: &[u8]| {
+        let mut v: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+        v.as_object_mut().unwrap().remove("games_per_second");
+        v
+    };
+    assert_eq!(summary(&to_stdout.stderr), summary(&to_file.stdout));
+    let mut replay = Command::new(alea)
+        .args(["replay", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    replay
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&to_stdout.stdout)
+        .unwrap();
+    let replayed = replay.wait_with_output().unwrap();
+    assert!(replayed.status.success());
+    assert_eq!(
+        String::from_utf8(replayed.stdout).unwrap(),
+        "7 games, all verified\n"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The summary's `length` is the replay file's: riichi's length name, sichuan's hand count.
+#[test]
+fn the_summary_length_is_the_replay_files() {
+    for (args, key, expected) in [
+        ("--length east", "length", serde_json::json!("east")),
+        (
+            "--rules sichuan --length east",
+            "hands",
+            serde_json::json!(4),
+        ),
+    ] {
+        let path = temp_file(&format!("length-{key}.jsonl"));
+        let command = format!(
+            "alea simulate mahjong --games 1 --players random {args} --json --out {}",
+            path.display()
+        );
+        let summary: Value = serde_json::from_str(&cli(&command).unwrap()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let line: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(summary["length"], expected, "{args}");
+        assert_eq!(line["rules"][key], expected, "{args}");
+    }
+}

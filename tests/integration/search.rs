@@ -197,6 +197,77 @@ fn searches_allocate_nothing_once_warm() {
     assert_eq!(allocations, 0, "expectimax");
 }
 
+/// A tree search's memory is bounded by its node cap, and its monitor sees every simulation
+/// and can stop it; the result counts the simulations that ran.
+#[test]
+fn the_node_cap_bounds_a_search_and_the_monitor_stops_it() {
+    use alea::search::Limits;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let mut sim = small_pig(HORIZON);
+    let capped = Limits {
+        max_nodes: 64,
+        ..Limits::default()
+    };
+    let mut tree = mcts().with_limits(capped.clone());
+    // Warm, the tree full: 20 times more simulations allocate no node.
+    tree.search(&mut sim, 1000, 4).unwrap();
+    let allocations = allocations_during(|| {
+        tree.search(&mut sim, 20_000, 4).unwrap();
+    });
+    assert_eq!(
+        allocations, 1,
+        "MCTS at its cap: only the returned statistics"
+    );
+    let mut info = Ismcts::new(2.0, RandomRollouts::new(1, 9)).with_limits(capped);
+    info.search(&mut sim, 1000, 4).unwrap();
+    let allocations = allocations_during(|| {
+        info.search(&mut sim, 20_000, 4).unwrap();
+    });
+    assert_eq!(
+        allocations, 1,
+        "ISMCTS at its cap: only the returned statistics"
+    );
+    // The cap changes nothing below it: the same result as without limits.
+    let mut sim = position([98, 99], 0);
+    assert_eq!(
+        mcts()
+            .with_limits(Limits::default())
+            .search(&mut sim, 2000, 1),
+        mcts().search(&mut sim, 2000, 1)
+    );
+    // A monitor that stops after 1 000 simulations: it is called every 256 and stops the
+    // search at the first call past 1 000 (1 024 simulations), which it saw all of.
+    let seen = std::sync::Arc::new(AtomicU64::new(0));
+    let counted = seen.clone();
+    let stopping = Limits {
+        monitor: Some(std::sync::Arc::new(move |done| {
+            counted.fetch_add(done, Ordering::Relaxed) + done < 1000
+        })),
+        ..Limits::default()
+    };
+    let result = mcts()
+        .with_limits(stopping)
+        .search(&mut sim, u64::MAX, 1)
+        .unwrap();
+    assert_eq!(result.simulations, 1024);
+    assert_eq!(seen.load(Ordering::Relaxed), 1024);
+    assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u64>(), 1024);
+    // A monitor that never stops sees every simulation, a multiple of 256 or not.
+    for n in [512, 1000] {
+        let seen = std::sync::Arc::new(AtomicU64::new(0));
+        let counted = seen.clone();
+        let watching = Limits {
+            monitor: Some(std::sync::Arc::new(move |done| {
+                counted.fetch_add(done, Ordering::Relaxed);
+                true
+            })),
+            ..Limits::default()
+        };
+        let result = mcts().with_limits(watching).search(&mut sim, n, 1).unwrap();
+        assert_eq!((result.simulations, seen.load(Ordering::Relaxed)), (n, n));
+    }
+}
+
 /// Leduc with seat 0 holding card `mine` and seat 1 holding `theirs` (the rest in the stock),
 /// after `raises` raises (0 or 2): seat 0 to move.
 fn leduc(mine: u16, theirs: u16, raises: usize) -> Sim<Leduc> {

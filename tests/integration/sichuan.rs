@@ -749,7 +749,7 @@ fn restart_is_a_fresh_build() {
         let action = choose(&mut reused, &[PlayerKind::Random; 4], &mut rng).unwrap();
         reused.apply(action).unwrap();
     }
-    Sichuan::restart(&mut reused, 9);
+    Sichuan::restart(&mut reused, 9).unwrap();
     let mut fresh = SimBuilder::new(game).seed(9).build();
     assert_eq!(reused.checksum(), fresh.checksum());
     assert_eq!(reused.legal_actions(), fresh.legal_actions());

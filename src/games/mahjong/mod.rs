@@ -12,7 +12,7 @@ pub use ruleset::{LogKind, MatchTally, Ruleset, seat_line};
 
 use bevy_ecs::prelude::*;
 
-use crate::dealer::{DealConfig, DealRound, DealTable, DiscardView, DrawView, run_deal};
+use crate::dealer::{DealConfig, DealError, DealRound, DealTable, DiscardView, DrawView, run_deal};
 use crate::kernel::{Seat, Table};
 use crate::mount::Mount;
 use crate::scoring::meld::Meld;
@@ -22,22 +22,46 @@ use crate::tiles::TileCounts;
 /// (and `table`'s round set to it), the dealer's stages; returns the starting hands by seat.
 /// The world must hold the dealer ([`crate::dealer::install`]) and the mount
 /// ([`crate::mount::install`]).
+///
+/// Without abilities no stage can fail (every hand fills from a full zone A), and the
+/// reference abilities never make one fail. A user's ability can (a starting-hand check that
+/// refuses every attempt): the error is returned and the world is left mid-deal, for the
+/// caller to roll back ([`Ctx::fail`](crate::pipeline::Ctx::fail) in the rules).
 pub(crate) fn deal_hand(
     world: &mut World,
     table: &mut Table,
     round: DealRound,
     dealt: u32,
-) -> Vec<TileCounts> {
+) -> Result<Vec<TileCounts>, DealError> {
     world.insert_resource(round);
     let config = *world.resource::<DealConfig>();
     *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
     crate::kernel::start_round(world, table, dealt);
-    // Without abilities no stage can fail: every hand fills from a full zone A. The rulesets
-    // seat abilities only after a trial deal (plans that can all hold); their starting-hand
-    // checks accept after their perseverance, far below the monkey stage's cap, and the
-    // abilities that raid claim only kinds zone A still holds.
-    run_deal(world).expect("a deal with checked abilities cannot fail");
-    world.resource::<DealTable>().hands.clone()
+    run_deal(world)?;
+    Ok(world.resource::<DealTable>().hands.clone())
+}
+
+/// Starts a new match in `sim` exactly as if it had been built with `seed`: the streams
+/// re-seeded, the abilities' memories forgotten, then `first_hand` (which resets the match
+/// state and deals). A first deal that fails leaves `sim` as it was (a snapshot is taken
+/// first when abilities are seated: without them no deal can fail).
+pub(crate) fn restart<G: crate::kernel::Game>(
+    sim: &mut crate::kernel::Sim<G>,
+    seed: u64,
+    first_hand: impl FnOnce(&mut World, &mut Table) -> Result<(), DealError>,
+) -> Result<(), crate::kernel::SimError> {
+    let before = crate::dealer::has_abilities(sim.world()).then(|| sim.snapshot());
+    sim.reseed(seed);
+    crate::dealer::forget_in_world(sim.world_mut());
+    if let Err(error) = sim.with_world_and_table(first_hand) {
+        if let Some(before) = before {
+            sim.restore(&before)?;
+        }
+        let message = error.to_string();
+        return Err(crate::pipeline::PipelineError::Failed { message }.into());
+    }
+    sim.refresh_decision();
+    Ok(())
 }
 
 /// The kinds of the pons and kans among `melds`, as [`DrawView::sets`] holds them.

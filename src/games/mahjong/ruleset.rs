@@ -52,8 +52,9 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
     fn abilities(&self) -> &[SeatedAbility];
     /// The game of `config` with `abilities` seated (an error says why they cannot sit).
     fn build(config: Self::Config, abilities: &[SeatedAbility]) -> Result<Self, String>;
-    /// A new match in `sim`, as if built with `seed`.
-    fn restart(sim: &mut Sim<Self>, seed: u64);
+    /// A new match in `sim`, as if built with `seed` (a failed first deal leaves `sim` as it
+    /// was).
+    fn restart(sim: &mut Sim<Self>, seed: u64) -> Result<(), crate::kernel::SimError>;
     /// The action of the seat to move, played by `players[seat]`.
     fn choose(
         sim: &mut Sim<Self>,
@@ -75,6 +76,9 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
     fn log_kind(event: &Self::Event) -> LogKind;
     /// The header's description of the rules (`riichi, Hanchan`).
     fn describe(&self) -> String;
+    /// The match length as the replay file's rules hold it (riichi: `"hanchan"`; sichuan: the
+    /// number of hands).
+    fn length(&self) -> serde_json::Value;
 }
 
 /// `seat` and its tiles in notation, then its melds in brackets.

@@ -81,7 +81,9 @@ use crate::dealer::{
     AbilityMemory, AbilityPlan, DealConfig, DealError, DealRound, DealTable, Dealer,
 };
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
-use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, Table};
+use crate::kernel::{
+    Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
+};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
 use crate::scoring::riichi::{MeldKind, RiichiRules};
@@ -277,17 +279,19 @@ impl Riichi {
     /// Starts a new match in `sim` (built for riichi) exactly as if it had been built with
     /// `seed`: fresh scores, random streams re-seeded, the first hand dealt. Reusing one
     /// simulator this way skips rebuilding the World for every match.
-    pub fn restart(sim: &mut Sim<Riichi>, seed: u64) {
-        sim.reseed(seed);
-        crate::dealer::forget_in_world(sim.world_mut());
-        let start = sim.rules().game.config.start_points;
-        *sim.world_mut().resource_mut::<Match>() = Match {
-            scores: [start; SEATS],
-            ..Match::default()
-        };
-        let length = sim.rules().game.config.length;
-        sim.with_world_and_table(|world, table| first_hand(world, table, length));
-        sim.refresh_decision();
+    ///
+    /// A first deal that a user's ability makes fail is an error
+    /// ([`PipelineError::Failed`](crate::pipeline::PipelineError::Failed)) and leaves `sim`
+    /// as it was.
+    pub fn restart(sim: &mut Sim<Riichi>, seed: u64) -> Result<(), SimError> {
+        let config = sim.rules().game.config.clone();
+        crate::games::mahjong::restart(sim, seed, |world, table| {
+            *world.resource_mut::<Match>() = Match {
+                scores: [config.start_points; SEATS],
+                ..Match::default()
+            };
+            first_hand(world, table, config.length)
+        })
     }
 
     /// The dealer's configuration.
@@ -654,9 +658,10 @@ pub fn scores(world: &World) -> [i32; SEATS] {
 }
 
 /// Deals a match's first hand and the dealer's first draw (at setup and restart).
-fn first_hand(world: &mut World, table: &mut Table, length: Length) {
-    rules::start_hand(world, table, length);
+fn first_hand(world: &mut World, table: &mut Table, length: Length) -> Result<(), DealError> {
+    rules::start_hand(world, table, length)?;
     rules::draw_into(world, table, Seat(0), Exit::Pii);
+    Ok(())
 }
 
 impl Game for Riichi {
@@ -705,7 +710,11 @@ impl Game for Riichi {
         setup.snapshot_resource::<Match>();
         setup.snapshot_resource::<Kyoku>();
         let length = self.config.length;
-        setup.with_world_and_table(|world, table| first_hand(world, table, length));
+        if let Err(error) =
+            setup.with_world_and_table(|world, table| first_hand(world, table, length))
+        {
+            setup.fail(error);
+        }
     }
 
     fn translate(
@@ -856,8 +865,8 @@ impl crate::games::mahjong::Ruleset for Riichi {
             .map_err(|e| e.to_string())
     }
 
-    fn restart(sim: &mut Sim<Riichi>, seed: u64) {
-        Riichi::restart(sim, seed);
+    fn restart(sim: &mut Sim<Riichi>, seed: u64) -> Result<(), SimError> {
+        Riichi::restart(sim, seed)
     }
 
     fn choose(
@@ -930,5 +939,9 @@ impl crate::games::mahjong::Ruleset for Riichi {
 
     fn describe(&self) -> String {
         format!("{:?}", self.config.length)
+    }
+
+    fn length(&self) -> serde_json::Value {
+        serde_json::to_value(self.config.length).unwrap_or_default()
     }
 }

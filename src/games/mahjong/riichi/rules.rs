@@ -7,6 +7,7 @@ use super::legal::{self, CAN_RON, WinHow};
 use super::state::{Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS};
 use super::{Abort, Riichi, RiichiEvent};
 
+use crate::dealer::DealError;
 use crate::kernel::{Seat, Table};
 use crate::mount::{Exit, Mount, draw_in_world};
 use crate::pipeline::Ctx;
@@ -16,10 +17,14 @@ use crate::tiles::Tile;
 /// Deals the hand `Match` says is next: a fresh mount, the streams keyed to the hand counter,
 /// the dealer's stages, then the starting hands into [`Kyoku`]. The dealer is on turn (its
 /// first draw is the caller's). `table` is the kernel's (its round becomes the hand counter).
-pub(super) fn start_hand(world: &mut World, table: &mut Table, length: Length) {
+pub(super) fn start_hand(
+    world: &mut World,
+    table: &mut Table,
+    length: Length,
+) -> Result<(), DealError> {
     let state = *world.resource::<Match>();
     let round = state.deal_round(length);
-    let hands = crate::games::mahjong::deal_hand(world, table, round, state.dealt);
+    let hands = crate::games::mahjong::deal_hand(world, table, round, state.dealt)?;
     let mut kyoku = world.resource_mut::<Kyoku>();
     let mut fresh = Kyoku::default();
     std::mem::swap(&mut fresh.river, &mut kyoku.river);
@@ -33,6 +38,7 @@ pub(super) fn start_hand(world: &mut World, table: &mut Table, length: Length) {
     let mut state = world.resource_mut::<Match>();
     state.dealt += 1;
     state.tally.hands += 1;
+    Ok(())
 }
 
 /// `seat` draws from `exit` into its hand and is on turn (the active seat of `table`).
@@ -77,7 +83,10 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         RiichiEvent::Deal { hands, .. } => {
             let length = ctx.game().config.length;
             let (world, table) = ctx.world_and_table();
-            start_hand(world, table, length);
+            if let Err(error) = start_hand(world, table, length) {
+                ctx.fail(error);
+                return;
+            }
             *hands = crate::games::mahjong::dealt_hands(world);
             let dealer = world.resource::<Match>().dealer();
             ctx.emit(RiichiEvent::Draw {

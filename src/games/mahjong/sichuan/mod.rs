@@ -50,7 +50,9 @@ use crate::dealer::{
     AbilityMemory, AbilityPlan, DealConfig, DealError, DealRound, DealTable, Dealer,
 };
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
-use crate::kernel::{Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, Table};
+use crate::kernel::{
+    Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
+};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow};
 use crate::scoring::meld::MeldKind;
@@ -175,13 +177,13 @@ impl Sichuan {
     }
 
     /// Starts a new match in `sim` exactly as if it had been built with `seed`.
-    pub fn restart(sim: &mut Sim<Sichuan>, seed: u64) {
-        sim.reseed(seed);
-        crate::dealer::forget_in_world(sim.world_mut());
-        *sim.world_mut().resource_mut::<Standings>() = Standings::default();
+    /// A first deal that a user's ability makes fail is an error and leaves `sim` as it was.
+    pub fn restart(sim: &mut Sim<Sichuan>, seed: u64) -> Result<(), SimError> {
         let hands = sim.rules().game.config.hands;
-        sim.with_world_and_table(|world, table| first_hand(world, table, hands));
-        sim.refresh_decision();
+        crate::games::mahjong::restart(sim, seed, |world, table| {
+            *world.resource_mut::<Standings>() = Standings::default();
+            first_hand(world, table, hands)
+        })
     }
 }
 
@@ -541,9 +543,10 @@ pub fn point_unit(game: &Sichuan) -> f64 {
 }
 
 /// Deals a match's first hand and the dealer's first draw (at setup and restart).
-fn first_hand(world: &mut World, table: &mut Table, hands: u32) {
-    rules::start_hand(world, table, hands);
+fn first_hand(world: &mut World, table: &mut Table, hands: u32) -> Result<(), DealError> {
+    rules::start_hand(world, table, hands)?;
     rules::first_draw(world, table);
+    Ok(())
 }
 
 impl Game for Sichuan {
@@ -589,7 +592,11 @@ impl Game for Sichuan {
         setup.snapshot_resource::<Standings>();
         setup.snapshot_resource::<Battle>();
         let hands = self.config.hands;
-        setup.with_world_and_table(|world, table| first_hand(world, table, hands));
+        if let Err(error) =
+            setup.with_world_and_table(|world, table| first_hand(world, table, hands))
+        {
+            setup.fail(error);
+        }
     }
 
     fn translate(
@@ -757,8 +764,8 @@ impl crate::games::mahjong::Ruleset for Sichuan {
         .map_err(|e| e.to_string())
     }
 
-    fn restart(sim: &mut Sim<Sichuan>, seed: u64) {
-        Sichuan::restart(sim, seed);
+    fn restart(sim: &mut Sim<Sichuan>, seed: u64) -> Result<(), SimError> {
+        Sichuan::restart(sim, seed)
     }
 
     fn choose(
@@ -827,5 +834,9 @@ impl crate::games::mahjong::Ruleset for Sichuan {
 
     fn describe(&self) -> String {
         format!("{} hands", self.config.hands)
+    }
+
+    fn length(&self) -> serde_json::Value {
+        self.config.hands.into()
     }
 }

@@ -7,6 +7,7 @@ use bevy_ecs::prelude::*;
 use super::legal;
 use super::state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings};
 use super::{Settlement, SettlementKind, Sichuan, SichuanEvent};
+use crate::dealer::DealError;
 use crate::games::mahjong::deal_hand;
 use crate::kernel::{Seat, Table};
 use crate::mount::{Exit, Mount, draw_in_world};
@@ -17,7 +18,11 @@ use crate::tiles::Tile;
 
 /// Deals the next hand: the starting hands into [`Battle`], the dealer on turn (its first draw
 /// is the caller's). `table` is the kernel's (its round becomes the hand counter).
-pub(super) fn start_hand(world: &mut World, table: &mut Table, match_hands: u32) {
+pub(super) fn start_hand(
+    world: &mut World,
+    table: &mut Table,
+    match_hands: u32,
+) -> Result<(), DealError> {
     let dealt = world.resource::<Standings>().dealt;
     let dealer = Seat((dealt % SEATS as u32) as u8);
     // Sichuan has no winds: every hand is East, numbered by its dealer.
@@ -27,7 +32,7 @@ pub(super) fn start_hand(world: &mut World, table: &mut Table, match_hands: u32)
         dealer,
         all_last: dealt.saturating_add(1) >= match_hands,
     };
-    let hands = deal_hand(world, table, round, dealt);
+    let hands = deal_hand(world, table, round, dealt)?;
     let mut battle = world.resource_mut::<Battle>();
     let mut fresh = Battle::default();
     std::mem::swap(&mut fresh.river, &mut battle.river);
@@ -39,6 +44,7 @@ pub(super) fn start_hand(world: &mut World, table: &mut Table, match_hands: u32)
     let mut standings = world.resource_mut::<Standings>();
     standings.dealt += 1;
     standings.tally.hands += 1;
+    Ok(())
 }
 
 /// The dealer draws its 14th tile, then every seat declares its missing suit from the dealer on.
@@ -86,7 +92,10 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Sichuan>, event: &mut SichuanEvent) {
         SichuanEvent::Deal { hands, .. } => {
             let match_hands = ctx.game().config.hands;
             let (world, table) = ctx.world_and_table();
-            start_hand(world, table, match_hands);
+            if let Err(error) = start_hand(world, table, match_hands) {
+                ctx.fail(error);
+                return;
+            }
             *hands = crate::games::mahjong::dealt_hands(world);
             first_draw(world, table);
         }
