@@ -24,6 +24,7 @@ thread_local! {
 
 /// What a profile records besides the spans of the games themselves.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(feature = "trace"), allow(dead_code))]
 pub(super) struct Sampling {
     /// Record games `0..games` only (`simulate --profile-games`).
     pub games: u64,

@@ -297,11 +297,6 @@ fn sawayas_clouds_shape_the_starting_hands() {
 }
 
 #[test]
-fn the_readme_deal_examples_print_what_the_readme_shows() {
-    crate::run_readme_block("- `deal` deals `--deals` starting hands", 8);
-}
-
-#[test]
 fn the_json_log_of_a_match_carries_every_starting_hand() {
     let out = crate::cli(
         "alea play mahjong --seed 3 --length east --abilities takami@0,hatsumi@3,sawaya@1 --json",
@@ -544,4 +539,31 @@ fn a_deal_that_fails_fails_its_action_and_leaves_the_game_unchanged() {
             }
         }
     }
+}
+
+/// A table whose abilities cannot sit (two at one seat, set without `with_abilities`) fails
+/// its build with the dealer's reason instead of panicking.
+#[test]
+fn a_table_whose_abilities_cannot_sit_fails_its_build() {
+    use alea::games::mahjong::sichuan::Sichuan;
+    let twice = [
+        SeatedAbility {
+            hooks: &KURO,
+            seat: Seat(2),
+        },
+        SeatedAbility {
+            hooks: &TAKAMI,
+            seat: Seat(2),
+        },
+    ];
+    let mut riichi = Riichi::preset("riichi").unwrap();
+    riichi.abilities = twice.to_vec();
+    let error = SimBuilder::new(riichi).try_build().map(|_| ()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "a rule failed: seat 2 is taken by kuro@2; cannot also seat takami@2"
+    );
+    let mut sichuan = Sichuan::preset("sichuan").unwrap();
+    sichuan.abilities = twice.to_vec();
+    assert!(SimBuilder::new(sichuan).try_build().is_err());
 }

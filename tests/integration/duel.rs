@@ -722,13 +722,6 @@ fn a_card_can_create_more_than_seven_dice_through_the_black_generator() {
     crate::dice::assert_two_runs_of_distinct_basic_dice(&dice);
 }
 
-/// The README's `play duel` and `simulate duel` examples print what the README shows (the
-/// lines around its `...` cut, timings aside).
-#[test]
-fn the_readme_duel_examples_print_what_the_readme_shows() {
-    crate::run_readme_block("`alea play duel` prints one line per action", 2);
-}
-
 /// Restoring snapshots taken before and while pieces are in play allocates nothing once warm
 /// (the pipeline's census of enabled listeners keeps its shape).
 #[test]

@@ -798,16 +798,6 @@ fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
 }
 
 #[test]
-fn the_readme_sgs_examples_print_what_the_readme_shows() {
-    for (section, commands) in [
-        ("### sgs: `play sgs`", 6),
-        ("### Benefit simulation: `think`", 3),
-    ] {
-        crate::run_readme_block(section, commands);
-    }
-}
-
-#[test]
 fn win_rates_come_with_their_wilson_interval() {
     use alea::cli::wilson_interval;
     let [lo, hi] = wilson_interval(50, 100);

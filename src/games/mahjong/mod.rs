@@ -41,6 +41,41 @@ pub(crate) fn deal_hand(
     Ok(world.resource::<DealTable>().hands.clone())
 }
 
+/// Sets up what both rulesets' tables share: the four players, the mount and the dealer with
+/// `abilities` seated (their entities adopted, the deal's state in snapshots). In play a bargain
+/// the round makes infeasible deals on without plans (libsaki's way) instead of failing
+/// mid-match. False (and the setup [failed](crate::kernel::Setup::fail)) when the abilities
+/// cannot sit (two at one seat: a table built without `with_abilities`).
+pub(crate) fn setup_table<G: crate::kernel::Game>(
+    setup: &mut crate::kernel::Setup<'_, G>,
+    config: DealConfig,
+    abilities: &[abilities::SeatedAbility],
+) -> bool {
+    use crate::dealer::{AbilityMemory, AbilityPlan};
+    for s in 0..4 {
+        setup.spawn_player(Seat(s), ());
+    }
+    crate::mount::install(setup, Mount::new(config.set, config.layout));
+    let seed = setup.seed();
+    let config = DealConfig {
+        strict_bargain: false,
+        ..config
+    };
+    let pairs = abilities::SeatedAbility::pairs(abilities);
+    match crate::dealer::install(setup.world(), config, &pairs, seed) {
+        Ok(entities) => setup.adopt(&entities),
+        Err(error) => {
+            setup.fail(error);
+            return false;
+        }
+    }
+    setup.snapshot_resource::<DealTable>();
+    setup.snapshot_resource::<DealRound>();
+    setup.snapshot_component::<AbilityPlan>();
+    setup.snapshot_component::<AbilityMemory>();
+    true
+}
+
 /// Starts a new match in `sim` exactly as if it had been built with `seed`: the streams
 /// re-seeded, the abilities' memories forgotten, then `first_hand` (which resets the match
 /// state and deals). A first deal that fails leaves `sim` as it was (a snapshot is taken

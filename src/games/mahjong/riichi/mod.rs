@@ -77,9 +77,7 @@ pub use state::{
     meld_tiles, wind, wind_name,
 };
 
-use crate::dealer::{
-    AbilityMemory, AbilityPlan, DealConfig, DealError, DealRound, DealTable, Dealer,
-};
+use crate::dealer::{DealConfig, DealError, Dealer};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
 use crate::kernel::{
     Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
@@ -678,30 +676,9 @@ impl Game for Riichi {
     }
 
     fn setup(&self, setup: &mut Setup<'_, Self>) {
-        for s in 0..SEATS as u8 {
-            setup.spawn_player(Seat(s), ());
+        if !crate::games::mahjong::setup_table(setup, self.deal_config(), &self.abilities) {
+            return;
         }
-        let config = self.deal_config();
-        crate::mount::install(setup, Mount::new(config.set, config.layout));
-        let seed = setup.seed();
-        // In play the claims change with the round and the memories: a bargain that cannot
-        // hold deals on without plans (libsaki's way) instead of failing mid-match.
-        let config = DealConfig {
-            strict_bargain: false,
-            ..config
-        };
-        let abilities = crate::dealer::install(
-            setup.world(),
-            config,
-            &SeatedAbility::pairs(&self.abilities),
-            seed,
-        )
-        .expect("the seats were checked by with_abilities");
-        setup.adopt(&abilities);
-        setup.snapshot_resource::<DealTable>();
-        setup.snapshot_resource::<DealRound>();
-        setup.snapshot_component::<AbilityPlan>();
-        setup.snapshot_component::<AbilityMemory>();
         setup.insert_resource(Match {
             scores: [self.config.start_points; SEATS],
             ..Match::default()

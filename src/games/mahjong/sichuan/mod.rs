@@ -46,9 +46,7 @@ pub use players::{choose, greedy_action};
 pub use search::{SichuanRollouts, candidates, ismcts, ismcts_search};
 pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
-use crate::dealer::{
-    AbilityMemory, AbilityPlan, DealConfig, DealError, DealRound, DealTable, Dealer,
-};
+use crate::dealer::{DealConfig, DealError, Dealer};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
 use crate::kernel::{
     Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
@@ -563,30 +561,9 @@ impl Game for Sichuan {
     }
 
     fn setup(&self, setup: &mut Setup<'_, Self>) {
-        for s in 0..SEATS as u8 {
-            setup.spawn_player(Seat(s), ());
+        if !crate::games::mahjong::setup_table(setup, DealConfig::sichuan(), &self.abilities) {
+            return;
         }
-        let config = DealConfig::sichuan();
-        crate::mount::install(setup, Mount::new(config.set, config.layout));
-        let seed = setup.seed();
-        // In play the claims change with the round and the memories: a bargain that cannot
-        // hold deals on without plans (libsaki's way) instead of failing mid-match.
-        let config = DealConfig {
-            strict_bargain: false,
-            ..config
-        };
-        let abilities = crate::dealer::install(
-            setup.world(),
-            config,
-            &SeatedAbility::pairs(&self.abilities),
-            seed,
-        )
-        .expect("the seats were checked by with_abilities");
-        setup.adopt(&abilities);
-        setup.snapshot_resource::<DealTable>();
-        setup.snapshot_resource::<DealRound>();
-        setup.snapshot_component::<AbilityPlan>();
-        setup.snapshot_component::<AbilityMemory>();
         setup.insert_resource(Standings::default());
         setup.insert_resource(Battle::default());
         setup.snapshot_resource::<Standings>();

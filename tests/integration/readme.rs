@@ -1,0 +1,158 @@
+//! Every README example whose output the README shows: each `$ ...` command of a text block
+//! runs in a shell (the `alea` binary first in `PATH`, in a scratch folder holding the
+//! repository's `assets`), and prints what the README shows after it. A `...` line stands for
+//! any number of lines; a timing line (`games/s`, `matches/s`, ...) need only say so; a
+//! command ending in `> /dev/null` must only succeed; `$ cat FILE` shows a file the example
+//! uses, which is written from the lines shown; an example whose output starts with `error:`
+//! must fail (status 1 or 2), any other must succeed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A text block's commands, each with the lines shown after it.
+struct Example {
+    /// The README line of the block's fence.
+    line: usize,
+    commands: Vec<(String, Vec<String>)>,
+}
+
+/// The text blocks of `readme` that hold `$ ` commands (their common indentation removed).
+fn examples(readme: &str) -> Vec<Example> {
+    let mut found = Vec::new();
+    let mut block: Option<(usize, String, Vec<&str>)> = None;
+    for (number, line) in readme.lines().enumerate() {
+        let fence = line.trim_start().starts_with("```");
+        match (&mut block, fence) {
+            (None, true) => {
+                let indent = line.len() - line.trim_start().len();
+                block = Some((number + 1, " ".repeat(indent), Vec::new()));
+            }
+            (Some(_), true) => {
+                let (line, indent, lines) = block.take().unwrap();
+                let mut commands: Vec<(String, Vec<String>)> = Vec::new();
+                for text in lines {
+                    let text = text.strip_prefix(indent.as_str()).unwrap_or(text);
+                    match text.strip_prefix("$ ") {
+                        Some(command) => commands.push((command.to_string(), Vec::new())),
+                        None => match commands.last_mut() {
+                            Some((_, shown)) => shown.push(text.to_string()),
+                            None => break,
+                        },
+                    }
+                }
+                if !commands.is_empty() {
+                    found.push(Example { line, commands });
+                }
+            }
+            (Some((_, _, lines)), false) => lines.push(line),
+            (None, false) => {}
+        }
+    }
+    found
+}
+
+/// A line of timing, which changes from run to run: only its unit is compared.
+fn timing(expected: &str) -> Option<&'static str> {
+    [
+        "games/s",
+        "matches/s",
+        "deals/s",
+        "simulations/s",
+        "hands/s",
+    ]
+    .into_iter()
+    .find(|unit| expected.contains(unit))
+}
+
+/// `got` against the lines `shown`, `...` standing for any number of lines.
+fn compare(what: &str, got: &str, shown: &[String]) {
+    let got: Vec<&str> = got.lines().collect();
+    let cut = shown.iter().position(|l| l.trim() == "...");
+    let (head, tail) = match cut {
+        Some(i) => (&shown[..i], &shown[i + 1..]),
+        None => (shown, &shown[..0]),
+    };
+    let fits = match cut {
+        Some(_) => got.len() >= head.len() + tail.len(),
+        None => got.len() == shown.len(),
+    };
+    assert!(
+        fits,
+        "{what}: {} lines, the README shows\n{}\ngot\n{}",
+        got.len(),
+        shown.join("\n"),
+        got.join("\n")
+    );
+    let ends = got[..head.len()]
+        .iter()
+        .chain(&got[got.len() - tail.len()..]);
+    for (g, e) in ends.zip(head.iter().chain(tail)) {
+        match timing(e) {
+            Some(unit) => assert!(g.contains(unit), "{what}: {g:?} is not a {unit} line"),
+            None => assert_eq!(*g, e.as_str(), "{what}"),
+        }
+    }
+}
+
+/// A scratch folder with the repository's assets.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-{name}"));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    std::os::unix::fs::symlink(assets, dir.join("assets")).unwrap();
+    dir
+}
+
+fn run(example: &Example) {
+    let dir = scratch(&example.line.to_string());
+    let bin = Path::new(env!("CARGO_BIN_EXE_alea")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for (command, shown) in &example.commands {
+        let what = format!("README line {}: $ {command}", example.line);
+        if let Some(file) = command.strip_prefix("cat ") {
+            std::fs::write(dir.join(file), shown.join("\n") + "\n").unwrap();
+            continue;
+        }
+        let output = Command::new("bash")
+            .arg("-c")
+            .arg(format!("{command} 2>&1"))
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(output.stdout).unwrap();
+        let failing = shown.first().is_some_and(|l| l.starts_with("error:"));
+        match failing {
+            true => assert!(
+                matches!(output.status.code(), Some(1 | 2)),
+                "{what}: {}",
+                output.status
+            ),
+            false => assert!(output.status.success(), "{what}: {}\n{text}", output.status),
+        }
+        if !command.ends_with("> /dev/null") {
+            compare(&what, &text, shown);
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn every_readme_example_prints_what_the_readme_shows() {
+    let readme = include_str!("../../README.md");
+    let examples = examples(readme);
+    let commands: usize = examples.iter().map(|e| e.commands.len()).sum();
+    assert!(
+        examples.len() >= 11 && commands >= 38,
+        "{} blocks, {commands} commands",
+        examples.len()
+    );
+    for example in &examples {
+        run(example);
+    }
+}
