@@ -68,11 +68,11 @@ fn profile_writes_a_chrome_trace_of_system_spans() {
     assert_eq!(lines(""), lines("same.json"));
 }
 
-/// The names of the spans a profile of `command` recorded. The binary runs in a process of its
-/// own: tracing's callsite cache is global, and other tests run the pipeline without a
+/// The trace a profile of `command` writes, as its JSON events. The binary runs in a process
+/// of its own: tracing's callsite cache is global, and other tests run the pipeline without a
 /// subscriber meanwhile.
 #[cfg(feature = "trace")]
-fn span_names(command: &str, name: &str) -> std::collections::BTreeSet<String> {
+fn profiled(command: &str, name: &str) -> (Vec<serde_json::Value>, u64) {
     let path = trace_path(name);
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_alea"))
         .args(command.split_whitespace())
@@ -82,10 +82,17 @@ fn span_names(command: &str, name: &str) -> std::collections::BTreeSet<String> {
         .status()
         .unwrap();
     assert!(status.success(), "alea {command}");
-    let trace: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let trace: serde_json::Value = serde_json::from_str(&text).unwrap();
     let events = trace.as_array().expect("a Chrome trace is a JSON array");
-    events
+    (events.clone(), text.len() as u64)
+}
+
+/// The names of the spans a profile of `command` recorded.
+#[cfg(feature = "trace")]
+fn span_names(command: &str, name: &str) -> std::collections::BTreeSet<String> {
+    profiled(command, name)
+        .0
         .iter()
         .filter_map(|e| e["name"].as_str().map(str::to_owned))
         .collect()
@@ -135,28 +142,16 @@ fn an_sgs_profile_has_a_span_per_listener_handler() {
     assert!(names.contains("rules: SlashEffect"), "{names:?}");
 }
 
-/// How many times the profile of `command` entered a span named `span` (the binary runs in
-/// a process of its own, see [`span_names`]), and the trace's size in bytes.
+/// How many times the profile of `command` entered a span named `span`, and the trace's size
+/// in bytes.
 #[cfg(feature = "trace")]
 fn entries(command: &str, name: &str, span: &str) -> (usize, u64) {
-    let path = trace_path(name);
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_alea"))
-        .args(command.split_whitespace())
-        .arg("--profile")
-        .arg(&path)
-        .stdout(std::process::Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success(), "alea {command}");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let trace: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let entered = trace
-        .as_array()
-        .expect("a Chrome trace is a JSON array")
+    let (events, bytes) = profiled(command, name);
+    let entered = events
         .iter()
         .filter(|e| e["name"] == span && e["ph"] == "B")
         .count();
-    (entered, text.len() as u64)
+    (entered, bytes)
 }
 
 /// `--profile-games N` records games 0..N (default 1), and a player's decision is one
