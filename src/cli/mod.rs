@@ -627,8 +627,12 @@ pub struct SimulateArgs {
 /// A positive, finite number of seconds.
 fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
-        _ => Err(format!("{text:?} is not a positive number of seconds")),
+        Ok(seconds) if seconds > 0.0 && std::time::Duration::try_from_secs_f64(seconds).is_ok() => {
+            Ok(seconds)
+        }
+        _ => Err(format!(
+            "{text:?} is not a positive number of seconds (up to 2^64)"
+        )),
     }
 }
 

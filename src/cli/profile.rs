@@ -39,7 +39,7 @@ pub(super) fn game(index: u64) {
     QUIET.set(index >= GAMES.load(Ordering::Relaxed));
 }
 
-/// The player of the seat to move, shown lazily (only a recorded span formats it).
+/// The player of the seat to move, shown lazily (only a span made while recording formats it).
 pub(super) struct Mover<'a, P>(pub crate::kernel::Turn, pub &'a [P]);
 
 impl<P: std::fmt::Display> std::fmt::Display for Mover<'_, P> {
@@ -151,7 +151,11 @@ where
         id: &tracing::span::Id,
         ctx: tracing_subscriber::layer::Context<'_, S>,
     ) {
-        self.0.on_new_span(attrs, id, ctx);
+        // A span made while quiet is only ever entered while quiet (a search's simulated
+        // actions): its arguments are not formatted.
+        if !QUIET.get() {
+            self.0.on_new_span(attrs, id, ctx);
+        }
     }
 
     fn on_record(
@@ -204,6 +208,9 @@ mod names {
 
     impl<S: Subscriber + for<'a> LookupSpan<'a>> Layer<S> for Names {
         fn on_new_span(&self, attrs: &Attributes<'_>, id: &Id, ctx: Context<'_, S>) {
+            if super::QUIET.get() {
+                return;
+            }
             let mut field = NameField(None);
             attrs.record(&mut field);
             if let (Some(name), Some(span)) = (field.0, ctx.span(id)) {

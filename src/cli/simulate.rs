@@ -299,7 +299,7 @@ pub fn stream_mahjong<R: Ruleset>(
         games,
         threads,
         stop,
-        &|| Ok(builder.build()),
+        &|| builder.try_build(),
         &|sim, index| {
             let seed = crate::chance::sub_seed(seed, index);
             R::restart(sim, seed)?;

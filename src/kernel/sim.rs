@@ -244,14 +244,10 @@ impl<G: Game> Sim<G> {
     /// Applies the pending decision's chooser's `action` and resolves it, until the next decision.
     ///
     /// An illegal action changes nothing. A pipeline failure rolls the whole action back under
-    /// [`Rollback::PerAction`] (the default); under [`Rollback::Caller`] the caller restores.
+    /// [`Rollback::PerAction`] (the default), with what it recorded ([`events`](Self::events),
+    /// effects); under [`Rollback::Caller`] the caller restores.
     pub fn apply(&mut self, action: G::Action) -> Result<(), SimError> {
-        if self.builder.rollback == Rollback::PerAction {
-            match self.undo.as_mut() {
-                Some(undo) => self.registry.save(&self.world, undo),
-                None => self.undo = Some(self.registry.snapshot(&self.world)),
-            }
-        }
+        let marks = self.save_undo();
         let result = match self.schedule.as_mut() {
             None => step::decide::<G>(&mut self.world, &self.rules, action),
             Some(schedule) => {
@@ -266,12 +262,44 @@ impl<G: Game> Sim<G> {
                     .unwrap_or(Ok(()))
             }
         };
-        if result.is_err()
-            && let Some(undo) = &self.undo
-        {
-            self.registry.restore(&mut self.world, undo)?;
+        if result.is_err() {
+            self.roll_back(marks)?;
         }
         result
+    }
+
+    /// Under [`Rollback::PerAction`], saves the undo snapshot; returns how much the
+    /// [`Observer`] held (what a rollback keeps of its records).
+    fn save_undo(&mut self) -> (usize, usize, u32) {
+        if self.builder.rollback != Rollback::PerAction {
+            return (usize::MAX, usize::MAX, u32::MAX);
+        }
+        match self.undo.as_mut() {
+            Some(undo) => self.registry.save(&self.world, undo),
+            None => self.undo = Some(self.registry.snapshot(&self.world)),
+        }
+        let observer = self.world.resource::<Observer<G>>();
+        (
+            observer.events.len(),
+            observer.effects.len(),
+            observer.prevented,
+        )
+    }
+
+    /// Restores the undo snapshot (if any) and forgets what the failed action recorded.
+    fn roll_back(
+        &mut self,
+        (events, effects, prevented): (usize, usize, u32),
+    ) -> Result<(), SimError> {
+        let Some(undo) = &self.undo else {
+            return Ok(());
+        };
+        self.registry.restore(&mut self.world, undo)?;
+        let mut observer = self.world.resource_mut::<Observer<G>>();
+        observer.events.truncate(events);
+        observer.effects.truncate(effects);
+        observer.prevented = observer.prevented.min(prevented);
+        Ok(())
     }
 
     /// Resolves `events` as root events — listeners, rules and follow-ups, as if an action
@@ -284,17 +312,10 @@ impl<G: Game> Sim<G> {
     /// apply in the current state, as with [`world_mut`](Self::world_mut)), and they resolve
     /// directly even in [`RunMode::Schedule`]: systems added around the stages do not run.
     pub fn emit(&mut self, events: impl IntoIterator<Item = G::Event>) -> Result<(), SimError> {
-        if self.builder.rollback == Rollback::PerAction {
-            match self.undo.as_mut() {
-                Some(undo) => self.registry.save(&self.world, undo),
-                None => self.undo = Some(self.registry.snapshot(&self.world)),
-            }
-        }
+        let marks = self.save_undo();
         let result = step::inject::<G>(&mut self.world, &self.rules, events);
-        if matches!(result, Err(SimError::Pipeline(_)))
-            && let Some(undo) = &self.undo
-        {
-            self.registry.restore(&mut self.world, undo)?;
+        if matches!(result, Err(SimError::Pipeline(_))) {
+            self.roll_back(marks)?;
         }
         result
     }

@@ -130,9 +130,10 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// [`PipelineError::Failed`](super::PipelineError::Failed) naming `error`, and
     /// [`Sim::apply`](crate::kernel::Sim::apply) rolls the world back (with
     /// [`Rollback::Caller`](crate::kernel::Rollback::Caller), the caller restores). For
-    /// failures a player's input or an ability can cause, never for bugs (those panic).
+    /// failures a player's input or an ability can cause, never for bugs (those panic). The
+    /// first failure of a call is kept.
     pub fn fail(&mut self, error: impl std::fmt::Display) -> Flow {
-        self.failure = Some(error.to_string());
+        self.failure.get_or_insert_with(|| error.to_string());
         Flow::Cancel
     }
 

@@ -43,7 +43,8 @@ pub fn set_enabled<G: crate::kernel::Game>(
     changed
 }
 
-/// Why the pipeline failed. The action that caused it is rolled back.
+/// Why the pipeline failed. The action that caused it is rolled back
+/// ([`Sim::apply`](crate::kernel::Sim::apply)); a build or a restart that fails is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PipelineError {
     /// Events nested deeper than the limit (a listener loop, usually).

@@ -518,20 +518,21 @@ fn a_deal_that_fails_fails_its_action_and_leaves_the_game_unchanged() {
     // The action that ends the first hand deals the next: it fails, the world is unchanged,
     // and the same action applies once the ability accepts again.
     let mut rng = random_player_rng(4);
+    sim.record_events(true);
     loop {
         let action = choose(&mut sim, &[PlayerKind::Random; 4], &mut rng).unwrap();
         let (before, legal) = (sim.checksum(), sim.legal_actions().to_vec());
+        let logged = sim.events().len();
         match sim.apply(action) {
             Ok(_) => continue,
             Err(error) => {
                 assert_eq!(failed(error), monkey);
                 assert_eq!(sim.checksum(), before, "the failed action is rolled back");
                 assert_eq!(sim.legal_actions(), legal);
+                assert_eq!(sim.events().len(), logged, "and so is what it logged");
                 REFUSING.store(false, SeqCst);
-                sim.record_events(true);
                 sim.apply(action).unwrap();
-                let dealt = sim
-                    .events()
+                let dealt = sim.events()[logged..]
                     .iter()
                     .any(|e| matches!(e.event, RiichiEvent::Deal { .. }));
                 assert!(dealt, "the retried action dealt the next hand");

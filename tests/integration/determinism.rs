@@ -123,6 +123,8 @@ fn bad_arguments_are_refused() {
         "alea simulate pig --games 0",
         "alea simulate pig --threads 0",
         "alea play pig --players 300",
+        "alea search pig --algo mcts --sims 9 --max-seconds 1e20",
+        "alea simulate pig --max-seconds inf",
         "alea play pig --seed -3",
     ] {
         assert!(

@@ -15,6 +15,7 @@ mod mount;
 mod pipeline;
 mod probe;
 mod profile;
+#[cfg(unix)]
 mod readme;
 mod replay;
 mod riichi;

@@ -120,7 +120,7 @@ fn run(example: &Example) {
         }
         let output = Command::new("bash")
             .arg("-c")
-            .arg(format!("{command} 2>&1"))
+            .arg(format!("set -o pipefail; {{ {command}; }} 2>&1"))
             .current_dir(&dir)
             .env("PATH", &path)
             .output()

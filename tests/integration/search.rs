@@ -227,14 +227,23 @@ fn the_node_cap_bounds_a_search_and_the_monitor_stops_it() {
         allocations, 1,
         "ISMCTS at its cap: only the returned statistics"
     );
-    // The cap changes nothing below it: the same result as without limits.
+    // The cap changes nothing below it (a tree of 2 000 simulations has fewer than 10 000
+    // nodes), and changes the search once reached.
     let mut sim = position([98, 99], 0);
-    assert_eq!(
-        mcts()
-            .with_limits(Limits::default())
-            .search(&mut sim, 2000, 1),
-        mcts().search(&mut sim, 2000, 1)
-    );
+    let mut with = |max_nodes: usize| {
+        let limits = Limits {
+            max_nodes,
+            ..Limits::default()
+        };
+        let mcts = mcts().with_limits(limits.clone()).search(&mut sim, 2000, 1);
+        let info = Ismcts::new(2.0, RandomRollouts::new(1, 9))
+            .with_limits(limits)
+            .search(&mut sim, 2000, 1);
+        (mcts.unwrap(), info.unwrap())
+    };
+    let unbounded = with(usize::MAX);
+    assert_eq!(with(10_000), unbounded);
+    assert_ne!(with(3), unbounded);
     // A monitor that stops after 1 000 simulations: it is called every 256 and stops the
     // search at the first call past 1 000 (1 024 simulations), which it saw all of.
     let seen = std::sync::Arc::new(AtomicU64::new(0));
