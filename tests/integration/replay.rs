@@ -460,3 +460,31 @@ fn the_summary_length_is_the_replay_files() {
         assert_eq!(line["rules"][key], expected, "{args}");
     }
 }
+
+/// Pig lines replay on one kept simulator per rules: lines of two rule sets interleaved, and
+/// a changed line between good ones, each replay as they would alone.
+#[test]
+fn pig_lines_of_mixed_rules_replay_on_kept_simulators() {
+    let (_, short) = simulate_out(
+        "alea simulate pig --games 6 --target 30 --seed 2",
+        "short.jsonl",
+    );
+    let (_, long) = simulate_out(
+        "alea simulate pig --games 6 --players 3 --seed 3",
+        "long.jsonl",
+    );
+    let mut mixed: Vec<Value> = short
+        .into_iter()
+        .zip(long)
+        .flat_map(|(a, b)| [a, b])
+        .collect();
+    assert_eq!(
+        replay_lines(&mixed, "mixed.jsonl").unwrap(),
+        "12 games, all verified\n"
+    );
+    mixed[5]["checksum"] = Value::from("0000000000000000");
+    match replay_lines(&mixed, "mixed-bad.jsonl") {
+        Err(CliError::ReplayFailed { failed, games }) => assert_eq!((failed, games), (1, 12)),
+        other => panic!("{other:?}"),
+    }
+}
