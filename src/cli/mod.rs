@@ -302,10 +302,10 @@ fn only_sgs(game: GameName, args: &SgsArgs) -> Result<(), CliError> {
 /// Mahjong's options shared by `play` and `simulate`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct MahjongArgs {
-    /// Mahjong: the rules preset: riichi, riichi-east, riichi-nored (assets/riichi.ron) or
-    /// sichuan, sichuan-4fan (assets/sichuan.ron).
-    #[arg(long, default_value = "riichi")]
-    pub rules: String,
+    /// Mahjong: the rules preset: riichi (default), riichi-east, riichi-nored
+    /// (assets/riichi.ron) or sichuan, sichuan-4fan (assets/sichuan.ron).
+    #[arg(long)]
+    pub rules: Option<String>,
     /// Mahjong: the match length (kyoku, east, hanchan), overriding the preset's (sichuan:
     /// 1, 4 or 8 hands).
     #[arg(long)]
@@ -326,13 +326,18 @@ pub enum Table {
 }
 
 impl MahjongArgs {
+    /// The preset `--rules` names (riichi without the option).
+    pub fn preset(&self) -> &str {
+        self.rules.as_deref().unwrap_or("riichi")
+    }
+
     /// The ruleset of `--rules` with `--length` and `--abilities` applied.
     pub fn table(&self) -> Result<Table, CliError> {
         use crate::games::mahjong::riichi::{self, Length, Riichi};
         use crate::games::mahjong::sichuan::{self, Sichuan};
         let bad = |e: String| CliError::BadTable(e);
-        if sichuan::presets().contains_key(&self.rules) {
-            let mut game = Sichuan::preset(&self.rules).map_err(|e| bad(e.to_string()))?;
+        if sichuan::presets().contains_key(self.preset()) {
+            let mut game = Sichuan::preset(self.preset()).map_err(|e| bad(e.to_string()))?;
             if let Some(length) = self.length {
                 game = game.with_hands(match length {
                     Length::Kyoku => 1,
@@ -345,7 +350,7 @@ impl MahjongArgs {
                 .map_err(|e| bad(e.to_string()))?;
             return Ok(Table::Sichuan(game));
         }
-        let mut game = Riichi::preset(&self.rules).map_err(|e| {
+        let mut game = Riichi::preset(self.preset()).map_err(|e| {
             let known: Vec<&String> = riichi::presets()
                 .keys()
                 .chain(sichuan::presets().keys())
@@ -371,7 +376,7 @@ impl MahjongArgs {
 
     /// Refuses the mahjong options for another game (they would be ignored).
     pub fn only_for(&self, game: GameName) -> Result<(), CliError> {
-        let used = self.rules != "riichi" || self.length.is_some() || !self.abilities.is_empty();
+        let used = self.rules.is_some() || self.length.is_some() || !self.abilities.is_empty();
         if game != GameName::Mahjong && used {
             return Err(CliError::Usage(
                 "--rules, --length and --abilities are mahjong options".into(),

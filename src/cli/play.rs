@@ -133,7 +133,7 @@ fn play_table<R: Ruleset>(
     }
     let log = MahjongLog {
         game: "mahjong",
-        rules: args.mahjong.rules.clone(),
+        rules: args.mahjong.preset().to_string(),
         seed: args.seed,
         players,
         abilities: game.abilities().iter().map(ToString::to_string).collect(),
@@ -155,7 +155,7 @@ fn play_table<R: Ruleset>(
         } else {
             "Riichi"
         },
-        args.mahjong.rules,
+        args.mahjong.preset(),
         game.describe(),
         args.seed,
         names.join(",")

@@ -493,7 +493,7 @@ fn run_table<R: Ruleset>(
     bar.finish_and_clear();
     let summary = MahjongSummary {
         game: "mahjong",
-        rules: args.mahjong.rules.clone(),
+        rules: args.mahjong.preset().to_string(),
         length: game.length(),
         abilities: game.abilities().iter().map(ToString::to_string).collect(),
         games: streamed.delivered,

@@ -137,6 +137,7 @@ fn bad_arguments_are_refused() {
     for (args, names) in [
         ("alea play pig --players greedy", "--players"),
         ("alea play pig --rules sichuan", "--rules"),
+        ("alea simulate pig --rules riichi", "--rules"),
         ("alea play duel --players greedy", "--players"),
         ("alea simulate duel --players greedy,random", "--players"),
         ("alea play mahjong --target 5", "--target"),
