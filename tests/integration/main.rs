@@ -11,6 +11,7 @@ mod determinism;
 mod dice;
 mod duel;
 mod fill;
+mod mjai;
 mod mount;
 mod pipeline;
 mod probe;

@@ -57,6 +57,7 @@
 
 mod hidden;
 mod legal;
+pub mod mjai;
 mod players;
 mod rules;
 mod search;
