@@ -1,4 +1,4 @@
-//! Benefit simulation (DESIGN §11, seed 003: FreeKill's AI): an AI values an action by running
+//! Benefit simulation (after FreeKill's AI): an AI values an action by running
 //! the real rules on a snapshot in [`Mode::Benefit`](crate::pipeline::Mode::Benefit) and
 //! reading a [`Ledger`] of weighted changes; the world is restored afterwards, bit for bit.
 //!

@@ -10,7 +10,7 @@ use crate::pipeline::{Mode, Observer};
 use crate::search::MAX_SEATS;
 use crate::snapshot::Snapshot;
 
-/// How the questions asked inside a simulation are answered (DESIGN §11).
+/// How the questions asked inside a simulation are answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Answers {

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use crate::kernel::Zone;
 use crate::pipeline::Property;
 
-/// The embedded weights (DESIGN §11).
+/// The embedded weights.
 pub const WEIGHTS_RON: &str = include_str!("../../assets/benefit.ron");
 
 /// Per property and per zone kind, what a change is worth to its owner.

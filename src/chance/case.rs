@@ -1,4 +1,4 @@
-//! Chance points, [`CaseGenerator`]s and the [`Case`] resource (DESIGN §4).
+//! Chance points, [`CaseGenerator`]s and the [`Case`] resource.
 
 use bevy_ecs::prelude::*;
 use rand::RngExt;
@@ -37,7 +37,7 @@ pub trait CaseGenerator {
     fn purpose(&self) -> Purpose {
         Purpose::Effect
     }
-    /// True for a point too wide to branch on (a `random` roll of 8 dice: DESIGN §4): it is
+    /// True for a point too wide to branch on (a `random` roll of 8 dice): it is
     /// always sampled with [`sample_keyed`](Self::sample_keyed), [`Case`] never forces it, and search does
     /// not enumerate it ([`ChanceRecord::branches`] is false). Default: false.
     fn sampled(&self) -> bool {

@@ -1,4 +1,4 @@
-//! Controllable chance (DESIGN §4): seeded streams per purpose, chance points backed by
+//! Controllable chance: seeded streams per purpose, chance points backed by
 //! [`CaseGenerator`]s, and the [`Case`] resource that forces a branch.
 
 mod case;

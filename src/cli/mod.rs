@@ -25,12 +25,14 @@ pub use replay::{
 };
 pub use score::{RulesArg, score_line, score_lines};
 pub use sgs::{
-    RoleSummary, SgsArgs, SgsResult, SgsSeatSummary, SgsSummary, simulate_sgs, wilson_interval,
+    RoleSummary, SgsArgs, SgsResult, SgsSeatSummary, SgsSummary, simulate_sgs, stream_sgs,
+    wilson_interval,
 };
 pub use simulate::{
-    GameTally, MahjongSummary, MatchResult, Played, Scores, SeatSummary, Summary, simulate,
-    simulate_duel, simulate_mahjong, simulate_pig,
+    GameTally, MahjongSummary, MatchResult, Played, Scores, SeatSummary, Sink, Summary, simulate,
+    simulate_duel, simulate_mahjong, simulate_pig, stream_duel, stream_mahjong, stream_pig,
 };
+pub use stream::Streamed;
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
 #[derive(Parser, Debug)]

@@ -1,6 +1,6 @@
 //! Abilities ("girls") as listener entities bound to a seat, and their optional hooks.
 //!
-//! Behaviour is data (DESIGN §2): an ability's hooks are plain `fn` pointers gathered in a
+//! Behaviour is data: an ability's hooks are plain `fn` pointers gathered in a
 //! `static` [`AbilityHooks`], and the entity holds a `&'static` reference to it.
 
 use bevy_ecs::prelude::*;
@@ -157,7 +157,7 @@ impl AbilityCtx {
     }
 }
 
-/// Raid priority (DESIGN §8): every High fix is applied before every Low one; a fix without
+/// Raid priority: every High fix is applied before every Low one; a fix without
 /// priority is dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum RaidPriority {

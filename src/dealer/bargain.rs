@@ -1,4 +1,4 @@
-//! The bargain solver (麻学式, DESIGN §8): each bargaining ability offers plans, a plan claims
+//! The bargain solver (麻学式): each bargaining ability offers plans, a plan claims
 //! tile kinds; the dealer picks a joint plan uniformly among all feasible ones.
 //!
 //! Per kind, a joint plan is feasible iff at most one ability claims `All`/`Four` on it, no other

@@ -1,4 +1,4 @@
-//! The staged dealer (DESIGN §8, from libsaki's Princess): **raid → bargain → flip indicators →
+//! The staged dealer (from libsaki's Princess): **raid → bargain → flip indicators →
 //! beg → monkey**, each a named system in [`DealerSystems`] inside the [`DealSchedule`].
 //!
 //! Abilities are listener entities ([`Ability`]) bound to a seat, with optional hooks

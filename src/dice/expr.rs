@@ -1,4 +1,4 @@
-//! The dice generation expression (DGE) and its parser (DESIGN §9).
+//! The dice generation expression (DGE) and its parser.
 //!
 //! ```text
 //! expr := "random" | term ("," term)*          whitespace allowed, case-insensitive

@@ -371,7 +371,7 @@ impl CaseGenerator for DiceGenerator {
     fn purpose(&self) -> Purpose {
         Purpose::Dice
     }
-    /// Dice are always sampled: rolls are too wide to branch on (DESIGN §4); a set DGE with a
+    /// Dice are always sampled: rolls are too wide to branch on; a set DGE with a
     /// single case makes them fixed.
     fn sampled(&self) -> bool {
         true

@@ -1,4 +1,4 @@
-//! Dice and dice generation expressions (DESIGN §9): the eight faces, the DGE parser, and the
+//! Dice and dice generation expressions: the eight faces, the DGE parser, and the
 //! roll and black generators, which are [`CaseGenerator`](crate::chance::CaseGenerator)s.
 //!
 //! ```

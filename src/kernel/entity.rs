@@ -1,4 +1,4 @@
-//! The entity model (DESIGN §2): components shared by every ruleset.
+//! The entity model: components shared by every ruleset.
 //!
 //! Every entity is spawned once, at setup, by [`SimBuilder`](super::SimBuilder); play only changes
 //! component *values*. Zone membership is the [`Zone`] value, never a marker that moves an entity
@@ -63,7 +63,7 @@ pub enum Kind {
 
 /// Where a card or die is. A value, so moving never changes an entity's archetype.
 ///
-/// Seat-owned zones carry the owner. The benefit ledger (DESIGN §11) values moves by zone kind.
+/// Seat-owned zones carry the owner. The benefit ledger values moves by zone kind.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Zone {
     /// Not in play: a pre-spawned spare waiting in its pool (see [`Pool`]).

@@ -60,7 +60,7 @@ impl std::str::FromStr for Exit {
 
 /// A slot: `index` counts from the start of `exit`, so its position from the front is
 /// `index - mount.drawn_from(exit)`. In a World every slot is an entity carrying this component,
-/// spawned at setup (DESIGN §2: a fixed entity set); the slot's state (its deltas, its collapse)
+/// spawned at setup (a fixed entity set); the slot's state (its deltas, its collapse)
 /// is kept in the [`Mount`](super::Mount) resource, so a snapshot copies one resource instead of
 /// a row per slot.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

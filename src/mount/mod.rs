@@ -1,4 +1,4 @@
-//! The dual-space wall (DESIGN §7, from libsaki's Mount): a stock of counts in zone A (normal)
+//! The dual-space wall (from libsaki's Mount): a stock of counts in zone A (normal)
 //! and zone B (reserved), four exits of slots, presence in mk that abilities add per slot and
 //! zone, and early collapse.
 //!

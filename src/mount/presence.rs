@@ -1,4 +1,4 @@
-//! The draw rule (DESIGN §7): presence per identity from the stock and one slot's deltas, and
+//! The draw rule: presence per identity from the stock and one slot's deltas, and
 //! the exact weight of every (zone, identity) for the next tile out of that slot.
 //!
 //! Presence of a kind in a zone = base × copies + the kind's delta (base 10 mk in A, 0 in B).

@@ -33,7 +33,7 @@ enum Source {
     Collapsed,
 }
 
-/// The dual-space wall (DESIGN §7): the stock is counts per identity in zone A (normal) and
+/// The dual-space wall: the stock is counts per identity in zone A (normal) and
 /// zone B (reserved), not an order; tiles leave it through four [`Exit`]s, each a queue of slots
 /// that abilities bend with presence deltas or fix with an early collapse.
 ///
@@ -390,7 +390,7 @@ impl Mount {
         self.pick(exit, rng).map(|(tile, ..)| tile)
     }
 
-    /// Draws the next tile out of `exit` by the rule of DESIGN §7: a collapsed slot gives its
+    /// Draws the next tile out of `exit` by the mount's rule: a collapsed slot gives its
     /// tile; a slot without deltas draws uniformly by count from A (from B if A is empty);
     /// otherwise presence decides (see [the module docs](crate::mount)). Draws from [`Exit::Dorahyou`] and
     /// [`Exit::Urahyou`] flip indicators; a draw from [`Exit::Rinshan`] shortens the live wall.

@@ -1,5 +1,5 @@
 //! Observable effects: every card move and property change the rules make, for benefit
-//! simulation (DESIGN §11), logs and tests.
+//! simulation, logs and tests.
 
 use bevy_ecs::entity::Entity;
 use serde::{Deserialize, Serialize};

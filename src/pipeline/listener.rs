@@ -1,4 +1,4 @@
-//! Listeners: entities that react to events, and the order they run in (DESIGN §3).
+//! Listeners: entities that react to events, and the order they run in.
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -39,7 +39,7 @@ pub struct Listener {
     pub slot: u16,
     /// What it does.
     pub handler: HandlerId,
-    /// What an AI's benefit simulation runs instead, when set (DESIGN §11).
+    /// What an AI's benefit simulation runs instead, when set.
     pub ai_hook: Option<HandlerId>,
     /// Disabled listeners are skipped (a status that ran out, a dead character's skill).
     /// Read it with [`is_enabled`](Self::is_enabled); change it with

@@ -1,4 +1,4 @@
-//! The event pipeline (DESIGN §3): listeners, their order, nesting, cancellation, questions
+//! The event pipeline: listeners, their order, nesting, cancellation, questions
 //! to players mid-resolution, the depth limit and observable effects.
 
 mod ctx;

@@ -1,4 +1,4 @@
-//! The resolution of an action: "macro stack, micro queue" (DESIGN §3).
+//! The resolution of an action: "macro stack, micro queue".
 //!
 //! Resolving event E: its *before* listeners run in order (each may modify E, cancel it, emit
 //! events or ask a player); unless cancelled, the rules apply E; then its *after* listeners run.
@@ -182,11 +182,11 @@ pub struct Watch {
     pub mode: Mode,
     /// In [`Mode::Benefit`], events nested deeper than this are *prevented*: skipped (with
     /// whatever they would have caused) and counted in [`Observer::prevented`], not an error
-    /// (DESIGN §11; default [`DEFAULT_BENEFIT_CAP`]).
+    /// (default [`DEFAULT_BENEFIT_CAP`]).
     pub benefit_cap: u16,
 }
 
-/// The default nesting cap of benefit simulation (DESIGN §11).
+/// The default nesting cap of benefit simulation.
 pub const DEFAULT_BENEFIT_CAP: u16 = 30;
 
 impl Default for Watch {
@@ -436,7 +436,7 @@ fn drive<G: Game>(
                 return Ok(Progress::Idle);
             };
             if benefit && depth > benefit_cap {
-                // Too deep to simulate: this branch adds nothing (DESIGN §11).
+                // Too deep to simulate: this branch adds nothing.
                 world.resource_mut::<Observer<G>>().prevented += 1;
                 continue;
             }

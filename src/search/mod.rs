@@ -1,4 +1,4 @@
-//! Search over a [`Sim`] (DESIGN §6): exact and sampled expectimax over
+//! Search over a [`Sim`]: exact and sampled expectimax over
 //! chance cases, MCTS (UCT) for perfect information, ISMCTS for hidden information, and root
 //! parallelism with one forked `Sim` per thread.
 //!

@@ -1,4 +1,4 @@
-//! In-place snapshots (DESIGN §5): a registry of snapshot-able types, plain-data snapshots,
+//! In-place snapshots: a registry of snapshot-able types, plain-data snapshots,
 //! restore by whole table columns without change detection, and a stable checksum.
 
 mod checksum;

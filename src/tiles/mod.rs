@@ -1,4 +1,4 @@
-//! Mahjong tiles (DESIGN §7): the 34 kinds and the red fives (37 identities), count arrays,
+//! Mahjong tiles: the 34 kinds and the red fives (37 identities), count arrays,
 //! the riichi and sichuan tile sets, the notation `123m406p11z` (`0` = red five), and shanten.
 //!
 //! ```

@@ -1,4 +1,4 @@
-//! The determinization API (DESIGN §10): replace a seat's dice, hand or pile, set its dice
+//! The determinization API: replace a seat's dice, hand or pile, set its dice
 //! generators, and take over its draws (`no_draw`, the draw buffer, `pile_to_hand`,
 //! `hand_to_pile`). Every function checks everything first: on error the world is unchanged.
 //!

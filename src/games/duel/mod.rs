@@ -1,5 +1,5 @@
 //! Duel: a two-player dice card game in the style of Genius Invokation TCG, built to exercise
-//! controllable dice and cards (DESIGN §2–§4, §9, §10).
+//! controllable dice and cards.
 //!
 //! - Each player has 3 characters (10 HP, energy, an element; normal attack, elemental skill,
 //!   burst with full energy) and a deck; characters, cards and summons are RON data
@@ -24,7 +24,7 @@
 //!
 //! The ECS shape: characters are entities ([`Fighter`]); summons, supports and
 //! statuses are pooled listener entities ([`pieces`], one file per behaviour); the rules are one
-//! small handler per event ([`rules`]). The determinization API of DESIGN §10 is in
+//! small handler per event ([`rules`]). The determinization API is in
 //! [`determinize`]; players in [`players`].
 
 pub mod board;

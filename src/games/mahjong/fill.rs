@@ -1,4 +1,4 @@
-//! `fill_unknown` (DESIGN §10), shared by the mahjong rulesets: resamples everything a viewer
+//! `fill_unknown`, shared by the mahjong rulesets: resamples everything a viewer
 //! cannot see, uniformly. The unseen multiset is the tile set minus the viewer's concealed
 //! tiles, every meld, every discard still in a river, the revealed indicators and the hands of
 //! seats that have left; the opponents still playing get hands of their sizes drawn from it

@@ -1,5 +1,5 @@
 //! The cards: names, suits, ranks and the deck, read from `assets/sgs/cards.ron`, and the
-//! card notation `name/SR` (DESIGN §14).
+//! card notation `name/SR`.
 
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 /// The most cards a deck may hold (card indices are `u8`; the state keeps fixed arrays).
 pub const MAX_CARDS: usize = 128;
 
-/// The embedded deck (DESIGN §14), `assets/sgs/cards.ron`.
+/// The embedded deck, `assets/sgs/cards.ron`.
 pub const DECK_RON: &str = include_str!("../../../assets/sgs/cards.ron");
 
 /// A card's suit.
@@ -280,7 +280,7 @@ pub struct Deck {
 }
 
 impl Deck {
-    /// The embedded deck of DESIGN §14 (81 cards), parsed once.
+    /// The embedded deck (81 cards), parsed once.
     pub fn embedded() -> Arc<Deck> {
         static DECK: OnceLock<Arc<Deck>> = OnceLock::new();
         DECK.get_or_init(|| Arc::new(Deck::from_ron(DECK_RON).expect("the embedded deck is valid")))

@@ -1,4 +1,4 @@
-//! Hidden information (DESIGN §6, §10): what a seat observes, and the worlds consistent with
+//! Hidden information: what a seat observes, and the worlds consistent with
 //! it. A seat sees its own hand and role, every face-up card (equipment, the table, the
 //! discard pile), the cards it was shown (a card it drew, or took or lost blind), how many
 //! cards each hand and the draw pile hold, the public roles (the lord's, the dead's), hp,

@@ -1,5 +1,5 @@
-//! sgs (三国杀): a Sanguosha-style trick-card game on FreeKill's standard deck subset (DESIGN
-//! §14), the host game of benefit simulation (DESIGN §11).
+//! sgs (三国杀): a Sanguosha-style trick-card game on FreeKill's standard deck subset, the
+//! host game of benefit simulation.
 //!
 //! - **Seats**: `1v1` (lord vs rebel) or `identity4` (lord, loyalist, rebel, renegade); roles
 //!   dealt by the seed, only the lord's public (a dead seat's is revealed); hp = max hp = 4;
@@ -24,7 +24,7 @@
 //!   rebels and the renegade dead → the lord and loyalists win; a draw when the piles run out
 //!   or after `max_rounds` rounds.
 //!
-//! The ECS shape (DESIGN §2): players, the 81 cards and the equipment's listeners are entities
+//! The ECS shape: players, the 81 cards and the equipment's listeners are entities
 //! spawned at setup; a card's [`Zone`](crate::kernel::Zone) says where it is; equipping a card
 //! enables its listeners and unequipping disables them; everything else that changes is the
 //! [`SgsState`].

@@ -1,6 +1,6 @@
-//! Players: `random` (a uniformly random legal action), `trust` (FreeKill's TrustAI, DESIGN
-//! §11), `smart` and `smart-optimistic` (SmartAI, [`Smart`]) and `ismcts` (information-set
-//! MCTS over determinized worlds, random rollouts). [`Players`] seats them.
+//! Players: `random` (a uniformly random legal action), `trust` (FreeKill's TrustAI), `smart`
+//! and `smart-optimistic` (SmartAI, [`Smart`]) and `ismcts` (information-set MCTS over
+//! determinized worlds, random rollouts). [`Players`] seats them.
 
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;

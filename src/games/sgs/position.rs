@@ -1,4 +1,4 @@
-//! Position files (DESIGN §14): a game set out by hand — each seat's role, hp, hand and
+//! Position files: a game set out by hand — each seat's role, hp, hand and
 //! equipment, whose turn and which phase, and optionally the top of the draw pile.
 //!
 //! ```json

@@ -1,4 +1,4 @@
-//! SmartAI (DESIGN §11): FreeKill's AI on alea's benefit simulation. In its play phase it
+//! SmartAI: FreeKill's AI on alea's benefit simulation. In its play phase it
 //! values every legal use of every card by simulating it ([`Simulator`]) and plays the best
 //! while it beats the cancel threshold `min(90 × (hand limit − hand size), −1)`, else ends the
 //! phase; it is asked again after every card. Answers: a jink always; a peach (an analeptic

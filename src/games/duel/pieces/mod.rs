@@ -1,5 +1,5 @@
 //! Pieces: summons, supports and statuses (shields, frozen, buffs, equipment effects) — the
-//! things that come and go during a duel. Each is a pre-spawned entity of a pool (DESIGN §2):
+//! things that come and go during a duel. Each is a pre-spawned entity of a pool:
 //! taking it puts it on its side's field ([`Zone::Field`]) and enables its listeners; it goes
 //! back to the pool, listeners disabled, when it leaves. Nothing is spawned during play.
 //!

@@ -8,7 +8,7 @@ use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow};
 
 /// A dice generator as a chance point whose outcome is a fixed array (no allocation). Dice are
-/// sampled, never branched on (DESIGN §4): a `random` roll is drawn from the dice stream; a set
+/// sampled, never branched on: a `random` roll is drawn from the dice stream; a set
 /// expression makes the dice it fixes.
 struct Dice<'a>(&'a DiceGenerator);
 

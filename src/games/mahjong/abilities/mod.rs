@@ -1,4 +1,4 @@
-//! The reference abilities (DESIGN §8, libsaki semantics): Kuro, Kasumi, Awai, Koromo, Toki,
+//! The reference abilities (libsaki semantics): Kuro, Kasumi, Awai, Koromo, Toki,
 //! and the dealer seed's own examples: Takami (the teacup), Hatsumi (the four winds) and Sawaya
 //! (the clouds).
 //!

@@ -1,5 +1,5 @@
 //! Hidden information in riichi: what a seat observes ([`observe`]) and the worlds consistent
-//! with it ([`fill_unknown`], DESIGN §10), for information-set search.
+//! with it ([`fill_unknown`]), for information-set search.
 
 use std::hash::{Hash, Hasher};
 
@@ -17,7 +17,7 @@ use crate::tiles::TileCounts;
 /// The round of the `Purpose::Ai` stream [`fill_unknown`] draws from.
 const FILL_ROUND: u32 = 7;
 
-/// Resamples everything `viewer` cannot see, from `seed` alone (DESIGN §10): the other seats'
+/// Resamples everything `viewer` cannot see, from `seed` alone: the other seats'
 /// concealed tiles (their sizes kept: 13 − 3 × melds, + 1 for the seat on turn) and the whole
 /// undrawn stock, B zone and collapsed slots included. An opponent's last drawn tile becomes a
 /// tile of its new hand, its temporary and riichi furiten (which hang on its hidden hand) are

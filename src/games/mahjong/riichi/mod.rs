@@ -1,13 +1,13 @@
 //! Riichi mahjong on the kernel: four seats, 136 tiles (three red fives by default), dealt by
 //! the staged [dealer](crate::dealer) and drawn from the [mount](crate::mount).
 //!
-//! **Model** (DESIGN §2). The entity set is fixed at setup: four players and one entity per
+//! **Model**. The entity set is fixed at setup: four players and one entity per
 //! mount slot. Tiles are counts, as in the mount: the hand in play is one grouped resource,
 //! [`Kyoku`] (concealed tiles per seat, melds, the river, riichi and furiten flags, the claim
 //! window), the match another, [`Match`] (scores, round, honba, sticks), and the [`Mount`] a
 //! third. A snapshot copies these three resources.
 //!
-//! **Turn flow.** Each hand is dealt by the staged dealer on the game's World (the [`DealTable`]
+//! **Turn flow.** Each hand is dealt by the staged dealer on the game's World (the [`DealTable`](crate::dealer::DealTable)
 //! gives the starting hands, the mount the dora indicator). The dealer draws from
 //! [`Exit::Pii`]; a seat on turn may win by tsumo, declare a closed or added kan, declare riichi
 //! with a discard (closed, tenpai after it, 1000 points, four live tiles left), or discard.

@@ -1,5 +1,5 @@
 //! The riichi state: two grouped resources ([`Kyoku`] for the hand in play, [`Match`] for the
-//! scores and the round) holding tiles as per-seat counts (DESIGN §2: few grouped resources,
+//! scores and the round) holding tiles as per-seat counts (few grouped resources,
 //! no entities moving between archetypes).
 
 use bevy_ecs::prelude::*;

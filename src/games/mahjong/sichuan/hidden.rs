@@ -1,5 +1,5 @@
 //! Hidden information in sichuan: the worlds consistent with what a seat observes
-//! ([`fill_unknown`], DESIGN §10), for information-set search. What a seat observes is
+//! ([`fill_unknown`]), for information-set search. What a seat observes is
 //! [`Game::observe`](crate::kernel::Game::observe) on [`Sichuan`].
 
 use bevy_ecs::prelude::*;
@@ -19,7 +19,7 @@ use crate::tiles::TileCounts;
 /// The round of the `Purpose::Ai` stream [`fill_unknown`] draws from.
 const FILL_ROUND: u32 = 7;
 
-/// Resamples everything `viewer` cannot see, from `seed` alone (DESIGN §10): the concealed
+/// Resamples everything `viewer` cannot see, from `seed` alone: the concealed
 /// tiles of the other seats still playing (their sizes kept: 13 − 3 × melds, + 1 for the seat
 /// holding a drawn or called tile, the dealer while the seats declare) and the whole undrawn
 /// stock, from the 108-tile set minus the viewer's tiles, every meld, every uncalled discard
