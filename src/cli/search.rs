@@ -1,10 +1,11 @@
 //! `alea search`: one search from a fresh game or a position reached by `--moves`.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 
+use super::simulate::deadline;
 use super::{Algo, CliError, SearchArgs, SearchGame};
 use crate::games::leduc::Leduc;
 use crate::kernel::{Game, Rollback, Sim, SimBuilder};
@@ -152,11 +153,11 @@ fn search<G: Game>(
 
 /// The tree searches' monitor: it moves the progress bar and stops them at `--max-seconds`.
 fn monitor(bar: &indicatif::ProgressBar, args: &SearchArgs, started: Instant) -> Limits {
-    let (bar, limit) = (bar.clone(), args.max_seconds.map(Duration::from_secs_f64));
+    let (bar, stop) = (bar.clone(), deadline(args.max_seconds, started));
     Limits {
         monitor: Some(Arc::new(move |done| {
             bar.inc(done);
-            limit.is_none_or(|limit| started.elapsed() < limit)
+            !stop()
         })),
         ..Limits::default()
     }

@@ -538,7 +538,7 @@ pub(super) fn simulate(
     };
     let mut file = OutFile::create(args.out.as_deref(), writer)?;
     let started = Instant::now();
-    let stop = super::simulate::deadline(args, started);
+    let stop = super::simulate::deadline(args.max_seconds, started);
     let mut totals = SgsTotals::new(&game);
     let streamed = stream_sgs(
         &game,

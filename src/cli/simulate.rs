@@ -474,7 +474,7 @@ fn run_table<R: Ruleset>(
     let builder =
         SimBuilder::new(game.clone()).run_mode(profile::run_mode(args.profile.as_deref()));
     let started = Instant::now();
-    let stop = deadline(args, started);
+    let stop = deadline(args.max_seconds, started);
     let mut totals = MatchTotals::default();
     let streamed = stream_mahjong(
         &builder,
@@ -561,8 +561,11 @@ fn print_mahjong(
 
 /// The `--max-seconds` limit as a stop test: true once that much time has passed since
 /// `started` (never without the option).
-pub(super) fn deadline(args: &SimulateArgs, started: Instant) -> impl Fn() -> bool + Sync {
-    let limit = args.max_seconds.map(std::time::Duration::from_secs_f64);
+pub(super) fn deadline(
+    max_seconds: Option<f64>,
+    started: Instant,
+) -> impl Fn() -> bool + Send + Sync + 'static {
+    let limit = max_seconds.map(std::time::Duration::from_secs_f64);
     move || limit.is_some_and(|limit| started.elapsed() >= limit)
 }
 
@@ -678,7 +681,7 @@ fn run_game(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     };
     let mut file = OutFile::create(args.out.as_deref(), writer)?;
     let started = Instant::now();
-    let stop = deadline(args, started);
+    let stop = deadline(args.max_seconds, started);
     let mut wins = vec![0u64; players];
     let (mut draws, mut moves) = (0u64, 0u64);
     let mut count = |t: &GameTally| {

@@ -268,30 +268,25 @@ impl<G: Game> Sim<G> {
         result
     }
 
-    /// Under [`Rollback::PerAction`], saves the undo snapshot; returns how much the
-    /// [`Observer`] held (what a rollback keeps of its records).
-    fn save_undo(&mut self) -> (usize, usize, u32) {
+    /// Under [`Rollback::PerAction`], saves the undo snapshot and returns how much the
+    /// [`Observer`] held (what a rollback keeps of its records); `None` otherwise.
+    fn save_undo(&mut self) -> Option<(usize, usize, u32)> {
         if self.builder.rollback != Rollback::PerAction {
-            return (usize::MAX, usize::MAX, u32::MAX);
+            return None;
         }
         match self.undo.as_mut() {
             Some(undo) => self.registry.save(&self.world, undo),
             None => self.undo = Some(self.registry.snapshot(&self.world)),
         }
         let observer = self.world.resource::<Observer<G>>();
-        (
-            observer.events.len(),
-            observer.effects.len(),
-            observer.prevented,
-        )
+        let prevented = observer.prevented;
+        Some((observer.events.len(), observer.effects.len(), prevented))
     }
 
-    /// Restores the undo snapshot (if any) and forgets what the failed action recorded.
-    fn roll_back(
-        &mut self,
-        (events, effects, prevented): (usize, usize, u32),
-    ) -> Result<(), SimError> {
-        let Some(undo) = &self.undo else {
+    /// Restores the undo snapshot saved with `marks` and forgets what the failed action
+    /// recorded (nothing without [`Rollback::PerAction`]: the caller restores).
+    fn roll_back(&mut self, marks: Option<(usize, usize, u32)>) -> Result<(), SimError> {
+        let (Some((events, effects, prevented)), Some(undo)) = (marks, &self.undo) else {
             return Ok(());
         };
         self.registry.restore(&mut self.world, undo)?;

@@ -40,7 +40,7 @@ pub struct Ctx<'a, G: Game> {
     pub(crate) origin: super::Origin,
     pub(crate) recording: bool,
     /// Set by [`fail`](Self::fail): the pipeline stops with this message after the call.
-    pub(crate) failure: Option<String>,
+    pub(crate) failure: &'a mut Option<String>,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {

@@ -425,6 +425,8 @@ fn drive<G: Game>(
         chance,
         watch: _,
     } = res;
+    // Where a call's `Ctx::fail` leaves its message (a reference keeps `Ctx` small).
+    let mut failure: Option<String> = None;
     loop {
         let Some(flight) = current.as_mut() else {
             let Some(Queued {
@@ -461,7 +463,7 @@ fn drive<G: Game>(
                     listener: None,
                     origin: Origin::Rules,
                     recording,
-                    failure: None,
+                    failure: &mut failure,
                 };
                 let flow = call(G::apply, Span::Rules, ctx, &mut event)?;
                 let cancelled = match flow {
@@ -557,7 +559,7 @@ fn drive<G: Game>(
             listener,
             origin,
             recording,
-            failure: None,
+            failure: &mut failure,
         };
         let flow = call(run, span, ctx, &mut flight.event)?;
         match (flight.stage, flow) {
