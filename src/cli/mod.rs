@@ -2,6 +2,7 @@
 
 mod deal;
 mod dice;
+mod mjai;
 mod mount;
 mod play;
 mod profile;
@@ -601,6 +602,10 @@ pub struct SimulateArgs {
     /// stderr.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+    /// Riichi: write each match as a full-information mjai log, `DIR/INDEX.json.gz` (the
+    /// directory is created), which `alea replay --format mjai` and mjai tools read.
+    #[arg(long, value_name = "DIR")]
+    pub out_mjai: Option<std::path::PathBuf>,
     /// Start no new game after this many seconds: the games finished by then are reported
     /// (`"truncated": true`), status 0.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -646,11 +651,30 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 /// `alea replay`.
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
-    /// A replay file written by `simulate --out` (one JSON game a line); `-` reads stdin.
-    pub file: std::path::PathBuf,
-    /// Print one JSON object `{"games", "verified", "failed": [{"line", "problems"}]}`.
+    /// alea: a replay file written by `simulate --out` (one JSON game a line; `-` reads stdin).
+    /// mjai: one or more full-information mjai logs (plain or gzip).
+    #[arg(required = true, num_args = 1..)]
+    pub files: Vec<std::path::PathBuf>,
+    /// What the files are: alea's replay lines, or mjai logs replayed through alea's riichi
+    /// rules.
+    #[arg(long, value_enum, default_value_t = ReplayFormat::Alea)]
+    pub format: ReplayFormat,
+    /// mjai: the riichi rules preset the logs are checked against.
+    #[arg(long, default_value = "riichi")]
+    pub rules: String,
+    /// Print one JSON object: alea `{"games", "verified", "failed": [{"line", "problems"}]}`;
+    /// mjai `{"logs", "games", "hands", "failed": [{"file", "line", "log", "alea"}]}`.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The files `alea replay` reads.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayFormat {
+    /// alea's replay lines (`simulate --out`).
+    Alea,
+    /// mjai logs (one event a line), replayed through alea's riichi rules.
+    Mjai,
 }
 
 /// `alea mount`.
@@ -705,7 +729,10 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match cli.command {
         Command::Play(args) => play::run(&args, out),
         Command::Simulate(args) => simulate::run(&args, out),
-        Command::Replay(args) => replay::run(&args, out),
+        Command::Replay(args) => match args.format {
+            ReplayFormat::Alea => replay::run(&args, out),
+            ReplayFormat::Mjai => mjai::run(&args, out),
+        },
         Command::Search(args) => search::run(&args, out),
         Command::Mount(args) => mount::run(&args, out),
         Command::Score(args) => score::run(&args, out),
@@ -800,6 +827,17 @@ pub enum CliError {
         "--profile {0}: this alea was built without the `trace` feature (cargo run --release --features trace -- ...)"
     )]
     NoTrace(std::path::PathBuf),
+    /// A match's mjai log cannot be made (`--out-mjai`).
+    #[error("--out-mjai: {0}")]
+    MjaiLog(String),
+    /// mjai logs that disagree with alea's rules or cannot be read.
+    #[error("{failed} of {logs} mjai logs disagree with alea or cannot be read")]
+    MjaiFailed {
+        /// Logs that failed.
+        failed: u64,
+        /// Logs replayed.
+        logs: u64,
+    },
     /// Replayed games differ from their records.
     #[error("{failed} of {games} replayed games differ from their records")]
     ReplayFailed {

@@ -233,6 +233,37 @@ struct Header {
 /// stalled with nobody to ask).
 type Outcome<G> = (fn(&Sim<G>) -> Vec<i64>, fn(&Sim<G>) -> bool);
 
+/// Applies `actions` to `sim`, each after the wall collapses recorded before it, checking
+/// each is legal for the seat to move; `after` sees `sim` after each action. The first action
+/// that cannot be applied: its index and why.
+pub(super) fn apply_record<G: Game>(
+    sim: &mut Sim<G>,
+    actions: &[G::Action],
+    collapses: &[SlotCollapse],
+    mut after: impl FnMut(&mut Sim<G>),
+) -> Result<(), (usize, String)> {
+    let mut collapses = collapses.iter().peekable();
+    for (index, &action) in actions.iter().enumerate() {
+        while let Some(c) = collapses.next_if(|c| c.before as usize == index) {
+            if let Some(mut mount) = sim.world_mut().get_resource_mut::<Mount>() {
+                let taken = mount.drawn_from(c.exit);
+                if let Some(pos) = c.index.checked_sub(taken) {
+                    let _ = mount.early_collapse(c.exit, pos, c.tile);
+                }
+            }
+        }
+        let Turn::Player(seat) = sim.turn() else {
+            return Err((index, "the game is already over".into()));
+        };
+        if !sim.legal_actions().contains(&action) {
+            return Err((index, format!("not a legal action of {seat}")));
+        }
+        sim.apply(action).map_err(|e| (index, e.to_string()))?;
+        after(sim);
+    }
+    Ok(())
+}
+
 /// Applies `record`'s collapses and actions to `sim` (built from its rules and seed), checking
 /// each action is legal for the seat to move, then checks the game ended and compares the
 /// final scores and checksum with the record's.
@@ -242,30 +273,15 @@ fn verify<G: Game<Action: Serialize>, R>(
     (scores, over): Outcome<G>,
     line: usize,
 ) -> Result<Vec<String>, ReplayError> {
-    let mut collapses = record.collapses.iter().peekable();
-    for (index, &action) in record.actions.iter().enumerate() {
-        while let Some(c) = collapses.next_if(|c| c.before as usize == index) {
-            if let Some(mut mount) = sim.world_mut().get_resource_mut::<Mount>() {
-                let taken = mount.drawn_from(c.exit);
-                if let Some(pos) = c.index.checked_sub(taken) {
-                    let _ = mount.early_collapse(c.exit, pos, c.tile);
-                }
-            }
-        }
-        let illegal = |reason: String| ReplayError::Illegal {
+    apply_record(sim, &record.actions, &record.collapses, |_| {}).map_err(|(index, reason)| {
+        let action = record.actions[index];
+        ReplayError::Illegal {
             line,
             index,
             action: serde_json::to_string(&action).unwrap_or_else(|_| format!("{action:?}")),
             reason,
-        };
-        let Turn::Player(seat) = sim.turn() else {
-            return Err(illegal("the game is already over".into()));
-        };
-        if !sim.legal_actions().contains(&action) {
-            return Err(illegal(format!("not a legal action of {seat}")));
         }
-        sim.apply(action).map_err(|e| illegal(e.to_string()))?;
-    }
+    })?;
     let mut problems = Vec::new();
     if !over(sim) || (matches!(sim.turn(), Turn::Player(_)) && !sim.legal_actions().is_empty()) {
         problems.push(format!(
@@ -467,7 +483,18 @@ pub fn replay_lines(input: impl BufRead, path: &Path) -> Result<ReplaySummary, R
 
 /// `alea replay`.
 pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let summary = replay_file(&args.file)?;
+    let [file] = args.files.as_slice() else {
+        return Err(CliError::BadArgument(format!(
+            "alea replay reads one replay file (got {}); several files are for --format mjai",
+            args.files.len()
+        )));
+    };
+    if args.rules != "riichi" {
+        return Err(CliError::BadArgument(
+            "--rules: a replay file holds its own rules (--rules is for --format mjai)".into(),
+        ));
+    }
+    let summary = replay_file(file)?;
     if args.json {
         json_line(out, &summary)?;
     } else {

@@ -409,10 +409,38 @@ fn run_mahjong(
 ) -> Result<(), CliError> {
     let players = args.mahjong.players(&args.pig.players, MAHJONG_TABLE)?;
     match args.mahjong.table()? {
-        Table::Riichi(game) => run_table(game, players, args, threads, out),
-        Table::Sichuan(game) => run_table(game, players, args, threads, out),
+        Table::Riichi(game) => {
+            let mut logs = args
+                .out_mjai
+                .as_deref()
+                .map(|dir| super::mjai::MjaiDir::create(dir, &game, &players, args.seed))
+                .transpose()?;
+            let mut write =
+                |index: u64, recording: &Recording<crate::games::mahjong::riichi::RiichiAction>| {
+                    match &mut logs {
+                        Some(logs) => logs.write(index, recording),
+                        None => Ok(()),
+                    }
+                };
+            let logs_wanted = args.out_mjai.is_some();
+            run_table(
+                game,
+                players,
+                args,
+                threads,
+                out,
+                logs_wanted.then_some(&mut write),
+            )
+        }
+        Table::Sichuan(_) if args.out_mjai.is_some() => Err(CliError::Usage(
+            "--out-mjai writes riichi matches (mjai is a riichi protocol), not sichuan".into(),
+        )),
+        Table::Sichuan(game) => run_table(game, players, args, threads, out, None),
     }
 }
+
+/// Writes each delivered match's recording somewhere besides `--out` (`--out-mjai`).
+type RecordingSink<'a, A> = &'a mut dyn FnMut(u64, &Recording<A>) -> Result<(), CliError>;
 
 /// Online totals of mahjong matches, folded in match order.
 #[derive(Default)]
@@ -460,6 +488,7 @@ fn run_table<R: Ruleset>(
     args: &SimulateArgs,
     threads: u16,
     out: &mut impl std::io::Write,
+    mut logs: Option<RecordingSink<'_, R::Action>>,
 ) -> Result<(), CliError> {
     let games = args.games.unwrap_or(MAHJONG_MATCHES);
     let bar = counter(games, "matches");
@@ -480,11 +509,14 @@ fn run_table<R: Ruleset>(
         &builder,
         &players,
         (games, args.seed, threads),
-        file.is_some(),
+        file.is_some() || logs.is_some(),
         &stop,
         &mut |index, played| {
             bar.inc(1);
             totals.add(&played.result);
+            if let (Some(logs), Some(recording)) = (&mut logs, &played.recording) {
+                logs(index, recording)?;
+            }
             file.write(index, played.recording.as_ref())
         },
     )?;
@@ -660,6 +692,11 @@ fn run_game(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), Cl
         Counted::Pig(pig) => ("pig", usize::from(pig.players)),
         Counted::Duel(_) => ("duel", 2),
     };
+    if args.out_mjai.is_some() {
+        return Err(CliError::Usage(
+            "--out-mjai writes riichi matches (simulate mahjong), not pig or duel".into(),
+        ));
+    }
     if matches!(counted, Counted::Duel(_)) && args.out.is_some() {
         return Err(CliError::Usage(
             "--out records mahjong, pig and sgs games, not duel".into(),

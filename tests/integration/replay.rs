@@ -381,7 +381,7 @@ fn replay_reads_any_reader_and_dash_names_stdin() {
     let alea::cli::Command::Replay(args) = cli.command else {
         panic!("a replay command");
     };
-    assert_eq!(args.file, std::path::PathBuf::from("-"));
+    assert_eq!(args.files, vec![std::path::PathBuf::from("-")]);
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -326,12 +326,20 @@ fn nagashi_mangan_replaces_the_tenpai_payments() {
     // from the dealer; P1's tenpai earns nothing; the dealer (noten) moves on with a honba.
     let mut sim = nagashi(true, false);
     let paid = sim.take_events().iter().find_map(|e| match e.event {
-        RiichiEvent::ExhaustiveDraw { tenpai, nagashi } => Some((tenpai, nagashi)),
+        RiichiEvent::ExhaustiveDraw {
+            tenpai,
+            nagashi,
+            deltas,
+        } => Some((tenpai, nagashi, deltas)),
         _ => None,
     });
     assert_eq!(
         paid,
-        Some(([false, true, false, false], [false, false, true, true]))
+        Some((
+            [false, true, false, false],
+            [false, false, true, true],
+            [-8000, -4000, 6000, 6000]
+        ))
     );
     let t = table(&sim);
     assert_eq!(t.scores, [17000, 21000, 31000, 31000]);

@@ -176,12 +176,14 @@ pub(super) fn seen_by(event: &super::RiichiEvent, viewer: Seat) -> Option<super:
             honba,
             sticks,
             ref hands,
+            indicator,
         } => Some(RiichiEvent::Deal {
             wind,
             number,
             honba,
             sticks,
             hands: crate::games::mahjong::own_hand_only(hands, viewer),
+            indicator,
         }),
         _ => Some(event.clone()),
     }

@@ -365,6 +365,8 @@ pub enum RiichiEvent {
         /// Each seat's starting hand, before the dealer's first draw (the rules fill them in;
         /// a seat's view shows its own only).
         hands: Vec<Option<TileCounts>>,
+        /// The first dora indicator (the rules fill it in).
+        indicator: Option<Tile>,
     },
     /// `seat` draws from `exit` (the rules fill in `tile`).
     Draw {
@@ -445,6 +447,8 @@ pub enum RiichiEvent {
         yaku: String,
         /// The ura indicators flipped.
         ura: Vec<Tile>,
+        /// The score change by seat (the honba and sticks included; the rules fill it in).
+        deltas: [i32; SEATS],
     },
     /// The live wall is exhausted: tenpai seats receive from noten ones (or, with nagashi
     /// mangan, the seats with a qualifying river are paid a mangan instead).
@@ -453,6 +457,8 @@ pub enum RiichiEvent {
         tenpai: [bool; SEATS],
         /// Which seats score nagashi mangan (the rules fill it in).
         nagashi: [bool; SEATS],
+        /// The score change by seat (the rules fill it in).
+        deltas: [i32; SEATS],
     },
     /// The hand ends in an abortive draw.
     AbortiveDraw {
@@ -592,7 +598,9 @@ impl std::fmt::Display for RiichiEvent {
                 }
                 Ok(())
             }
-            RiichiEvent::ExhaustiveDraw { tenpai, nagashi } => {
+            RiichiEvent::ExhaustiveDraw {
+                tenpai, nagashi, ..
+            } => {
                 let seats = |of: &[bool; SEATS]| {
                     (0..SEATS)
                         .filter(|&s| of[s])
@@ -727,6 +735,7 @@ impl Game for Riichi {
                 points: 0,
                 yaku: String::new(),
                 ura: Vec::new(),
+                deltas: [0; SEATS],
             },
             RiichiAction::ClosedKan(tile) => RiichiEvent::Kan {
                 seat,
@@ -881,6 +890,12 @@ impl crate::games::mahjong::Ruleset for Riichi {
             honba: m.honba,
             sticks: m.sticks,
             hands: crate::games::mahjong::dealt_hands(sim.world()),
+            indicator: sim
+                .world()
+                .resource::<Mount>()
+                .dora_indicators()
+                .first()
+                .copied(),
         }
     }
 

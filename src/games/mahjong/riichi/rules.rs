@@ -80,7 +80,9 @@ fn next_seat(seat: Seat) -> Seat {
 /// Resolves one event.
 pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     match event {
-        RiichiEvent::Deal { hands, .. } => {
+        RiichiEvent::Deal {
+            hands, indicator, ..
+        } => {
             let length = ctx.game().config.length;
             let (world, table) = ctx.world_and_table();
             if let Err(error) = start_hand(world, table, length) {
@@ -88,6 +90,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
                 return;
             }
             *hands = crate::games::mahjong::dealt_hands(world);
+            *indicator = world.resource::<Mount>().dora_indicators().first().copied();
             let dealer = world.resource::<Match>().dealer();
             ctx.emit(RiichiEvent::Draw {
                 seat: dealer,
@@ -126,7 +129,11 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
             *tile = draw_in_world(ctx.world(), Exit::Dorahyou).ok();
         }
         RiichiEvent::Win { .. } => win(ctx, event),
-        RiichiEvent::ExhaustiveDraw { tenpai, nagashi } => exhaustive_draw(ctx, tenpai, nagashi),
+        RiichiEvent::ExhaustiveDraw {
+            tenpai,
+            nagashi,
+            deltas,
+        } => exhaustive_draw(ctx, tenpai, nagashi, deltas),
         RiichiEvent::AbortiveDraw { .. } => {
             let world = ctx.world();
             world.resource_mut::<Match>().tally.aborts += 1;
@@ -303,6 +310,7 @@ fn proceed(ctx: &mut Ctx<'_, Riichi>, from: Seat) {
         ctx.emit(RiichiEvent::ExhaustiveDraw {
             tenpai: [false; SEATS],
             nagashi: [false; SEATS],
+            deltas: [0; SEATS],
         });
     } else {
         ctx.emit(RiichiEvent::Draw {
@@ -382,6 +390,7 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
                 points: 0,
                 yaku: String::new(),
                 ura: Vec::new(),
+                deltas: [0; SEATS],
             });
         }
         return;
@@ -558,6 +567,7 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         points,
         yaku,
         ura,
+        deltas,
     } = event
     else {
         return;
@@ -620,7 +630,7 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     let p = &score.points;
     match from {
         Some(from) => {
-            table.scores[from.index()] -= p.ron.unwrap_or(0) as i32;
+            deltas[from.index()] -= p.ron.unwrap_or(0) as i32;
             if head {
                 table.tally.deal_ins[from.index()] += 1;
             }
@@ -632,11 +642,14 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
                 } else {
                     p.non_dealer
                 };
-                table.scores[other.index()] -= pay.unwrap_or(0) as i32;
+                deltas[other.index()] -= pay.unwrap_or(0) as i32;
             }
         }
     }
-    table.scores[s] += p.total as i32;
+    deltas[s] += p.total as i32;
+    for (score, delta) in table.scores.iter_mut().zip(*deltas) {
+        *score += delta;
+    }
     table.sticks = 0;
     table.tally.wins[s] += 1;
     world.resource_mut::<Kyoku>().phase = Phase::Over;
@@ -653,6 +666,7 @@ fn exhaustive_draw(
     ctx: &mut Ctx<'_, Riichi>,
     tenpai: &mut [bool; SEATS],
     nagashi: &mut [bool; SEATS],
+    deltas: &mut [i32; SEATS],
 ) {
     let config = &ctx.game().config;
     let payment = config.tenpai_payment;
@@ -680,18 +694,21 @@ fn exhaustive_draw(
                 } else {
                     2000
                 };
-                table.scores[other] -= pay;
-                table.scores[winner] += pay;
+                deltas[other] -= pay;
+                deltas[winner] += pay;
             }
         }
     } else if n > 0 && n < SEATS as i32 {
         for (s, &ready) in tenpai.iter().enumerate() {
-            table.scores[s] += if ready {
+            deltas[s] = if ready {
                 payment / n
             } else {
                 -payment / (SEATS as i32 - n)
             };
         }
+    }
+    for (score, delta) in table.scores.iter_mut().zip(*deltas) {
+        *score += delta;
     }
     table.tally.draws += 1;
     world.resource_mut::<Kyoku>().phase = Phase::Over;
@@ -742,6 +759,7 @@ fn hand_end(ctx: &mut Ctx<'_, Riichi>, repeat: bool, draw: bool, abortive: bool)
             honba: t.honba,
             sticks: t.sticks,
             hands: Vec::new(),
+            indicator: None,
         });
     }
 }

@@ -1,10 +1,17 @@
 //! mjai, the riichi AI ecosystem's protocol (Mortal, akochan, mjai.app): one JSON event a
-//! line. This module reads and writes its events and logs (plain or gzip); replaying a log
-//! through alea's rules comes next (issue 24).
+//! line. This module reads and writes its events and logs (plain or gzip), replays a
+//! full-information log through alea's rules ([`replay_events`]) and writes alea's matches
+//! as logs ([`MjaiWriter`]).
 //!
 //! Tiles are written `1m`..`9m`, `1p`..`9p`, `1s`..`9s`, `5mr`/`5pr`/`5sr` for the red fives,
 //! `E S W N` for the winds, `P F C` for the white, green and red dragons, and `?` for a tile
 //! the reader cannot see.
+
+mod replay;
+mod write;
+
+pub use replay::{Disagreement, Replayed, replay_events};
+pub use write::MjaiWriter;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -234,6 +241,24 @@ pub enum MjaiError {
     },
 }
 
+impl MjaiError {
+    /// The 1-based line that cannot be read (0 for the whole file).
+    pub fn line(&self) -> usize {
+        match self {
+            MjaiError::Read { .. } => 0,
+            MjaiError::Event { line, .. } => *line,
+        }
+    }
+
+    /// Why, without the file and line.
+    pub fn reason(&self) -> String {
+        match self {
+            MjaiError::Read { source, .. } => format!("cannot read the file: {source}"),
+            MjaiError::Event { source, .. } => format!("not an mjai event: {source}"),
+        }
+    }
+}
+
 /// Reads the events of an mjai log (gzip or plain, one event a line; blank lines skipped),
 /// each with its 1-based line.
 pub fn read_log(path: &Path) -> Result<Vec<(usize, MjaiEvent)>, MjaiError> {
@@ -261,6 +286,25 @@ pub fn read_log(path: &Path) -> Result<Vec<(usize, MjaiEvent)>, MjaiError> {
         events.push((index + 1, event));
     }
     Ok(events)
+}
+
+/// Writes `events` to `path` as an mjai log, one event a line, gzip-compressed when the
+/// name ends in `.gz`.
+pub fn write_log(path: &Path, events: &[MjaiEvent]) -> std::io::Result<()> {
+    let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let gzip = path.extension().is_some_and(|e| e == "gz");
+    let mut out: Box<dyn std::io::Write> = match gzip {
+        true => Box::new(flate2::write::GzEncoder::new(
+            file,
+            flate2::Compression::default(),
+        )),
+        false => Box::new(file),
+    };
+    for event in events {
+        serde_json::to_writer(&mut out, event)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()
 }
 
 #[cfg(test)]

@@ -1,0 +1,178 @@
+//! mjai logs: `alea replay --format mjai` replays full-information logs through alea's riichi
+//! rules, log by log; `simulate mahjong --out-mjai DIR` writes each match as a log.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::replay::{Recording, apply_record};
+use super::{CliError, ReplayArgs, json_line};
+use crate::games::mahjong::riichi::mjai::{MjaiWriter, read_log, replay_events, write_log};
+use crate::games::mahjong::riichi::{PlayerKind, Riichi, RiichiAction};
+use crate::kernel::{Rollback, Sim, SimBuilder};
+
+/// `--out-mjai DIR`: a delivered match is played again from its recording, with its events
+/// recorded, and written as `DIR/INDEX.json.gz`.
+pub(super) struct MjaiDir {
+    dir: PathBuf,
+    sim: Sim<Riichi>,
+    base_seed: u64,
+    names: Vec<String>,
+}
+
+impl MjaiDir {
+    /// Creates `dir` (and its parents) for the matches of `game` seeded from `base_seed`.
+    pub fn create(
+        dir: &Path,
+        game: &Riichi,
+        players: &[PlayerKind; 4],
+        base_seed: u64,
+    ) -> Result<MjaiDir, CliError> {
+        std::fs::create_dir_all(dir).map_err(|source| CliError::File {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let sim = SimBuilder::new(game.clone())
+            .rollback(Rollback::Caller)
+            .try_build()?;
+        Ok(MjaiDir {
+            dir: dir.to_path_buf(),
+            sim,
+            base_seed,
+            names: players.iter().map(ToString::to_string).collect(),
+        })
+    }
+
+    /// Writes match `index`'s log.
+    pub fn write(
+        &mut self,
+        index: u64,
+        recording: &Recording<RiichiAction>,
+    ) -> Result<(), CliError> {
+        let seed = crate::chance::sub_seed(self.base_seed, index);
+        Riichi::restart(&mut self.sim, seed)?;
+        let start = self.sim.rules().game.config.start_points;
+        let mut writer = MjaiWriter::new(start);
+        let names: Vec<&str> = self.names.iter().map(String::as_str).collect();
+        let mut log = writer.open(&self.sim, &names);
+        self.sim.take_events();
+        self.sim.record_events(true);
+        let played = apply_record(
+            &mut self.sim,
+            &recording.actions,
+            &recording.collapses,
+            |sim| {
+                for logged in sim.take_events() {
+                    writer.push(&logged.event, &mut log);
+                }
+            },
+        );
+        self.sim.record_events(false);
+        played.map_err(|(action, reason)| {
+            CliError::MjaiLog(format!(
+                "match {index} cannot be played again from its record (action {action}: {reason})"
+            ))
+        })?;
+        let path = self.dir.join(format!("{index}.json.gz"));
+        write_log(&path, &log).map_err(|source| CliError::File { path, source })
+    }
+}
+
+/// A log that disagrees with alea, or cannot be read.
+#[derive(Debug, Serialize)]
+struct Failure {
+    file: PathBuf,
+    /// The 1-based line (0 when the file cannot be opened).
+    line: usize,
+    /// The log's event there (empty when the line cannot be read).
+    log: String,
+    /// What alea has instead, or why the line cannot be read.
+    alea: String,
+}
+
+/// What the logs showed.
+#[derive(Debug, Default, Serialize)]
+struct Summary {
+    logs: u64,
+    games: u64,
+    hands: u64,
+    failed: Vec<Failure>,
+}
+
+pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let config = Riichi::preset(&args.rules)
+        .map_err(|e| CliError::BadArgument(format!("--rules: {e}")))?
+        .config;
+    let mut summary = Summary::default();
+    for file in &args.files {
+        summary.logs += 1;
+        let failure = match read_log(file) {
+            Err(error) => Some(Failure {
+                file: file.clone(),
+                line: error.line(),
+                log: String::new(),
+                alea: error.reason(),
+            }),
+            Ok(events) => {
+                let replayed = replay_events(&events, &config);
+                summary.games += u64::from(replayed.games);
+                summary.hands += u64::from(replayed.hands);
+                if !args.json {
+                    writeln!(
+                        out,
+                        "{}: {}, {} verified",
+                        file.display(),
+                        count(replayed.games.into(), "game"),
+                        count(replayed.hands.into(), "hand")
+                    )?;
+                }
+                replayed.disagreement.map(|d| Failure {
+                    file: file.clone(),
+                    line: d.line,
+                    log: d.log,
+                    alea: d.alea,
+                })
+            }
+        };
+        if let Some(failure) = failure {
+            if !args.json {
+                writeln!(out, "{}: line {}: ", failure.file.display(), failure.line)?;
+                if !failure.log.is_empty() {
+                    writeln!(out, "  log:  {}", failure.log)?;
+                }
+                writeln!(out, "  alea: {}", failure.alea)?;
+            }
+            summary.failed.push(failure);
+        }
+    }
+    if args.json {
+        json_line(out, &summary)?;
+    } else {
+        let verdict = match summary.failed.len() {
+            0 => "all verified".to_string(),
+            n => format!("{} failed", count(n as u64, "log")),
+        };
+        writeln!(
+            out,
+            "{}, {}, {}: {verdict}",
+            count(summary.logs, "log"),
+            count(summary.games, "game"),
+            count(summary.hands, "hand")
+        )?;
+    }
+    match summary.failed.len() as u64 {
+        0 => Ok(()),
+        failed => Err(CliError::MjaiFailed {
+            failed,
+            logs: summary.logs,
+        }),
+    }
+}
+
+fn count(n: u64, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    }
+}
