@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::replay::{Recording, apply_record};
 use super::{CliError, ReplayArgs, json_line};
 use crate::games::mahjong::riichi::mjai::{MjaiWriter, read_log, replay_events, write_log};
-use crate::games::mahjong::riichi::{PlayerKind, Riichi, RiichiAction};
+use crate::games::mahjong::riichi::{PlayerKind, Riichi, RiichiAction, RiichiConfig};
 use crate::kernel::{Rollback, Sim, SimBuilder};
 
 /// `--out-mjai DIR`: a delivered match is played again from its recording, with its events
@@ -101,9 +101,14 @@ struct Summary {
 }
 
 pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let config = Riichi::preset(&args.rules)
+    let preset = Riichi::preset(&args.rules)
         .map_err(|e| CliError::BadArgument(format!("--rules: {e}")))?
         .config;
+    let config = match &args.options {
+        Some(options) => with_options(&preset, options)
+            .map_err(|e| CliError::BadArgument(format!("--options: {e}")))?,
+        None => preset,
+    };
     let mut summary = Summary::default();
     for file in &args.files {
         summary.logs += 1;
@@ -137,11 +142,7 @@ pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliErro
         };
         if let Some(failure) = failure {
             if !args.json {
-                writeln!(out, "{}: line {}: ", failure.file.display(), failure.line)?;
-                if !failure.log.is_empty() {
-                    writeln!(out, "  log:  {}", failure.log)?;
-                }
-                writeln!(out, "  alea: {}", failure.alea)?;
+                print_failure(out, &failure)?;
             }
             summary.failed.push(failure);
         }
@@ -167,6 +168,50 @@ pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliErro
             failed,
             logs: summary.logs,
         }),
+    }
+}
+
+/// A failed log: the file (and line), the log's event and alea's side, or why it cannot be
+/// read.
+fn print_failure(out: &mut impl Write, failure: &Failure) -> Result<(), CliError> {
+    let file = failure.file.display();
+    match failure.line {
+        0 => writeln!(out, "{file}: {}", failure.alea)?,
+        line if failure.log.is_empty() => writeln!(out, "{file}: line {line}: {}", failure.alea)?,
+        line => {
+            writeln!(out, "{file}: line {line}:")?;
+            writeln!(out, "  log:  {}", failure.log)?;
+            writeln!(out, "  alea: {}", failure.alea)?;
+        }
+    }
+    Ok(())
+}
+
+/// `preset` with the fields of the JSON object `options` replaced (objects field by field).
+fn with_options(preset: &RiichiConfig, options: &str) -> Result<RiichiConfig, String> {
+    let options: serde_json::Value = serde_json::from_str(options).map_err(|e| e.to_string())?;
+    if !options.is_object() {
+        return Err("expected a JSON object, e.g. '{\"kuikae\": false}'".into());
+    }
+    let mut config = serde_json::to_value(preset).map_err(|e| e.to_string())?;
+    merge(&mut config, options);
+    serde_json::from_value(config).map_err(|e| e.to_string())
+}
+
+/// Writes `patch` over `base`: objects merge field by field, anything else replaces.
+fn merge(base: &mut serde_json::Value, patch: serde_json::Value) {
+    match (base, patch) {
+        (serde_json::Value::Object(base), serde_json::Value::Object(patch)) => {
+            for (key, value) in patch {
+                match base.get_mut(&key) {
+                    Some(slot) => merge(slot, value),
+                    None => {
+                        base.insert(key, value);
+                    }
+                }
+            }
+        }
+        (base, patch) => *base = patch,
     }
 }
 

@@ -659,9 +659,14 @@ pub struct ReplayArgs {
     /// rules.
     #[arg(long, value_enum, default_value_t = ReplayFormat::Alea)]
     pub format: ReplayFormat,
-    /// mjai: the riichi rules preset the logs are checked against.
+    /// mjai: the riichi rules preset the logs are checked against (`riichi`: a hanchan with
+    /// Tenhou's options; `riichi-east` for East-only logs).
     #[arg(long, default_value = "riichi")]
     pub rules: String,
+    /// mjai: rule options that replace the preset's, as JSON in the preset's shape, e.g.
+    /// '{"abortive": {"triple_ron": false}}' (libriichi's arena plays no triple-ron draw).
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
     /// Print one JSON object: alea `{"games", "verified", "failed": [{"line", "problems"}]}`;
     /// mjai `{"logs", "games", "hands", "failed": [{"file", "line", "log", "alea"}]}`.
     #[arg(long)]

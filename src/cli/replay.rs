@@ -489,9 +489,10 @@ pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliErro
             args.files.len()
         )));
     };
-    if args.rules != "riichi" {
+    if args.rules != "riichi" || args.options.is_some() {
         return Err(CliError::BadArgument(
-            "--rules: a replay file holds its own rules (--rules is for --format mjai)".into(),
+            "a replay file holds its own rules (--rules and --options are for --format mjai)"
+                .into(),
         ));
     }
     let summary = replay_file(file)?;

@@ -1,11 +1,29 @@
-//! mjai logs: the libriichi arena's full-information logs of whole hanchan played by mjai's
-//! RulebaseBot (`tests/fixtures/mjai/`, written by `benches/peers/mjai_logs.sh`, seeds 1–3)
-//! read into events that write back to the same JSON, with consistent score bookkeeping.
+//! mjai logs: the libriichi arena's full-information logs of whole hanchan
+//! (`tests/fixtures/mjai/`, written by `benches/peers/mjai_logs.sh`: RulebaseBot at every seat,
+//! seeds 1–3, and `BOTS=kan` seeds 218 and 285, whose KanBots declare every kan and nine
+//! terminals) read into events that write back to the same JSON, replay through alea's rules
+//! with every event agreeing, and alea's own matches written as logs replay the same way.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use alea::games::mahjong::riichi::mjai::{MjaiError, MjaiEvent, read_log};
+use alea::games::mahjong::riichi::mjai::{
+    MjaiError, MjaiEvent, MjaiWriter, read_log, replay_events,
+};
+use alea::games::mahjong::riichi::{Length, Riichi, RiichiConfig};
+use alea::kernel::SimBuilder;
+use alea::kernel::playout::{random_player_rng, random_playout};
+
+fn riichi() -> RiichiConfig {
+    Riichi::preset("riichi").unwrap().config
+}
+
+/// A temporary directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("alea-mjai-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 fn fixtures() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mjai");
@@ -14,7 +32,7 @@ fn fixtures() -> Vec<PathBuf> {
         .map(|e| e.unwrap().path())
         .collect();
     logs.sort();
-    assert_eq!(logs.len(), 3);
+    assert_eq!(logs.len(), 5);
     logs
 }
 
@@ -89,7 +107,7 @@ fn scores_and_sticks_follow_the_deltas_from_hand_to_hand() {
             }
         }
     }
-    assert_eq!(hands, 26);
+    assert_eq!(hands, 47);
 }
 
 #[test]
@@ -113,4 +131,256 @@ fn a_line_that_is_not_an_event_is_an_error_naming_it() {
     std::fs::write(&path, "{\"type\":\"end_game\"}\n").unwrap();
     assert_eq!(read_log(&path).unwrap(), vec![(1, MjaiEvent::EndGame)]);
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Every hand of the arena's logs replays through alea's rules: the same legal moves, draws,
+/// indicators, riichi sticks, wins and draws with the same deltas, the same next hand and the
+/// same end. The kan logs hold closed, added and open kans, kan dora, a double ron and a
+/// nine-terminals draw.
+#[test]
+fn the_arena_logs_replay_through_alea_and_agree_on_every_event() {
+    let mut hands = Vec::new();
+    for path in fixtures() {
+        let replayed = replay_events(&read_log(&path).unwrap(), &riichi());
+        assert_eq!(replayed.disagreement, None, "{}", path.display());
+        assert_eq!(replayed.games, 1);
+        hands.push(replayed.hands);
+    }
+    assert_eq!(hands, [11, 10, 9, 9, 8]);
+    let events: Vec<MjaiEvent> = fixtures()[..2]
+        .iter()
+        .flat_map(|p| read_log(p).unwrap().into_iter().map(|(_, e)| e))
+        .collect();
+    let count = |kind: &str| {
+        events
+            .iter()
+            .filter(|e| serde_json::to_value(e).unwrap()["type"] == kind)
+            .count()
+    };
+    assert_eq!(
+        (
+            count("ankan"),
+            count("kakan"),
+            count("daiminkan"),
+            count("dora")
+        ),
+        (3, 2, 3, 8)
+    );
+}
+
+/// The log of one match of alea's riichi (random players, an East round), as `--out-mjai`
+/// writes it.
+fn alea_log(seed: u64) -> (Vec<MjaiEvent>, u32) {
+    let game = Riichi::new(riichi()).with_length(Length::East);
+    let mut sim = SimBuilder::new(game).seed(seed).build();
+    let mut writer = MjaiWriter::new(25_000);
+    let mut log = writer.open(&sim, &["a", "b", "c", "d"]);
+    sim.record_events(true);
+    random_playout(&mut sim, &mut random_player_rng(seed)).unwrap();
+    for logged in sim.take_events() {
+        writer.push(&logged.event, &mut log);
+    }
+    let hands = sim
+        .world()
+        .resource::<alea::games::mahjong::riichi::Match>()
+        .tally
+        .hands;
+    (log, hands)
+}
+
+#[test]
+fn alea_matches_written_as_mjai_logs_replay_and_agree() {
+    let config = Riichi::new(riichi()).with_length(Length::East).config;
+    for seed in 0..12 {
+        let (log, hands) = alea_log(seed);
+        let lines: Vec<(usize, MjaiEvent)> = log.into_iter().enumerate().collect();
+        let replayed = replay_events(&lines, &config);
+        assert_eq!(replayed.disagreement, None, "seed {seed}");
+        assert_eq!((replayed.games, replayed.hands), (1, hands), "seed {seed}");
+    }
+}
+
+/// A fixture's lines with `edit` applied, written as a plain log.
+fn edited(name: &str, edit: impl FnOnce(&mut Vec<String>)) -> PathBuf {
+    let mut raw = lines(&fixtures()[2]);
+    edit(&mut raw);
+    let path = scratch(name).join("edited.json");
+    std::fs::write(&path, raw.join("\n") + "\n").unwrap();
+    path
+}
+
+/// The first line of `raw` with `needle`, 1-based.
+fn line_with(raw: &[String], needle: &str) -> usize {
+    raw.iter().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn a_changed_delta_is_reported_at_its_win_with_alea_s_deltas() {
+    let (mut at, mut before) = (0, 0);
+    let path = edited("delta", |raw| {
+        at = line_with(raw, "\"hora\"");
+        before = raw[..at]
+            .iter()
+            .filter(|l| l.contains("start_kyoku"))
+            .count()
+            - 1;
+        let mut hora: serde_json::Value = serde_json::from_str(&raw[at - 1]).unwrap();
+        let winner = hora["actor"].as_u64().unwrap() as usize;
+        let paid = hora["deltas"][winner].as_i64().unwrap();
+        hora["deltas"][winner] = (paid + 100).into();
+        raw[at - 1] = hora.to_string();
+    });
+    let replayed = replay_events(&read_log(&path).unwrap(), &riichi());
+    let d = replayed.disagreement.unwrap();
+    assert_eq!(d.line, at);
+    assert!(d.log.contains("hora"), "{d}");
+    assert!(d.alea.contains("deltas ["), "{d}");
+    // Every hand before the changed one agreed.
+    assert_eq!((replayed.games, replayed.hands), (0, before as u32));
+}
+
+#[test]
+fn an_illegal_discard_is_reported_with_the_legal_moves() {
+    let mut at = 0;
+    let path = edited("illegal", |raw| {
+        // P0's first discard becomes a tile P0 does not hold: a fifth copy of a kind.
+        at = line_with(raw, "\"dahai\",\"actor\":0");
+        let start: serde_json::Value = serde_json::from_str(&raw[1]).unwrap();
+        let held: Vec<&str> = start["tehais"][0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        let absent = [
+            "1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "P", "F", "C",
+        ]
+        .into_iter()
+        .find(|t| !held.contains(t) && !raw[at - 2].contains(&format!("\"{t}\"")))
+        .unwrap();
+        raw[at - 1] =
+            format!("{{\"type\":\"dahai\",\"actor\":0,\"pai\":\"{absent}\",\"tsumogiri\":false}}");
+    });
+    let d = replay_events(&read_log(&path).unwrap(), &riichi())
+        .disagreement
+        .unwrap();
+    assert_eq!(d.line, at);
+    assert!(d.alea.starts_with("does not allow P0 to discard"), "{d}");
+    assert!(d.alea.contains("(legal: discard"), "{d}");
+}
+
+#[test]
+fn the_cli_reports_each_log_and_fails_on_a_truncated_line() {
+    let good = fixtures()[2].display().to_string();
+    let out = crate::cli(&format!("alea replay --format mjai {good}")).unwrap();
+    assert_eq!(
+        out,
+        format!("{good}: 1 game, 9 hands verified\n1 log, 1 game, 9 hands: all verified\n")
+    );
+    let mut at = 0;
+    let cut = edited("truncated", |raw| {
+        at = raw.len() / 2;
+        let half = raw[at - 1].len() / 2;
+        raw[at - 1].truncate(half);
+    });
+    let argv = [
+        "alea",
+        "replay",
+        "--format",
+        "mjai",
+        &good,
+        cut.to_str().unwrap(),
+    ];
+    let mut printed = Vec::new();
+    use clap::Parser;
+    let error =
+        alea::cli::run(alea::cli::Cli::try_parse_from(argv).unwrap(), &mut printed).unwrap_err();
+    assert_eq!(error.exit_code(), 1);
+    let printed = String::from_utf8(printed).unwrap();
+    assert!(
+        printed.contains(&format!("{}: line {at}: ", cut.display())),
+        "{printed}"
+    );
+    assert!(printed.contains("not an mjai event"), "{printed}");
+    assert!(
+        printed.ends_with("2 logs, 1 game, 9 hands: 1 log failed\n"),
+        "{printed}"
+    );
+}
+
+#[test]
+fn simulate_out_mjai_writes_logs_that_replay() {
+    let dir = scratch("out");
+    let d = dir.display();
+    crate::cli(&format!(
+        "alea simulate mahjong --rules riichi-east --games 3 --players greedy,random,greedy,random --out-mjai {d}"
+    ))
+    .unwrap();
+    let logs: Vec<String> = (0..3).map(|i| format!("{d}/{i}.json.gz")).collect();
+    let out = crate::cli(&format!(
+        "alea replay --format mjai --rules riichi-east {}",
+        logs.join(" ")
+    ))
+    .unwrap();
+    assert!(out.ends_with(": all verified\n"), "{out}");
+    assert!(
+        out.starts_with("3 logs, 3 games") || out.contains("3 logs, 3 games"),
+        "{out}"
+    );
+    for (bad, why) in [
+        (
+            "alea simulate mahjong --rules sichuan --games 1 --out-mjai",
+            "not sichuan",
+        ),
+        ("alea simulate pig --games 1 --out-mjai", "not pig"),
+    ] {
+        let error = crate::cli(&format!("{bad} {d}")).unwrap_err();
+        assert_eq!(error.exit_code(), 2, "{bad}");
+        assert!(error.to_string().contains(why), "{error}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn options_replace_preset_fields_and_bad_ones_are_usage_errors() {
+    let good = fixtures()[2].display().to_string();
+    let off = r#"{"abortive":{"triple_ron":false},"kuikae":false}"#;
+    let argv = [
+        "alea",
+        "replay",
+        "--format",
+        "mjai",
+        "--options",
+        off,
+        &good,
+    ];
+    let out = crate::cli_argv(argv).unwrap();
+    assert!(out.ends_with("9 hands: all verified\n"), "{out}");
+    for (options, why) in [
+        (
+            r#"{"abortive":{"triple_rons":false}}"#,
+            "unknown field `triple_rons`",
+        ),
+        ("[1]", "expected a JSON object"),
+        (r#"{"kuikae":1}"#, "invalid type"),
+    ] {
+        let argv = [
+            "alea",
+            "replay",
+            "--format",
+            "mjai",
+            "--options",
+            options,
+            &good,
+        ];
+        let error = crate::cli_argv(argv).unwrap_err();
+        assert_eq!(error.exit_code(), 2, "{options}");
+        assert!(error.to_string().contains(why), "{error}");
+    }
+    let argv = ["alea", "replay", "--options", off, &good];
+    assert_eq!(crate::cli_argv(argv).unwrap_err().exit_code(), 2);
+    let argv = [
+        "alea", "replay", "--format", "mjai", "--rules", "sichuan", &good,
+    ];
+    assert_eq!(crate::cli_argv(argv).unwrap_err().exit_code(), 2);
 }

@@ -1,6 +1,6 @@
 //! Every README example whose output the README shows: each `$ ...` command of a text block
 //! runs in a shell (the `alea` binary first in `PATH`, in a scratch folder holding the
-//! repository's `assets`), and prints what the README shows after it. A `...` line stands for
+//! repository's `assets` and `tests/fixtures`), and prints what the README shows after it. A `...` line stands for
 //! any number of lines; a timing line (`games/s`, `matches/s`, ...) need only say so; a
 //! command ending in `> /dev/null` must only succeed; `$ cat FILE` shows a file the example
 //! uses, which is written from the lines shown; an example whose output starts with `error:`
@@ -94,13 +94,14 @@ fn compare(what: &str, got: &str, shown: &[String]) {
     }
 }
 
-/// A scratch folder with the repository's assets.
+/// A scratch folder with the repository's assets and test fixtures.
 fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("readme-{name}"));
     std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    std::os::unix::fs::symlink(assets, dir.join("assets")).unwrap();
+    std::fs::create_dir_all(dir.join("tests")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::os::unix::fs::symlink(root.join("assets"), dir.join("assets")).unwrap();
+    std::os::unix::fs::symlink(root.join("tests/fixtures"), dir.join("tests/fixtures")).unwrap();
     dir
 }
 
