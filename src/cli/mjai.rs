@@ -1,16 +1,19 @@
-//! mjai logs: `alea replay --format mjai` replays full-information logs through alea's riichi
-//! rules, log by log; `simulate mahjong --out-mjai DIR` writes each match as a log.
+//! mjai: `alea replay --format mjai` replays full-information logs through alea's riichi
+//! rules, log by log; `simulate mahjong --out-mjai DIR` writes each match as a log;
+//! `alea mjai-bot` plays at an mjai table.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
 use super::replay::{Recording, apply_record};
-use super::{CliError, ReplayArgs, json_line};
-use crate::games::mahjong::riichi::mjai::{MjaiWriter, read_log, replay_events, write_log};
+use super::{CliError, MjaiBotArgs, ReplayArgs, json_line};
+use crate::games::mahjong::riichi::mjai::{
+    MjaiBot, MjaiEvent, MjaiWriter, read_log, replay_events, write_log,
+};
 use crate::games::mahjong::riichi::{PlayerKind, Riichi, RiichiAction, RiichiConfig};
-use crate::kernel::{Rollback, Sim, SimBuilder};
+use crate::kernel::{Rollback, Seat, Sim, SimBuilder};
 
 /// `--out-mjai DIR`: a delivered match is played again from its recording, with its events
 /// recorded, and written as `DIR/INDEX.json.gz`.
@@ -100,15 +103,55 @@ struct Summary {
     failed: Vec<Failure>,
 }
 
-pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let preset = Riichi::preset(&args.rules)
+/// The riichi rules of `--rules` and `--options`.
+fn config(rules: &str, options: Option<&str>) -> Result<RiichiConfig, CliError> {
+    let preset = Riichi::preset(rules)
         .map_err(|e| CliError::BadArgument(format!("--rules: {e}")))?
         .config;
-    let config = match &args.options {
+    match options {
         Some(options) => with_options(&preset, options)
-            .map_err(|e| CliError::BadArgument(format!("--options: {e}")))?,
-        None => preset,
-    };
+            .map_err(|e| CliError::BadArgument(format!("--options: {e}"))),
+        None => Ok(preset),
+    }
+}
+
+/// `alea mjai-bot`: answers each request line of `input` with one action line on `out`. A
+/// line that is not mjai events, or events the bot cannot follow, is reported on stderr
+/// and answered with `none` (the bot sits out the rest of that hand).
+pub(super) fn serve(
+    args: &MjaiBotArgs,
+    input: impl BufRead,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let config = config(&args.rules, args.options.as_deref())?;
+    let mut bot = MjaiBot::new(args.player, config, args.seat.map(Seat), args.seed);
+    for (n, line) in input.lines().enumerate() {
+        let line = line?;
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let events = match text.starts_with('[') {
+            true => serde_json::from_str::<Vec<MjaiEvent>>(text),
+            false => serde_json::from_str::<MjaiEvent>(text).map(|e| vec![e]),
+        };
+        let answer = match events {
+            Err(error) => Err(format!("not mjai events: {error}")),
+            Ok(events) => bot.react(&events).map_err(|e| e.to_string()),
+        };
+        let answer = answer.unwrap_or_else(|why| {
+            eprintln!("alea mjai-bot: line {}: {why}", n + 1);
+            MjaiEvent::None
+        });
+        serde_json::to_writer(&mut *out, &answer)?;
+        writeln!(out)?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+pub(super) fn run(args: &ReplayArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let config = config(&args.rules, args.options.as_deref())?;
     let mut summary = Summary::default();
     for file in &args.files {
         summary.logs += 1;

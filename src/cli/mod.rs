@@ -81,6 +81,30 @@ pub enum Command {
     /// Value every legal action of the seat to move by benefit simulation, best first, and
     /// show what SmartAI chooses.
     Think(ThinkArgs),
+    /// Play riichi at an mjai table: read the protocol's requests on stdin (a JSON array of
+    /// events a line, or one event), answer each with one action on stdout.
+    MjaiBot(MjaiBotArgs),
+}
+
+/// `alea mjai-bot`.
+#[derive(clap::Args, Debug)]
+pub struct MjaiBotArgs {
+    /// The player at the bot's seat: greedy, random or ismcts[:N].
+    #[arg(long, default_value = "greedy")]
+    pub player: crate::games::mahjong::riichi::PlayerKind,
+    /// The bot's seat (0-3); without it, the `id` of `start_game`.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub seat: Option<u8>,
+    /// The seed of the player's choices and of the tiles the bot imagines for what it cannot
+    /// see.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The riichi rules preset the table plays.
+    #[arg(long, default_value = "riichi")]
+    pub rules: String,
+    /// Rule options that replace the preset's, as JSON (see `replay --options`).
+    #[arg(long, value_name = "JSON")]
+    pub options: Option<String>,
 }
 
 /// A game `think` knows.
@@ -744,6 +768,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
         Command::Deal(args) => deal::run(&args, out),
         Command::Dice(args) => dice::run(&args, out),
         Command::Think(args) => think::run(&args, out),
+        Command::MjaiBot(args) => mjai::serve(&args, std::io::stdin().lock(), out),
     }
 }
 

@@ -60,6 +60,18 @@ pub enum MountError {
         /// Copies given.
         given: u32,
     },
+    /// Zone A holds no copy of the tile.
+    #[error("zone A holds no {tile}")]
+    NotInZoneA {
+        /// The tile.
+        tile: Tile,
+    },
+    /// No indicator has been flipped at that position.
+    #[error("no dora indicator {index} has been flipped")]
+    NoIndicator {
+        /// The position asked for.
+        index: usize,
+    },
     /// Both zones are empty: no tile can come out.
     #[error("the stock is empty: no tile can come out of {exit}")]
     EmptyStock {

@@ -316,6 +316,29 @@ impl Mount {
         Ok(())
     }
 
+    /// Trades with a hand: one copy of `take` leaves zone A and one of `give` enters it (a
+    /// determinization that learns a hidden hand held `take`).
+    pub fn exchange(&mut self, give: Tile, take: Tile) -> Result<(), MountError> {
+        self.check_in_set(give)?;
+        if self.zones[0][take] == 0 {
+            return Err(MountError::NotInZoneA { tile: take });
+        }
+        self.take(MountZone::A, take, 1);
+        self.put(MountZone::A, give, 1);
+        Ok(())
+    }
+
+    /// Makes the `index`-th dora indicator flipped `tile`, taken from zone A; the indicator it
+    /// was goes back to zone A (a determinization that learns the indicator). Returns it.
+    pub fn replace_indicator(&mut self, index: usize, tile: Tile) -> Result<Tile, MountError> {
+        let Some(&old) = self.dora.get(index) else {
+            return Err(MountError::NoIndicator { index });
+        };
+        self.exchange(old, tile)?;
+        self.dora[index] = tile;
+        Ok(old)
+    }
+
     /// Deals one copy of `tile` out of zone A into a starting hand (raid and beg stages of the
     /// dealer). Returns false, changing nothing, when A holds none. Dealt tiles count as drawn:
     /// they leave [`Mount::undrawn`].
@@ -553,6 +576,38 @@ mod tests {
         dorahyou: 1,
         urahyou: 1,
     };
+
+    #[test]
+    fn exchanges_trade_with_zone_a_and_fail_without_changing_anything() {
+        let mut mount = small("1m 2m 3m3m", LAYOUT);
+        // A hand gives 1m's copy back and takes 3m: the stock's totals stay.
+        assert!(mount.deal_tile(tile("1m")));
+        mount.exchange(tile("1m"), tile("3m")).unwrap();
+        assert_eq!(
+            (mount.remain_a(tile("1m")), mount.remain_a(tile("3m"))),
+            (1, 1)
+        );
+        assert_eq!(mount.undrawn().total(), 3);
+        let before = mount.clone();
+        assert_eq!(
+            mount.exchange(tile("1m"), tile("9p")),
+            Err(MountError::NotInZoneA { tile: tile("9p") })
+        );
+        assert_eq!(
+            mount.replace_indicator(0, tile("2m")),
+            Err(MountError::NoIndicator { index: 0 })
+        );
+        assert_eq!(mount, before);
+        // The flipped indicator becomes 3m; the one it was returns to zone A.
+        mount.early_collapse(Exit::Dorahyou, 0, tile("2m")).unwrap();
+        mount.draw(Exit::Dorahyou, &mut rng(1)).unwrap();
+        assert_eq!(mount.replace_indicator(0, tile("3m")), Ok(tile("2m")));
+        assert_eq!(mount.dora_indicators(), [tile("3m")]);
+        assert_eq!(
+            (mount.remain_a(tile("2m")), mount.remain_a(tile("3m"))),
+            (1, 0)
+        );
+    }
 
     #[test]
     fn reading_a_five_agrees_with_lighting_it() {

@@ -8,11 +8,13 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use alea::games::mahjong::riichi::mjai::{
-    MjaiError, MjaiEvent, MjaiWriter, read_log, replay_events,
+    MjaiBot, MjaiError, MjaiEvent, MjaiTile, MjaiWriter, read_log, replay_events, replay_watching,
 };
-use alea::games::mahjong::riichi::{Length, Riichi, RiichiConfig};
-use alea::kernel::SimBuilder;
+use alea::games::mahjong::riichi::{
+    Kyoku, Length, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig,
+};
 use alea::kernel::playout::{random_player_rng, random_playout};
+use alea::kernel::{Seat, SimBuilder, Turn};
 
 fn riichi() -> RiichiConfig {
     Riichi::preset("riichi").unwrap().config
@@ -383,4 +385,166 @@ fn options_replace_preset_fields_and_bad_ones_are_usage_errors() {
         "alea", "replay", "--format", "mjai", "--rules", "sichuan", &good,
     ];
     assert_eq!(crate::cli_argv(argv).unwrap_err().exit_code(), 2);
+}
+
+/// `event` as `seat` sees it at an mjai table: the other seats' draws and starting hands
+/// hidden.
+fn seen_by(event: &MjaiEvent, seat: u8) -> MjaiEvent {
+    let mut event = event.clone();
+    match &mut event {
+        MjaiEvent::Tsumo { actor, pai } if *actor != seat => *pai = MjaiTile(None),
+        MjaiEvent::StartKyoku { tehais, .. } => {
+            for (s, hand) in tehais.iter_mut().enumerate() {
+                if s != usize::from(seat) {
+                    hand.iter_mut().for_each(|t| *t = MjaiTile(None));
+                }
+            }
+        }
+        _ => {}
+    }
+    event
+}
+
+/// True when the bot's `answer` is one of `legal` (alea's moves with full information).
+fn is_legal(answer: &MjaiEvent, legal: &[RiichiAction], on_turn: bool) -> bool {
+    let tile = |t: &MjaiTile| t.0.unwrap();
+    let pair = |c: &[MjaiTile]| (tile(&c[0]), tile(&c[1]));
+    legal.iter().any(|&action| match (answer, action) {
+        (MjaiEvent::Dahai { pai, .. }, RiichiAction::Discard(t)) => tile(pai) == t,
+        (MjaiEvent::Reach { .. }, RiichiAction::Riichi(_)) => true,
+        (MjaiEvent::Hora { .. }, RiichiAction::Tsumo | RiichiAction::Ron) => true,
+        (MjaiEvent::Ankan { consumed, .. }, RiichiAction::ClosedKan(t)) => {
+            consumed.len() == 4 && consumed.iter().all(|c| tile(c).kind() == t.kind())
+        }
+        (MjaiEvent::Kakan { pai, .. }, RiichiAction::AddedKan(t)) => tile(pai).kind() == t.kind(),
+        (MjaiEvent::Pon { consumed, .. }, RiichiAction::Pon(a, b))
+        | (MjaiEvent::Chi { consumed, .. }, RiichiAction::Chi(a, b)) => {
+            let (x, y) = pair(consumed);
+            (x, y) == (a, b) || (y, x) == (a, b)
+        }
+        (MjaiEvent::Daiminkan { consumed, .. }, RiichiAction::Kan) => consumed.len() == 3,
+        (MjaiEvent::Ryukyoku { .. }, RiichiAction::NineTerminals) => true,
+        (MjaiEvent::None, RiichiAction::Pass) => !on_turn,
+        _ => false,
+    })
+}
+
+/// A bot at every seat follows each arena log, seeing what its seat sees, and at every
+/// decision of its seat answers with one of alea's legal moves under full information (the
+/// replay of the same log is the judge). The bots play greedy and random.
+#[test]
+fn the_mjai_bot_answers_every_decision_with_a_legal_move() {
+    for path in fixtures() {
+        let events = read_log(&path).unwrap();
+        let mut bots: Vec<MjaiBot> = (0..4u8)
+            .map(|s| {
+                let player = [PlayerKind::Greedy, PlayerKind::Random][usize::from(s % 2)];
+                MjaiBot::new(player, riichi(), None, u64::from(s))
+            })
+            .collect();
+        let (mut fed, mut answered) = ([0usize; 4], 0);
+        // Every bot learns its seat from start_game's id, as on mjai.app.
+        for (s, bot) in bots.iter_mut().enumerate() {
+            let start = MjaiEvent::StartGame {
+                names: Vec::new(),
+                id: Some(s as u8),
+            };
+            assert_eq!(bot.react(&[start]).unwrap(), MjaiEvent::None);
+            fed[s] = 1;
+        }
+        let replayed = replay_watching(&events, &riichi(), &mut |sim, at| {
+            let Turn::Player(Seat(seat)) = sim.turn() else {
+                return;
+            };
+            let s = usize::from(seat);
+            let view: Vec<MjaiEvent> = events[fed[s]..at]
+                .iter()
+                .map(|(_, e)| seen_by(e, seat))
+                .collect();
+            fed[s] = at;
+            let answer = bots[s].react(&view).unwrap_or_else(|e| {
+                panic!(
+                    "{}: P{seat} before line {}: {e}",
+                    path.display(),
+                    events[at].0
+                )
+            });
+            let on_turn = matches!(sim.world().resource::<Kyoku>().phase, Phase::Turn { .. });
+            assert!(
+                is_legal(&answer, sim.legal_actions(), on_turn),
+                "{}: P{seat} before line {}: {answer:?} is not among {:?}",
+                path.display(),
+                events[at].0,
+                sim.legal_actions()
+            );
+            answered += 1;
+        });
+        assert_eq!(replayed.disagreement, None);
+        assert!(answered > 500, "{}: {answered} decisions", path.display());
+    }
+}
+
+/// `alea mjai-bot` through its pipes, as an mjai table drives it: one answer a request line,
+/// `none` when not asked, a discard from its hand on its draw, and a line that is not mjai
+/// reported on stderr and answered with `none`.
+#[test]
+fn the_mjai_bot_command_answers_each_request_line() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let events = read_log(&fixtures()[2]).unwrap();
+    let json = |e: &MjaiEvent| serde_json::to_string(&seen_by(e, 0)).unwrap();
+    let start_kyoku = json(&events[1].1);
+    let draw = json(&events[2].1);
+    let requests = [
+        r#"[{"type":"start_game","names":["a","b","c","d"],"id":0}]"#.to_string(),
+        format!("[{start_kyoku},{draw}]"),
+        "{not json".to_string(),
+        r#"{"type":"end_kyoku"}"#.to_string(),
+    ];
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_alea"))
+        .args(["mjai-bot", "--player", "greedy", "--seed", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    bot.stdin
+        .take()
+        .unwrap()
+        .write_all((requests.join("\n") + "\n").as_bytes())
+        .unwrap();
+    let output = bot.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let answers: Vec<MjaiEvent> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 4);
+    assert_eq!(answers[0], MjaiEvent::None);
+    let MjaiEvent::StartKyoku { tehais, .. } = &events[1].1 else {
+        panic!("a start_kyoku")
+    };
+    let MjaiEvent::Tsumo { pai: drawn, .. } = &events[2].1 else {
+        panic!("a draw")
+    };
+    match &answers[1] {
+        MjaiEvent::Dahai {
+            actor: 0,
+            pai,
+            tsumogiri,
+        } => {
+            assert!(tehais[0].contains(pai) || pai == drawn, "{pai}");
+            assert_eq!(*tsumogiri, pai == drawn);
+        }
+        other => panic!("the dealer's first answer is a discard, not {other:?}"),
+    }
+    assert_eq!(answers[2..], [MjaiEvent::None, MjaiEvent::None]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("line 3: not mjai events"), "{stderr}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_alea"))
+        .args(["mjai-bot", "--seat", "4"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
 }

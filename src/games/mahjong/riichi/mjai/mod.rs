@@ -1,16 +1,18 @@
 //! mjai, the riichi AI ecosystem's protocol (Mortal, akochan, mjai.app): one JSON event a
 //! line. This module reads and writes its events and logs (plain or gzip), replays a
-//! full-information log through alea's rules ([`replay_events`]) and writes alea's matches
-//! as logs ([`MjaiWriter`]).
+//! full-information log through alea's rules ([`replay_events`]), writes alea's matches
+//! as logs ([`MjaiWriter`]) and seats alea's players at an mjai table ([`MjaiBot`]).
 //!
 //! Tiles are written `1m`..`9m`, `1p`..`9p`, `1s`..`9s`, `5mr`/`5pr`/`5sr` for the red fives,
 //! `E S W N` for the winds, `P F C` for the white, green and red dragons, and `?` for a tile
 //! the reader cannot see.
 
+mod bot;
 mod replay;
 mod write;
 
-pub use replay::{Disagreement, Replayed, replay_events};
+pub use bot::{BotError, MjaiBot};
+pub use replay::{Disagreement, Replayed, replay_events, replay_watching};
 pub use write::MjaiWriter;
 
 use std::io::{BufRead, BufReader};
@@ -91,6 +93,9 @@ pub enum MjaiEvent {
         /// The players' names by seat.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         names: Vec<String>,
+        /// The seat of the bot this is sent to (mjai.app's protocol).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u8>,
     },
     /// A hand starts: the round, the counters, the scores and every starting hand.
     StartKyoku {
@@ -197,6 +202,9 @@ pub enum MjaiEvent {
         actor: u8,
         /// The discarder, or the winner for a tsumo.
         target: u8,
+        /// The winning tile (in a bot's answer; logs leave it out).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pai: Option<MjaiTile>,
         /// The score changes by seat (sticks and counters included).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         deltas: Option<[i32; 4]>,

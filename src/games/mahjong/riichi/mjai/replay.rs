@@ -48,7 +48,19 @@ pub struct Disagreement {
 /// Replays `events` (from [`read_log`](super::read_log)) under `config`: one or more games,
 /// each from `start_game` to `end_game`.
 pub fn replay_events(events: &[(usize, MjaiEvent)], config: &RiichiConfig) -> Replayed {
+    replay_watching(events, config, &mut |_, _| {})
+}
+
+/// [`replay_events`], showing `watch` every decision before the log's move is played: the
+/// game (its turn says who decides; the legal moves are alea's) and the index in `events` of
+/// the log's next event (everything before it has been played).
+pub fn replay_watching(
+    events: &[(usize, MjaiEvent)],
+    config: &RiichiConfig,
+    watch: &mut dyn FnMut(&Sim<Riichi>, usize),
+) -> Replayed {
     let mut replay = Replay {
+        watch,
         events,
         at: 0,
         config: config.clone(),
@@ -77,6 +89,8 @@ struct LogTable {
 }
 
 struct Replay<'a> {
+    /// Sees every decision.
+    watch: &'a mut dyn FnMut(&Sim<Riichi>, usize),
     events: &'a [(usize, MjaiEvent)],
     /// The next log event.
     at: usize,
@@ -387,19 +401,7 @@ impl Replay<'_> {
             }
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-        let flipped = mount.draw(Exit::Dorahyou, &mut rng);
-        let first = mount.draw(Exit::Pii, &mut rng);
-        let (Ok(_), Ok(first)) = (flipped, first) else {
-            return Err("the log shows no dora indicator or no first draw".to_string());
-        };
-        let world = self.sim_mut().world_mut();
-        *world.resource_mut::<Mount>() = mount;
-        let mut kyoku = world.resource_mut::<Kyoku>();
-        kyoku.hands = hands;
-        kyoku.hands[dealer.index()][first] += 1;
-        kyoku.drawn = [None; SEATS];
-        kyoku.drawn[dealer.index()] = Some(first);
-        self.sim_mut().refresh_decision();
+        let first = install_hand(self.sim_mut(), hands, mount, dealer, &mut rng)?;
         self.queue.push_front(RiichiEvent::Draw {
             seat: dealer,
             exit: Exit::Pii,
@@ -522,6 +524,7 @@ impl Replay<'_> {
         let Turn::Player(seat) = self.sim().turn() else {
             return Err(self.differ(self.state()));
         };
+        (self.watch)(self.sim.as_ref().expect("a game is in play"), self.at);
         let action = match self.sim().world().resource::<Kyoku>().phase {
             Phase::Turn { .. } if self.queue.is_empty() => self.turn_action(seat)?,
             Phase::Claims { from, .. } => self.claim_answer(seat, from),
@@ -562,36 +565,16 @@ impl Replay<'_> {
 
     /// The move of the seat on turn, from the log's event.
     fn turn_action(&self, seat: Seat) -> Result<RiichiAction, Disagreement> {
-        let by = |actor: u8| actor == seat.0;
-        let tile = |pai: MjaiTile| pai.0.ok_or_else(|| self.differ("needs every tile shown"));
         let at = self.next_move(|e| matches!(e, MjaiEvent::Dora { .. }));
         let Some((_, event)) = self.events.get(at) else {
             return Err(self.differ(self.state()));
         };
-        Ok(match *event {
-            MjaiEvent::Dahai { actor, pai, .. } if by(actor) => RiichiAction::Discard(tile(pai)?),
-            MjaiEvent::Reach { actor } if by(actor) => match self.events.get(at + 1) {
-                Some((_, MjaiEvent::Dahai { actor, pai, .. })) if by(*actor) => {
-                    RiichiAction::Riichi(tile(*pai)?)
-                }
-                _ => return Err(self.differ("expects the riichi discard on the next line")),
-            },
-            MjaiEvent::Hora { actor, target, .. } if by(actor) && target == actor => {
-                RiichiAction::Tsumo
-            }
-            MjaiEvent::Ankan {
-                actor,
-                ref consumed,
-            } if by(actor) => {
-                let first = consumed.first().copied().unwrap_or(MjaiTile(None));
-                RiichiAction::ClosedKan(tile(first)?.black())
-            }
-            MjaiEvent::Kakan { actor, pai, .. } if by(actor) => {
-                RiichiAction::AddedKan(tile(pai)?.black())
-            }
-            MjaiEvent::Ryukyoku { .. } => RiichiAction::NineTerminals,
-            _ => return Err(self.differ(self.state())),
-        })
+        let next = self.events.get(at + 1).map(|(_, e)| e);
+        match turn_move(event, next, seat) {
+            Ok(Some(action)) => Ok(action),
+            Ok(None) => Err(self.differ(self.state())),
+            Err(why) => Err(self.differ(why)),
+        }
     }
 
     /// `seat`'s answer to `from`'s discard: the log's win or call by `seat` right after it
@@ -611,60 +594,131 @@ impl Replay<'_> {
             at += 1;
         }
         match self.events.get(at) {
-            Some((_, call)) if !wins => self.call_action(seat, from, call),
+            Some((_, call)) if !wins => call_action(self.sim().legal_actions(), seat, from, call),
             _ => RiichiAction::Pass,
         }
     }
+}
 
-    /// The legal chi, pon or kan that is the log's `call` by `seat` on `from`'s discard (or
-    /// the call as the log writes it, refused as illegal later); a pass for other events.
-    fn call_action(&self, seat: Seat, from: Seat, call: &MjaiEvent) -> RiichiAction {
-        let (MjaiEvent::Chi {
+/// The log's `event` as the move of `seat` on turn (`next`: the event after it, a riichi's
+/// discard): none when it is not a move of that seat; an error when a tile is hidden or a
+/// riichi has no discard.
+pub(super) fn turn_move(
+    event: &MjaiEvent,
+    next: Option<&MjaiEvent>,
+    seat: Seat,
+) -> Result<Option<RiichiAction>, &'static str> {
+    let by = |actor: u8| actor == seat.0;
+    let tile = |pai: MjaiTile| pai.0.ok_or("needs every tile of a move shown");
+    Ok(Some(match *event {
+        MjaiEvent::Dahai { actor, pai, .. } if by(actor) => RiichiAction::Discard(tile(pai)?),
+        MjaiEvent::Reach { actor } if by(actor) => match next {
+            Some(MjaiEvent::Dahai { actor, pai, .. }) if by(*actor) => {
+                RiichiAction::Riichi(tile(*pai)?)
+            }
+            _ => return Err("expects the riichi discard on the next line"),
+        },
+        MjaiEvent::Hora { actor, target, .. } if by(actor) && target == actor => {
+            RiichiAction::Tsumo
+        }
+        MjaiEvent::Ankan {
             actor,
-            target,
-            consumed,
-            ..
+            ref consumed,
+        } if by(actor) => {
+            let first = consumed.first().copied().unwrap_or(MjaiTile(None));
+            RiichiAction::ClosedKan(tile(first)?.black())
         }
-        | MjaiEvent::Pon {
-            actor,
-            target,
-            consumed,
-            ..
+        MjaiEvent::Kakan { actor, pai, .. } if by(actor) => {
+            RiichiAction::AddedKan(tile(pai)?.black())
         }
-        | MjaiEvent::Daiminkan {
-            actor,
-            target,
-            consumed,
-            ..
-        }) = call
-        else {
-            return RiichiAction::Pass;
-        };
-        if *actor != seat.0 || *target != from.0 {
-            return RiichiAction::Pass;
-        }
-        let kind = call_kind(call);
-        let with: Vec<Tile> = consumed.iter().filter_map(|t| t.0).collect();
-        let same = |a: Tile, b: Tile| {
-            with.len() == 2 && ((a, b) == (with[0], with[1]) || (b, a) == (with[0], with[1]))
-        };
-        let found = self
-            .sim()
-            .legal_actions()
-            .iter()
-            .find(|a| match (kind, **a) {
-                (MeldKind::Pon, RiichiAction::Pon(a, b))
-                | (MeldKind::Chi, RiichiAction::Chi(a, b)) => same(a, b),
-                (MeldKind::OpenKan, RiichiAction::Kan) => true,
-                _ => false,
-            });
-        match (found, kind, with.as_slice()) {
-            (Some(action), ..) => *action,
-            (None, MeldKind::Chi, [a, b]) => RiichiAction::Chi(*a, *b),
-            (None, MeldKind::Pon, [a, b]) => RiichiAction::Pon(*a, *b),
-            _ => RiichiAction::Kan,
-        }
+        MjaiEvent::Ryukyoku { .. } => RiichiAction::NineTerminals,
+        _ => return Ok(None),
+    }))
+}
+
+/// The chi, pon or kan among `legal` that is the log's `call` by `seat` on `from`'s discard
+/// (or the call as the log writes it, to be refused as illegal); a pass for other events.
+pub(super) fn call_action(
+    legal: &[RiichiAction],
+    seat: Seat,
+    from: Seat,
+    call: &MjaiEvent,
+) -> RiichiAction {
+    let (MjaiEvent::Chi {
+        actor,
+        target,
+        consumed,
+        ..
     }
+    | MjaiEvent::Pon {
+        actor,
+        target,
+        consumed,
+        ..
+    }
+    | MjaiEvent::Daiminkan {
+        actor,
+        target,
+        consumed,
+        ..
+    }) = call
+    else {
+        return RiichiAction::Pass;
+    };
+    if *actor != seat.0 || *target != from.0 {
+        return RiichiAction::Pass;
+    }
+    let kind = call_kind(call);
+    let with: Vec<Tile> = consumed.iter().filter_map(|t| t.0).collect();
+    let same = |a: Tile, b: Tile| {
+        with.len() == 2 && ((a, b) == (with[0], with[1]) || (b, a) == (with[0], with[1]))
+    };
+    let found = legal.iter().find(|a| match (kind, **a) {
+        (MeldKind::Pon, RiichiAction::Pon(a, b)) | (MeldKind::Chi, RiichiAction::Chi(a, b)) => {
+            same(a, b)
+        }
+        (MeldKind::OpenKan, RiichiAction::Kan) => true,
+        _ => false,
+    });
+    match (found, kind, with.as_slice()) {
+        (Some(action), ..) => *action,
+        (None, MeldKind::Chi, [a, b]) => RiichiAction::Chi(*a, *b),
+        (None, MeldKind::Pon, [a, b]) => RiichiAction::Pon(*a, *b),
+        _ => RiichiAction::Kan,
+    }
+}
+
+/// Puts a dealt hand into `sim`'s World: the starting `hands`, and `mount` (the hands dealt
+/// out of it) with its first indicator flipped and the dealer's first tile drawn (from the
+/// next normal slot: collapsed, or by `rng`). Returns that tile.
+pub(super) fn install_hand(
+    sim: &mut Sim<Riichi>,
+    mut hands: [TileCounts; SEATS],
+    mut mount: Mount,
+    dealer: Seat,
+    rng: &mut rand_chacha::ChaCha8Rng,
+) -> Result<Tile, String> {
+    let flipped = mount.draw(Exit::Dorahyou, rng);
+    let first = mount.draw(Exit::Pii, rng);
+    let (Ok(_), Ok(first)) = (flipped, first) else {
+        return Err("the log shows no dora indicator or no first draw".to_string());
+    };
+    hands[dealer.index()][first] += 1;
+    sim.with_world_and_table(|world, table| {
+        *world.resource_mut::<Mount>() = mount;
+        let mut kyoku = world.resource_mut::<Kyoku>();
+        kyoku.hands = hands;
+        kyoku.drawn = [None; SEATS];
+        kyoku.drawn[dealer.index()] = Some(first);
+        kyoku.phase = Phase::Turn {
+            seat: dealer,
+            called: false,
+            rinshan: false,
+        };
+        table.active = dealer;
+    });
+    sim.refresh_decision();
+    Ok(first)
 }
 
 /// alea's discard event for the log's `dahai`.

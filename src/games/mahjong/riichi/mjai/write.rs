@@ -54,6 +54,7 @@ impl MjaiWriter {
     pub fn open(&mut self, sim: &Sim<Riichi>, names: &[&str]) -> Vec<MjaiEvent> {
         let mut log = vec![MjaiEvent::StartGame {
             names: names.iter().map(|n| n.to_string()).collect(),
+            id: None,
         }];
         self.push(&Riichi::deal_event(sim), &mut log);
         let dealer = Seat(
@@ -126,6 +127,7 @@ impl MjaiWriter {
                 out.push(MjaiEvent::Hora {
                     actor: seat.0,
                     target: from.unwrap_or(seat).0,
+                    pai: None,
                     deltas: Some(deltas),
                     ura_markers: Some(ura.iter().map(|&t| shown(t)).collect()),
                 });
