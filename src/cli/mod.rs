@@ -741,7 +741,7 @@ pub struct MountArgs {
 pub struct ScoreArgs {
     /// Rule options as JSON, e.g. '{"double_yakuman": true, "kuitan": false}'. Fields:
     /// kuitan (default true), red_fives (true), double_yakuman (false), kazoe_yakuman (true),
-    /// kiriage_mangan (false).
+    /// kiriage_mangan (false), first_turn_yakuman_alone (false).
     #[arg(long, default_value = "{}")]
     pub rules: RulesArg,
 }

@@ -334,6 +334,18 @@ fn rule_options_change_the_score() {
     };
     let four_thirty = r#"{"tiles":"123m406p789s23466s","win_tile":"2s","riichi":true,"dora_indicators":"1m","seat_wind":"S"}"#;
     assert_eq!(score(four_thirty, &kiriage).points.total, 8000);
+    // Tenhou with suuankou: two yakuman as on Tenhou; alone (libriichi), tenhou only.
+    let tenhou = r#"{"tiles":"111m222p333s444s55z","win_tile":"5z","tsumo":true,"dealer":true,"tenhou":true}"#;
+    let both = score(tenhou, &defaults);
+    assert_eq!((both.han, both.points.total), (26, 96000));
+    assert_eq!(yaku_text(&both), "suuankou tanki 13, tenhou 13");
+    let alone = RiichiRules {
+        first_turn_yakuman_alone: true,
+        ..defaults
+    };
+    let single = score(tenhou, &alone);
+    assert_eq!((single.han, single.points.total), (13, 48000));
+    assert_eq!(yaku_text(&single), "tenhou 13");
     // Rules read from JSON with defaults for what is left out.
     let parsed: RiichiRules = serde_json::from_str(r#"{"double_yakuman": true}"#).unwrap();
     assert_eq!(parsed, double);

@@ -170,7 +170,15 @@ fn candidate(
     dora: u32,
     rules: &RiichiRules,
 ) -> Option<Candidate> {
-    let yakuman = yaku.yakuman();
+    let mut yakuman = yaku.yakuman();
+    if rules.first_turn_yakuman_alone {
+        for first in [Yaku::Tenhou, Yaku::Chiihou] {
+            if yakuman.contains(first) {
+                yakuman = YakuSet::EMPTY;
+                yakuman.insert(first);
+            }
+        }
+    }
     let (yaku, han, units) = if yakuman.is_empty() {
         if yaku.is_empty() {
             return None;

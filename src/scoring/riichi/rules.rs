@@ -20,6 +20,10 @@ pub struct RiichiRules {
     pub kazoe_yakuman: bool,
     /// Kiriage mangan: 4 han 30 fu and 3 han 60 fu are rounded up to mangan (default off).
     pub kiriage_mangan: bool,
+    /// Tenhou and chiihou stand alone: a hand won on either scores that single yakuman,
+    /// whatever other yakuman it holds, as libriichi's arena plays (default off: they add up
+    /// with the others, as on Tenhou).
+    pub first_turn_yakuman_alone: bool,
 }
 
 impl Default for RiichiRules {
@@ -30,6 +34,7 @@ impl Default for RiichiRules {
             double_yakuman: false,
             kazoe_yakuman: true,
             kiriage_mangan: false,
+            first_turn_yakuman_alone: false,
         }
     }
 }

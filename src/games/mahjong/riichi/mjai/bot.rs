@@ -16,10 +16,9 @@ use rand_chacha::ChaCha8Rng;
 use super::replay::{call_action, install_hand, turn_move};
 use super::{MjaiEvent, MjaiTile};
 use crate::games::mahjong::riichi::{
-    Kyoku, Match, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig, RiichiEvent, SEATS,
-    choose, rules,
+    Kyoku, Match, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig, SEATS, choose, rules,
 };
-use crate::kernel::{Rollback, Seat, Sim, SimBuilder, Turn};
+use crate::kernel::{Game, Rollback, Seat, Sim, SimBuilder, Turn};
 use crate::mount::{Exit, Mount, WallLayout};
 use crate::scoring::riichi::MeldKind;
 use crate::tiles::{Tile, TileCounts};
@@ -342,30 +341,22 @@ impl MjaiBot {
     /// not allow (its hand is not tenpai, or a riichi kan would change waits it does not
     /// have) is resolved as the event it makes, unchecked: the table has shown it is legal.
     fn play_turn(&mut self, seat: Seat, action: RiichiAction) -> Result<(), BotError> {
-        let event = match action {
-            RiichiAction::Riichi(tile) => RiichiEvent::Discard {
-                seat,
-                tile,
-                riichi: true,
-            },
-            RiichiAction::ClosedKan(tile) => RiichiEvent::Kan {
-                seat,
-                kind: MeldKind::ClosedKan,
-                tile,
-            },
-            RiichiAction::AddedKan(tile) => RiichiEvent::Kan {
-                seat,
-                kind: MeldKind::AddedKan,
-                tile,
-            },
-            _ => return self.play(seat, action),
-        };
+        let imagined_hand_may_refuse = matches!(
+            action,
+            RiichiAction::Riichi(_) | RiichiAction::ClosedKan(_) | RiichiAction::AddedKan(_)
+        );
         let hidden = seat != self.me()?;
         let sim = self.sim_mut();
-        if !hidden || sim.legal_actions().contains(&action) {
+        if !imagined_hand_may_refuse || !hidden || sim.legal_actions().contains(&action) {
             return self.play(seat, action);
         }
-        sim.emit([event])
+        // The events the action makes, as the rules translate it.
+        let rules = sim.shared_rules();
+        let mut events = Vec::new();
+        sim.with_world_and_table(|world, table| {
+            <Riichi as Game>::translate(&rules, world, table, &(), seat, action, &mut events);
+        });
+        sim.emit(events)
             .map_err(|e| BotError::Inconsistent(format!("{seat}'s {action}: {e}")))
     }
 
