@@ -548,3 +548,73 @@ fn the_mjai_bot_command_answers_each_request_line() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// A kan fixture's lines with the first line holding `needle` passed through `edit`.
+fn kan_edited(
+    name: &str,
+    needle: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> (PathBuf, usize) {
+    let mut raw = lines(&fixtures()[0]);
+    let at = line_with(&raw, needle);
+    let mut event: serde_json::Value = serde_json::from_str(&raw[at - 1]).unwrap();
+    edit(&mut event);
+    raw[at - 1] = event.to_string();
+    let path = scratch(name).join("edited.json");
+    std::fs::write(&path, raw.join("\n") + "\n").unwrap();
+    (path, at)
+}
+
+/// What the action does not say is checked too: a discard's `tsumogiri`, a kan's tiles, the
+/// order of alea's events, a draw's deltas; and a log without a game is no success.
+#[test]
+fn tsumogiri_kan_tiles_order_and_missing_deltas_are_checked() {
+    let disagreement = |path: &Path| {
+        replay_events(&read_log(path).unwrap(), &riichi())
+            .disagreement
+            .expect("the edit is found")
+    };
+    type Edit = fn(&mut serde_json::Value);
+    let cases: [(&str, &str, Edit); 5] = [
+        ("tsumogiri", "\"tsumogiri\":true", |e| {
+            e["tsumogiri"] = false.into()
+        }),
+        ("daiminkan", "\"daiminkan\"", |e| {
+            e["consumed"][0] = "1m".into()
+        }),
+        ("ankan", "\"ankan\"", |e| {
+            e["consumed"]
+                .as_array_mut()
+                .unwrap()
+                .pop()
+                .map(drop)
+                .unwrap()
+        }),
+        ("kakan", "\"kakan\"", |e| {
+            e["consumed"] = serde_json::json!(["1s", "1s", "1s"])
+        }),
+        ("ryukyoku", "\"ryukyoku\"", |e| {
+            drop(e.as_object_mut().unwrap().remove("deltas"))
+        }),
+    ];
+    for (name, needle, edit) in cases {
+        let (path, at) = kan_edited(name, needle, edit);
+        let d = disagreement(&path);
+        // Each is reported at its own line (the fixture's first tsumogiri discard is of a
+        // tile its seat holds once, so `false` cannot be right).
+        assert_eq!(d.line, at, "{name}: {d}");
+    }
+    // alea's riichi stick comes before the next draw: the log may not show it after.
+    let mut raw = lines(&fixtures()[2]);
+    let at = line_with(&raw, "reach_accepted");
+    raw.swap(at - 1, at);
+    let path = scratch("order").join("edited.json");
+    std::fs::write(&path, raw.join("\n") + "\n").unwrap();
+    let d = disagreement(&path);
+    assert_eq!(d.line, at, "{d}");
+    assert!(d.alea.starts_with("has first: P"), "{d}");
+    // No game at all.
+    let empty = scratch("empty").join("empty.json");
+    std::fs::write(&empty, "\n").unwrap();
+    assert_eq!(disagreement(&empty).log, "no game");
+}

@@ -75,7 +75,7 @@ pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
 pub use search::{DEFAULT_ITERATIONS, GreedyRollouts, ismcts, ismcts_search};
 pub use state::{
     Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,
-    meld_tiles, wind, wind_name,
+    first_place, meld_tiles, wind, wind_name,
 };
 
 use crate::dealer::{DealConfig, DealError, Dealer};

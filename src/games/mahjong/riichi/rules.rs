@@ -152,14 +152,8 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         RiichiEvent::MatchEnd { scores } => {
             let world = ctx.world();
             let mut table = world.resource_mut::<Match>();
-            // Sticks left on the table go to the first seat (ties: the earlier seat).
-            let top = (0..SEATS).fold(0, |best, s| {
-                if table.scores[s] > table.scores[best] {
-                    s
-                } else {
-                    best
-                }
-            });
+            // Sticks left on the table go to the first place.
+            let top = super::state::first_place(&table.scores).index();
             table.scores[top] += 1000 * i32::from(table.sticks);
             table.sticks = 0;
             table.over = true;

@@ -334,6 +334,12 @@ impl Match {
     }
 }
 
+/// The first place: the seat with the most points, a tie going to the earlier seat.
+pub fn first_place(scores: &[i32; SEATS]) -> Seat {
+    let best = (0..SEATS).fold(0, |best, s| if scores[s] > scores[best] { s } else { best });
+    Seat(best as u8)
+}
+
 /// The wind with index `i` (0 East .. 3 North).
 pub fn wind(i: u8) -> Wind {
     match i % 4 {

@@ -11,6 +11,7 @@
 use std::collections::VecDeque;
 
 use rand::SeedableRng;
+use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::replay::{call_action, install_hand, turn_move};
@@ -40,6 +41,9 @@ pub enum BotError {
 pub struct MjaiBot {
     player: PlayerKind,
     config: RiichiConfig,
+    /// The seat the caller gave, if any.
+    fixed: Option<Seat>,
+    /// The seat of the game in play: the caller's, else `start_game`'s `id`.
     seat: Option<Seat>,
     rng: ChaCha8Rng,
     sim: Option<Sim<Riichi>>,
@@ -61,6 +65,7 @@ impl MjaiBot {
         MjaiBot {
             player,
             config,
+            fixed: seat,
             seat,
             rng: ChaCha8Rng::seed_from_u64(seed),
             sim: None,
@@ -101,11 +106,15 @@ impl MjaiBot {
     }
 
     fn observe(&mut self, event: &MjaiEvent) -> Result<(), BotError> {
+        if let Some(seat) = event.seats().find(|&s| usize::from(s) >= SEATS) {
+            return Err(BotError::Inconsistent(format!(
+                "seat {seat} in {}: seats are 0 to 3",
+                serde_json::to_string(event).unwrap_or_default()
+            )));
+        }
         match event {
             MjaiEvent::StartGame { id, .. } => {
-                if self.seat.is_none() {
-                    self.seat = id.map(Seat);
-                }
+                self.seat = self.fixed.or(id.map(Seat));
                 self.sim = Some(self.build()?);
                 self.idle = true;
             }
@@ -136,9 +145,9 @@ impl MjaiBot {
             kyoku,
             honba,
             kyotaku,
+            oya,
             scores,
             tehais,
-            ..
         } = event
         else {
             unreachable!("a start_kyoku")
@@ -154,6 +163,11 @@ impl MjaiBot {
                 "expects a wind, a dora indicator and a hand from 1 to 4",
             ));
         };
+        if *oya != kyoku - 1 || tehais[me.index()].len() != 13 {
+            return Err(bad(
+                "expects hand N dealt by seat N-1 and 13 tiles in the bot's hand",
+            ));
+        }
         let length = self.config.length;
         let sim = self.sim_mut();
         {
@@ -350,6 +364,15 @@ impl MjaiBot {
         if !imagined_hand_may_refuse || !hidden || sim.legal_actions().contains(&action) {
             return self.play(seat, action);
         }
+        let on_turn = matches!(
+            sim.world().resource::<Kyoku>().phase,
+            Phase::Turn { seat: s, called: false, .. } if s == seat
+        );
+        if sim.turn() != Turn::Player(seat) || !on_turn {
+            return Err(BotError::Inconsistent(format!(
+                "{seat}'s {action} out of turn"
+            )));
+        }
         // The events the action makes, as the rules translate it.
         let rules = sim.shared_rules();
         let mut events = Vec::new();
@@ -403,7 +426,8 @@ impl MjaiBot {
         for &tile in tiles {
             while self.hand(seat)[tile] < need[tile] {
                 let hand = self.hand(seat);
-                let Some(give) = hand.tiles().find(|&t| hand[t] > need[t]) else {
+                let spare: Vec<Tile> = hand.tiles().filter(|&t| hand[t] > need[t]).collect();
+                let Some(&give) = spare.choose(&mut self.rng) else {
                     return Err(BotError::Inconsistent(format!("{seat} cannot hold {tile}")));
                 };
                 self.trade(seat, give, tile, keep)?;
@@ -478,16 +502,17 @@ impl MjaiBot {
     fn reconcile_indicators(&mut self) -> Result<(), BotError> {
         let me = self.me()?;
         let table = self.dora.clone();
-        let world = self.sim_mut().world_mut();
-        let flipped = world.resource::<Mount>().dora_indicators().to_vec();
+        let flipped = self.mount().dora_indicators().to_vec();
         for (index, (&alea, &shown)) in flipped.iter().zip(&table).enumerate() {
             if alea == shown {
                 continue;
             }
-            if world.resource::<Mount>().stock_a()[shown] == 0 {
+            if self.mount().stock_a()[shown] == 0 {
                 // A hidden hand holds it: it takes a tile of the wall instead.
-                let stock = *world.resource::<Mount>().stock_a();
-                let spare = stock.tiles().find(|&t| t != shown);
+                let stock = *self.mount().stock_a();
+                let spares: Vec<Tile> = stock.tiles().filter(|&t| t != shown).collect();
+                let spare = spares.choose(&mut self.rng).copied();
+                let world = self.sim_mut().world_mut();
                 let mut kyoku = world.resource_mut::<Kyoku>();
                 let holder = (0..SEATS).find(|&k| k != me.index() && kyoku.hands[k][shown] > 0);
                 let (Some(holder), Some(spare)) = (holder, spare) else {
@@ -500,12 +525,18 @@ impl MjaiBot {
                     .exchange(shown, spare)
                     .map_err(|e| BotError::Inconsistent(e.to_string()))?;
             }
+            let world = self.sim_mut().world_mut();
             world
                 .resource_mut::<Mount>()
                 .replace_indicator(index, shown)
                 .map_err(|e| BotError::Inconsistent(e.to_string()))?;
         }
         Ok(())
+    }
+
+    fn mount(&self) -> &Mount {
+        let sim = self.sim.as_ref().expect("a game is in play");
+        sim.world().resource::<Mount>()
     }
 
     /// The bot's answer to a request ending with `last`.
@@ -528,7 +559,12 @@ impl MjaiBot {
             return Ok(self.dahai(me, tile));
         }
         let snapshot = self.sim_mut().snapshot();
-        let answer = self.probe(me);
+        // Another seat's discard or added kan asks for a claim only.
+        let claim = matches!(
+            last,
+            Some(MjaiEvent::Dahai { .. }) | Some(MjaiEvent::Kakan { .. })
+        );
+        let answer = self.probe(me, claim);
         self.sim_mut()
             .restore(&snapshot)
             .map_err(|e| BotError::Inconsistent(e.to_string()))?;
@@ -537,7 +573,7 @@ impl MjaiBot {
 
     /// Plays the discard (or added kan) waiting for its answers, passes for the seats asked
     /// before the bot, and lets the bot's player choose.
-    fn probe(&mut self, me: Seat) -> Result<MjaiEvent, BotError> {
+    fn probe(&mut self, me: Seat, claim: bool) -> Result<MjaiEvent, BotError> {
         let front: Vec<MjaiEvent> = self.pending.iter().take(2).cloned().collect();
         match front.as_slice() {
             [
@@ -561,7 +597,8 @@ impl MjaiBot {
         loop {
             let sim = self.sim_mut();
             match (sim.turn(), sim.world().resource::<Kyoku>().phase) {
-                (Turn::Player(seat), _) if seat == me => break,
+                (Turn::Player(seat), Phase::Claims { .. }) if seat == me => break,
+                (Turn::Player(seat), _) if seat == me && !claim => break,
                 (Turn::Player(seat), Phase::Claims { .. }) => {
                     self.play(seat, RiichiAction::Pass)?
                 }

@@ -226,6 +226,28 @@ pub enum MjaiEvent {
     None,
 }
 
+impl MjaiEvent {
+    /// The seats the event names (`actor`, `target`, `oya`, `id`): each must be below 4.
+    pub fn seats(&self) -> impl Iterator<Item = u8> {
+        let (a, b) = match *self {
+            MjaiEvent::StartGame { id, .. } => (id, None),
+            MjaiEvent::StartKyoku { oya, .. } => (Some(oya), None),
+            MjaiEvent::Tsumo { actor, .. }
+            | MjaiEvent::Dahai { actor, .. }
+            | MjaiEvent::Ankan { actor, .. }
+            | MjaiEvent::Kakan { actor, .. }
+            | MjaiEvent::Reach { actor }
+            | MjaiEvent::ReachAccepted { actor } => (Some(actor), None),
+            MjaiEvent::Chi { actor, target, .. }
+            | MjaiEvent::Pon { actor, target, .. }
+            | MjaiEvent::Daiminkan { actor, target, .. }
+            | MjaiEvent::Hora { actor, target, .. } => (Some(actor), Some(target)),
+            _ => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+}
+
 /// Why a log cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum MjaiError {

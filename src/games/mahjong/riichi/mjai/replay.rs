@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::{MjaiEvent, MjaiTile};
 use crate::games::mahjong::riichi::{
-    Abort, Kyoku, Match, Phase, Riichi, RiichiAction, RiichiConfig, RiichiEvent, SEATS,
+    Abort, Kyoku, Match, Phase, Riichi, RiichiAction, RiichiConfig, RiichiEvent, SEATS, first_place,
 };
 use crate::kernel::{EventKind, GameEvent, Rollback, Seat, Sim, SimBuilder, Turn};
 use crate::mount::{Exit, Mount, WallLayout};
@@ -69,6 +69,7 @@ pub fn replay_watching(
         queue: VecDeque::new(),
         table: LogTable::default(),
         hand_open: false,
+        extra_draw: false,
         games: 0,
         hands: 0,
     };
@@ -80,12 +81,21 @@ pub fn replay_watching(
     }
 }
 
-/// The log's own running scores and sticks within a hand (for the end of the match, whose
-/// `end_game` carries no scores).
+/// The scores and sticks the log's own deltas give within a hand (for the end of the
+/// match, whose `end_game` carries no scores).
 #[derive(Clone, Copy, Debug, Default)]
 struct LogTable {
     scores: [i32; SEATS],
     sticks: u8,
+}
+
+impl LogTable {
+    /// A win's or draw's deltas (a win also takes the sticks).
+    fn add(&mut self, deltas: [i32; SEATS]) {
+        for (score, delta) in self.scores.iter_mut().zip(deltas) {
+            *score = score.saturating_add(delta);
+        }
+    }
 }
 
 struct Replay<'a> {
@@ -104,6 +114,8 @@ struct Replay<'a> {
     table: LogTable,
     /// A hand has started and not been counted yet.
     hand_open: bool,
+    /// libriichi's draw before its four-riichi abort was skipped this hand.
+    extra_draw: bool,
     games: u32,
     hands: u32,
 }
@@ -118,6 +130,11 @@ impl Replay<'_> {
             }
         }
         match (&self.sim, self.events.last()) {
+            (None, _) if self.games == 0 => Err(Disagreement {
+                line: self.events.last().map_or(0, |(line, _)| *line),
+                log: "no game".to_string(),
+                alea: "needs a game: start_game, its hands, end_game".to_string(),
+            }),
             (None, _) => Ok(()),
             (Some(_), last) => Err(Disagreement {
                 line: last.map_or(0, |(line, _)| *line),
@@ -188,8 +205,9 @@ impl Replay<'_> {
         }
         match event {
             MjaiEvent::StartKyoku { .. } => self.start_kyoku(),
-            MjaiEvent::Tsumo { .. } if self.four_riichi_pending() => {
-                // libriichi draws the next tile before it aborts on four riichi.
+            MjaiEvent::Tsumo { .. } if self.four_riichi_pending() && !self.extra_draw => {
+                // libriichi draws the next tile before it aborts on four riichi: one draw.
+                self.extra_draw = true;
                 self.at += 1;
                 Ok(true)
             }
@@ -268,15 +286,39 @@ impl Replay<'_> {
     /// Takes the first queued event of `kind`: an error when it does not `agree` with the
     /// log's, false when there is none.
     fn check(&mut self, kind: EventKind, agree: impl FnOnce(&RiichiEvent) -> bool) -> Step {
-        let Some(at) = self.queue.iter().position(|e| e.kind() == kind) else {
+        let Some(event) = self.take_queued(|e| e.kind() == kind)? else {
             return Ok(false);
         };
-        let event = self.queue.remove(at).expect("the position is in the queue");
         if !agree(&event) {
             return Err(self.differ(format!("has: {event}")));
         }
         self.at += 1;
         Ok(true)
+    }
+
+    /// Takes the first queued alea event that `is` the log's: none when alea has not produced
+    /// one; an error when alea produced another event before it, except where libriichi's
+    /// order differs in form only (a kan's indicator before the discard that flips it, wins
+    /// on one discard in any order).
+    fn take_queued(
+        &mut self,
+        is: impl Fn(&RiichiEvent) -> bool,
+    ) -> Result<Option<RiichiEvent>, Disagreement> {
+        let Some(at) = self.queue.iter().position(is) else {
+            return Ok(None);
+        };
+        let event = &self.queue[at];
+        let may_wait = |earlier: &RiichiEvent| {
+            matches!(
+                (event.kind(), earlier.kind()),
+                (RiichiEvent::INDICATOR, RiichiEvent::DISCARD)
+                    | (RiichiEvent::WIN, RiichiEvent::WIN)
+            )
+        };
+        if let Some(first) = self.queue.iter().take(at).find(|e| !may_wait(e)) {
+            return Err(self.differ(format!("has first: {first}")));
+        }
+        Ok(self.queue.remove(at))
     }
 
     fn start_game(&mut self) -> Step {
@@ -341,6 +383,7 @@ impl Replay<'_> {
             scores,
             sticks: kyotaku,
         };
+        self.extra_draw = false;
         let wall = Wall::read(self.events, self.at).map_err(|e| self.differ(e))?;
         self.force(&wall, m.dealer()).map_err(|e| self.differ(e))?;
         self.at += 1;
@@ -349,14 +392,12 @@ impl Replay<'_> {
 
     /// alea's Deal for the log's `start_kyoku` (its random dealer draw is dropped).
     fn check_deal(&mut self) -> Step {
-        let Some(at) = self
-            .queue
-            .iter()
-            .position(|e| e.kind() == RiichiEvent::DEAL)
-        else {
+        if self
+            .take_queued(|e| e.kind() == RiichiEvent::DEAL)?
+            .is_none()
+        {
             return Ok(false);
-        };
-        self.queue.remove(at);
+        }
         if let Some(draw) = self
             .queue
             .iter()
@@ -426,14 +467,14 @@ impl Replay<'_> {
     }
 
     fn hora(&mut self, actor: u8, deltas: Option<[i32; SEATS]>) -> Step {
-        let Some(at) = self
-            .queue
-            .iter()
-            .position(|e| matches!(e, RiichiEvent::Win { seat, .. } if seat.0 == actor))
+        let Some(win) =
+            self.take_queued(|e| matches!(e, RiichiEvent::Win { seat, .. } if seat.0 == actor))?
         else {
             return Ok(false);
         };
-        let win = self.queue.remove(at).expect("the position is in the queue");
+        let Some(deltas) = deltas else {
+            return Err(self.differ("needs the deltas of every win (a full log has them)"));
+        };
         let RiichiEvent::Win {
             from, deltas: alea, ..
         } = &win
@@ -444,64 +485,52 @@ impl Replay<'_> {
             unreachable!("hora is the current event")
         };
         let from_agrees = from.map_or(target == actor, |from| from.0 == target);
-        if !from_agrees || deltas.is_some_and(|d| d != *alea) {
+        if !from_agrees || deltas != *alea {
             return Err(self.differ(format!("has: {win}, deltas {alea:?}")));
         }
-        for (score, delta) in self.table.scores.iter_mut().zip(alea) {
-            *score += delta;
-        }
+        self.table.add(deltas);
         self.table.sticks = 0;
         self.at += 1;
         Ok(true)
     }
 
     fn ryukyoku(&mut self, deltas: Option<[i32; SEATS]>) -> Step {
-        let Some(at) = self.queue.iter().position(|e| {
+        let Some(draw) = self.take_queued(|e| {
             matches!(
                 e,
                 RiichiEvent::ExhaustiveDraw { .. } | RiichiEvent::AbortiveDraw { .. }
             )
-        }) else {
+        })?
+        else {
             return Ok(false);
         };
-        let draw = self.queue.remove(at).expect("the position is in the queue");
+        let Some(deltas) = deltas else {
+            return Err(self.differ("needs the deltas of every draw (a full log has them)"));
+        };
         let alea = match &draw {
             RiichiEvent::ExhaustiveDraw { deltas, .. } => *deltas,
             _ => [0; SEATS],
         };
-        if deltas.is_some_and(|d| d != alea) {
+        if deltas != alea {
             return Err(self.differ(format!("has: {draw}, deltas {alea:?}")));
         }
-        for (score, delta) in self.table.scores.iter_mut().zip(alea) {
-            *score += delta;
-        }
+        self.table.add(deltas);
         self.at += 1;
         Ok(true)
     }
 
-    /// alea's match ends here too, with the log's scores (the sticks left on the table go to
-    /// the first seat: `end_game` carries no scores to check that against).
+    /// alea's match ends here too, with the scores the log's deltas give (the sticks left on
+    /// the table go to the first place, as libriichi's arena does: `end_game` carries no
+    /// scores).
     fn end_game(&mut self) -> Step {
-        let Some(at) = self
-            .queue
-            .iter()
-            .position(|e| e.kind() == RiichiEvent::MATCH_END)
-        else {
+        let Some(end) = self.take_queued(|e| e.kind() == RiichiEvent::MATCH_END)? else {
             return Ok(false);
         };
-        let end = self.queue.remove(at).expect("the position is in the queue");
         let RiichiEvent::MatchEnd { scores } = end else {
             unreachable!("a match end was found")
         };
         let mut expected = self.table.scores;
-        let top = (0..SEATS).fold(0, |best, s| {
-            if expected[s] > expected[best] {
-                s
-            } else {
-                best
-            }
-        });
-        expected[top] += 1000 * i32::from(self.table.sticks);
+        expected[first_place(&expected).index()] += 1000 * i32::from(self.table.sticks);
         if scores != expected || !self.queue.is_empty() {
             return Err(self.differ(format!(
                 "ends the match with scores {scores:?} (the log's hands give {expected:?}){}",
@@ -530,6 +559,7 @@ impl Replay<'_> {
             Phase::Claims { from, .. } => self.claim_answer(seat, from),
             _ => return Err(self.differ(self.state())),
         };
+        self.check_tiles(seat, action)?;
         let sim = self.sim();
         if !sim.legal_actions().contains(&action) {
             let legal: Vec<String> = sim.legal_actions().iter().map(|a| a.to_string()).collect();
@@ -550,6 +580,69 @@ impl Replay<'_> {
                 .filter(|e| e.kind() != RiichiEvent::ANSWER),
         );
         Ok(())
+    }
+
+    /// The tiles the log's move names beyond the action: a discard's `tsumogiri` (the tile
+    /// just drawn, or not), a kan's `consumed` (and an added kan's `pai`), all as alea's hand
+    /// and melds hold them.
+    fn check_tiles(&self, seat: Seat, action: RiichiAction) -> Result<(), Disagreement> {
+        let kyoku = self.sim().world().resource::<Kyoku>();
+        let hand = kyoku.hands[seat.index()];
+        let skip = |e: &MjaiEvent| {
+            matches!(
+                e,
+                MjaiEvent::Dora { .. } | MjaiEvent::ReachAccepted { .. } | MjaiEvent::Reach { .. }
+            )
+        };
+        let Some((_, event)) = self.events.get(self.next_move(skip)) else {
+            return Ok(());
+        };
+        let tiles = |list: &[MjaiTile]| list.iter().filter_map(|t| t.0).collect::<TileCounts>();
+        let of_kind = |tile: Tile| {
+            hand.tiles()
+                .filter(|t| t.kind() == tile.kind())
+                .collect::<TileCounts>()
+        };
+        let agrees = match (event, action) {
+            (
+                MjaiEvent::Dahai { pai, tsumogiri, .. },
+                RiichiAction::Discard(tile) | RiichiAction::Riichi(tile),
+            ) => {
+                let drawn = kyoku.drawn[seat.index()] == Some(tile);
+                let called = matches!(kyoku.phase, Phase::Turn { called: true, .. });
+                pai.0 == Some(tile)
+                    && match tsumogiri {
+                        true => drawn && !called,
+                        false => !drawn || hand[tile] > 1,
+                    }
+            }
+            (MjaiEvent::Ankan { consumed, .. }, RiichiAction::ClosedKan(tile)) => {
+                consumed.len() == 4 && tiles(consumed) == of_kind(tile)
+            }
+            (MjaiEvent::Kakan { pai, consumed, .. }, RiichiAction::AddedKan(tile)) => {
+                let pon = kyoku
+                    .melds_of(seat)
+                    .find(|m| m.meld.kind() == MeldKind::Pon && m.called.kind() == tile.kind());
+                consumed.len() == 3
+                    && pai.0.map(|p| of_kind(tile) == [p].into_iter().collect()) == Some(true)
+                    && pon.map(|m| m.tiles()) == Some(tiles(consumed))
+            }
+            (MjaiEvent::Daiminkan { consumed, .. }, RiichiAction::Kan) => {
+                let called = match kyoku.phase {
+                    Phase::Claims { tile, .. } => tile,
+                    _ => Tile::ALL[0],
+                };
+                consumed.len() == 3 && tiles(consumed) == of_kind(called)
+            }
+            _ => true,
+        };
+        match agrees {
+            true => Ok(()),
+            false => Err(self.differ(format!(
+                "has {seat} holding {} for its {action}",
+                crate::tiles::format_tiles(&hand.tiles().collect::<Vec<_>>())
+            ))),
+        }
     }
 
     /// The index of the log's next move from the current event on, past the events alea
