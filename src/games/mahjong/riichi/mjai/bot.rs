@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::replay::{call_action, install_hand, turn_move};
+use super::replay::{call_action, fix_slot, install_hand, turn_move};
 use super::{MjaiEvent, MjaiTile};
 use crate::games::mahjong::riichi::{
     Kyoku, Match, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig, SEATS, choose, rules,
@@ -157,7 +157,7 @@ impl MjaiBot {
             self.sim = Some(self.build()?);
         }
         let bad = |what: &str| BotError::Inconsistent(format!("start_kyoku: {what}"));
-        let wind = bakaze.0.map(|t| t.kind().index().wrapping_sub(27) as u8);
+        let wind = bakaze.wind_index();
         let (Some(wind @ 0..=3), Some(marker), 1..=4) = (wind, dora_marker.0, *kyoku) else {
             return Err(bad(
                 "expects a wind, a dora indicator and a hand from 1 to 4",
@@ -187,9 +187,7 @@ impl MjaiBot {
             }
             hands[me.index()][tile] += 1;
         }
-        let fixed = mount.early_collapse(Exit::Dorahyou, 0, marker).is_ok()
-            && mount.collapsed(Exit::Dorahyou, 0) == Some(marker);
-        if !fixed {
+        if !fix_slot(&mut mount, Exit::Dorahyou, 0, marker) {
             return Err(bad(&format!("no {marker} left for the indicator")));
         }
         for (seat, hand) in hands.iter_mut().enumerate() {

@@ -57,6 +57,14 @@ impl MjaiTile {
     }
 }
 
+impl MjaiTile {
+    /// A round wind's index (`E` 0 .. `N` 3), as `bakaze` names it; none for another tile.
+    pub fn wind_index(self) -> Option<u8> {
+        let tile = self.0?;
+        (tile.suit() == Suit::Honor && tile.number() <= 4).then(|| tile.number() - 1)
+    }
+}
+
 impl std::fmt::Display for MjaiTile {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let Some(tile) = self.0 else {
@@ -355,6 +363,11 @@ mod tests {
             assert_eq!(tile.to_string(), mjai);
         }
         assert_eq!(MjaiTile::parse("?"), Some(MjaiTile(None)));
+        let wind = |text: &str| MjaiTile::parse(text).unwrap().wind_index();
+        assert_eq!(
+            ["E", "S", "W", "N", "P", "1m", "?"].map(wind),
+            [Some(0), Some(1), Some(2), Some(3), None, None, None]
+        );
         for bad in ["0m", "4mr", "5zr", "1z", "10m", "m", "", "Ex"] {
             assert_eq!(MjaiTile::parse(bad), None, "{bad}");
         }

@@ -144,19 +144,21 @@ impl Replay<'_> {
         }
     }
 
-    fn line(&self) -> usize {
-        self.events[self.at].0
-    }
-
     fn event(&self) -> &MjaiEvent {
         &self.events[self.at].1
     }
 
     /// A disagreement at the current event.
     fn differ(&self, alea: impl Into<String>) -> Disagreement {
+        self.differ_at(self.at, alea)
+    }
+
+    /// A disagreement at `events[at]`.
+    fn differ_at(&self, at: usize, alea: impl Into<String>) -> Disagreement {
+        let (line, event) = &self.events[at];
         Disagreement {
-            line: self.line(),
-            log: serde_json::to_string(self.event()).unwrap_or_default(),
+            line: *line,
+            log: serde_json::to_string(event).unwrap_or_default(),
             alea: alea.into(),
         }
     }
@@ -357,8 +359,7 @@ impl Replay<'_> {
             unreachable!("start_kyoku is the current event")
         };
         let m = *self.sim().world().resource::<Match>();
-        let wind = bakaze.0.map(|t| t.kind().index().wrapping_sub(27));
-        let agrees = wind == Some(usize::from(m.wind))
+        let agrees = bakaze.wind_index() == Some(m.wind)
             && usize::from(kyoku) == usize::from(m.number) + 1
             && oya == m.number
             && honba == m.honba
@@ -384,8 +385,9 @@ impl Replay<'_> {
             sticks: kyotaku,
         };
         self.extra_draw = false;
-        let wall = Wall::read(self.events, self.at).map_err(|e| self.differ(e))?;
-        self.force(&wall, m.dealer()).map_err(|e| self.differ(e))?;
+        let wall = Wall::read(self.events, self.at).map_err(|(at, e)| self.differ_at(at, e))?;
+        self.force(&wall, m.dealer())
+            .map_err(|(at, e)| self.differ_at(at, e))?;
         self.at += 1;
         Ok(true)
     }
@@ -409,15 +411,17 @@ impl Replay<'_> {
     }
 
     /// Puts the log's hands and wall in alea's World: the dealer has drawn the first tile.
-    fn force(&mut self, wall: &Wall, dealer: Seat) -> Result<(), String> {
+    /// An error names the index of the event whose tile does not fit.
+    fn force(&mut self, wall: &Wall, dealer: Seat) -> Result<(), (usize, String)> {
         let set = self.sim().rules().game.tile_set();
         let mut mount = Mount::new(set, WallLayout::riichi());
         let mut hands = [TileCounts::new(); SEATS];
         for (seat, tiles) in wall.hands.iter().enumerate() {
             for &tile in tiles {
                 if !mount.deal_tile(tile) {
-                    return Err(format!(
-                        "cannot deal the log's hands: no {tile} left in the set"
+                    return Err((
+                        self.at,
+                        format!("cannot deal the log's hands: no {tile} left in the set"),
                     ));
                 }
                 hands[seat][tile] += 1;
@@ -430,19 +434,21 @@ impl Replay<'_> {
             (Exit::Urahyou, &wall.ura),
         ];
         for (exit, tiles) in exits {
-            for (pos, &tile) in tiles.iter().enumerate() {
+            for (pos, &(at, tile)) in tiles.iter().enumerate() {
                 let pos = u16::try_from(pos).unwrap_or(u16::MAX);
-                let fixed = mount.early_collapse(exit, pos, tile).is_ok()
-                    && mount.collapsed(exit, pos) == Some(tile);
-                if !fixed {
-                    return Err(format!(
-                        "cannot put the log's {tile} at {exit} slot {pos}: the wall has no slot or copy left"
+                if !fix_slot(&mut mount, exit, pos, tile) {
+                    return Err((
+                        at,
+                        format!(
+                            "cannot put the log's {tile} at {exit} slot {pos}: the wall has no slot or copy left"
+                        ),
                     ));
                 }
             }
         }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-        let first = install_hand(self.sim_mut(), hands, mount, dealer, &mut rng)?;
+        let first = install_hand(self.sim_mut(), hands, mount, dealer, &mut rng)
+            .map_err(|e| (self.at, e))?;
         self.queue.push_front(RiichiEvent::Draw {
             seat: dealer,
             exit: Exit::Pii,
@@ -781,6 +787,12 @@ pub(super) fn call_action(
     }
 }
 
+/// Fixes the slot at `pos` of `exit` to `tile`: false when the mount has no such slot, or no
+/// copy left (the collapse would leave the slot free).
+pub(super) fn fix_slot(mount: &mut Mount, exit: Exit, pos: u16, tile: Tile) -> bool {
+    mount.early_collapse(exit, pos, tile).is_ok() && mount.collapsed(exit, pos) == Some(tile)
+}
+
 /// Puts a dealt hand into `sim`'s World: the starting `hands`, and `mount` (the hands dealt
 /// out of it) with its first indicator flipped and the dealer's first tile drawn (from the
 /// next normal slot: collapsed, or by `rng`). Returns that tile.
@@ -833,20 +845,25 @@ fn call_kind(event: &MjaiEvent) -> MeldKind {
 }
 
 /// A hand's tiles as the log shows them: the starting hands, then the tiles drawn through each
-/// exit in order (a draw right after a kan is a replacement draw).
+/// exit in order (a draw right after a kan is a replacement draw), each with the index of the
+/// event that shows it.
 #[derive(Debug, Default)]
 struct Wall {
     hands: [Vec<Tile>; SEATS],
-    live: Vec<Tile>,
-    rinshan: Vec<Tile>,
-    dora: Vec<Tile>,
-    ura: Vec<Tile>,
+    live: Vec<(usize, Tile)>,
+    rinshan: Vec<(usize, Tile)>,
+    dora: Vec<(usize, Tile)>,
+    ura: Vec<(usize, Tile)>,
 }
 
 impl Wall {
-    /// The wall of the hand whose `start_kyoku` is `events[at]`.
-    fn read(events: &[(usize, MjaiEvent)], at: usize) -> Result<Wall, String> {
-        let shown = |tile: MjaiTile| tile.0.ok_or("needs every tile shown (the log has ?)");
+    /// The wall of the hand whose `start_kyoku` is `events[at]`; an error names the index of
+    /// the event it is about.
+    fn read(events: &[(usize, MjaiEvent)], at: usize) -> Result<Wall, (usize, String)> {
+        let shown = |tile: MjaiTile, at: usize| {
+            tile.0
+                .ok_or_else(|| (at, "needs every tile shown (the log has ?)".to_string()))
+        };
         let mut wall = Wall::default();
         let MjaiEvent::StartKyoku {
             dora_marker,
@@ -856,18 +873,19 @@ impl Wall {
         else {
             unreachable!("the hand starts at start_kyoku")
         };
-        wall.dora.push(shown(*dora_marker)?);
+        wall.dora.push((at, shown(*dora_marker, at)?));
         for (hand, tehai) in wall.hands.iter_mut().zip(tehais) {
             if tehai.len() != 13 {
-                return Err(format!(
-                    "needs 13 tiles a hand (the log has {})",
-                    tehai.len()
-                ));
+                let why = format!("needs 13 tiles a hand (the log has {})", tehai.len());
+                return Err((at, why));
             }
-            *hand = tehai.iter().map(|&t| shown(t)).collect::<Result<_, _>>()?;
+            *hand = tehai
+                .iter()
+                .map(|&t| shown(t, at))
+                .collect::<Result<_, _>>()?;
         }
         let mut after_kan = false;
-        for (_, event) in &events[at + 1..] {
+        for (i, (_, event)) in events.iter().enumerate().skip(at + 1) {
             match event {
                 MjaiEvent::Tsumo { pai, .. } => {
                     let exit = if after_kan {
@@ -875,25 +893,27 @@ impl Wall {
                     } else {
                         &mut wall.live
                     };
-                    exit.push(shown(*pai)?);
+                    exit.push((i, shown(*pai, i)?));
                     after_kan = false;
                 }
                 MjaiEvent::Ankan { .. } | MjaiEvent::Kakan { .. } | MjaiEvent::Daiminkan { .. } => {
                     after_kan = true;
                 }
-                MjaiEvent::Dora { dora_marker } => wall.dora.push(shown(*dora_marker)?),
+                MjaiEvent::Dora { dora_marker } => wall.dora.push((i, shown(*dora_marker, i)?)),
                 MjaiEvent::Hora {
                     ura_markers: Some(ura),
                     ..
                 } if wall.ura.is_empty() => {
-                    wall.ura = ura.iter().map(|&t| shown(t)).collect::<Result<_, _>>()?;
+                    for &tile in ura {
+                        wall.ura.push((i, shown(tile, i)?));
+                    }
                 }
                 MjaiEvent::EndKyoku | MjaiEvent::StartKyoku { .. } | MjaiEvent::EndGame => break,
                 _ => {}
             }
         }
         if wall.live.is_empty() {
-            return Err("expects the dealer's first draw".to_string());
+            return Err((at, "expects the dealer's first draw".to_string()));
         }
         Ok(wall)
     }
