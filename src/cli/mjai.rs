@@ -10,10 +10,10 @@ use serde::Serialize;
 use super::replay::{Recording, apply_record};
 use super::{CliError, MjaiBotArgs, ReplayArgs, json_line};
 use crate::games::mahjong::riichi::mjai::{
-    MjaiBot, MjaiEvent, MjaiWriter, read_log, replay_events, write_log,
+    MjaiBot, MjaiEvent, MjaiWriter, caller_sim, read_log, replay_events, write_log,
 };
 use crate::games::mahjong::riichi::{PlayerKind, Riichi, RiichiAction, RiichiConfig};
-use crate::kernel::{Rollback, Seat, Sim, SimBuilder};
+use crate::kernel::{Seat, Sim};
 
 /// `--out-mjai DIR`: a delivered match is played again from its recording, with its events
 /// recorded, and written as `DIR/INDEX.json.gz`.
@@ -36,9 +36,7 @@ impl MjaiDir {
             path: dir.to_path_buf(),
             source,
         })?;
-        let sim = SimBuilder::new(game.clone())
-            .rollback(Rollback::Caller)
-            .try_build()?;
+        let sim = caller_sim(game.clone())?;
         Ok(MjaiDir {
             dir: dir.to_path_buf(),
             sim,

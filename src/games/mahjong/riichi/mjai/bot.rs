@@ -19,9 +19,10 @@ use super::{MjaiEvent, MjaiTile};
 use crate::games::mahjong::riichi::{
     Kyoku, Match, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig, SEATS, choose, rules,
 };
-use crate::kernel::{Game, Rollback, Seat, Sim, SimBuilder, Turn};
+use crate::kernel::{Game, Seat, Sim, Turn};
 use crate::mount::{Exit, Mount, WallLayout};
 use crate::scoring::riichi::MeldKind;
+use crate::snapshot::Snapshot;
 use crate::tiles::{Tile, TileCounts};
 
 /// Why the bot cannot follow the table.
@@ -56,6 +57,8 @@ pub struct MjaiBot {
     dora: Vec<Tile>,
     /// The discard of the bot's riichi declaration.
     riichi: Option<Tile>,
+    /// Where a probe saves the game (reused request to request).
+    saved: Option<Snapshot>,
 }
 
 impl MjaiBot {
@@ -73,6 +76,7 @@ impl MjaiBot {
             idle: true,
             dora: Vec::new(),
             riichi: None,
+            saved: None,
         }
     }
 
@@ -99,9 +103,7 @@ impl MjaiBot {
     }
 
     fn build(&self) -> Result<Sim<Riichi>, BotError> {
-        SimBuilder::new(Riichi::new(self.config.clone()))
-            .rollback(Rollback::Caller)
-            .try_build()
+        super::caller_sim(Riichi::new(self.config.clone()))
             .map_err(|e| BotError::Inconsistent(format!("cannot build the game: {e}")))
     }
 
@@ -116,6 +118,8 @@ impl MjaiBot {
             MjaiEvent::StartGame { id, .. } => {
                 self.seat = self.fixed.or(id.map(Seat));
                 self.sim = Some(self.build()?);
+                // A probe's saved game belongs to the game it was made from.
+                self.saved = None;
                 self.idle = true;
             }
             MjaiEvent::StartKyoku { .. } => self.start_kyoku(event)?,
@@ -499,8 +503,16 @@ impl MjaiBot {
     /// The indicators alea flipped become the table's.
     fn reconcile_indicators(&mut self) -> Result<(), BotError> {
         let me = self.me()?;
+        let flipped = self.mount().dora_indicators();
+        if flipped
+            .iter()
+            .zip(&self.dora)
+            .all(|(alea, shown)| alea == shown)
+        {
+            return Ok(());
+        }
         let table = self.dora.clone();
-        let flipped = self.mount().dora_indicators().to_vec();
+        let flipped = flipped.to_vec();
         for (index, (&alea, &shown)) in flipped.iter().zip(&table).enumerate() {
             if alea == shown {
                 continue;
@@ -556,16 +568,23 @@ impl MjaiBot {
         if let (Some(MjaiEvent::Reach { .. }), Some(tile)) = (last, self.riichi) {
             return Ok(self.dahai(me, tile));
         }
-        let snapshot = self.sim_mut().snapshot();
         // Another seat's discard or added kan asks for a claim only.
         let claim = matches!(
             last,
             Some(MjaiEvent::Dahai { .. }) | Some(MjaiEvent::Kakan { .. })
         );
+        let sim = self.sim.as_mut().expect("a game is in play");
+        let snapshot = match self.saved.take() {
+            Some(mut saved) => {
+                sim.snapshot_into(&mut saved);
+                saved
+            }
+            None => sim.snapshot(),
+        };
         let answer = self.probe(me, claim);
-        self.sim_mut()
-            .restore(&snapshot)
-            .map_err(|e| BotError::Inconsistent(e.to_string()))?;
+        let restored = self.sim_mut().restore(&snapshot);
+        self.saved = Some(snapshot);
+        restored.map_err(|e| BotError::Inconsistent(e.to_string()))?;
         answer
     }
 

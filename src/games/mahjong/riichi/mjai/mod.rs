@@ -20,6 +20,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::games::mahjong::riichi::Riichi;
+use crate::kernel::{Rollback, Sim, SimBuilder, SimError};
 use crate::tiles::{Suit, Tile};
 
 /// A tile as mjai writes it; `None` is `?` (hidden).
@@ -254,6 +256,12 @@ impl MjaiEvent {
         };
         a.into_iter().chain(b)
     }
+}
+
+/// A game of `game` that leaves rollback to its caller: the replay and the bot check each
+/// move before applying it, and drop the game on a failure.
+pub fn caller_sim(game: Riichi) -> Result<Sim<Riichi>, SimError> {
+    SimBuilder::new(game).rollback(Rollback::Caller).try_build()
 }
 
 /// Why a log cannot be read.

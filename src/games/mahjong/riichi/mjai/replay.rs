@@ -16,7 +16,7 @@ use super::{MjaiEvent, MjaiTile};
 use crate::games::mahjong::riichi::{
     Abort, Kyoku, Match, Phase, Riichi, RiichiAction, RiichiConfig, RiichiEvent, SEATS, first_place,
 };
-use crate::kernel::{EventKind, GameEvent, Rollback, Seat, Sim, SimBuilder, Turn};
+use crate::kernel::{EventKind, GameEvent, Seat, Sim, Turn};
 use crate::mount::{Exit, Mount, WallLayout};
 use crate::scoring::riichi::MeldKind;
 use crate::tiles::{Tile, TileCounts, format_tiles};
@@ -90,7 +90,13 @@ struct LogTable {
 }
 
 impl LogTable {
-    /// A win's or draw's deltas (a win also takes the sticks).
+    /// `seat`'s riichi stick goes on the table.
+    fn riichi(&mut self, seat: u8) {
+        self.scores[usize::from(seat)] -= 1000;
+        self.sticks = self.sticks.saturating_add(1);
+    }
+
+    /// A win's or draw's deltas (the caller clears the sticks a win takes).
     fn add(&mut self, deltas: [i32; SEATS]) {
         for (score, delta) in self.scores.iter_mut().zip(deltas) {
             *score = score.saturating_add(delta);
@@ -195,8 +201,9 @@ impl Replay<'_> {
         }
     }
 
-    /// Matches the log's event with the first queued alea event of its kind: true when it
-    /// was matched (and agrees), false when alea has not produced one.
+    /// Matches the log's event with alea's next queued event of its kind (see
+    /// [`Replay::take_queued`]): true when it was matched (and agrees), false when alea has
+    /// not produced one.
     fn outcome(&mut self) -> Step {
         let event = self.event().clone();
         if let MjaiEvent::StartGame { .. } = event {
@@ -256,8 +263,7 @@ impl Replay<'_> {
                     |e| matches!(e, RiichiEvent::RiichiStick { seat } if seat.0 == actor),
                 )?;
                 if matched {
-                    self.table.scores[usize::from(actor)] -= 1000;
-                    self.table.sticks = self.table.sticks.saturating_add(1);
+                    self.table.riichi(actor);
                 }
                 Ok(matched)
             }
@@ -327,10 +333,7 @@ impl Replay<'_> {
         if self.sim.is_some() {
             return Err(self.differ(format!("has a game in play: {}", self.state())));
         }
-        let game = Riichi::new(self.config.clone());
-        let sim = SimBuilder::new(game)
-            .rollback(Rollback::Caller)
-            .try_build()
+        let sim = super::caller_sim(Riichi::new(self.config.clone()))
             .map_err(|e| self.differ(format!("cannot build the game: {e}")))?;
         self.sim = Some(sim);
         self.sim_mut().record_events(true);
