@@ -62,6 +62,7 @@ pub mod chance;
 pub mod cli;
 pub mod dealer;
 pub mod dice;
+pub mod encode;
 pub mod games;
 pub mod kernel;
 pub mod mount;

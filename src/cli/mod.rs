@@ -10,6 +10,7 @@ mod replay;
 mod score;
 mod search;
 mod sgs;
+pub mod shard;
 mod simulate;
 mod stream;
 mod think;
@@ -33,7 +34,7 @@ pub use simulate::{
     GameTally, MahjongSummary, MatchResult, Played, Scores, SeatSummary, Sink, Summary, simulate,
     simulate_duel, simulate_mahjong, simulate_pig, stream_duel, stream_mahjong, stream_pig,
 };
-pub use stream::Streamed;
+pub use stream::{Batch, Streamed};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
 #[derive(Parser, Debug)]
@@ -868,6 +869,10 @@ pub enum CliError {
         /// Logs replayed.
         logs: u64,
     },
+    /// Shards' totals that cannot be merged or summarised (another run, a game counted twice,
+    /// a game missing).
+    #[error("shards: {0}")]
+    Shards(String),
     /// Replayed games differ from their records.
     #[error("{failed} of {games} replayed games differ from their records")]
     ReplayFailed {

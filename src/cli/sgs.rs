@@ -385,25 +385,26 @@ pub fn simulate_sgs(
     })
 }
 
-/// Streams `games` games of `game` with `players` on `threads` threads to `sink` in game order;
-/// game `i` is the game built with seed `sub_seed(seed, i)` (started in place by a
-/// [`Restarter`]) with players drawing from that seed's player stream, so results do not
-/// depend on the thread count. With `record`, each game keeps its replay
+/// Streams `batch`'s games (`(games, seed, threads)`: games `0..games`) of `game` with
+/// `players` to `sink` in game order; game `i` is the game built with seed `sub_seed(seed, i)`
+/// (started in place by a [`Restarter`]) with players drawing from that seed's player stream,
+/// so results do not depend on the thread count. With `record`, each game keeps its replay
 /// [`Recording`](super::Recording).
 pub fn stream_sgs(
     game: &Sgs,
     players: &[PlayerKind],
-    (games, seed, threads): (u64, u64, u16),
+    batch: impl Into<super::Batch>,
     record: bool,
     stop: &(dyn Fn() -> bool + Sync),
     sink: super::simulate::Sink<'_, Played<SgsResult, SgsAction>>,
 ) -> Result<super::simulate::Streamed, CliError> {
+    let batch: super::Batch = batch.into();
     let builder = SimBuilder::new(game.clone()).rollback(Rollback::Caller);
     let all_random = players.iter().all(|&p| p == PlayerKind::Random);
     let record = record.then_some(replay::sgs_scores as super::Scores<Sgs>);
     super::simulate::stream_games(
-        games,
-        threads,
+        batch.indices()?,
+        batch.threads,
         stop,
         &|| {
             let mut sim = builder.build();
@@ -411,7 +412,7 @@ pub fn stream_sgs(
             Ok((sim, restarter, Seating::new(players)))
         },
         &|(sim, restarter, seating), index| {
-            let seed = sub_seed(seed, index);
+            let seed = sub_seed(batch.seed, index);
             restarter.restart(sim, seed)?;
             let mut rng = random_player_rng(seed);
             let mut moves = 0;
@@ -518,13 +519,12 @@ pub struct SgsSummary {
 /// `alea simulate sgs`.
 pub(super) fn simulate(
     args: &SimulateArgs,
+    (game, players): (&Sgs, &[PlayerKind]),
+    mut totals: super::shard::Totals,
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
-    let game = args.sgs.game()?;
-    let seats = game.mode.seats();
-    let players = players(&args.pig.players, seats)?;
-    let games = args.games.unwrap_or(100_000);
+    let games = totals.run.games;
     let searching = players
         .iter()
         .any(|p| matches!(p, PlayerKind::Ismcts(_) | PlayerKind::Smart(_)));
@@ -539,10 +539,9 @@ pub(super) fn simulate(
     let mut file = OutFile::create(args.out.as_deref(), writer)?;
     let started = Instant::now();
     let stop = super::simulate::deadline(args.max_seconds, started);
-    let mut totals = SgsTotals::new(&game);
     let streamed = stream_sgs(
-        &game,
-        &players,
+        game,
+        players,
         (games, args.seed, threads),
         file.is_some(),
         &stop,
@@ -550,7 +549,7 @@ pub(super) fn simulate(
             if let Some(bar) = &bar {
                 bar.inc(1);
             }
-            totals.add(&played.result);
+            totals.add(index, &played.result)?;
             file.write(index, played.recording.as_ref())
         },
     )?;
@@ -559,8 +558,12 @@ pub(super) fn simulate(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let mut summary = totals.summary(&game, &players, args.seed, threads, seconds);
-    summary.truncated = streamed.truncated;
+    let timing = super::shard::Timing {
+        threads,
+        seconds,
+        truncated: streamed.truncated,
+    };
+    let summary = totals.sgs_summary(game, players, timing)?;
     if args.json {
         return json_line(out, &summary);
     }
@@ -630,82 +633,4 @@ fn print_summary(
         summary.games_per_second, seconds
     )?;
     Ok(())
-}
-
-/// Online totals of sgs games, folded in game order.
-struct SgsTotals {
-    games: u64,
-    seat_wins: Vec<u64>,
-    role_wins: Vec<(Role, u64)>,
-    draws: u64,
-    turns: u64,
-    moves: u64,
-}
-
-impl SgsTotals {
-    fn new(game: &Sgs) -> SgsTotals {
-        SgsTotals {
-            games: 0,
-            seat_wins: vec![0; usize::from(game.mode.seats())],
-            role_wins: game.mode.roles().iter().map(|&r| (r, 0)).collect(),
-            draws: 0,
-            turns: 0,
-            moves: 0,
-        }
-    }
-
-    fn add(&mut self, r: &SgsResult) {
-        let won = |role: Role| r.outcome == Outcome::Won(role.faction());
-        self.games += 1;
-        for (s, wins) in self.seat_wins.iter_mut().enumerate() {
-            *wins += u64::from(won(r.roles[s]));
-        }
-        for (role, wins) in &mut self.role_wins {
-            *wins += u64::from(won(*role));
-        }
-        self.draws += u64::from(r.outcome == Outcome::Draw);
-        self.turns += u64::from(r.turns);
-        self.moves += u64::from(r.moves);
-    }
-
-    fn summary(
-        &self,
-        game: &Sgs,
-        players: &[PlayerKind],
-        seed: u64,
-        threads: u16,
-        seconds: f64,
-    ) -> SgsSummary {
-        let games = self.games;
-        SgsSummary {
-            game: "sgs",
-            mode: game.mode,
-            games,
-            truncated: false,
-            seed,
-            threads,
-            seats: players
-                .iter()
-                .zip(&self.seat_wins)
-                .map(|(&player, &wins)| SgsSeatSummary {
-                    player,
-                    wins,
-                    interval: wilson_interval(wins, games),
-                })
-                .collect(),
-            roles: self
-                .role_wins
-                .iter()
-                .map(|&(role, wins)| RoleSummary {
-                    role,
-                    wins,
-                    interval: wilson_interval(wins, games),
-                })
-                .collect(),
-            draws: self.draws,
-            mean_turns: self.turns as f64 / games.max(1) as f64,
-            mean_moves: self.moves as f64 / games.max(1) as f64,
-            games_per_second: games as f64 / seconds.max(1e-9),
-        }
-    }
 }

@@ -10,8 +10,9 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::replay::{self, RecordWriter, Recording, SlotCollapse};
-pub use super::stream::{Streamed, stream_games};
-use super::{CliError, GameName, SimulateArgs, Table, json_line, profile};
+use super::shard::{Setup, Timing, Totals, WinsGame};
+pub use super::stream::{Batch, Streamed, stream_games};
+use super::{CliError, SimulateArgs, Table, json_line, profile};
 use crate::games::duel::Duel;
 use crate::games::mahjong::riichi::PlayerKind;
 use crate::games::mahjong::{MatchTally, Ruleset};
@@ -88,24 +89,26 @@ pub(super) fn counter(total: u64, unit: &str) -> indicatif::ProgressBar {
     bar
 }
 
-/// Plays `games` random games from `builder` on `threads` threads: each restores the start,
-/// re-seeds the streams from `(seed, index)` and calls `prepare`; `tally` reads each finished
-/// game, which goes to `sink` in game order with its [`Recording`] when `record` gives the
-/// function reading its final scores. `stop` is asked before each game starts.
+/// Plays `batch`'s random games from `builder` (`(games, seed, threads)`: games `0..games`):
+/// each restores the start, re-seeds the streams from `(seed, index)` and calls `prepare`;
+/// `tally` reads each finished game, which goes to `sink` in game order with its
+/// [`Recording`] when `record` gives the function reading its final scores. `stop` is asked
+/// before each game starts.
 #[allow(clippy::too_many_arguments)]
 pub fn simulate<G: Game>(
     builder: &SimBuilder<G>,
-    (games, seed, threads): (u64, u64, u16),
+    batch: impl Into<Batch>,
     record: Option<Scores<G>>,
     stop: &(dyn Fn() -> bool + Sync),
     prepare: &(dyn Fn(&mut Sim<G>) + Sync),
     tally: &(dyn Fn(&Sim<G>) -> GameTally + Sync),
     sink: Sink<'_, Played<GameTally, G::Action>>,
 ) -> Result<Streamed, CliError> {
+    let batch: Batch = batch.into();
     let builder = builder.clone().rollback(Rollback::Caller);
     stream_games(
-        games,
-        threads,
+        batch.indices()?,
+        batch.threads,
         stop,
         &|| {
             let mut sim = builder.build();
@@ -113,7 +116,7 @@ pub fn simulate<G: Game>(
             Ok((sim, start))
         },
         &|(sim, start), index| {
-            let seed = crate::chance::sub_seed(seed, index);
+            let seed = crate::chance::sub_seed(batch.seed, index);
             sim.restore(start)?;
             sim.reseed(seed);
             prepare(sim);
@@ -193,10 +196,10 @@ fn collapsed<G: Game>(sim: &Sim<G>) -> Vec<(MountSlot, Tile)> {
         .unwrap_or_default()
 }
 
-/// Streams `games` random games of `pig` to `sink` (see [`simulate`]).
+/// Streams `batch`'s random games of `pig` to `sink` (see [`simulate`]).
 pub fn stream_pig(
     pig: &Pig,
-    (games, seed, threads): (u64, u64, u16),
+    batch: impl Into<Batch>,
     record: bool,
     stop: &(dyn Fn() -> bool + Sync),
     sink: Sink<'_, Played<GameTally, PigAction>>,
@@ -204,7 +207,7 @@ pub fn stream_pig(
     let record = record.then_some(replay::pig_scores as Scores<Pig>);
     simulate(
         &SimBuilder::new(pig.clone()),
-        (games, seed, threads),
+        batch,
         record,
         stop,
         &|_| {},
@@ -233,18 +236,19 @@ pub fn simulate_pig(
     })
 }
 
-/// Streams `games` games of `duel` between random players to `sink` (see [`simulate`]); each
-/// game is re-dealt from its own seed ([`redeal`](crate::games::duel::redeal)).
+/// Streams `batch`'s games of `duel` between random players to `sink` (see [`simulate`]);
+/// each game is re-dealt from its own seed ([`redeal`](crate::games::duel::redeal)).
 pub fn stream_duel(
     duel: &Duel,
-    (games, seed, threads): (u64, u64, u16),
+    batch: impl Into<Batch>,
     stop: &(dyn Fn() -> bool + Sync),
     sink: Sink<'_, Played<GameTally, crate::games::duel::DuelAction>>,
 ) -> Result<Streamed, CliError> {
-    let builder = SimBuilder::new(duel.clone()).seed(seed);
+    let batch: Batch = batch.into();
+    let builder = SimBuilder::new(duel.clone()).seed(batch.seed);
     simulate(
         &builder,
-        (games, seed, threads),
+        batch,
         None,
         stop,
         &crate::games::duel::redeal,
@@ -282,26 +286,28 @@ pub struct MatchResult {
     pub tally: MatchTally,
 }
 
-/// Streams `games` mahjong matches of `builder`'s game with `players` on `threads` threads to
-/// `sink` in match order. Match `i` is seeded from `(seed, i)` only, so results do not depend
-/// on the thread count. With `record`, each match keeps its [`Recording`].
+/// Streams `batch`'s mahjong matches (`(games, seed, threads)`: matches `0..games`) of
+/// `builder`'s game with `players` to `sink` in match order. Match `i` is seeded from
+/// `(seed, i)` only, so results do not depend on the thread count. With `record`, each match
+/// keeps its [`Recording`].
 pub fn stream_mahjong<R: Ruleset>(
     builder: &SimBuilder<R>,
     players: &[PlayerKind; 4],
-    (games, seed, threads): (u64, u64, u16),
+    batch: impl Into<Batch>,
     record: bool,
     stop: &(dyn Fn() -> bool + Sync),
     sink: Sink<'_, Played<MatchResult, R::Action>>,
 ) -> Result<Streamed, CliError> {
+    let batch: Batch = batch.into();
     let builder = builder.clone().rollback(Rollback::Caller);
     let record = record.then_some(replay::mahjong_scores::<R> as Scores<R>);
     stream_games(
-        games,
-        threads,
+        batch.indices()?,
+        batch.threads,
         stop,
         &|| builder.try_build(),
         &|sim, index| {
-            let seed = crate::chance::sub_seed(seed, index);
+            let seed = crate::chance::sub_seed(batch.seed, index);
             R::restart(sim, seed)?;
             let mut rng = random_player_rng(seed);
             let recording = play_out(sim, record, |sim| {
@@ -404,11 +410,12 @@ pub const MAHJONG_TABLE: [PlayerKind; 4] = [
 
 fn run_mahjong(
     args: &SimulateArgs,
+    (table, players): (Table, [PlayerKind; 4]),
+    totals: Totals,
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
-    let players = args.mahjong.players(&args.pig.players, MAHJONG_TABLE)?;
-    match args.mahjong.table()? {
+    match table {
         Table::Riichi(game) => {
             let mut logs = args
                 .out_mjai
@@ -424,9 +431,9 @@ fn run_mahjong(
                 };
             let logs_wanted = args.out_mjai.is_some();
             run_table(
-                game,
-                players,
+                (game, players),
                 args,
+                totals,
                 threads,
                 out,
                 logs_wanted.then_some(&mut write),
@@ -435,62 +442,22 @@ fn run_mahjong(
         Table::Sichuan(_) if args.out_mjai.is_some() => Err(CliError::Usage(
             "--out-mjai writes riichi matches (mjai is a riichi protocol), not sichuan".into(),
         )),
-        Table::Sichuan(game) => run_table(game, players, args, threads, out, None),
+        Table::Sichuan(game) => run_table((game, players), args, totals, threads, out, None),
     }
 }
 
 /// Writes each delivered match's recording somewhere besides `--out` (`--out-mjai`).
 type RecordingSink<'a, A> = &'a mut dyn FnMut(u64, &Recording<A>) -> Result<(), CliError>;
 
-/// Online totals of mahjong matches, folded in match order.
-#[derive(Default)]
-struct MatchTotals {
-    games: u64,
-    hands: u64,
-    draws: u64,
-    wins: [u64; 4],
-    deal_ins: [u64; 4],
-    points: [f64; 4],
-    firsts: [u64; 4],
-}
-
-impl MatchTotals {
-    fn add(&mut self, r: &MatchResult) {
-        self.games += 1;
-        self.hands += u64::from(r.tally.hands);
-        self.draws += u64::from(r.tally.draws);
-        let first = (0..4).fold(0, |b, o| if r.scores[o] > r.scores[b] { o } else { b });
-        self.firsts[first] += 1;
-        for s in 0..4 {
-            self.wins[s] += u64::from(r.tally.wins[s]);
-            self.deal_ins[s] += u64::from(r.tally.deal_ins[s]);
-            self.points[s] += f64::from(r.scores[s]);
-        }
-    }
-
-    fn seats(&self, players: &[PlayerKind; 4]) -> Vec<SeatSummary> {
-        let per_hand = |n: u64| n as f64 / self.hands.max(1) as f64;
-        (0..4)
-            .map(|s| SeatSummary {
-                player: players[s],
-                win_rate: per_hand(self.wins[s]),
-                deal_in_rate: per_hand(self.deal_ins[s]),
-                mean_points: self.points[s] / self.games.max(1) as f64,
-                firsts: self.firsts[s],
-            })
-            .collect()
-    }
-}
-
 fn run_table<R: Ruleset>(
-    game: R,
-    players: [PlayerKind; 4],
+    (game, players): (R, [PlayerKind; 4]),
     args: &SimulateArgs,
+    mut totals: Totals,
     threads: u16,
     out: &mut impl std::io::Write,
     mut logs: Option<RecordingSink<'_, R::Action>>,
 ) -> Result<(), CliError> {
-    let games = args.games.unwrap_or(MAHJONG_MATCHES);
+    let games = totals.run.games;
     let bar = counter(games, "matches");
     let writer = RecordWriter {
         game: R::RECORD,
@@ -504,7 +471,6 @@ fn run_table<R: Ruleset>(
         SimBuilder::new(game.clone()).run_mode(profile::run_mode(args.profile.as_deref()));
     let started = Instant::now();
     let stop = deadline(args.max_seconds, started);
-    let mut totals = MatchTotals::default();
     let streamed = stream_mahjong(
         &builder,
         &players,
@@ -513,7 +479,7 @@ fn run_table<R: Ruleset>(
         &stop,
         &mut |index, played| {
             bar.inc(1);
-            totals.add(&played.result);
+            totals.add(index, &played.result)?;
             if let (Some(logs), Some(recording)) = (&mut logs, &played.recording) {
                 logs(index, recording)?;
             }
@@ -523,20 +489,12 @@ fn run_table<R: Ruleset>(
     file.finish()?;
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
-    let summary = MahjongSummary {
-        game: "mahjong",
-        rules: args.mahjong.preset().to_string(),
-        length: game.length(),
-        abilities: game.abilities().iter().map(ToString::to_string).collect(),
-        games: streamed.delivered,
-        truncated: streamed.truncated,
-        seed: args.seed,
+    let timing = Timing {
         threads,
-        hands: totals.hands,
-        draws: totals.draws,
-        seats: totals.seats(&players),
-        games_per_second: streamed.delivered as f64 / seconds.max(1e-9),
+        seconds,
+        truncated: streamed.truncated,
     };
+    let summary = totals.mahjong_summary(args.mahjong.preset(), &game, &players, timing)?;
     if args.json {
         return json_line(out, &summary);
     }
@@ -665,9 +623,7 @@ pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<
 }
 
 fn run_game(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    args.mahjong.only_for(args.game)?;
-    super::only_sgs(args.game, &args.sgs)?;
-    super::only_where_they_apply(args.game, &args.pig, &args.duel, true)?;
+    Setup::check(args)?;
     let sampling = profile::Sampling {
         games: args.profile_games.unwrap_or(1),
         thinking: args.profile_thinking,
@@ -677,37 +633,45 @@ fn run_game(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
     });
-    /// The games `simulate` counts wins of.
-    enum Counted {
-        Pig(Pig),
-        Duel(Duel),
+    let setup = Setup::new(args)?;
+    let totals = setup.totals(args)?;
+    match setup {
+        Setup::Wins(counted) => run_wins(args, &counted, totals, threads, out),
+        Setup::Mahjong(table, players) => run_mahjong(args, (table, players), totals, threads, out),
+        Setup::Sgs(game, players) => {
+            super::sgs::simulate(args, (&game, &players), totals, threads, out)
+        }
     }
-    let counted = match args.game {
-        GameName::Pig => Counted::Pig(args.pig.game()?),
-        GameName::Duel => Counted::Duel(args.duel.game()?),
-        GameName::Mahjong => return run_mahjong(args, threads, out),
-        GameName::Sgs => return super::sgs::simulate(args, threads, out),
-    };
-    let (name, players) = match &counted {
-        Counted::Pig(pig) => ("pig", usize::from(pig.players)),
-        Counted::Duel(_) => ("duel", 2),
+}
+
+/// `simulate pig` and `simulate duel`.
+fn run_wins(
+    args: &SimulateArgs,
+    counted: &WinsGame,
+    mut totals: Totals,
+    threads: u16,
+    out: &mut impl std::io::Write,
+) -> Result<(), CliError> {
+    let (name, players) = match counted {
+        WinsGame::Pig(pig) => ("pig", usize::from(pig.players)),
+        WinsGame::Duel(_) => ("duel", 2),
     };
     if args.out_mjai.is_some() {
         return Err(CliError::Usage(
             "--out-mjai writes riichi matches (simulate mahjong), not pig or duel".into(),
         ));
     }
-    if matches!(counted, Counted::Duel(_)) && args.out.is_some() {
+    if matches!(counted, WinsGame::Duel(_)) && args.out.is_some() {
         return Err(CliError::Usage(
             "--out records mahjong, pig and sgs games, not duel".into(),
         ));
     }
-    let games = args.games.unwrap_or(100_000);
+    let games = totals.run.games;
     let bar = progress_bar(games, false);
     // Only pig games are recorded (a duel has no --out, checked above).
-    let pig_rules = match &counted {
-        Counted::Pig(pig) => pig.clone(),
-        Counted::Duel(_) => Pig::default(),
+    let pig_rules = match counted {
+        WinsGame::Pig(pig) => pig.clone(),
+        WinsGame::Duel(_) => Pig::default(),
     };
     let writer = RecordWriter {
         game: "pig",
@@ -719,58 +683,41 @@ fn run_game(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     let mut file = OutFile::create(args.out.as_deref(), writer)?;
     let started = Instant::now();
     let stop = deadline(args.max_seconds, started);
-    let mut wins = vec![0u64; players];
-    let (mut draws, mut moves) = (0u64, 0u64);
-    let mut count = |t: &GameTally| {
+    let mut count = |i: u64, t: &GameTally| {
         if let Some(bar) = &bar {
             bar.inc(1);
         }
-        match t.winner {
-            Some(seat) => wins[usize::from(seat)] += 1,
-            None => draws += 1,
-        }
-        moves += u64::from(t.moves);
+        totals.add(i, t)
     };
     let params = (games, args.seed, threads);
-    let streamed = match &counted {
-        Counted::Pig(pig) => stream_pig(pig, params, file.is_some(), &stop, &mut |i, p| {
-            count(&p.result);
+    let streamed = match counted {
+        WinsGame::Pig(pig) => stream_pig(pig, params, file.is_some(), &stop, &mut |i, p| {
+            count(i, &p.result)?;
             file.write(i, p.recording.as_ref())
         })?,
-        Counted::Duel(duel) => stream_duel(duel, params, &stop, &mut |_, p| {
-            count(&p.result);
-            Ok(())
-        })?,
+        WinsGame::Duel(duel) => stream_duel(duel, params, &stop, &mut |i, p| count(i, &p.result))?,
     };
     file.finish()?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let played = streamed.delivered;
-    let summary = Summary {
-        game: name,
-        games: played,
-        truncated: streamed.truncated,
-        seed: args.seed,
+    let timing = Timing {
         threads,
-        wins,
-        draws,
-        mean_moves: moves as f64 / played.max(1) as f64,
-        games_per_second: played as f64 / seconds.max(1e-9),
+        seconds,
+        truncated: streamed.truncated,
     };
+    let summary = totals.wins_summary(name, timing)?;
     if args.json {
-        serde_json::to_writer(&mut *out, &summary)?;
-        writeln!(out)?;
-        return Ok(());
+        return json_line(out, &summary);
     }
     match counted {
-        Counted::Pig(_) => writeln!(
+        WinsGame::Pig(_) => writeln!(
             out,
             "pig: {} games, {} players, first to {}, seed {}, {} threads",
             summary.games, players, args.pig.target, summary.seed, summary.threads
         )?,
-        Counted::Duel(_) => writeln!(
+        WinsGame::Duel(_) => writeln!(
             out,
             "duel: {} games, random players, seed {}, {} threads",
             summary.games, summary.seed, summary.threads

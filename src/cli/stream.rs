@@ -11,6 +11,7 @@
 //! started finish, and what is delivered is the contiguous prefix of games.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::sync::{Condvar, Mutex};
@@ -24,10 +25,50 @@ pub const WINDOW_PER_THREAD: u64 = 4;
 /// The most games in a chunk (one hand-over between threads per chunk).
 pub const MAX_CHUNK: u64 = 64;
 
+/// The games a streamed run plays: indices `first..first + count`, game `i` seeded from
+/// `(seed, i)` only, on `threads` threads. `(games, seed, threads)` converts into games
+/// `0..games`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Batch {
+    /// The first game's index.
+    pub first: u64,
+    /// How many games.
+    pub count: u64,
+    /// The base seed.
+    pub seed: u64,
+    /// Worker threads.
+    pub threads: u16,
+}
+
+impl From<(u64, u64, u16)> for Batch {
+    /// Games `0..games` of `seed` on `threads` threads.
+    fn from((games, seed, threads): (u64, u64, u16)) -> Self {
+        Batch {
+            first: 0,
+            count: games,
+            seed,
+            threads,
+        }
+    }
+}
+
+impl Batch {
+    /// The game indices, `first..first + count` (an error when that passes `u64::MAX`).
+    pub fn indices(&self) -> Result<Range<u64>, CliError> {
+        match self.first.checked_add(self.count) {
+            Some(end) => Ok(self.first..end),
+            None => Err(CliError::Usage(format!(
+                "games {} + {} pass the last game index (2^64 - 1)",
+                self.first, self.count
+            ))),
+        }
+    }
+}
+
 /// What a streamed run did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Streamed {
-    /// Games delivered to the sink (games `0..delivered`).
+    /// Games delivered to the sink (the run's first `delivered` games).
     pub delivered: u64,
     /// True when `stop` ended the run before every game was played.
     pub truncated: bool,
@@ -63,18 +104,19 @@ struct Chunk<T> {
     cut: bool,
 }
 
-/// Plays games `0..games` on `threads` threads (each makes its state with `make` once, then
-/// calls `play(state, index)` for the indices it claims) and hands every result to
+/// Plays the games of indices `range` on `threads` threads (each makes its state with `make`
+/// once, then calls `play(state, index)` for the indices it claims) and hands every result to
 /// `sink(index, result)` in index order on the caller's thread. `stop` is asked before each
 /// game starts. The first error (a game's or the sink's) ends the run and is returned.
 pub fn stream_games<S, T: Send>(
-    games: u64,
+    range: Range<u64>,
     threads: u16,
     stop: &(dyn Fn() -> bool + Sync),
     make: &(dyn Fn() -> Result<S, SimError> + Sync),
     play: &(dyn Fn(&mut S, u64) -> Result<T, SimError> + Sync),
     sink: &mut dyn FnMut(u64, T) -> Result<(), CliError>,
 ) -> Result<Streamed, CliError> {
+    let (base, games) = (range.start, range.end.saturating_sub(range.start));
     let threads = u64::from(threads.max(1)).min(games.max(1));
     let size = (games / (threads * 16)).clamp(1, MAX_CHUNK);
     let window = WINDOW_PER_THREAD * threads;
@@ -124,8 +166,8 @@ pub fn stream_games<S, T: Send>(
                             cut = true;
                             break;
                         }
-                        super::profile::game(index);
-                        match play(&mut state, index) {
+                        super::profile::game(base + index);
+                        match play(&mut state, base + index) {
                             Ok(result) => results.push(result),
                             Err(error) => {
                                 let _ = send.send((
@@ -150,7 +192,7 @@ pub fn stream_games<S, T: Send>(
             });
         }
         drop(send);
-        let outcome = deliver(&receive, sink, &delivered);
+        let outcome = deliver(&receive, base, sink, &delivered);
         if outcome.is_err() {
             abort.store(true, Ordering::Relaxed);
             delivered.moved.notify_all();
@@ -165,9 +207,10 @@ pub fn stream_games<S, T: Send>(
 }
 
 /// Receives chunks until every worker has left, handing their results to `sink` in index
-/// order; a chunk cut short by `stop` ends the delivered prefix.
+/// order (the first is game `base`); a chunk cut short by `stop` ends the delivered prefix.
 fn deliver<T>(
     receive: &std::sync::mpsc::Receiver<(u64, Chunk<T>)>,
+    base: u64,
     sink: &mut dyn FnMut(u64, T) -> Result<(), CliError>,
     delivered: &Delivered,
 ) -> Result<u64, CliError> {
@@ -179,7 +222,7 @@ fn deliver<T>(
         let before = chunks;
         while !ended && let Some(chunk) = pending.remove(&chunks) {
             for result in chunk.results? {
-                sink(count, result)?;
+                sink(base + count, result)?;
                 count += 1;
             }
             chunks += 1;
@@ -199,7 +242,7 @@ mod tests {
     fn squares(games: u64, threads: u16, stop: &(dyn Fn() -> bool + Sync)) -> (Vec<u64>, Streamed) {
         let mut seen = Vec::new();
         let streamed = stream_games(
-            games,
+            0..games,
             threads,
             stop,
             &|| Ok(()),
@@ -230,6 +273,39 @@ mod tests {
     }
 
     #[test]
+    fn an_offset_range_plays_and_delivers_its_own_indices() {
+        let mut seen = Vec::new();
+        let streamed = stream_games(
+            1000..1300,
+            3,
+            &|| false,
+            &|| Ok(()),
+            &|_, i| Ok(i * 2),
+            &mut |i, double| {
+                assert_eq!(double, i * 2);
+                seen.push(i);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(seen, (1000..1300).collect::<Vec<_>>());
+        assert_eq!(streamed.delivered, 300);
+        assert!(!streamed.truncated);
+        let last = stream_games(
+            u64::MAX - 2..u64::MAX,
+            2,
+            &|| false,
+            &|| Ok(()),
+            &|_, i| Ok(i),
+            &mut |i, j| {
+                assert_eq!(i, j);
+                Ok(())
+            },
+        );
+        assert_eq!(last.unwrap().delivered, 2);
+    }
+
+    #[test]
     fn a_stop_delivers_a_prefix_and_says_so() {
         let started = AtomicU64::new(0);
         let stop = || started.fetch_add(1, Ordering::Relaxed) >= 300;
@@ -243,7 +319,7 @@ mod tests {
     #[test]
     fn the_first_error_ends_the_run() {
         let error = stream_games(
-            100,
+            0..100,
             2,
             &|| false,
             &|| Ok(()),
@@ -257,13 +333,20 @@ mod tests {
             &mut |_, _| Ok(()),
         );
         assert!(matches!(error, Err(CliError::Sim(SimError::GameOver))));
-        let sink_error = stream_games(100, 2, &|| false, &|| Ok(()), &|_, i| Ok(i), &mut |i, _| {
-            if i == 10 {
-                Err(CliError::Usage("full".into()))
-            } else {
-                Ok(())
-            }
-        });
+        let sink_error = stream_games(
+            0..100,
+            2,
+            &|| false,
+            &|| Ok(()),
+            &|_, i| Ok(i),
+            &mut |i, _| {
+                if i == 10 {
+                    Err(CliError::Usage("full".into()))
+                } else {
+                    Ok(())
+                }
+            },
+        );
         assert!(matches!(sink_error, Err(CliError::Usage(_))));
     }
 }

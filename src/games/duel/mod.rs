@@ -31,6 +31,7 @@ pub mod board;
 pub mod catalog;
 mod describe;
 pub mod determinize;
+mod encode;
 mod event;
 mod legal;
 pub mod pieces;

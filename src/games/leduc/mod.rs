@@ -12,6 +12,8 @@
 //! - Showdown: a private card pairing the public card wins, otherwise the higher rank wins;
 //!   equal ranks split the pot. Returns are the chips won or lost (zero-sum).
 
+mod encode;
+
 use std::hash::Hasher;
 
 use bevy_ecs::prelude::*;

@@ -2,6 +2,7 @@
 //! the deal, the fill for hidden information ([`fill`]) and the search helpers ([`search`]).
 
 pub mod abilities;
+pub mod encode;
 pub mod fill;
 pub mod riichi;
 mod ruleset;

@@ -5,6 +5,8 @@
 //!
 //! The roll is a chance point with one case per face ([`DieRoll`]), so search can enumerate it.
 
+mod encode;
+
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 

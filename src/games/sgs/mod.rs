@@ -34,6 +34,7 @@ pub mod cards;
 mod damage;
 pub mod deck;
 mod describe;
+mod encode;
 mod event;
 mod game;
 mod hidden;

@@ -55,6 +55,7 @@
 //! assert_eq!(total + 1000 * i32::from(sim.world().resource::<alea::games::mahjong::riichi::Match>().sticks), 100_000);
 //! ```
 
+mod encode;
 mod hidden;
 mod legal;
 pub mod mjai;

@@ -26,6 +26,7 @@
 //! ([`Game::observe`]); [`fill_unknown`] resamples the rest for information-set search, and
 //! the ISMCTS player ([`ismcts`], `PlayerKind::Ismcts` in [`choose`]) searches those worlds.
 
+mod encode;
 mod hidden;
 mod legal;
 mod players;

@@ -1,0 +1,182 @@
+"""alea's games registered with OpenSpiel (open_spiel is an optional dependency).
+
+``register()`` registers every game as ``python_alea_<name>`` (``python_alea_pig``,
+``python_alea_leduc``, ``python_alea_riichi``, ...), so ``pyspiel.load_game`` loads them and
+OpenSpiel's own tests and bots run on them. Game parameters: ``seed`` (default 0; the k-th
+initial state of a loaded game is dealt from ``sub_seed(seed, k)``) and the options of
+``alea.load_game`` for that game.
+
+Every game is ``EXPLICIT_STOCHASTIC``: chance points with cases (Pig's die, Leduc's public
+card, sgs's blind take, the duel's random effects) are chance nodes, and the rest of the
+randomness (the deal, mahjong's wall, the duel's dice) is drawn from streams the state
+carries, so applying an action to two clones gives the same state. A search that must not
+know that hidden randomness resamples it with ``resample_from_infostate``
+(``State.determinize``), as OpenSpiel's ISMCTS does.
+"""
+
+import numpy as np
+import pyspiel
+
+import alea
+from . import _alea
+
+# Each game's options with their defaults as OpenSpiel parameters (strings; "" leaves the
+# option out).
+_PARAMETERS = {
+    "pig": {"players": 2, "target": 100},
+    "leduc": {},
+    "riichi": {"rules": "riichi", "length": "", "abilities": ""},
+    "sichuan": {"rules": "sichuan", "length": "", "abilities": ""},
+    "duel": {"decks": ""},
+    "sgs": {"mode": "", "position": "", "max_rounds": 0},
+}
+
+_EMPTY = ("", 0)
+
+
+def _options(name, params):
+    """The ``alea.load_game`` options of OpenSpiel parameters (defaults and empties left out)."""
+    options = {}
+    for key, default in _PARAMETERS[name].items():
+        value = params.get(key, default)
+        if value in _EMPTY or value == default:
+            continue
+        options[key] = value
+    return options
+
+
+def _game_type(name, game):
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=f"python_alea_{name}",
+        long_name=f"alea {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            info.IMPERFECT_INFORMATION
+            if game.has_hidden_information()
+            else info.PERFECT_INFORMATION
+        ),
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM
+            if game.is_zero_sum()
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=10 if name == "pig" else game.num_players(),
+        min_num_players=2 if name == "pig" else game.num_players(),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(_PARAMETERS[name], seed=0),
+    )
+
+
+def _game_info(game):
+    return pyspiel.GameInfo(
+        num_distinct_actions=game.num_distinct_actions(),
+        max_chance_outcomes=game.max_chance_outcomes(),
+        num_players=game.num_players(),
+        min_utility=game.min_utility(),
+        max_utility=game.max_utility(),
+        utility_sum=0.0 if game.is_zero_sum() else None,
+        max_game_length=game.max_game_length(),
+    )
+
+
+class AleaGame(pyspiel.Game):
+    """An alea game as an OpenSpiel game (one subclass per game names it: ``NAME``)."""
+
+    NAME = None
+
+    def __init__(self, params=None):
+        name = self.NAME
+        params = dict(params or {})
+        self.alea = alea.load_game(name, **_options(name, params))
+        self._seed = int(params.get("seed", 0))
+        self._dealt = 0
+        super().__init__(_game_type(name, self.alea), _game_info(self.alea), params)
+
+    def new_initial_state(self):
+        seed = _alea.sub_seed(self._seed, self._dealt)
+        self._dealt += 1
+        return AleaState(self, self.alea.new_initial_state(seed=seed))
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return AleaObserver(self.alea, iig_obs_type, params)
+
+
+class AleaState(pyspiel.State):
+    """An alea state as an OpenSpiel state (copied by ``clone`` as a snapshot)."""
+
+    def __init__(self, game, inner):
+        super().__init__(game)
+        self.inner = inner
+
+    def current_player(self):
+        return self.inner.current_player()
+
+    def _legal_actions(self, player):
+        return self.inner.legal_actions()
+
+    def chance_outcomes(self):
+        return self.inner.chance_outcomes()
+
+    def _apply_action(self, action):
+        self.inner.apply_action(int(action))
+
+    def _action_to_string(self, player, action):
+        return self.inner.action_to_string(int(action))
+
+    def is_terminal(self):
+        return self.inner.is_terminal()
+
+    def returns(self):
+        return self.inner.returns()
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one, its hidden cards and future chance
+        re-dealt (``determinize``) from a seed drawn with ``probability_sampler``."""
+        seed = int(probability_sampler() * 2.0**53)
+        state = self.clone()
+        state.inner.determinize(player_id, seed)
+        return state
+
+    def __deepcopy__(self, memo):
+        copy = AleaState(self.get_game(), self.inner.clone())
+        return copy
+
+    def __str__(self):
+        return str(self.inner)
+
+
+class AleaObserver:
+    """OpenSpiel's observer over alea's observation tensor and information-state string."""
+
+    def __init__(self, game, iig_obs_type, params):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self.tensor = np.zeros(int(np.prod(game.observation_tensor_shape())), np.float32)
+        self.dict = {"observation": self.tensor.reshape(game.observation_tensor_shape())}
+
+    def set_from(self, state, player):
+        self.tensor[:] = state.inner.observation_tensor(player).reshape(-1)
+
+    def string_from(self, state, player):
+        return state.inner.information_state_string(player)
+
+
+# The registered classes, one per game (module-level, as OpenSpiel's own Python games are).
+GAME_CLASSES = {
+    name: type(f"Alea{name.capitalize()}Game", (AleaGame,), {"NAME": name})
+    for name in _PARAMETERS
+}
+
+
+def register():
+    """Registers every alea game with pyspiel as ``python_alea_<name>`` (idempotent)."""
+    registered = set(pyspiel.registered_names())
+    for name, cls in GAME_CLASSES.items():
+        if f"python_alea_{name}" not in registered:
+            pyspiel.register_game(_game_type(name, alea.load_game(name)), cls)

@@ -1,0 +1,527 @@
+//! A game's states as snapshots over one shared `Sim` per thread.
+//!
+//! A [`Table`] holds a game's builder; every [`SimState`] of it is a [`Snapshot`] plus what
+//! Python reads often (whose turn, the legal ids, the returns), cached after each change.
+//! Work on a state restores its snapshot into the thread's `Sim` for that table, unless the
+//! `Sim` already holds it (each distinct content has a version number; a clone shares its
+//! original's), works, and snapshots the result back. A clone copies the snapshot: no World
+//! is built after a thread's first state.
+//!
+//! Chance points with cases ([`alea::chance::CaseGenerator`]) become OpenSpiel chance nodes: a
+//! player action whose resolution meets exactly one branching chance point leaves the state
+//! *before* the action, pending, with the point's cases as its outcomes; applying outcome `k`
+//! resolves the action with case `k` forced. An action meeting several branching points, and
+//! every sampled point (mahjong draws, dice), is resolved from the state's own seeded streams.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use alea::encode::{Bounds, Encode, action_of, legal_ids, size};
+use alea::kernel::{Seat, Sim, SimBuilder, Turn};
+use alea::snapshot::Snapshot;
+use serde::{Deserialize, Serialize};
+
+/// OpenSpiel's player id of a chance node.
+pub const CHANCE: i64 = -1;
+/// OpenSpiel's player id of a terminal state.
+pub const TERMINAL: i64 = -4;
+
+/// Why an operation on a state failed (the state is unchanged).
+#[derive(Debug)]
+pub enum StateError {
+    /// The caller asked for something the state cannot do (an illegal id, a bad seat).
+    Usage(String),
+    /// The game failed (a pipeline or snapshot error).
+    Game(String),
+}
+
+impl From<alea::kernel::SimError> for StateError {
+    fn from(error: alea::kernel::SimError) -> Self {
+        StateError::Game(error.to_string())
+    }
+}
+
+/// One step of a state's history, enough to replay it from the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// A player's action id.
+    Action(u32),
+    /// A chance node's outcome.
+    Outcome(u32),
+    /// `determinize(viewer, seed)`.
+    Determinize(u8, u64),
+}
+
+/// A game, type-erased for Python.
+pub trait DynGame: Send + Sync {
+    /// Seats.
+    fn seats(&self) -> usize;
+    /// Action ids are `0..num_actions`.
+    fn num_actions(&self) -> u32;
+    /// The observation tensor's shape.
+    fn shape(&self) -> Vec<usize>;
+    /// Bounds (utilities, chance outcomes, length).
+    fn bounds(&self) -> Bounds;
+    /// True when seats hold hidden information.
+    fn hidden(&self) -> bool;
+    /// The initial state of the game seeded with `seed`.
+    fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError>;
+}
+
+/// A state, type-erased for Python.
+pub trait DynState: Send + Sync {
+    /// A copy (the snapshot saved again from the thread's `Sim`: no World is built).
+    fn clone_box(&self) -> Result<Box<dyn DynState>, StateError>;
+    /// The seat to move, [`CHANCE`] or [`TERMINAL`].
+    fn current_player(&self) -> i64;
+    /// Legal action ids (a chance node's: its outcomes with a positive probability).
+    fn legal(&mut self) -> Result<&[u32], StateError>;
+    /// Applies an action id or a chance outcome.
+    fn apply(&mut self, id: u32) -> Result<(), StateError>;
+    /// A chance node's outcomes and their probabilities (empty elsewhere).
+    fn chance_outcomes(&mut self) -> Result<Vec<(u32, f64)>, StateError>;
+    /// Each seat's return (zeros until the game is over).
+    fn returns(&self) -> &[f64];
+    /// An id in words (the game's notation).
+    fn action_string(&mut self, id: u32) -> String;
+    /// What `seat` has observed, as a string equal exactly when `seat` cannot tell two states
+    /// apart.
+    fn information_state(&mut self, seat: u8) -> Result<String, StateError>;
+    /// What `seat` observes as numbers.
+    fn observation(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError>;
+    /// The position in words.
+    fn describe(&mut self) -> String;
+    /// Re-deals what `viewer` cannot see from `seed`.
+    fn determinize(&mut self, viewer: u8, seed: u64) -> Result<(), StateError>;
+    /// The steps from the initial state.
+    fn history(&self) -> &[Step];
+    /// The seed of the initial state.
+    fn seed(&self) -> u64;
+}
+
+/// Content versions: a `Sim` holding version `v` holds exactly the states of version `v`.
+static VERSIONS: AtomicU64 = AtomicU64::new(1);
+/// Table ids (keys of the per-thread `Sim`s).
+static TABLES: AtomicU64 = AtomicU64::new(1);
+
+fn new_version() -> u64 {
+    VERSIONS.fetch_add(1, Ordering::Relaxed)
+}
+
+/// A thread's `Sim` of one table, and the version it holds (0: none).
+struct Worker<G: Encode> {
+    sim: Sim<G>,
+    loaded: u64,
+}
+
+thread_local! {
+    static WORKERS: RefCell<HashMap<u64, Box<dyn Any>>> = RefCell::new(HashMap::new());
+}
+
+/// A game and its builder.
+pub struct Table<G: Encode> {
+    id: u64,
+    builder: SimBuilder<G>,
+}
+
+impl<G: Encode> Table<G> {
+    /// A table of `game`.
+    pub fn new(game: G) -> Arc<Table<G>> {
+        Arc::new(Table {
+            id: TABLES.fetch_add(1, Ordering::Relaxed),
+            builder: SimBuilder::new(game),
+        })
+    }
+
+    fn game(&self) -> &G {
+        self.builder.game()
+    }
+
+    /// Runs `f` on this thread's `Sim` of the table (built on first use).
+    fn with_worker<R>(
+        &self,
+        f: impl FnOnce(&mut Worker<G>) -> Result<R, StateError>,
+    ) -> Result<R, StateError> {
+        WORKERS.with(|workers| {
+            let mut workers = workers.borrow_mut();
+            let worker = match workers.entry(self.id) {
+                std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+                std::collections::hash_map::Entry::Vacant(entry) => {
+                    let sim = self.builder.try_build()?;
+                    entry.insert(Box::new(Worker { sim, loaded: 0 }))
+                }
+            };
+            let worker = worker
+                .downcast_mut::<Worker<G>>()
+                .expect("a table's worker has its game's type");
+            f(worker)
+        })
+    }
+}
+
+impl<G: Encode> Drop for Table<G> {
+    fn drop(&mut self) {
+        // This thread's Sim goes with the table; another thread's stays until it exits.
+        let _ = WORKERS.try_with(|workers| {
+            if let Ok(mut workers) = workers.try_borrow_mut() {
+                workers.remove(&self.id);
+            }
+        });
+    }
+}
+
+impl<G: Encode> DynGame for Table<G> {
+    fn seats(&self) -> usize {
+        usize::from(self.game().seats())
+    }
+
+    fn num_actions(&self) -> u32 {
+        self.game().num_actions()
+    }
+
+    fn shape(&self) -> Vec<usize> {
+        self.game().observation_shape()
+    }
+
+    fn bounds(&self) -> Bounds {
+        self.game().bounds()
+    }
+
+    fn hidden(&self) -> bool {
+        G::HIDDEN_INFORMATION
+    }
+
+    /// Restarts the thread's `Sim` in place when the game can ([`Encode::restart`]),
+    /// else builds one.
+    fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError> {
+        self.with_worker(|worker| {
+            worker.loaded = 0;
+            if !G::restart(&mut worker.sim, seed)? {
+                worker.sim = self.builder.clone().seed(seed).try_build()?;
+            }
+            let mut state = SimState {
+                table: self.clone(),
+                snapshot: worker.sim.snapshot(),
+                version: 0,
+                turn: Turn::Terminal,
+                legal: Vec::new(),
+                returns: Vec::new(),
+                pending: None,
+                history: Vec::new(),
+                seed,
+            };
+            state.keep(worker);
+            Ok(Box::new(state) as Box<dyn DynState>)
+        })
+    }
+}
+
+/// A chance node: the action waiting on its chance point, and the point's cases.
+#[derive(Clone)]
+struct Pending<A> {
+    action: A,
+    cases: u32,
+    /// Outcomes with a positive probability, once asked for.
+    outcomes: Option<Vec<(u32, f64)>>,
+}
+
+/// A state of a [`Table`]'s game.
+pub struct SimState<G: Encode> {
+    table: Arc<Table<G>>,
+    snapshot: Snapshot,
+    version: u64,
+    turn: Turn,
+    legal: Vec<u32>,
+    returns: Vec<f64>,
+    pending: Option<Pending<G::Action>>,
+    history: Vec<Step>,
+    seed: u64,
+}
+
+impl<G: Encode> SimState<G> {
+    /// Takes `sim`'s position as this state's, under a new version.
+    fn save(&mut self, sim: &mut Sim<G>) {
+        sim.snapshot_into(&mut self.snapshot);
+        self.version = new_version();
+        self.turn = sim.turn();
+        legal_ids(sim, &mut self.legal);
+        self.legal.sort_unstable();
+        self.returns.clear();
+        self.returns
+            .resize(usize::from(sim.rules().game.seats()), 0.0);
+        if sim.is_terminal() {
+            sim.returns_into(&mut self.returns);
+        }
+    }
+
+    /// Runs `f` on the thread's `Sim` holding this state's position (restored unless the
+    /// `Sim` holds it already).
+    fn with_sim<R>(
+        &mut self,
+        f: impl FnOnce(&mut Self, &mut Worker<G>) -> Result<R, StateError>,
+    ) -> Result<R, StateError> {
+        let table = self.table.clone();
+        table.with_worker(|worker| {
+            self.load(worker)?;
+            f(self, worker)
+        })
+    }
+
+    fn load(&self, worker: &mut Worker<G>) -> Result<(), StateError> {
+        if worker.loaded != self.version {
+            worker.loaded = 0;
+            worker.sim.restore(&self.snapshot)?;
+            worker.loaded = self.version;
+        }
+        Ok(())
+    }
+
+    /// Takes the worker's position as this state's.
+    fn keep(&mut self, worker: &mut Worker<G>) {
+        self.save(&mut worker.sim);
+        worker.loaded = self.version;
+    }
+
+    fn seat(&self, seat: u8) -> Result<Seat, StateError> {
+        let seats = self.table.seats();
+        if usize::from(seat) < seats {
+            Ok(Seat(seat))
+        } else {
+            Err(StateError::Usage(format!(
+                "seat {seat} is not at the table: the game has {seats} seats"
+            )))
+        }
+    }
+
+    /// A player's action: resolved, or left pending when it meets one branching chance point.
+    fn apply_action(&mut self, id: u32) -> Result<(), StateError> {
+        self.with_sim(|state, worker| {
+            let Some(action) = action_of(&worker.sim, id) else {
+                return Err(StateError::Usage(format!("action {id} is not legal here")));
+            };
+            worker.loaded = 0;
+            worker.sim.set_case(None);
+            worker.sim.apply(action)?;
+            let mut points = worker.sim.chance_log().iter().filter(|p| p.branches());
+            match (points.next(), points.next()) {
+                (Some(point), None) => {
+                    state.legal.clear();
+                    state.legal.extend(0..point.max_case);
+                    state.pending = Some(Pending {
+                        action,
+                        cases: point.max_case,
+                        outcomes: None,
+                    });
+                }
+                _ => state.keep(worker),
+            }
+            state.history.push(Step::Action(id));
+            Ok(())
+        })
+    }
+
+    /// The pending action resolved with case `case` forced, from this state, in the worker's
+    /// `Sim`: the case's probability, 0 when the case cannot happen.
+    fn force(&self, worker: &mut Worker<G>, case: u32) -> Result<f64, StateError> {
+        let pending = self.pending.as_ref().expect("a chance node");
+        self.load(worker)?;
+        worker.loaded = 0;
+        worker.sim.set_case(Some(case));
+        worker.sim.apply(pending.action)?;
+        let point = worker.sim.chance_log().iter().find(|p| p.branches());
+        Ok(match point {
+            Some(p) if p.case == case && p.forced => p.probability(),
+            _ => 0.0,
+        })
+    }
+
+    fn apply_outcome(&mut self, case: u32) -> Result<(), StateError> {
+        let cases = self.pending.as_ref().map_or(0, |p| p.cases);
+        if case >= cases {
+            return Err(StateError::Usage(format!(
+                "outcome {case} is not one of this chance node's {cases}"
+            )));
+        }
+        let table = self.table.clone();
+        table.with_worker(|worker| {
+            if self.force(worker, case)? <= 0.0 {
+                return Err(StateError::Usage(format!(
+                    "outcome {case} has probability 0 here"
+                )));
+            }
+            self.pending = None;
+            self.keep(worker);
+            self.history.push(Step::Outcome(case));
+            Ok(())
+        })
+    }
+
+    fn outcomes(&mut self) -> Result<&[(u32, f64)], StateError> {
+        let Some(pending) = &self.pending else {
+            return Ok(&[]);
+        };
+        if pending.outcomes.is_none() {
+            let cases = pending.cases;
+            let table = self.table.clone();
+            let outcomes = table.with_worker(|worker| {
+                let mut outcomes = Vec::with_capacity(cases as usize);
+                for case in 0..cases {
+                    let p = self.force(worker, case)?;
+                    if p > 0.0 {
+                        outcomes.push((case, p));
+                    }
+                }
+                Ok(outcomes)
+            })?;
+            self.legal.clear();
+            self.legal.extend(outcomes.iter().map(|&(k, _)| k));
+            if let Some(pending) = self.pending.as_mut() {
+                pending.outcomes = Some(outcomes);
+            }
+        }
+        Ok(self
+            .pending
+            .as_ref()
+            .and_then(|p| p.outcomes.as_deref())
+            .unwrap_or(&[]))
+    }
+}
+
+impl<G: Encode> DynState for SimState<G> {
+    fn clone_box(&self) -> Result<Box<dyn DynState>, StateError> {
+        let snapshot = self.table.with_worker(|worker| {
+            self.load(worker)?;
+            Ok(worker.sim.snapshot())
+        })?;
+        Ok(Box::new(SimState {
+            table: self.table.clone(),
+            snapshot,
+            version: self.version,
+            turn: self.turn,
+            legal: self.legal.clone(),
+            returns: self.returns.clone(),
+            pending: self.pending.clone(),
+            history: self.history.clone(),
+            seed: self.seed,
+        }))
+    }
+
+    fn current_player(&self) -> i64 {
+        if self.pending.is_some() {
+            return CHANCE;
+        }
+        match self.turn {
+            Turn::Player(seat) => i64::from(seat.0),
+            Turn::Terminal => TERMINAL,
+        }
+    }
+
+    fn legal(&mut self) -> Result<&[u32], StateError> {
+        if self.pending.is_some() {
+            self.outcomes()?;
+        }
+        Ok(&self.legal)
+    }
+
+    fn apply(&mut self, id: u32) -> Result<(), StateError> {
+        match (self.pending.is_some(), self.turn) {
+            (true, _) => self.apply_outcome(id),
+            (false, Turn::Player(_)) => self.apply_action(id),
+            (false, Turn::Terminal) => Err(StateError::Usage("the game is over".into())),
+        }
+    }
+
+    fn chance_outcomes(&mut self) -> Result<Vec<(u32, f64)>, StateError> {
+        Ok(self.outcomes()?.to_vec())
+    }
+
+    fn returns(&self) -> &[f64] {
+        &self.returns
+    }
+
+    fn action_string(&mut self, id: u32) -> String {
+        if let Some(pending) = &self.pending {
+            return format!("outcome {id} of {:?}", pending.action);
+        }
+        self.with_sim(|_, worker| {
+            Ok(match action_of(&worker.sim, id) {
+                Some(action) => G::action_string(&worker.sim, &action),
+                None => format!("action {id} (not legal here)"),
+            })
+        })
+        .unwrap_or_else(|_| format!("action {id}"))
+    }
+
+    fn information_state(&mut self, seat: u8) -> Result<String, StateError> {
+        let seat = self.seat(seat)?;
+        let pending = self
+            .pending
+            .as_ref()
+            .map(|p| format!(" after {:?}", p.action));
+        let key = self.with_sim(|_, worker| Ok(worker.sim.info_key(seat)))?;
+        Ok(format!(
+            "{} {seat} {key:016x}{}",
+            self.table.game().name(),
+            pending.unwrap_or_default()
+        ))
+    }
+
+    fn observation(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError> {
+        let seat = self.seat(seat)?;
+        let expected = size(&self.table.shape());
+        if out.len() != expected {
+            return Err(StateError::Usage(format!(
+                "an observation has {expected} numbers, not {}",
+                out.len()
+            )));
+        }
+        out.fill(0.0);
+        self.with_sim(|_, worker| {
+            G::observation(&worker.sim, seat, out);
+            Ok(())
+        })
+    }
+
+    fn describe(&mut self) -> String {
+        let pending = self
+            .pending
+            .as_ref()
+            .map(|p| format!("\nchance: {:?} waits on its chance point", p.action));
+        let text = self.with_sim(|_, worker| Ok(G::describe(&worker.sim)));
+        format!(
+            "{}{}",
+            text.unwrap_or_else(|e| format!("{e:?}")),
+            pending.unwrap_or_default()
+        )
+    }
+
+    fn determinize(&mut self, viewer: u8, seed: u64) -> Result<(), StateError> {
+        let viewer = self.seat(viewer)?;
+        let pending = self.pending.take();
+        self.with_sim(|state, worker| {
+            worker.sim.determinize(viewer, seed);
+            state.keep(worker);
+            Ok(())
+        })?;
+        if let Some(mut pending) = pending {
+            pending.outcomes = None;
+            self.legal.clear();
+            self.legal.extend(0..pending.cases);
+            self.pending = Some(pending);
+        }
+        self.history.push(Step::Determinize(viewer.0, seed));
+        Ok(())
+    }
+
+    fn history(&self) -> &[Step] {
+        &self.history
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+}

@@ -1,0 +1,34 @@
+"""Shared helpers of the Python suite."""
+
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# Fields that depend on the machine or the thread count, not on the games.
+TIMING = {"games_per_second", "threads", "seconds", "simulations_per_second"}
+
+GAMES = ["pig", "leduc", "riichi", "sichuan", "duel", "sgs"]
+
+
+def game_determined(summary):
+    """``summary`` without its timing fields."""
+    return {k: v for k, v in summary.items() if k not in TIMING}
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """Runs the ``alea`` binary (``ALEA_BIN``, or target/release/alea) and parses its JSON."""
+    binary = os.environ.get("ALEA_BIN", str(ROOT / "target" / "release" / "alea"))
+    if not os.path.exists(binary):
+        pytest.skip(f"no alea binary at {binary} (build it with cargo build --release)")
+
+    def run(args):
+        out = subprocess.run([binary, *args], check=True, capture_output=True, text=True)
+        return json.loads(out.stdout)
+
+    return run

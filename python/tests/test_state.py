@@ -1,0 +1,194 @@
+"""The State API on every game: OpenSpiel's conventions, determinism, clones, serialization,
+determinization, errors."""
+
+import random
+
+import numpy as np
+import pytest
+
+import alea
+from conftest import GAMES
+
+# Small versions of the long games, so a test plays whole games quickly.
+SMALL = {"riichi": {"length": "kyoku"}, "sichuan": {"length": "kyoku"}}
+
+
+def load(name):
+    return alea.load_game(name, **SMALL.get(name, {}))
+
+
+def play(state, rng, check=None, limit=100_000):
+    """Plays random legal moves (chance by its probabilities) to the end."""
+    for _ in range(limit):
+        if state.is_terminal():
+            return state
+        if check:
+            check(state)
+        if state.is_chance_node():
+            ids, ps = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, weights=ps)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_random_game_keeps_openspiel_conventions(name):
+    game = load(name)
+    n, actions = game.num_players(), game.num_distinct_actions()
+    shape = tuple(game.observation_tensor_shape())
+    seen = {"chance": 0, "moves": 0}
+
+    def check(state):
+        player = state.current_player()
+        legal = state.legal_actions()
+        assert legal and legal == sorted(set(legal)) or state.is_chance_node()
+        if state.is_chance_node():
+            seen["chance"] += 1
+            assert player == -1
+            outcomes = state.chance_outcomes()
+            assert sorted(a for a, _ in outcomes) == sorted(legal)
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
+            assert all(p > 0 for _, p in outcomes)
+            return
+        seen["moves"] += 1
+        assert 0 <= player < n and not state.is_terminal()
+        assert all(0 <= a < actions for a in legal)
+        mask = state.legal_actions_mask()
+        assert mask.dtype == np.int8 and np.flatnonzero(mask).tolist() == legal
+        assert state.legal_actions(player) == legal
+        assert state.legal_actions((player + 1) % n) == [] or n == 1
+        for seat in range(n):
+            tensor = state.observation_tensor(seat)
+            assert tensor.shape == shape and tensor.dtype == np.float32
+        assert all(state.action_to_string(a) for a in legal)
+
+    state = play(game.new_initial_state(seed=5), random.Random(5), check)
+    assert state.current_player() == -4 and state.is_terminal()
+    assert state.legal_actions() == []
+    assert len(state.returns()) == n
+    assert seen["moves"] > 0
+    with pytest.raises(ValueError):
+        state.apply_action(0)
+    if name in ("pig", "leduc"):
+        assert seen["chance"] > 0, "pig's die and leduc's public card are chance nodes"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_same_seed_and_moves_give_the_same_game(name):
+    game = load(name)
+    first = play(game.new_initial_state(seed=11), random.Random(3))
+    again = play(game.new_initial_state(seed=11), random.Random(3))
+    assert first.serialize() == again.serialize()
+    assert str(first) == str(again) and first.returns() == again.returns()
+    other = play(game.new_initial_state(seed=12), random.Random(3))
+    assert other.serialize() != first.serialize()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_clone_is_independent_and_equal(name):
+    game = load(name)
+    rng = random.Random(7)
+    state = game.new_initial_state(seed=2)
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        copy = state.clone()
+        assert str(copy) == str(state) and copy.legal_actions() == state.legal_actions()
+        before = state.serialize()
+        play(copy, random.Random(1))
+        assert state.serialize() == before and str(state) != str(copy)
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_serialize_round_trips(name):
+    game = load(name)
+    state = game.new_initial_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.legal_actions()[-1])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    if not state.is_terminal() and not state.is_chance_node():
+        state.determinize(state.current_player(), 99)
+    text = state.serialize()
+    back = game.deserialize_state(text)
+    assert str(back) == str(state)
+    assert back.legal_actions() == state.legal_actions()
+    assert back.serialize() == text
+    with pytest.raises(ValueError):
+        alea.load_game("pig").deserialize_state(text if name != "pig" else "{}")
+
+
+@pytest.mark.parametrize("name", ["leduc", "riichi", "sichuan", "duel", "sgs"])
+def test_determinize_keeps_what_the_viewer_has_seen(name):
+    game = load(name)
+    state = game.new_initial_state(seed=8)
+    rng = random.Random(8)
+    for _ in range(1 if name == "leduc" else 12):
+        if state.is_chance_node():
+            state.apply_action(state.legal_actions()[0])
+        elif not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    viewer = max(state.current_player(), 0)
+    info = state.information_state_string(viewer)
+    tensor = state.observation_tensor(viewer)
+    worlds = set()
+    for seed in range(6):
+        world = state.clone()
+        world.determinize(viewer, seed)
+        assert world.information_state_string(viewer) == info
+        assert np.array_equal(world.observation_tensor(viewer), tensor)
+        worlds.add(str(world))
+    assert len(worlds) > 1, "the hidden cards are re-dealt"
+
+
+def test_information_state_strings_tell_apart_what_a_seat_sees():
+    game = alea.load_game("leduc")
+    by_card = {}
+    for seed in range(30):
+        state = game.new_initial_state(seed=seed)
+        mine = state.observation_tensor(0)[2:8].argmax()
+        by_card.setdefault(mine, set()).add(state.information_state_string(0))
+    # P0 sees its own card only: one information state per card it can hold.
+    assert all(len(strings) == 1 for strings in by_card.values())
+    assert len(set().union(*by_card.values())) == len(by_card) > 1
+
+
+def test_bad_input_raises_and_changes_nothing():
+    with pytest.raises(ValueError, match="unknown game"):
+        alea.load_game("chess")
+    with pytest.raises(ValueError, match="takes"):
+        alea.load_game("pig", rules="riichi")
+    with pytest.raises(ValueError):
+        alea.load_game("pig", players=11)
+    with pytest.raises(ValueError, match="not a riichi preset"):
+        alea.load_game("riichi", rules="sichuan")
+    with pytest.raises(ValueError):
+        alea.load_game("riichi", length="forever")
+    state = alea.load_game("pig").new_initial_state(seed=1)
+    before = state.serialize()
+    for bad in (5, -1, 2**40):
+        with pytest.raises((ValueError, OverflowError)):
+            state.apply_action(bad)
+    with pytest.raises(ValueError):
+        state.observation_tensor(7)
+    assert state.serialize() == before and state.legal_actions() == [0, 1]
+
+
+def test_options_reach_the_game():
+    assert alea.load_game("pig", players=4).num_players() == 4
+    assert alea.load_game("sgs", mode="identity4").num_players() == 4
+    east = alea.load_game("riichi", length="east")
+    assert "length='east'" in repr(east) or 'length="east"' in repr(east)
+    state = alea.load_game("pig", target=5).new_initial_state(seed=3)
+    play(state, random.Random(0))
+    assert sorted(state.returns()) == [-1.0, 1.0]

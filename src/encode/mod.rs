@@ -1,0 +1,116 @@
+//! Games as numbers, for learning code and for other tools (the Python package, DESIGN §16):
+//! every action has a stable integer id, every seat's view is a fixed-shape tensor.
+//!
+//! Each game implements [`Encode`] next to its rules (`games/<game>/encode.rs`). An id names
+//! an action the same way in every position, so a policy's output layer of
+//! [`num_actions`](Encode::num_actions) entries masks with the legal ids
+//! ([`legal_ids`]); an id is turned back into the game's action by looking it up among the
+//! legal actions ([`action_of`]).
+
+use crate::kernel::{Game, Seat, Sim};
+
+/// Stable action ids and observation tensors for a game.
+pub trait Encode: Game {
+    /// How many action ids there are: ids are `0..num_actions`.
+    fn num_actions(&self) -> u32;
+
+    /// The id of `action` (`< num_actions`); the same action always has the same id, and two
+    /// actions legal in one position never share one.
+    fn action_id(&self, action: &Self::Action) -> u32;
+
+    /// The shape of [`observation`](Self::observation)'s tensor (row-major).
+    fn observation_shape(&self) -> Vec<usize>;
+
+    /// Writes what `seat` observes into `out` (zeroed, of the shape's size): its own hidden
+    /// cards and everything public, nothing another seat hides.
+    fn observation(sim: &Sim<Self>, seat: Seat, out: &mut [f32]);
+
+    /// `action` in words for the seat to move (the game's notation); two actions legal in one
+    /// position have different words.
+    fn action_string(sim: &Sim<Self>, action: &Self::Action) -> String {
+        let _ = sim;
+        match serde_json::to_value(action) {
+            Ok(serde_json::Value::String(name)) => name,
+            Ok(value) => value.to_string(),
+            Err(_) => format!("{action:?}"),
+        }
+    }
+
+    /// Starts a new game in `sim`, in place, exactly as building it with `seed` would (the
+    /// same checksum), and returns true; false (the default) when the game cannot, and the
+    /// caller builds one.
+    fn restart(sim: &mut Sim<Self>, seed: u64) -> Result<bool, crate::kernel::SimError> {
+        let _ = (sim, seed);
+        Ok(false)
+    }
+
+    /// Bounds other tools ask for (OpenSpiel's `GameInfo`).
+    fn bounds(&self) -> Bounds;
+
+    /// The whole position in words (every seat's cards included), for logs and `print`.
+    fn describe(sim: &Sim<Self>) -> String;
+}
+
+/// Bounds of a game's returns, chance points and length.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bounds {
+    /// The lowest return a seat can get.
+    pub min_utility: f64,
+    /// The highest return a seat can get.
+    pub max_utility: f64,
+    /// True when the returns always sum to zero.
+    pub zero_sum: bool,
+    /// The most cases a branching chance point has (0: none branch).
+    pub max_chance_outcomes: u32,
+    /// The most player moves a game can take.
+    pub max_game_length: u32,
+}
+
+/// The ids of the legal actions, in the game's order.
+pub fn legal_ids<G: Encode>(sim: &Sim<G>, out: &mut Vec<u32>) {
+    let game = &sim.rules().game;
+    out.clear();
+    out.extend(sim.legal_actions().iter().map(|a| game.action_id(a)));
+}
+
+/// The legal action whose id is `id`, if there is one.
+pub fn action_of<G: Encode>(sim: &Sim<G>, id: u32) -> Option<G::Action> {
+    let game = &sim.rules().game;
+    sim.legal_actions()
+        .iter()
+        .copied()
+        .find(|a| game.action_id(a) == id)
+}
+
+/// The number of elements of a tensor of `shape`.
+pub fn size(shape: &[usize]) -> usize {
+    shape.iter().product()
+}
+
+/// Checks the encoding's promises on `sim`'s position: every legal action's id is in range,
+/// the ids are distinct and so are the actions' words. The first broken promise, in words.
+pub fn check_position<G: Encode>(sim: &Sim<G>) -> Result<(), String> {
+    let game = &sim.rules().game;
+    let mut seen = std::collections::HashSet::new();
+    let mut words = std::collections::HashSet::new();
+    for action in sim.legal_actions() {
+        let id = game.action_id(action);
+        if id >= game.num_actions() {
+            return Err(format!(
+                "{action:?} has id {id}, not below {}",
+                game.num_actions()
+            ));
+        }
+        if !seen.insert(id) {
+            return Err(format!(
+                "{action:?} shares id {id} with another legal action"
+            ));
+        }
+        if !words.insert(G::action_string(sim, action)) {
+            return Err(format!(
+                "{action:?} shares its words with another legal action"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every test suite: the Rust tests (cargo test), then the Python package's (pytest), in a venv
+# this script makes under target/ with the package built by maturin and the optional
+# dependencies (open_spiel, pettingzoo, ray) its tests exercise.
+set -euo pipefail
+cd "$(dirname "$0")"
+cargo test --release --all-features
+
+venv=target/python-venv
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "maturin>=1.9.4,<2" "pytest>=7" "numpy>=1.21" \
+    "open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=0.29" "ray>=2.9"
+(cd python && VIRTUAL_ENV="$PWD/../$venv" PATH="$PWD/../$venv/bin:$PATH" \
+    maturin develop --release --quiet)
+ALEA_BIN="$PWD/target/release/alea" RAY_AUTH_MODE=disabled \
+    "$venv/bin/python" -m pytest -q python/tests
