@@ -359,19 +359,19 @@ impl State {
             .map_err(state_error)
     }
 
-    /// A copy (a snapshot copy: no game is rebuilt).
-    fn clone(&self, py: Python<'_>) -> PyResult<State> {
-        Ok(State {
+    /// A copy (sharing the snapshot until one of them changes: no game is rebuilt).
+    fn clone(&self, py: Python<'_>) -> State {
+        State {
             game: self.game.clone_ref(py),
-            inner: self.inner.clone_box().map_err(state_error)?,
-        })
+            inner: self.inner.clone_box(),
+        }
     }
 
-    fn __copy__(&self, py: Python<'_>) -> PyResult<State> {
+    fn __copy__(&self, py: Python<'_>) -> State {
         self.clone(py)
     }
 
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<State> {
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> State {
         self.clone(py)
     }
 

@@ -74,8 +74,8 @@ pub trait DynGame: Send + Sync {
 
 /// A state, type-erased for Python.
 pub trait DynState: Send + Sync {
-    /// A copy (the snapshot saved again from the thread's `Sim`: no World is built).
-    fn clone_box(&self) -> Result<Box<dyn DynState>, StateError>;
+    /// A copy, sharing the snapshot until one of them changes: no World is built.
+    fn clone_box(&self) -> Box<dyn DynState>;
     /// The seat to move, [`CHANCE`] or [`TERMINAL`].
     fn current_player(&self) -> i64;
     /// Legal action ids (a chance node's: its outcomes with a positive probability).
@@ -112,11 +112,18 @@ fn new_version() -> u64 {
     VERSIONS.fetch_add(1, Ordering::Relaxed)
 }
 
-/// A thread's `Sim` of one table, and the version it holds (0: none).
+/// A thread's `Sim` of one table, the version it holds (0: none), the position it was built
+/// in (for [`Encode::restart`]), and snapshots dropped states left (reused, so that saving a
+/// state allocates nothing in a steady loop).
 struct Worker<G: Encode> {
     sim: Sim<G>,
     loaded: u64,
+    start: Snapshot,
+    spare: Vec<Snapshot>,
 }
+
+/// Spare snapshots a worker keeps at most.
+const SPARE: usize = 64;
 
 thread_local! {
     static WORKERS: RefCell<HashMap<u64, Box<dyn Any>>> = RefCell::new(HashMap::new());
@@ -151,8 +158,14 @@ impl<G: Encode> Table<G> {
             let worker = match workers.entry(self.id) {
                 std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
                 std::collections::hash_map::Entry::Vacant(entry) => {
-                    let sim = self.builder.try_build()?;
-                    entry.insert(Box::new(Worker { sim, loaded: 0 }))
+                    let mut sim = self.builder.try_build()?;
+                    let start = sim.snapshot();
+                    entry.insert(Box::new(Worker {
+                        sim,
+                        loaded: 0,
+                        start,
+                        spare: Vec::new(),
+                    }))
                 }
             };
             let worker = worker
@@ -160,6 +173,22 @@ impl<G: Encode> Table<G> {
                 .expect("a table's worker has its game's type");
             f(worker)
         })
+    }
+
+    /// Gives `snapshot` to this thread's worker as a spare, if it has one and room.
+    fn recycle(&self, snapshot: Snapshot) {
+        let _ = WORKERS.try_with(|workers| {
+            let Ok(mut workers) = workers.try_borrow_mut() else {
+                return;
+            };
+            if let Some(worker) = workers
+                .get_mut(&self.id)
+                .and_then(|w| w.downcast_mut::<Worker<G>>())
+                && worker.spare.len() < SPARE
+            {
+                worker.spare.push(snapshot);
+            }
+        });
     }
 }
 
@@ -200,12 +229,12 @@ impl<G: Encode> DynGame for Table<G> {
     fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError> {
         self.with_worker(|worker| {
             worker.loaded = 0;
-            if !G::restart(&mut worker.sim, seed)? {
+            if !G::restart(&mut worker.sim, &worker.start, seed)? {
                 worker.sim = self.builder.clone().seed(seed).try_build()?;
             }
             let mut state = SimState {
                 table: self.clone(),
-                snapshot: worker.sim.snapshot(),
+                snapshot: Arc::new(worker.spare.pop().unwrap_or_default()),
                 version: 0,
                 turn: Turn::Terminal,
                 legal: Vec::new(),
@@ -229,10 +258,11 @@ struct Pending<A> {
     outcomes: Option<Vec<(u32, f64)>>,
 }
 
-/// A state of a [`Table`]'s game.
+/// A state of a [`Table`]'s game. Clones share their snapshot until one of them changes
+/// (copy on write).
 pub struct SimState<G: Encode> {
     table: Arc<Table<G>>,
-    snapshot: Snapshot,
+    snapshot: Arc<Snapshot>,
     version: u64,
     turn: Turn,
     legal: Vec<u32>,
@@ -243,9 +273,18 @@ pub struct SimState<G: Encode> {
 }
 
 impl<G: Encode> SimState<G> {
-    /// Takes `sim`'s position as this state's, under a new version.
-    fn save(&mut self, sim: &mut Sim<G>) {
-        sim.snapshot_into(&mut self.snapshot);
+    /// Takes the worker's position as this state's, under a new version (into its own
+    /// snapshot, or a spare one when a clone shares it).
+    fn save(&mut self, worker: &mut Worker<G>) {
+        let sim = &mut worker.sim;
+        match Arc::get_mut(&mut self.snapshot) {
+            Some(snapshot) => sim.snapshot_into(snapshot),
+            None => {
+                let mut snapshot = worker.spare.pop().unwrap_or_default();
+                sim.snapshot_into(&mut snapshot);
+                self.snapshot = Arc::new(snapshot);
+            }
+        }
         self.version = new_version();
         self.turn = sim.turn();
         legal_ids(sim, &mut self.legal);
@@ -282,7 +321,7 @@ impl<G: Encode> SimState<G> {
 
     /// Takes the worker's position as this state's.
     fn keep(&mut self, worker: &mut Worker<G>) {
-        self.save(&mut worker.sim);
+        self.save(worker);
         worker.loaded = self.version;
     }
 
@@ -309,12 +348,17 @@ impl<G: Encode> SimState<G> {
             let mut points = worker.sim.chance_log().iter().filter(|p| p.branches());
             match (points.next(), points.next()) {
                 (Some(point), None) => {
+                    let cases = point.max_case;
+                    // Equal weights: every case has probability 1 / cases, no probing needed.
+                    let outcomes = point
+                        .uniform
+                        .then(|| (0..cases).map(|k| (k, 1.0 / f64::from(cases))).collect());
                     state.legal.clear();
-                    state.legal.extend(0..point.max_case);
+                    state.legal.extend(0..cases);
                     state.pending = Some(Pending {
                         action,
-                        cases: point.max_case,
-                        outcomes: None,
+                        cases,
+                        outcomes,
                     });
                 }
                 _ => state.keep(worker),
@@ -391,15 +435,19 @@ impl<G: Encode> SimState<G> {
     }
 }
 
+impl<G: Encode> Drop for SimState<G> {
+    fn drop(&mut self) {
+        if let Some(snapshot) = Arc::get_mut(&mut self.snapshot) {
+            self.table.recycle(std::mem::take(snapshot));
+        }
+    }
+}
+
 impl<G: Encode> DynState for SimState<G> {
-    fn clone_box(&self) -> Result<Box<dyn DynState>, StateError> {
-        let snapshot = self.table.with_worker(|worker| {
-            self.load(worker)?;
-            Ok(worker.sim.snapshot())
-        })?;
-        Ok(Box::new(SimState {
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(SimState {
             table: self.table.clone(),
-            snapshot,
+            snapshot: self.snapshot.clone(),
             version: self.version,
             turn: self.turn,
             legal: self.legal.clone(),
@@ -407,7 +455,7 @@ impl<G: Encode> DynState for SimState<G> {
             pending: self.pending.clone(),
             history: self.history.clone(),
             seed: self.seed,
-        }))
+        })
     }
 
     fn current_player(&self) -> i64 {
@@ -501,17 +549,16 @@ impl<G: Encode> DynState for SimState<G> {
 
     fn determinize(&mut self, viewer: u8, seed: u64) -> Result<(), StateError> {
         let viewer = self.seat(viewer)?;
-        let pending = self.pending.take();
         self.with_sim(|state, worker| {
             worker.sim.determinize(viewer, seed);
             state.keep(worker);
             Ok(())
         })?;
-        if let Some(mut pending) = pending {
+        // A chance node stays one: its outcomes are asked of the new world again.
+        if let Some(pending) = &mut self.pending {
             pending.outcomes = None;
             self.legal.clear();
             self.legal.extend(0..pending.cases);
-            self.pending = Some(pending);
         }
         self.history.push(Step::Determinize(viewer.0, seed));
         Ok(())

@@ -83,6 +83,8 @@ pub struct ChanceRecord {
     /// A point search does not branch on (see [`CaseGenerator::sampled`]); `case` then names
     /// the sampled outcome.
     pub sampled: bool,
+    /// Every case has the same weight (so each has probability `1 / max_case`).
+    pub uniform: bool,
 }
 
 impl ChanceRecord {
@@ -150,11 +152,18 @@ impl ActionChance {
                 weight: 1,
                 total_weight: u64::from(max_case),
                 sampled: true,
+                uniform: true,
             });
             return outcome;
         }
         let forced = self.forced.filter(|&k| k < max_case);
-        let total_weight: u64 = (0..max_case).map(|k| u64::from(generator.weight(k))).sum();
+        let first = generator.weight(0);
+        let (mut total_weight, mut uniform) = (0u64, true);
+        for k in 0..max_case {
+            let weight = generator.weight(k);
+            total_weight += u64::from(weight);
+            uniform &= weight == first;
+        }
         let case = match forced {
             Some(k) => k,
             None => sample_case(streams().rng(generator.purpose()), generator, total_weight),
@@ -167,6 +176,7 @@ impl ActionChance {
             weight: generator.weight(case),
             total_weight,
             sampled: false,
+            uniform: uniform && first > 0,
         });
         generator.produce(case)
     }

@@ -38,9 +38,14 @@ pub trait Encode: Game {
 
     /// Starts a new game in `sim`, in place, exactly as building it with `seed` would (the
     /// same checksum), and returns true; false (the default) when the game cannot, and the
-    /// caller builds one.
-    fn restart(sim: &mut Sim<Self>, seed: u64) -> Result<bool, crate::kernel::SimError> {
-        let _ = (sim, seed);
+    /// caller builds one. `start` is a snapshot of a game just built by `sim`'s builder (with
+    /// any seed).
+    fn restart(
+        sim: &mut Sim<Self>,
+        start: &crate::snapshot::Snapshot,
+        seed: u64,
+    ) -> Result<bool, crate::kernel::SimError> {
+        let _ = (sim, start, seed);
         Ok(false)
     }
 

@@ -34,6 +34,16 @@ pub struct Snapshot {
     buffers: Vec<PartBuffer>,
 }
 
+/// An empty snapshot: it fits no world until something is saved into it, which sizes it.
+impl Default for Snapshot {
+    fn default() -> Self {
+        Snapshot {
+            fingerprint: 0,
+            buffers: Vec::new(),
+        }
+    }
+}
+
 impl std::fmt::Debug for Snapshot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Snapshot")
@@ -128,7 +138,7 @@ impl SnapshotRegistry {
 
     /// Saves `world` into `snapshot`, reusing its buffers.
     pub fn save(&mut self, world: &World, snapshot: &mut Snapshot) {
-        if snapshot.fingerprint != self.fingerprint {
+        if snapshot.fingerprint != self.fingerprint || snapshot.buffers.len() != self.parts.len() {
             *snapshot = Snapshot {
                 fingerprint: self.fingerprint,
                 buffers: self.parts.iter().map(|p| p.new_buffer()).collect(),
@@ -147,7 +157,7 @@ impl SnapshotRegistry {
     /// client component, another world built by the same builder) each value goes back to
     /// the entity with its [`StableId`](crate::kernel::StableId).
     pub fn restore(&mut self, world: &mut World, snapshot: &Snapshot) -> Result<(), SnapshotError> {
-        if snapshot.fingerprint != self.fingerprint {
+        if snapshot.fingerprint != self.fingerprint || snapshot.buffers.len() != self.parts.len() {
             return Err(SnapshotError::OtherRegistry);
         }
         let same_layout = self

@@ -99,6 +99,7 @@ fn a_restart_in_place_is_a_build_with_the_seed() {
     fn same<G: Encode>(game: G) -> bool {
         let builder = SimBuilder::new(game);
         let mut reused = builder.clone().seed(1).build();
+        let start = reused.snapshot();
         let mut rng = random_player_rng(1);
         for _ in 0..40 {
             match random_action(&reused, &mut rng) {
@@ -107,17 +108,27 @@ fn a_restart_in_place_is_a_build_with_the_seed() {
             }
         }
         for seed in [0, 7, u64::MAX] {
-            if !G::restart(&mut reused, seed).unwrap() {
+            if !G::restart(&mut reused, &start, seed).unwrap() {
                 return false;
             }
-            assert_eq!(
-                reused.checksum(),
-                builder.clone().seed(seed).build().checksum()
-            );
+            let mut built = builder.clone().seed(seed).build();
+            assert_eq!(reused.checksum(), built.checksum());
+            // And the games go on alike.
+            let mut rng = random_player_rng(seed);
+            while let Some(action) = random_action(&built, &mut rng) {
+                assert_eq!(reused.legal_actions(), built.legal_actions());
+                built.apply(action).unwrap();
+                reused.apply(action).unwrap();
+            }
+            assert_eq!(reused.checksum(), built.checksum());
         }
         true
     }
-    assert!(same(Riichi::preset("riichi").unwrap()));
+    assert!(same(
+        Riichi::preset("riichi").unwrap().with_length(Length::Kyoku)
+    ));
     assert!(same(Sichuan::preset("sichuan").unwrap()));
-    assert!(!same(Leduc), "leduc builds a new game");
+    assert!(same(Pig::default()));
+    assert!(same(Leduc));
+    assert!(!same(Duel::default()), "the duel builds a new game");
 }

@@ -3,7 +3,8 @@
 
 use super::{Leduc, LeducAction, name as card_name, private_card, public_card};
 use crate::encode::{Bounds, Encode};
-use crate::kernel::{Seat, Sim, Turn};
+use crate::kernel::{CardId, Seat, Sim, SimError, Turn, Zone};
+use crate::snapshot::Snapshot;
 
 impl Encode for Leduc {
     fn num_actions(&self) -> u32 {
@@ -36,6 +37,24 @@ impl Encode for Leduc {
         let contributed = sim.state().contributed;
         out[14] = contributed[0] as f32;
         out[15] = contributed[1] as f32;
+    }
+
+    /// The start restored, its streams seeded and the cards dealt again from `seed`.
+    fn restart(sim: &mut Sim<Leduc>, start: &Snapshot, seed: u64) -> Result<bool, SimError> {
+        sim.restore(start)?;
+        sim.reseed(seed);
+        let zones = super::deal(seed);
+        let cards = sim.rules().cards().to_vec();
+        let world = sim.world_mut();
+        for entity in cards {
+            let Some(id) = world.get::<CardId>(entity).copied() else {
+                continue;
+            };
+            if let Some(mut zone) = world.get_mut::<Zone>(entity) {
+                *zone = zones[usize::from(id.0)];
+            }
+        }
+        Ok(true)
     }
 
     fn bounds(&self) -> Bounds {

@@ -318,6 +318,18 @@ fn hand_rank(private: CardId, public: CardId) -> u16 {
     }
 }
 
+/// Where each card (by [`CardId`]) starts in the game seeded with `seed`: a shuffle of the
+/// deck from the seed's deal stream; the first two cards go to P0 and P1.
+pub fn deal(seed: u64) -> [Zone; DECK] {
+    let mut deck: [u16; DECK] = [0, 1, 2, 3, 4, 5];
+    deck.shuffle(&mut derive_stream(seed, Purpose::Deal.key(), 0));
+    std::array::from_fn(|id| match deck.iter().position(|&c| usize::from(c) == id) {
+        Some(0) => Zone::Hand(Seat(0)),
+        Some(1) => Zone::Hand(Seat(1)),
+        _ => Zone::Stock,
+    })
+}
+
 impl Game for Leduc {
     type Action = LeducAction;
     type Event = LeducEvent;
@@ -335,15 +347,8 @@ impl Game for Leduc {
         for s in 0..2 {
             setup.spawn_player(Seat(s), ());
         }
-        let mut deck: [u16; DECK] = [0, 1, 2, 3, 4, 5];
-        deck.shuffle(&mut derive_stream(setup.seed(), Purpose::Deal.key(), 0));
-        for id in 0..DECK as u16 {
-            let zone = match deck.iter().position(|&c| c == id) {
-                Some(0) => Zone::Hand(Seat(0)),
-                Some(1) => Zone::Hand(Seat(1)),
-                _ => Zone::Stock,
-            };
-            setup.spawn_card(CardId(id), zone, ());
+        for (id, zone) in deal(setup.seed()).into_iter().enumerate() {
+            setup.spawn_card(CardId(id as u16), zone, ());
         }
     }
 

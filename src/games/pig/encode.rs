@@ -2,7 +2,8 @@
 
 use super::{Pig, PigAction};
 use crate::encode::{Bounds, Encode};
-use crate::kernel::{Seat, Sim, Turn};
+use crate::kernel::{Seat, Sim, SimError, Turn};
+use crate::snapshot::Snapshot;
 
 impl Encode for Pig {
     fn num_actions(&self) -> u32 {
@@ -33,6 +34,13 @@ impl Encode for Pig {
         if let Turn::Player(mover) = sim.turn() {
             out[n + 1 + (mover.index() + n - seat.index()) % n] = 1.0;
         }
+    }
+
+    /// Pig's setup draws nothing: a new game is the start with its streams seeded.
+    fn restart(sim: &mut Sim<Pig>, start: &Snapshot, seed: u64) -> Result<bool, SimError> {
+        sim.restore(start)?;
+        sim.reseed(seed);
+        Ok(true)
     }
 
     fn bounds(&self) -> Bounds {

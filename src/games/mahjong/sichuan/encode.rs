@@ -85,7 +85,11 @@ impl Encode for Sichuan {
         action.to_string()
     }
 
-    fn restart(sim: &mut Sim<Self>, seed: u64) -> Result<bool, crate::kernel::SimError> {
+    fn restart(
+        sim: &mut Sim<Self>,
+        _: &crate::snapshot::Snapshot,
+        seed: u64,
+    ) -> Result<bool, crate::kernel::SimError> {
         <Self as crate::games::mahjong::Ruleset>::restart(sim, seed)?;
         Ok(true)
     }
