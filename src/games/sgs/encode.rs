@@ -44,8 +44,9 @@ impl Encode for Sgs {
         }
     }
 
-    /// Per seat from the viewer on ([`SEAT`] numbers), the viewer's hand by card name, the
-    /// seat to move one hot from the viewer on, the trick being resolved by name.
+    /// Per seat from the viewer on (hp, max hp, alive, the role if known, hand size, equipment
+    /// by name), the viewer's hand by card name, the seat to move one hot from the viewer on,
+    /// the trick being resolved by name.
     fn observation_shape(&self) -> Vec<usize> {
         vec![MAX_SEATS * SEAT + NAMES + MAX_SEATS + NAMES]
     }
