@@ -13,7 +13,7 @@ fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.9.4,<2" "pytest>=7" "numpy>=1.21" \
-    "open_spiel>=1.5" "pettingzoo>=1.24" "gymnasium>=0.29" "ray>=2.9"
+    "open_spiel>=1.5" "pettingzoo>=1.25" "gymnasium>=0.29" "ray>=2.9"
 (cd python && VIRTUAL_ENV="$PWD/../$venv" PATH="$PWD/../$venv/bin:$PATH" \
     maturin develop --release --quiet)
 ALEA_BIN="$PWD/target/release/alea" RAY_AUTH_MODE=disabled \

@@ -2,23 +2,23 @@
 
 ``register()`` registers every game as ``python_alea_<name>`` (``python_alea_pig``,
 ``python_alea_leduc``, ``python_alea_riichi``, ...), so ``pyspiel.load_game`` loads them and
-OpenSpiel's own tests and bots run on them. Game parameters: ``seed`` (default 0; the k-th
-initial state of a loaded game is dealt from ``sub_seed(seed, k)``) and the options of
-``alea.load_game`` for that game.
+OpenSpiel's own tests and bots run on them. Game parameters: ``seed`` (default 0) and the
+options of ``alea.load_game`` for that game.
 
-Every game is ``EXPLICIT_STOCHASTIC``: chance points with cases (Pig's die, Leduc's public
-card, sgs's blind take, the duel's random effects) are chance nodes, and the rest of the
-randomness (the deal, mahjong's wall, the duel's dice) is drawn from streams the state
-carries, so applying an action to two clones gives the same state. A search that must not
-know that hidden randomness resamples it with ``resample_from_infostate``
-(``State.determinize``), as OpenSpiel's ISMCTS does.
+A loaded game is the game *dealt from its* ``seed``: every ``new_initial_state()`` is the same
+deal, and the randomness that is not a chance node (the deal, mahjong's wall, the duel's dice)
+is fixed by it, carried by the state's streams. Chance points with cases (Pig's die, Leduc's
+public card, sgs's blind take, the duel's random effects) are chance nodes. So each game is,
+truthfully, ``EXPLICIT_STOCHASTIC``: tree algorithms (CFR, exploitability) solve that deal's
+game, and another ``seed`` is another deal. A search that must not know the hidden part
+resamples it with ``resample_from_infostate`` (``State.determinize``), as OpenSpiel's ISMCTS
+does. Pig deals nothing: its game is the same whatever the seed.
 """
 
 import numpy as np
 import pyspiel
 
 import alea
-from . import _alea
 
 # Each game's options with their defaults as OpenSpiel parameters (strings; "" leaves the
 # option out).
@@ -95,13 +95,10 @@ class AleaGame(pyspiel.Game):
         params = dict(params or {})
         self.alea = alea.load_game(name, **_options(name, params))
         self._seed = int(params.get("seed", 0))
-        self._dealt = 0
         super().__init__(_game_type(name, self.alea), _game_info(self.alea), params)
 
     def new_initial_state(self):
-        seed = _alea.sub_seed(self._seed, self._dealt)
-        self._dealt += 1
-        return AleaState(self, self.alea.new_initial_state(seed=seed))
+        return AleaState(self, self.alea.new_initial_state(seed=self._seed))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return AleaObserver(self.alea, iig_obs_type, params)

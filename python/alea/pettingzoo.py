@@ -4,13 +4,12 @@
 observation is a dict: ``observation`` (the game's ``observation_tensor`` for that agent) and
 ``action_mask`` (int8, 1 for the legal action ids of the agent to move, zeros for the others).
 Chance nodes are resolved inside ``step`` from the environment's seeded generator; rewards
-are the game's returns, given when the game ends.
+are the game's returns, given when the game ends. The alea state in play is ``game_state``.
 """
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils.agent_selector import AgentSelector
 
 import alea
 
@@ -40,7 +39,7 @@ class AleaEnv(AECEnv):
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._rng = np.random.default_rng()
-        self.state = None
+        self.game_state = None
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -52,35 +51,34 @@ class AleaEnv(AECEnv):
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = int(self._rng.integers(0, 2**63))
-        self.state = self.game.new_initial_state(seed=game_seed)
+        self.game_state = self.game.new_initial_state(seed=game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self._selector = AgentSelector(self.agents)
         self._resolve_chance()
         self.agent_selection = self._mover()
 
     def _resolve_chance(self):
-        while self.state.is_chance_node():
-            outcomes = self.state.chance_outcomes()
+        while self.game_state.is_chance_node():
+            outcomes = self.game_state.chance_outcomes()
             ids = [a for a, _ in outcomes]
             probabilities = np.array([p for _, p in outcomes])
             pick = self._rng.choice(len(ids), p=probabilities / probabilities.sum())
-            self.state.apply_action(ids[pick])
+            self.game_state.apply_action(ids[pick])
 
     def _mover(self):
-        player = self.state.current_player()
+        player = self.game_state.current_player()
         return self.possible_agents[player] if player >= 0 else self.agents[0]
 
     def observe(self, agent):
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.game.num_distinct_actions(), np.int8)
-        if agent == self.agent_selection and not self.state.is_terminal():
-            mask[self.state.legal_actions()] = 1
-        observation = self.state.observation_tensor(seat)
+        if agent == self.agent_selection and not self.game_state.is_terminal():
+            mask[self.game_state.legal_actions()] = 1
+        observation = self.game_state.observation_tensor(seat)
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action):
@@ -89,10 +87,10 @@ class AleaEnv(AECEnv):
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.state.apply_action(int(action))
+        self.game_state.apply_action(int(action))
         self._resolve_chance()
-        if self.state.is_terminal():
-            for agent_name, value in zip(self.possible_agents, self.state.returns()):
+        if self.game_state.is_terminal():
+            for agent_name, value in zip(self.possible_agents, self.game_state.returns()):
                 if agent_name in self.rewards:
                     self.rewards[agent_name] = float(value)
             self.terminations = dict.fromkeys(self.agents, True)
@@ -105,7 +103,7 @@ class AleaEnv(AECEnv):
     def render(self):
         if self.render_mode is None:
             return None
-        text = str(self.state)
+        text = str(self.game_state)
         if self.render_mode == "human":
             print(text)
             return None

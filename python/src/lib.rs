@@ -169,7 +169,12 @@ impl Game {
         let saved: Serialized = serde_json::from_str(text)
             .map_err(|e| PyValueError::new_err(format!("not a serialized state: {e}")))?;
         let game = slf.get();
-        if saved.game != game.name || saved_options(&saved) != game.options {
+        let sorted = |mut options: Options| {
+            options.sort_by(|a, b| a.0.cmp(&b.0));
+            options
+        };
+        if saved.game != game.name || sorted(saved_options(&saved)) != sorted(game.options.clone())
+        {
             return Err(PyValueError::new_err(format!(
                 "the state is of {} {:?}, not of this game ({} {:?})",
                 saved.game, saved.options, game.name, game.options
@@ -227,8 +232,14 @@ fn replay(
 ) -> Result<Box<dyn DynState>, StateError> {
     let mut state = table.new_state(seed)?;
     for (at, step) in history.iter().enumerate() {
+        let chance = state.current_player() == table::CHANCE;
         let done = match *step {
-            Step::Action(id) | Step::Outcome(id) => state.apply(id),
+            Step::Action(id) if !chance => state.apply(id),
+            Step::Outcome(id) if chance => state.apply(id),
+            Step::Action(_) | Step::Outcome(_) => Err(StateError::Usage(format!(
+                "the state is {} a chance node there",
+                if chance { "at" } else { "not at" }
+            ))),
             Step::Determinize(viewer, seed) => state.determinize(viewer, seed),
         };
         done.map_err(|e| StateError::Usage(format!("step {at} ({step:?}) of the history: {e:?}")))?;
@@ -280,10 +291,16 @@ impl State {
         Ok(self.inner.legal().map_err(state_error)?.to_vec())
     }
 
-    /// A mask over `0..num_distinct_actions()`: 1 for the legal ids.
+    /// A mask over `0..num_distinct_actions()` (at a chance node `0..max_chance_outcomes()`):
+    /// 1 for the legal ids.
     fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let n = self.game.get().table.num_actions() as usize;
-        let mut mask = vec![0i8; n];
+        let table = &self.game.get().table;
+        let n = if self.inner.current_player() == table::CHANCE {
+            table.bounds().max_chance_outcomes
+        } else {
+            table.num_actions()
+        };
+        let mut mask = vec![0i8; n as usize];
         for &id in self.inner.legal().map_err(state_error)? {
             if let Some(slot) = mask.get_mut(id as usize) {
                 *slot = 1;

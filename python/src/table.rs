@@ -125,14 +125,19 @@ struct Worker<G: Encode> {
 /// Spare snapshots a worker keeps at most.
 const SPARE: usize = 64;
 
+/// A thread's worker for a table, and a handle that dies with the table.
+type Slot = (std::sync::Weak<()>, Box<dyn Any>);
+
 thread_local! {
-    static WORKERS: RefCell<HashMap<u64, Box<dyn Any>>> = RefCell::new(HashMap::new());
+    static WORKERS: RefCell<HashMap<u64, Slot>> = RefCell::new(HashMap::new());
 }
 
 /// A game and its builder.
 pub struct Table<G: Encode> {
     id: u64,
     builder: SimBuilder<G>,
+    /// Held while the table lives: a thread's worker whose table is gone is dropped.
+    alive: Arc<()>,
 }
 
 impl<G: Encode> Table<G> {
@@ -141,6 +146,7 @@ impl<G: Encode> Table<G> {
         Arc::new(Table {
             id: TABLES.fetch_add(1, Ordering::Relaxed),
             builder: SimBuilder::new(game),
+            alive: Arc::new(()),
         })
     }
 
@@ -155,19 +161,21 @@ impl<G: Encode> Table<G> {
     ) -> Result<R, StateError> {
         WORKERS.with(|workers| {
             let mut workers = workers.borrow_mut();
-            let worker = match workers.entry(self.id) {
-                std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
-                std::collections::hash_map::Entry::Vacant(entry) => {
-                    let mut sim = self.builder.try_build()?;
-                    let start = sim.snapshot();
-                    entry.insert(Box::new(Worker {
-                        sim,
-                        loaded: 0,
-                        start,
-                        spare: Vec::new(),
-                    }))
-                }
-            };
+            if !workers.contains_key(&self.id) {
+                // Tables dropped on other threads leave their workers here: let them go.
+                workers.retain(|_, (alive, _)| alive.strong_count() > 0);
+                let mut sim = self.builder.try_build()?;
+                let start = sim.snapshot();
+                let worker = Worker {
+                    sim,
+                    loaded: 0,
+                    start,
+                    spare: Vec::new(),
+                };
+                let alive = Arc::downgrade(&self.alive);
+                workers.insert(self.id, (alive, Box::new(worker)));
+            }
+            let (_, worker) = workers.get_mut(&self.id).expect("inserted above");
             let worker = worker
                 .downcast_mut::<Worker<G>>()
                 .expect("a table's worker has its game's type");
@@ -183,7 +191,7 @@ impl<G: Encode> Table<G> {
             };
             if let Some(worker) = workers
                 .get_mut(&self.id)
-                .and_then(|w| w.downcast_mut::<Worker<G>>())
+                .and_then(|(_, w)| w.downcast_mut::<Worker<G>>())
                 && worker.spare.len() < SPARE
             {
                 worker.spare.push(snapshot);
@@ -376,9 +384,15 @@ impl<G: Encode> SimState<G> {
         worker.loaded = 0;
         worker.sim.set_case(Some(case));
         worker.sim.apply(pending.action)?;
-        let point = worker.sim.chance_log().iter().find(|p| p.branches());
-        Ok(match point {
-            Some(p) if p.case == case && p.forced => p.probability(),
+        let mut points = worker.sim.chance_log().iter().filter(|p| p.branches());
+        Ok(match (points.next(), points.next()) {
+            (Some(p), None) if p.case == case && p.forced => p.probability(),
+            (Some(_), Some(_)) => {
+                return Err(StateError::Game(format!(
+                    "{:?} with case {case} meets several chance points",
+                    pending.action
+                )));
+            }
             _ => 0.0,
         })
     }
@@ -549,17 +563,24 @@ impl<G: Encode> DynState for SimState<G> {
 
     fn determinize(&mut self, viewer: u8, seed: u64) -> Result<(), StateError> {
         let viewer = self.seat(viewer)?;
+        if self.pending.is_some() {
+            // The waiting action belongs to this world: in another it may not meet its chance
+            // point at all.
+            return Err(StateError::Usage(
+                "determinize a player's node, not a chance node".into(),
+            ));
+        }
         self.with_sim(|state, worker| {
-            worker.sim.determinize(viewer, seed);
+            worker.loaded = 0;
+            if !worker.sim.try_determinize(viewer, seed) {
+                return Err(StateError::Usage(format!(
+                    "no deal for {viewer} found that keeps the seat to move's choices \
+                     (try another seed)"
+                )));
+            }
             state.keep(worker);
             Ok(())
         })?;
-        // A chance node stays one: its outcomes are asked of the new world again.
-        if let Some(pending) = &mut self.pending {
-            pending.outcomes = None;
-            self.legal.clear();
-            self.legal.extend(0..pending.cases);
-        }
         self.history.push(Step::Determinize(viewer.0, seed));
         Ok(())
     }

@@ -32,12 +32,26 @@ def test_parameters_reach_the_game():
     game = pyspiel.load_game("python_alea_pig", {"players": 3, "target": 30})
     assert game.num_players() == 3
     assert pyspiel.load_game("python_alea_sgs", {"mode": "identity4"}).num_players() == 4
-    # The k-th initial state is dealt from sub_seed(seed, k): a game reloaded deals the same.
-    first = pyspiel.load_game("python_alea_leduc", {"seed": 5})
-    again = pyspiel.load_game("python_alea_leduc", {"seed": 5})
-    deals = [str(first.new_initial_state()) for _ in range(4)]
-    assert deals == [str(again.new_initial_state()) for _ in range(4)]
-    assert len(set(deals)) > 1
+    # A loaded game is one deal, that of its seed; another seed is another deal.
+    game = pyspiel.load_game("python_alea_leduc", {"seed": 5})
+    assert len({str(game.new_initial_state()) for _ in range(4)}) == 1
+    deals = {str(pyspiel.load_game("python_alea_leduc", {"seed": k}).new_initial_state())
+             for k in range(8)}
+    assert len(deals) > 1
+
+
+def test_cfr_solves_a_dealt_leduc():
+    # Tree algorithms need the same initial state every time: CFR runs, and the deal's game
+    # is zero-sum, so its policy's values sum to zero.
+    from open_spiel.python.algorithms import cfr, expected_game_score
+
+    game = pyspiel.load_game("python_alea_leduc", {"seed": 3})
+    solver = cfr.CFRSolver(game)
+    for _ in range(3):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    values = expected_game_score.policy_value(game.new_initial_state(), [policy, policy])
+    assert abs(sum(values)) < 1e-9
 
 
 def play(game, bot, rng):

@@ -37,7 +37,7 @@ def test_a_seeded_episode_repeats_and_pays_the_returns():
                 action = int(rng.choice(np.flatnonzero(mask)))
                 moves += 1
             env.step(action)
-        return total, moves, env.state.returns()
+        return total, moves, env.game_state.returns()
 
     first, moves, returns = episode(3)
     assert episode(3) == (first, moves, returns) and moves > 20

@@ -192,3 +192,51 @@ def test_options_reach_the_game():
     state = alea.load_game("pig", target=5).new_initial_state(seed=3)
     play(state, random.Random(0))
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+@pytest.mark.parametrize("name", ["riichi", "sichuan", "duel", "sgs"])
+def test_any_seat_may_determinize_and_play_on(name):
+    # Determinizing for a seat that is not the one to move, at random points (claim windows
+    # included), never leaves a state the game cannot continue from.
+    game = load(name)
+    refused = kept = 0
+    for seed in range(12 if name == "riichi" else 3):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            if rng.random() < 0.1:
+                viewer = (state.current_player() + rng.randrange(1, game.num_players()))
+                viewer %= game.num_players()
+                before = state.serialize()
+                try:
+                    state.determinize(viewer, rng.randrange(2**63))
+                    kept += 1
+                except ValueError:
+                    refused += 1
+                    assert state.serialize() == before
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert kept > 10 * max(refused, 1)
+
+
+def test_determinize_is_refused_at_a_chance_node():
+    state = alea.load_game("leduc").new_initial_state(seed=1)
+    while not state.is_chance_node():
+        state.apply_action(1)  # call until the public card
+    before = state.serialize()
+    with pytest.raises(ValueError, match="chance node"):
+        state.determinize(0, 3)
+    assert state.serialize() == before and state.chance_outcomes()
+
+
+def test_a_history_step_of_the_wrong_kind_is_refused():
+    game = alea.load_game("pig")
+    text = '{"game":"pig","options":[],"seed":0,"history":[{"outcome":1}]}'
+    with pytest.raises(ValueError, match="chance node"):
+        game.deserialize_state(text)
+    state = game.new_initial_state(seed=0)
+    state.apply_action(0)  # roll: a chance node
+    mask = state.legal_actions_mask()
+    assert len(mask) == game.max_chance_outcomes() == 6 and mask.sum() == 6

@@ -629,14 +629,14 @@ fn mahjong_setup<R: Ruleset>(game: &R) -> Result<serde_json::Value, CliError> {
     }))
 }
 
-/// The setup of a shard's `args`, and its empty totals: the options that write files, profile
-/// or stop on time are refused.
 /// Checks that `args` describe a run that can be sharded (the errors [`simulate_totals`]
 /// would give for any shard of it), without playing.
 pub fn check_run(args: &SimulateArgs) -> Result<(), CliError> {
     shard_setup(args).map(|_| ())
 }
 
+/// The setup of a shard's `args`, and its empty totals: the options that write files, profile
+/// or stop on time are refused.
 fn shard_setup(args: &SimulateArgs) -> Result<(Setup, Totals), CliError> {
     let refused = [
         (args.out.is_some(), "--out"),

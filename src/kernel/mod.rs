@@ -21,7 +21,7 @@ pub use entity::{
 pub use game::{Decision, EventKind, Game, GameEvent, Turn};
 pub use rules::{DEFAULT_DEPTH_LIMIT, GameRules, Handler, HandlerFn, Inspector, Rules};
 pub use setup::Setup;
-pub use sim::Sim;
+pub use sim::{DETERMINIZE_TRIES, Sim};
 pub(crate) use slot::KernelSlots;
 pub use slot::ResourceSlot;
 pub use step::{DecisionSchedule, Inbox, PipelineSystems, SimError, Undo};

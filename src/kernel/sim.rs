@@ -38,6 +38,9 @@ pub struct Sim<G: Game> {
     schedule: Option<Schedule>,
 }
 
+/// Deals [`Sim::determinize`] draws at most to find one that leaves the seat to move a choice.
+pub const DETERMINIZE_TRIES: u32 = 64;
+
 impl<G: Game> Sim<G> {
     pub(crate) fn from_builder(builder: SimBuilder<G>) -> Result<Self, SimError> {
         let mut world = World::new();
@@ -214,11 +217,32 @@ impl<G: Game> Sim<G> {
     /// Re-deals everything `viewer` cannot see ([`Game::determinize`]) and re-seeds the random
     /// streams, both from `seed`: a world consistent with `viewer`'s information whose hidden
     /// cards and future chance are sampled afresh. Determined by `viewer`'s information state
-    /// and `seed` alone.
+    /// and `seed` alone. See [`try_determinize`](Self::try_determinize) for the seat to move.
     pub fn determinize(&mut self, viewer: super::Seat, seed: u64) {
+        self.try_determinize(viewer, seed);
+    }
+
+    /// [`determinize`](Self::determinize), then the pending decision asked again: the seat to
+    /// move may be another whose cards changed. Who moves is public (a seat offered a call
+    /// holds one), so a deal that would not ask the same seat, or leave it no choice, is drawn
+    /// again, up to [`DETERMINIZE_TRIES`] times (rejection: the deals kept are those consistent
+    /// with it). False when none was found: the world then asks no one sensibly, and the
+    /// caller restores it. (When `viewer` moves, the first deal is always kept.)
+    pub fn try_determinize(&mut self, viewer: super::Seat, seed: u64) -> bool {
         let mut rng = crate::chance::derive_stream(seed, crate::chance::Purpose::Ai.key(), 1);
-        G::determinize(&self.rules, &mut self.world, viewer, &mut rng);
+        let mover = self.turn();
+        let mut found = false;
+        for _ in 0..DETERMINIZE_TRIES {
+            G::determinize(&self.rules, &mut self.world, viewer, &mut rng);
+            self.refresh_decision();
+            let decision = self.pending_decision();
+            if decision.turn == mover && (mover == Turn::Terminal || !decision.choices.is_empty()) {
+                found = true;
+                break;
+            }
+        }
         self.reseed(seed);
+        found
     }
 
     /// A hash of what `seat` has observed ([`Game::observe`]); for perfect-information games,

@@ -278,3 +278,48 @@ fn the_cli_plays_mahjong_with_an_ismcts_player() {
     assert!(error.to_string().contains("ismcts:N"), "{error}");
     assert_eq!(error.exit_code(), 2);
 }
+
+/// Determinizes for a seat that is not the one to move, at random points (claim windows
+/// included), then plays on: the mover's choices are asked again from the cards it now holds,
+/// and every game ends without an illegal call (a call the new hand cannot make used to
+/// underflow a tile count). A deal that cannot keep the mover's call (rejection found none)
+/// is reported, and the world restored.
+fn another_seat_determinizes<G: alea::kernel::Game>(game: G, games: u64) -> (u32, u32) {
+    use alea::kernel::Turn;
+    use alea::kernel::playout::random_action;
+    use rand::RngExt;
+    let (mut kept, mut refused) = (0, 0);
+    for seed in 0..games {
+        let mut sim = SimBuilder::new(game.clone()).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        let mut moves = 0u32;
+        while let Turn::Player(mover) = sim.turn() {
+            if rng.random_range(0..8) == 0 {
+                let viewer = Seat((mover.0 + rng.random_range(1..4)) % 4);
+                let (before, checksum) = (sim.snapshot(), sim.checksum());
+                if sim.try_determinize(viewer, rng.random()) {
+                    kept += 1;
+                    assert_eq!(sim.turn(), Turn::Player(mover));
+                } else {
+                    refused += 1;
+                    sim.restore(&before).unwrap();
+                    assert_eq!(sim.checksum(), checksum);
+                }
+            }
+            let action = random_action(&sim, &mut rng).expect("the mover has a choice");
+            sim.apply(action).unwrap();
+            moves += 1;
+        }
+        assert!(moves > 20);
+    }
+    (kept, refused)
+}
+
+#[test]
+fn another_seat_may_determinize_in_a_claim_window() {
+    let (kept, refused) = another_seat_determinizes(game().with_length(Length::Kyoku), 40);
+    assert!(kept > 20 * refused.max(1), "{kept} kept, {refused} refused");
+    let sichuan = alea::games::mahjong::sichuan::Sichuan::preset("sichuan").unwrap();
+    let (kept, refused) = another_seat_determinizes(sichuan, 6);
+    assert!(kept > 20 * refused.max(1), "{kept} kept, {refused} refused");
+}

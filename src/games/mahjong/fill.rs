@@ -177,10 +177,11 @@ pub fn uniform_tile<R: Rng + ?Sized>(hand: &TileCounts, rng: &mut R) -> Option<T
 }
 
 /// After a fill in a claim window on `from`'s tile, sets the claim options `fresh` of the
-/// re-dealt hands: the seats after `viewer` get theirs; the answers of seats that answered
-/// before it are hidden from it, so they become `pass` (or `none` when the new hand has no
-/// option) — no world keeps them or a call the new hand cannot make; a seat before it that
-/// was not asked stays so.
+/// re-dealt hands: a seat that has not answered gets its options (one before `viewer` in the
+/// claim order that was not asked stays so); an answer is hidden from the viewer, so every
+/// other seat's becomes `pass` (or `none` when the new hand has no option) — no world keeps
+/// it or a call the new hand cannot make, whether the seat answers before the viewer or after
+/// it (a viewer that is not the one answering now, e.g. the discarder).
 pub fn refresh_claims<A: Copy + PartialEq>(
     from: Seat,
     viewer: Seat,
@@ -193,13 +194,14 @@ pub fn refresh_claims<A: Copy + PartialEq>(
     let viewer_at = (viewer.0 + seats - from.0) % seats;
     for d in 1..seats {
         let s = usize::from((from.0 + d) % seats);
-        if d > viewer_at {
-            if answers[s] == none {
-                can[s] = fresh[s];
-            }
-        } else if d < viewer_at && answers[s] != none {
+        if d == viewer_at {
+            continue;
+        }
+        if answers[s] != none {
             can[s] = fresh[s];
             answers[s] = if fresh[s] == 0 { none } else { pass };
+        } else if d > viewer_at {
+            can[s] = fresh[s];
         }
     }
 }
