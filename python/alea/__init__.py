@@ -11,14 +11,24 @@ The core is Rust (``alea._alea``); the GIL is released while it plays.
 
 import json as _json
 
-from ._alea import Game, State, load_game, registered_names, run_cli
+from ._alea import (
+    Game,
+    State,
+    deserialize_state,
+    game_options,
+    load_game,
+    registered_names,
+    run_cli,
+)
 from . import _alea
 
 __all__ = [
     "Game",
     "State",
     "load_game",
+    "deserialize_state",
     "registered_names",
+    "game_options",
     "run_cli",
     "simulate",
     "search",

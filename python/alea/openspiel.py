@@ -20,8 +20,8 @@ import pyspiel
 
 import alea
 
-# Each game's options with their defaults as OpenSpiel parameters (strings; "" leaves the
-# option out).
+# Each game's options (``alea.game_options(name)``) with their defaults as OpenSpiel parameters
+# ("" and 0 leave the option out).
 _PARAMETERS = {
     "pig": {"players": 2, "target": 100},
     "leduc": {},

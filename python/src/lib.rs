@@ -393,15 +393,15 @@ impl State {
     }
 
     /// The steps from the initial state: `("action", id)`, `("outcome", k)` or
-    /// `("determinize", (viewer, seed))`.
-    fn history(&self) -> Vec<(String, (u64, u64))> {
+    /// `("determinize", viewer, seed)`.
+    fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         self.inner
             .history()
-            .iter()
-            .map(|step| match *step {
-                Step::Action(id) => ("action".into(), (u64::from(id), 0)),
-                Step::Outcome(k) => ("outcome".into(), (u64::from(k), 0)),
-                Step::Determinize(v, s) => ("determinize".into(), (u64::from(v), s)),
+            .into_iter()
+            .map(|step| match step {
+                Step::Action(id) => ("action", id).into_pyobject(py),
+                Step::Outcome(k) => ("outcome", k).into_pyobject(py),
+                Step::Determinize(v, s) => ("determinize", v, s).into_pyobject(py),
             })
             .collect()
     }
@@ -424,14 +424,14 @@ impl State {
                 })
                 .collect(),
             seed: self.inner.seed(),
-            history: self.inner.history().to_vec(),
+            history: self.inner.history(),
         };
         serde_json::to_string(&saved).map_err(|e| PyRuntimeError::new_err(e.to_string()))
     }
 
     /// Pickles as its serialization, replayed on unpickling.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, (String,)>> {
-        let load = py.import("alea._alea")?.getattr("_deserialize")?;
+        let load = py.import("alea._alea")?.getattr("deserialize_state")?;
         Ok((load, (self.serialize()?,)))
     }
 
@@ -481,9 +481,9 @@ fn _load_game_with(name: &str, options: &Bound<'_, PyDict>) -> PyResult<Game> {
     load_game(name, Some(options))
 }
 
-/// The state `State.serialize` wrote, in a game loaded from the text (for unpickling).
+/// The state `State.serialize` wrote, in the game the text names (loaded with its options).
 #[pyfunction]
-fn _deserialize(py: Python<'_>, text: &str) -> PyResult<State> {
+fn deserialize_state(py: Python<'_>, text: &str) -> PyResult<State> {
     let saved: Serialized = serde_json::from_str(text)
         .map_err(|e| PyValueError::new_err(format!("not a serialized state: {e}")))?;
     let options = saved_options(&saved);
@@ -503,6 +503,21 @@ fn _deserialize(py: Python<'_>, text: &str) -> PyResult<State> {
 #[pyfunction]
 fn registered_names() -> Vec<&'static str> {
     options::GAMES.iter().map(|(n, _)| *n).collect()
+}
+
+/// The options `load_game(name, ...)` takes.
+#[pyfunction]
+fn game_options(name: &str) -> PyResult<Vec<&'static str>> {
+    options::GAMES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, options)| options.to_vec())
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown game {name:?}: expected one of {}",
+                options::game_names()
+            ))
+        })
 }
 
 /// Runs `alea ARGS...` in process and returns what it printed (the CLI's text).
@@ -598,8 +613,9 @@ fn _alea(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<State>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(registered_names, m)?)?;
+    m.add_function(wrap_pyfunction!(game_options, m)?)?;
     m.add_function(wrap_pyfunction!(_load_game_with, m)?)?;
-    m.add_function(wrap_pyfunction!(_deserialize, m)?)?;
+    m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     m.add_function(wrap_pyfunction!(sub_seed, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_shard, m)?)?;

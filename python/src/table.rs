@@ -56,6 +56,50 @@ pub enum Step {
     Determinize(u8, u64),
 }
 
+/// A state's steps, shared with its clones: a list that grows at its end, so a clone copies
+/// one pointer however long the game (a `Vec` copy per clone was 16 bytes a step).
+#[derive(Clone, Default)]
+pub struct History {
+    last: Option<Arc<Entry>>,
+}
+
+struct Entry {
+    step: Step,
+    before: Option<Arc<Entry>>,
+}
+
+impl History {
+    fn push(&mut self, step: Step) {
+        let before = self.last.take();
+        self.last = Some(Arc::new(Entry { step, before }));
+    }
+
+    /// The steps, oldest first.
+    pub fn steps(&self) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let mut at = self.last.as_deref();
+        while let Some(entry) = at {
+            steps.push(entry.step);
+            at = entry.before.as_deref();
+        }
+        steps.reverse();
+        steps
+    }
+}
+
+impl Drop for History {
+    /// One entry at a time: dropping a long list by recursion could overflow the stack.
+    fn drop(&mut self) {
+        let mut at = self.last.take();
+        while let Some(entry) = at {
+            at = match Arc::try_unwrap(entry) {
+                Ok(mut entry) => entry.before.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
 /// A game, type-erased for Python.
 pub trait DynGame: Send + Sync {
     /// Seats.
@@ -97,8 +141,8 @@ pub trait DynState: Send + Sync {
     fn describe(&mut self) -> String;
     /// Re-deals what `viewer` cannot see from `seed`.
     fn determinize(&mut self, viewer: u8, seed: u64) -> Result<(), StateError>;
-    /// The steps from the initial state.
-    fn history(&self) -> &[Step];
+    /// The steps from the initial state, oldest first.
+    fn history(&self) -> Vec<Step>;
     /// The seed of the initial state.
     fn seed(&self) -> u64;
 }
@@ -248,7 +292,7 @@ impl<G: Encode> DynGame for Table<G> {
                 legal: Vec::new(),
                 returns: Vec::new(),
                 pending: None,
-                history: Vec::new(),
+                history: History::default(),
                 seed,
             };
             state.keep(worker);
@@ -276,7 +320,7 @@ pub struct SimState<G: Encode> {
     legal: Vec<u32>,
     returns: Vec<f64>,
     pending: Option<Pending<G::Action>>,
-    history: Vec<Step>,
+    history: History,
     seed: u64,
 }
 
@@ -585,8 +629,8 @@ impl<G: Encode> DynState for SimState<G> {
         Ok(())
     }
 
-    fn history(&self) -> &[Step] {
-        &self.history
+    fn history(&self) -> Vec<Step> {
+        self.history.steps()
     }
 
     fn seed(&self) -> u64 {

@@ -28,6 +28,11 @@ def test_random_sim_test_passes(name):
     pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
 
 
+def test_every_option_is_a_parameter():
+    for name in GAMES:
+        assert sorted(alea.openspiel._PARAMETERS[name]) == sorted(alea.game_options(name))
+
+
 def test_parameters_reach_the_game():
     game = pyspiel.load_game("python_alea_pig", {"players": 3, "target": 30})
     assert game.num_players() == 3

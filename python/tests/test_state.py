@@ -240,3 +240,22 @@ def test_a_history_step_of_the_wrong_kind_is_refused():
     state.apply_action(0)  # roll: a chance node
     mask = state.legal_actions_mask()
     assert len(mask) == game.max_chance_outcomes() == 6 and mask.sum() == 6
+
+
+def test_history_names_every_step_and_a_clone_keeps_its_own():
+    game = alea.load_game("pig")
+    state = game.new_initial_state(seed=2)
+    state.apply_action(0)  # roll: a chance node
+    state.apply_action(3)  # the die shows 4
+    copy = state.clone()
+    state.apply_action(1)  # stop
+    copy.apply_action(0)
+    assert state.history() == [("action", 0), ("outcome", 3), ("action", 1)]
+    assert copy.history() == [("action", 0), ("outcome", 3), ("action", 0)]
+    riichi = alea.load_game("riichi", length="kyoku").new_initial_state(seed=1)
+    riichi.apply_action(riichi.legal_actions()[0])
+    riichi.determinize(1, 5)
+    assert riichi.history()[-1] == ("determinize", 1, 5)
+    # deserialize_state loads the game the text names.
+    back = alea.deserialize_state(riichi.serialize())
+    assert str(back) == str(riichi) and back.history() == riichi.history()

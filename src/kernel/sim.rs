@@ -227,10 +227,17 @@ impl<G: Game> Sim<G> {
     /// holds one), so a deal that would not ask the same seat, or leave it no choice, is drawn
     /// again, up to [`DETERMINIZE_TRIES`] times (rejection: the deals kept are those consistent
     /// with it). False when none was found: the world then asks no one sensibly, and the
-    /// caller restores it. (When `viewer` moves, the first deal is always kept.)
+    /// caller restores it. When `viewer` moves, its choices cannot change: one deal, kept.
     pub fn try_determinize(&mut self, viewer: super::Seat, seed: u64) -> bool {
         let mut rng = crate::chance::derive_stream(seed, crate::chance::Purpose::Ai.key(), 1);
         let mover = self.turn();
+        if mover == Turn::Player(viewer) {
+            // The viewer's cards are as they were, and so are its choices (a search's case:
+            // no decision to ask again).
+            G::determinize(&self.rules, &mut self.world, viewer, &mut rng);
+            self.reseed(seed);
+            return true;
+        }
         let mut found = false;
         for _ in 0..DETERMINIZE_TRIES {
             G::determinize(&self.rules, &mut self.world, viewer, &mut rng);
