@@ -13,6 +13,9 @@
 //!   the position before each.
 //! - `mahjong/fill_unknown`: one `fill_unknown` for the seat to move, mid-hand (40 greedy
 //!   actions into a hand), successive seeds on the same world.
+//! - `fill/{riichi_riichi,sichuan_past_missing}/{uniform,constrained,posterior}`: one fill
+//!   for P0 at a position the table constrains (an opponent in riichi; opponents past their
+//!   missing suit), by each `Inference`, successive seeds on the same world.
 //! - `mahjong/ismcts_iteration`: one ISMCTS search of 100 iterations (determinize, descend,
 //!   greedy rollout to the end of the hand) at that position; throughput in iterations.
 //!
@@ -160,5 +163,77 @@ fn abilities(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, matches, abilities);
+/// Plays greedy `game` from `seed` until `found` holds for P0's view (a position with
+/// constraints), trying later seeds when a hand ends first.
+fn constrained_position<G: alea::kernel::Game>(
+    game: &G,
+    choose: impl Fn(&mut Sim<G>, &mut rand_chacha::ChaCha8Rng) -> Option<G::Action>,
+    found: impl Fn(&Sim<G>) -> bool,
+) -> Sim<G> {
+    for seed in 0.. {
+        let mut sim = SimBuilder::new(game.clone()).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        while let Some(action) = choose(&mut sim, &mut rng) {
+            sim.apply(action).expect("legal actions apply");
+            if found(&sim) && !sim.is_terminal() {
+                return sim;
+            }
+        }
+    }
+    unreachable!("some seed reaches the position")
+}
+
+fn fills(c: &mut Criterion) {
+    use alea::games::mahjong::fill::Inference;
+    use alea::games::mahjong::riichi::{Kyoku, fill_unknown_with};
+    warm_up_shanten();
+    let mut group = c.benchmark_group("fill");
+    let kyoku = Riichi::preset("riichi")
+        .expect("the riichi preset")
+        .with_length(Length::Kyoku);
+    let mut riichi = constrained_position(
+        &kyoku,
+        |sim, rng| choose(sim, &[PlayerKind::Greedy; 4], rng),
+        |sim| {
+            sim.world().resource::<Kyoku>().riichi[1..]
+                .iter()
+                .any(|&r| r)
+        },
+    );
+    let hand = Sichuan::preset("sichuan")
+        .expect("the sichuan preset")
+        .with_hands(1);
+    let mut sichuan = constrained_position(
+        &hand,
+        |sim, rng| sichuan::choose(sim, &[PlayerKind::Greedy; 4], rng),
+        |sim| {
+            let battle = sim.world().resource::<sichuan::Battle>();
+            (1..4).all(|s| sichuan::past_missing_suit(battle, Seat(s)))
+        },
+    );
+    let mut seed = 0u64;
+    for (name, inference) in [
+        ("uniform", Inference::Uniform),
+        ("constrained", Inference::Constrained),
+        ("posterior", Inference::Posterior),
+    ] {
+        group.bench_function(format!("riichi_riichi/{name}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                fill_unknown_with(&kyoku, riichi.world_mut(), Seat(0), seed, inference)
+                    .expect("a fill");
+            })
+        });
+        group.bench_function(format!("sichuan_past_missing/{name}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                sichuan::fill_unknown_with(&hand, sichuan.world_mut(), Seat(0), seed, inference)
+                    .expect("a fill");
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, matches, abilities, fills);
 criterion_main!(benches);

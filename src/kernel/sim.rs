@@ -229,18 +229,29 @@ impl<G: Game> Sim<G> {
     /// with it). False when none was found: the world then asks no one sensibly, and the
     /// caller restores it. When `viewer` moves, its choices cannot change: one deal, kept.
     pub fn try_determinize(&mut self, viewer: super::Seat, seed: u64) -> bool {
+        self.try_determinize_with(viewer, seed, G::determinize)
+    }
+
+    /// [`try_determinize`](Self::try_determinize) re-dealing with `deal` instead of
+    /// [`Game::determinize`] (a search's own inference), from the same streams.
+    pub fn try_determinize_with(
+        &mut self,
+        viewer: super::Seat,
+        seed: u64,
+        deal: impl Fn(&Rules<G>, &mut World, super::Seat, &mut rand_chacha::ChaCha8Rng),
+    ) -> bool {
         let mut rng = crate::chance::derive_stream(seed, crate::chance::Purpose::Ai.key(), 1);
         let mover = self.turn();
         if mover == Turn::Player(viewer) {
             // The viewer's cards are as they were, and so are its choices (a search's case:
             // no decision to ask again).
-            G::determinize(&self.rules, &mut self.world, viewer, &mut rng);
+            deal(&self.rules, &mut self.world, viewer, &mut rng);
             self.reseed(seed);
             return true;
         }
         let mut found = false;
         for _ in 0..DETERMINIZE_TRIES {
-            G::determinize(&self.rules, &mut self.world, viewer, &mut rng);
+            deal(&self.rules, &mut self.world, viewer, &mut rng);
             self.refresh_decision();
             let decision = self.pending_decision();
             if decision.turn == mover && (mover == Turn::Terminal || !decision.choices.is_empty()) {

@@ -316,6 +316,30 @@ impl Mount {
         Ok(())
     }
 
+    /// [`restock`](Self::restock) that keeps the collapsed slots as they are: a viewer who
+    /// collapsed them knows their tiles. `stock` replaces zones A and B and must hold as many
+    /// copies as they do, and fit in the tile set beside the collapsed tiles.
+    pub fn restock_keeping_collapses(&mut self, stock: &TileCounts) -> Result<(), MountError> {
+        let undrawn = self.totals[0] + self.totals[1];
+        let given = stock.total();
+        if given != undrawn {
+            return Err(MountError::RestockSize { undrawn, given });
+        }
+        let mut all = *stock;
+        for c in &self.collapses {
+            all[c.tile] += 1;
+        }
+        if let Some(tile) = Tile::ALL
+            .into_iter()
+            .find(|&t| all[t] > self.set.counts()[t])
+        {
+            return Err(MountError::NotInTileSet { tile });
+        }
+        self.zones = [*stock, TileCounts::new()];
+        self.totals = [given, 0];
+        Ok(())
+    }
+
     /// Trades with a hand: one copy of `take` leaves zone A and one of `give` enters it (a
     /// determinization that learns a hidden hand held `take`).
     pub fn exchange(&mut self, give: Tile, take: Tile) -> Result<(), MountError> {

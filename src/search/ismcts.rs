@@ -56,13 +56,19 @@ pub type Candidates<G> = fn(&Sim<G>, &mut Vec<<G as Game>::Action>);
 /// The iterations an ISMCTS player named `name` asks for: `ismcts` alone → `default`,
 /// `ismcts:N` → N (at least 1); `None` for any other name. Games name their players this way.
 pub fn iterations_of(name: &str, default: u32) -> Option<u32> {
-    match name.trim() {
-        "ismcts" => Some(default),
-        other => other
-            .strip_prefix("ismcts:")
-            .and_then(|n| n.parse().ok())
-            .filter(|&n| n > 0),
+    named_iterations(name, "ismcts", default)
+}
+
+/// [`iterations_of`] for a search player called `player` (`ismcts-uniform`, `ismcts-bayes`).
+pub fn named_iterations(name: &str, player: &str, default: u32) -> Option<u32> {
+    let name = name.trim();
+    if name == player {
+        return Some(default);
     }
+    name.strip_prefix(player)
+        .and_then(|rest| rest.strip_prefix(':'))
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
 }
 
 /// Writes an ISMCTS player's name: `ismcts` for `default` iterations, else `ismcts:N`.
@@ -71,17 +77,32 @@ pub fn write_name(
     iterations: u32,
     default: u32,
 ) -> std::fmt::Result {
+    write_named(f, "ismcts", iterations, default)
+}
+
+/// [`write_name`] for a search player called `player`.
+pub fn write_named(
+    f: &mut std::fmt::Formatter<'_>,
+    player: &str,
+    iterations: u32,
+    default: u32,
+) -> std::fmt::Result {
     match iterations == default {
-        true => f.write_str("ismcts"),
-        false => write!(f, "ismcts:{iterations}"),
+        true => f.write_str(player),
+        false => write!(f, "{player}:{iterations}"),
     }
 }
+
+/// Re-deals the world for the viewer from a seed, as [`Sim::determinize`] does (which is
+/// used when a search is given none): a search's own inference.
+pub type Determinize<G> = fn(&mut Sim<G>, crate::kernel::Seat, u64);
 
 /// ISMCTS. Reuse one for many searches: its tables keep their capacity.
 pub struct Ismcts<G: Game> {
     uct_c: f64,
     evaluator: Box<dyn Evaluator<G>>,
     candidates: Option<Candidates<G>>,
+    determinize: Option<Determinize<G>>,
     /// The actions of the decision being descended through.
     actions: Vec<G::Action>,
     index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
@@ -101,6 +122,7 @@ impl<G: Game> Ismcts<G> {
             uct_c,
             evaluator: Box::new(evaluator),
             candidates: None,
+            determinize: None,
             actions: Vec::new(),
             index: HashMap::default(),
             nodes: Vec::new(),
@@ -127,6 +149,13 @@ impl<G: Game> Ismcts<G> {
         self
     }
 
+    /// Determinizes each iteration's world with `determinize` instead of [`Sim::determinize`].
+    /// It must depend only on the viewer's information and the seed, or the search leaks.
+    pub fn with_determinize(mut self, determinize: Determinize<G>) -> Self {
+        self.determinize = Some(determinize);
+        self
+    }
+
     /// Runs `simulations` iterations for the player to move (at most `u32::MAX`, fewer if the
     /// [monitor](super::Monitor) stops it: the result counts those run); iteration `i` searches
     /// the world [`Sim::determinize`]d for that player from `(seed, i)`. Everything it computes depends
@@ -148,7 +177,10 @@ impl<G: Game> Ismcts<G> {
             let mut done = 0;
             while done < super::Limits::simulations(simulations) {
                 load(sim, &self.root)?;
-                sim.determinize(viewer, sub_seed(seed, done));
+                match self.determinize {
+                    Some(determinize) => determinize(sim, viewer, sub_seed(seed, done)),
+                    None => sim.determinize(viewer, sub_seed(seed, done)),
+                }
                 done += 1;
                 let values = self.descend(sim)?;
                 for &(node, edge, seat) in &self.path {

@@ -12,6 +12,7 @@ mod dice;
 mod duel;
 mod encode;
 mod fill;
+mod inference;
 mod mjai;
 mod mount;
 mod pipeline;

@@ -1,11 +1,11 @@
 //! Hidden information in sichuan (DESIGN §10): `fill_unknown`'s sizes, conservation and
 //! departed seats, hidden declarations, no leak, determinism, errors; the ISMCTS player.
 
-use alea::games::mahjong::fill::FillError;
+use alea::games::mahjong::fill::{FillError, Inference};
 use alea::games::mahjong::riichi::PlayerKind;
 use alea::games::mahjong::sichuan::{
-    Battle, Claim, SEATS, Sichuan, SichuanAction, Stage, choose, fill_unknown, ismcts_search,
-    scores,
+    Battle, Claim, SEATS, Sichuan, SichuanAction, Stage, choose, fill_unknown, fill_unknown_with,
+    ismcts_search, scores,
 };
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder, Turn};
@@ -170,8 +170,10 @@ fn declarations_not_yet_shown_are_resampled_and_never_leak() {
     let mut suits = [0u32; 3];
     let (x, y) = (a.snapshot(), b.snapshot());
     for seed in 0..300 {
-        fill_unknown(&game, a.world_mut(), Seat(2), seed).unwrap();
-        fill_unknown(&game, b.world_mut(), Seat(2), seed).unwrap();
+        // The baseline's uniform declarations (the default follows the new hand: see
+        // `inference::hidden_declarations_follow_the_new_hand`).
+        fill_unknown_with(&game, a.world_mut(), Seat(2), seed, Inference::Uniform).unwrap();
+        fill_unknown_with(&game, b.world_mut(), Seat(2), seed, Inference::Uniform).unwrap();
         assert_eq!(hidden(&a), hidden(&b));
         let battle = a.world().resource::<Battle>();
         assert_eq!(battle.missing[2..], [None, None], "not declared yet");

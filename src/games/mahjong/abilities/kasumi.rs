@@ -5,10 +5,16 @@
 //! her suit and the others do not draw it.
 
 use super::{effective, kinds, light, params, suit_kinds};
-use crate::dealer::{AbilityCtx, AbilityHooks, BargainHooks, Claim, DrawView, TableView};
+use bevy_ecs::world::World;
+
+use crate::dealer::{
+    Ability, AbilityCtx, AbilityHooks, AbilityList, AbilityPlan, BargainHooks, Claim, DrawView,
+    TableView,
+};
+use crate::games::mahjong::fill::KindMask;
 use crate::kernel::Seat;
 use crate::mount::{Mount, Presence};
-use crate::tiles::{TileCounts, TileKind, shanten};
+use crate::tiles::{Suit, TileCounts, TileKind, shanten};
 
 /// Kasumi's hooks.
 pub static KASUMI: AbilityHooks = AbilityHooks {
@@ -109,4 +115,29 @@ fn on_draw(ctx: &AbilityCtx, view: &DrawView<'_>, mount: &mut Mount) {
             light(mount, kind, -p.rival_mk);
         }
     }
+}
+
+/// The kinds the seats other than `viewer` cannot hold when `viewer` is Kasumi: her plan's
+/// suit (the others were dealt none and have drawn none while she had made at most her
+/// `draw_turns` discards; `discards` is how many she has made). Another viewer does not know
+/// her plan: no kind. Nor when Toki sits at the table: her collapsed slots are drawn whatever
+/// the presence says. A fill uses it ([`crate::games::mahjong::fill`]).
+pub fn kept_from_rivals(world: &World, viewer: Seat, discards: usize) -> KindMask {
+    if discards > usize::from(params().kasumi.draw_turns) {
+        return KindMask::NONE;
+    }
+    let Some(list) = world.get_resource::<AbilityList>() else {
+        return KindMask::NONE;
+    };
+    let abilities = || list.0.iter().filter_map(|&e| world.get::<Ability>(e));
+    if abilities().any(|a| std::ptr::eq(a.hooks, &super::TOKI)) {
+        return KindMask::NONE;
+    }
+    list.0
+        .iter()
+        .filter_map(|&e| Some((world.get::<Ability>(e)?, world.get::<AbilityPlan>(e)?.0?)))
+        .filter(|(a, _)| a.seat == viewer && std::ptr::eq(a.hooks, &KASUMI))
+        .fold(KindMask::NONE, |mask, (_, plan)| {
+            mask | KindMask::suit(Suit::ALL[usize::from(plan).min(2)])
+        })
 }

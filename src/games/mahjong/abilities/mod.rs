@@ -26,7 +26,7 @@ use crate::tiles::{KindCounts, TileCounts, TileKind};
 
 pub use awai::AWAI;
 pub use hatsumi::HATSUMI;
-pub use kasumi::KASUMI;
+pub use kasumi::{KASUMI, kept_from_rivals};
 pub use koromo::KOROMO;
 pub use kuro::KURO;
 pub use sawaya::SAWAYA;

@@ -9,7 +9,10 @@ use rand::Rng;
 use super::state::{Answer, Kyoku, Match, Phase, SEATS};
 use super::{Riichi, legal};
 use crate::chance::{Purpose, derive_stream};
-use crate::games::mahjong::fill::{self, Concealed, FillError, concealed_size};
+use crate::games::mahjong::abilities::kept_from_rivals;
+use crate::games::mahjong::fill::{
+    self, Concealed, FillError, Inference, KindMask, concealed_size, posterior,
+};
 use crate::kernel::Seat;
 use crate::mount::{Exit, Mount};
 use crate::tiles::TileCounts;
@@ -19,10 +22,14 @@ const FILL_ROUND: u32 = 7;
 
 /// Resamples everything `viewer` cannot see, from `seed` alone: the other seats'
 /// concealed tiles (their sizes kept: 13 − 3 × melds, + 1 for the seat on turn) and the whole
-/// undrawn stock, B zone and collapsed slots included. An opponent's last drawn tile becomes a
-/// tile of its new hand, its temporary and riichi furiten (which hang on its hidden hand) are
-/// cleared, and in a claim window the seats still to answer after `viewer` get the options of
-/// their new hands. On an error the world is unchanged.
+/// undrawn stock, B zone and other seats' collapsed slots included. The deal is consistent
+/// with what the table has shown ([`Inference::Constrained`]): a seat that declared riichi is
+/// ready (its drawn tile aside); when `viewer` is Kasumi, the others hold none of her plan's
+/// suit while her ability keeps it from them; when `viewer` is Toki, the slots she collapsed
+/// stay. An opponent's drawn tile is a tile of its new hand, its temporary and riichi furiten
+/// (which hang on its hidden hand) are cleared, and in a claim window the seats still to
+/// answer after `viewer` get the options of their new hands. On an error the world is
+/// unchanged.
 ///
 /// ```
 /// use alea::games::mahjong::riichi::{Kyoku, Length, Riichi, fill_unknown};
@@ -42,17 +49,40 @@ pub fn fill_unknown(
     viewer: Seat,
     seed: u64,
 ) -> Result<(), FillError> {
-    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
-    fill_with(game, world, viewer, &mut rng)
+    fill_unknown_with(game, world, viewer, seed, Inference::Constrained)
 }
 
-/// [`fill_unknown`] drawing from `rng`.
+/// [`fill_unknown`] with another [`Inference`]: `Uniform` ignores what the table has shown,
+/// `Posterior` also weights the deals by the opponents' last discards
+/// ([`posterior`](crate::games::mahjong::fill::posterior)).
+pub fn fill_unknown_with(
+    game: &Riichi,
+    world: &mut World,
+    viewer: Seat,
+    seed: u64,
+    inference: Inference,
+) -> Result<(), FillError> {
+    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
+    fill_with(game, world, viewer, &mut rng, inference)
+}
+
+/// [`fill_unknown_with`] drawing from `rng`.
 pub(super) fn fill_with<R: Rng + ?Sized>(
     game: &Riichi,
     world: &mut World,
     viewer: Seat,
     rng: &mut R,
+    inference: Inference,
 ) -> Result<(), FillError> {
+    let constrained = inference != Inference::Uniform;
+    let kept = match constrained {
+        true => {
+            let discards = world.resource::<Kyoku>().river.iter();
+            let mine = discards.filter(|(s, _)| *s == viewer).count();
+            kept_from_rivals(world, viewer, mine)
+        }
+        false => KindMask::NONE,
+    };
     world.resource_scope(|world, mut mount: Mut<Mount>| {
         let kyoku = world.resource::<Kyoku>();
         let on_turn = match kyoku.phase {
@@ -61,33 +91,55 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
         };
         let mut seats = [Concealed::default(); SEATS];
         let mut seen = TileCounts::new();
+        let mut last = [None; SEATS];
         for (s, concealed) in seats.iter_mut().enumerate() {
             let seat = Seat(s as u8);
             *concealed = Concealed {
                 tiles: kyoku.hands[s],
                 size: concealed_size(kyoku.meld_count[s], on_turn == Some(seat)),
                 playing: true,
+                drawn: kyoku.drawn[s],
+                forbidden: if seat == viewer { KindMask::NONE } else { kept },
+                ready: constrained && (kyoku.riichi[s] || kyoku.riichi_pending == Some(seat)),
             };
             for meld in kyoku.melds_of(seat) {
                 seen.add(&meld.tiles());
             }
+            if seat != viewer && on_turn != Some(seat) {
+                last[s] = kyoku.river.iter().rev().find(|(d, _)| *d == seat);
+            }
         }
+        let last = last.map(|d| d.map(|(_, t)| t.tile.kind()));
         for (_, t) in kyoku.river.iter().filter(|(_, t)| !t.called) {
             seen[t.tile] += 1;
         }
         for &t in mount.dora_indicators().iter().chain(mount.ura_indicators()) {
             seen[t] += 1;
         }
-        fill::fill_unknown(&game.tile_set(), viewer, &mut seats, &seen, &mut mount, rng)?;
+        let set = game.tile_set();
+        let keep = constrained && game.has_toki(viewer);
+        match inference {
+            Inference::Posterior => fill::fill_weighted(
+                &set,
+                viewer,
+                &mut seats,
+                &seen,
+                &mut mount,
+                keep,
+                (posterior::CANDIDATES, &|deal: &[Concealed]| {
+                    posterior::last_discards_weight(deal, &last)
+                }),
+                rng,
+            )?,
+            _ => fill::fill_unknown(&set, viewer, &mut seats, &seen, &mut mount, keep, rng)?,
+        }
         let mut kyoku = world.resource_mut::<Kyoku>();
         for (s, concealed) in seats.iter().enumerate() {
             if s == viewer.index() {
                 continue;
             }
             kyoku.hands[s] = concealed.tiles;
-            if kyoku.drawn[s].is_some() {
-                kyoku.drawn[s] = fill::uniform_tile(&concealed.tiles, rng);
-            }
+            kyoku.drawn[s] = concealed.drawn;
             kyoku.temporary_furiten[s] = false;
             kyoku.riichi_furiten[s] = false;
         }

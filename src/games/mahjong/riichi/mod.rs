@@ -70,10 +70,12 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-pub use hidden::fill_unknown;
+pub use hidden::{fill_unknown, fill_unknown_with};
 pub use legal::{is_furiten, is_tenpai, nine_terminals, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
-pub use search::{DEFAULT_ITERATIONS, GreedyRollouts, ismcts, ismcts_search};
+pub use search::{
+    DEFAULT_ITERATIONS, GreedyRollouts, ismcts, ismcts_search, ismcts_search_with, ismcts_with,
+};
 pub use state::{
     Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,
     first_place, meld_tiles, wind, wind_name,
@@ -81,6 +83,7 @@ pub use state::{
 
 use crate::dealer::{DealConfig, DealError, Dealer};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
+use crate::games::mahjong::fill::Inference;
 use crate::kernel::{
     Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
 };
@@ -825,7 +828,7 @@ impl Game for Riichi {
         viewer: Seat,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
-        let _ = hidden::fill_with(&rules.game, world, viewer, rng);
+        let _ = hidden::fill_with(&rules.game, world, viewer, rng, Inference::Constrained);
     }
 
     fn returns(rules: &Rules<Riichi>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {

@@ -4,12 +4,13 @@
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
-use super::search::{DEFAULT_ITERATIONS, ismcts_search};
+use super::search::{DEFAULT_ITERATIONS, ismcts_search_with};
 use super::state::{Kyoku, Phase};
 use super::{Riichi, RiichiAction, RiichiEvent};
 use crate::games::mahjong::abilities::{
     Foresee, SeatedAbility, TAKAMI, takami_choice, toki_choice,
 };
+use crate::games::mahjong::fill::Inference;
 use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::Exit;
 use crate::mount::Mount;
@@ -23,13 +24,41 @@ pub enum PlayerKind {
     Random,
     /// Greedy tile efficiency (see [`greedy_action`]).
     Greedy,
-    /// ISMCTS with this many iterations per decision (see [`ismcts_search`](super::ismcts_search)).
+    /// ISMCTS with this many iterations per decision over worlds consistent with what the
+    /// table has shown (see [`ismcts_search`](super::ismcts_search)).
     Ismcts(u32),
+    /// ISMCTS over uniform worlds, whatever the table has shown (the baseline).
+    IsmctsUniform(u32),
+    /// ISMCTS over constrained worlds weighted by the opponents' play
+    /// ([`Inference::Posterior`]).
+    IsmctsBayes(u32),
 }
+
+impl PlayerKind {
+    /// The iterations and the inference of a search player (`None` for the others).
+    pub fn search(self) -> Option<(u32, Inference)> {
+        match self {
+            PlayerKind::Ismcts(n) => Some((n, Inference::Constrained)),
+            PlayerKind::IsmctsUniform(n) => Some((n, Inference::Uniform)),
+            PlayerKind::IsmctsBayes(n) => Some((n, Inference::Posterior)),
+            PlayerKind::Random | PlayerKind::Greedy => None,
+        }
+    }
+}
+
+/// The search players' names by inference.
+const SEARCH_NAMES: [(&str, Inference); 3] = [
+    ("ismcts", Inference::Constrained),
+    ("ismcts-uniform", Inference::Uniform),
+    ("ismcts-bayes", Inference::Posterior),
+];
 
 /// Not the name of a player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player {0:?}: expected random, greedy, ismcts or ismcts:N (N iterations > 0)")]
+#[error(
+    "unknown player {0:?}: expected random, greedy, ismcts, ismcts-uniform or ismcts-bayes \
+     (each as ismcts:N for N iterations > 0)"
+)]
 pub struct UnknownPlayer(pub String);
 
 impl std::str::FromStr for PlayerKind {
@@ -38,8 +67,16 @@ impl std::str::FromStr for PlayerKind {
         match name.trim() {
             "random" => Ok(PlayerKind::Random),
             "greedy" => Ok(PlayerKind::Greedy),
-            other => crate::search::iterations_of(other, DEFAULT_ITERATIONS)
-                .map(PlayerKind::Ismcts)
+            other => SEARCH_NAMES
+                .iter()
+                .find_map(|&(player, inference)| {
+                    let n = crate::search::named_iterations(other, player, DEFAULT_ITERATIONS)?;
+                    Some(match inference {
+                        Inference::Constrained => PlayerKind::Ismcts(n),
+                        Inference::Uniform => PlayerKind::IsmctsUniform(n),
+                        Inference::Posterior => PlayerKind::IsmctsBayes(n),
+                    })
+                })
                 .ok_or_else(|| UnknownPlayer(name.to_string())),
         }
     }
@@ -50,7 +87,12 @@ impl std::fmt::Display for PlayerKind {
         match self {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Greedy => f.write_str("greedy"),
-            PlayerKind::Ismcts(n) => crate::search::write_name(f, *n, DEFAULT_ITERATIONS),
+            PlayerKind::Ismcts(n) | PlayerKind::IsmctsUniform(n) | PlayerKind::IsmctsBayes(n) => {
+                let (_, inference) = self.search().unwrap_or((*n, Inference::Constrained));
+                let name = SEARCH_NAMES.iter().find(|(_, i)| *i == inference);
+                let name = name.map_or("ismcts", |(name, _)| name);
+                crate::search::write_named(f, name, *n, DEFAULT_ITERATIONS)
+            }
         }
     }
 }
@@ -84,14 +126,15 @@ pub fn choose(
     if let Some(tile) = teacup_choice(sim, seat) {
         return Some(RiichiAction::Discard(tile));
     }
-    match players
+    let player = players
         .get(seat.index())
         .copied()
-        .unwrap_or(PlayerKind::Random)
-    {
+        .unwrap_or(PlayerKind::Random);
+    match player {
         PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
         PlayerKind::Greedy => Some(greedy_action(sim, seat, choices)),
-        PlayerKind::Ismcts(iterations) => {
+        PlayerKind::Ismcts(_) | PlayerKind::IsmctsUniform(_) | PlayerKind::IsmctsBayes(_) => {
+            let (iterations, inference) = player.search()?;
             // Wins, single choices and claim windows are played greedily; the search decides
             // what to discard (and whether to riichi or kan).
             let fallback = greedy_action(sim, seat, choices);
@@ -103,7 +146,8 @@ pub fn choose(
                 return Some(fallback);
             }
             let seed = rng.next_u64();
-            Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action))
+            let found = ismcts_search_with(sim, iterations, seed, inference);
+            Some(found.map_or(fallback, |r| r.action))
         }
     }
 }

@@ -4,10 +4,12 @@
 use super::players::{greedy_action, visible};
 use super::state::{Kyoku, Match, Phase};
 use super::{Riichi, RiichiAction};
+use crate::games::mahjong::fill::Inference;
 use crate::games::mahjong::search::{DiscardPrior, greedy_to_hand_end};
-use crate::kernel::{Sim, Turn};
+use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::Mount;
 use crate::search::{Evaluator, Ismcts, SearchError, SearchResult, Values};
+use crate::tiles::shanten;
 
 /// Iterations of the `ismcts` player when none are given (a hand takes about a second).
 pub const DEFAULT_ITERATIONS: u32 = 100;
@@ -34,9 +36,29 @@ impl Evaluator<Riichi> for GreedyRollouts {
 }
 
 /// A fresh ISMCTS searcher for riichi with greedy rollouts, searching the candidates of the
-/// greedy prior (`DiscardPrior`).
+/// greedy prior (`DiscardPrior`), over constrained worlds ([`fill_unknown`](super::fill_unknown)).
 pub fn ismcts() -> Ismcts<Riichi> {
     Ismcts::new(UCT_C, GreedyRollouts).with_candidates(candidates)
+}
+
+/// [`ismcts`] over worlds of another [`Inference`].
+pub fn ismcts_with(inference: Inference) -> Ismcts<Riichi> {
+    match inference {
+        Inference::Constrained => ismcts(),
+        Inference::Uniform => ismcts().with_determinize(|sim, viewer, seed| {
+            determinize(sim, viewer, seed, Inference::Uniform)
+        }),
+        Inference::Posterior => ismcts().with_determinize(|sim, viewer, seed| {
+            determinize(sim, viewer, seed, Inference::Posterior)
+        }),
+    }
+}
+
+/// [`Sim::determinize`] with `inference`'s fill.
+fn determinize(sim: &mut Sim<Riichi>, viewer: Seat, seed: u64, inference: Inference) {
+    sim.try_determinize_with(viewer, seed, |rules, world, viewer, rng| {
+        let _ = super::hidden::fill_with(&rules.game, world, viewer, rng, inference);
+    });
 }
 
 /// The search's prior: on a turn, the discards and riichi declarations a [`DiscardPrior`]
@@ -73,6 +95,54 @@ pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
             .copied()
             .filter(|a| *a == greedy || discard(a).is_some_and(|t| prior.keeps(t))),
     );
+    // Against a riichi, the safest discard that keeps the hand closest to ready, too: the
+    // search weighs folding against pushing (its worlds deal the declarer a ready hand).
+    let safe = safe_kinds(kyoku, seat);
+    if safe != 0 {
+        let fold = choices
+            .iter()
+            .filter_map(|a| match *a {
+                RiichiAction::Discard(t) if safe >> t.kind().index() & 1 == 1 => Some(t),
+                _ => None,
+            })
+            .min_by_key(|t| {
+                let mut after = hand;
+                after[t.kind()] -= 1;
+                (shanten(&after), t.is_red())
+            });
+        if let Some(tile) = fold
+            && !out.contains(&RiichiAction::Discard(tile))
+        {
+            out.push(RiichiAction::Discard(tile));
+        }
+    }
+}
+
+/// The kinds no riichi declarer other than `seat` can win on by ron (bits by kind index): its
+/// own discards (furiten) and every discard after its declaration (it passed them, so it could
+/// not ron a wait since). 0 when no other seat is in riichi.
+pub fn safe_kinds(kyoku: &Kyoku, seat: Seat) -> u64 {
+    let mut safe = u64::MAX;
+    let mut any = false;
+    for r in (0..super::SEATS as u8).map(Seat).filter(|&r| r != seat) {
+        if !kyoku.riichi[r.index()] {
+            continue;
+        }
+        any = true;
+        let declared = kyoku
+            .river
+            .iter()
+            .position(|(s, t)| *s == r && t.riichi)
+            .unwrap_or(kyoku.river.len());
+        let mut mine = 0u64;
+        for (i, (s, t)) in kyoku.river.iter().enumerate() {
+            if *s == r || i > declared {
+                mine |= 1 << t.tile.kind().index();
+            }
+        }
+        safe &= mine;
+    }
+    if any { safe } else { 0 }
 }
 
 /// Searches `iterations` determinized worlds for the seat to move (each from `(seed, i)`)
@@ -83,5 +153,15 @@ pub fn ismcts_search(
     iterations: u32,
     seed: u64,
 ) -> Result<SearchResult<RiichiAction>, SearchError> {
-    ismcts().search(sim, u64::from(iterations.max(1)), seed)
+    ismcts_search_with(sim, iterations, seed, Inference::Constrained)
+}
+
+/// [`ismcts_search`] over worlds of another [`Inference`].
+pub fn ismcts_search_with(
+    sim: &mut Sim<Riichi>,
+    iterations: u32,
+    seed: u64,
+    inference: Inference,
+) -> Result<SearchResult<RiichiAction>, SearchError> {
+    ismcts_with(inference).search(sim, u64::from(iterations.max(1)), seed)
 }

@@ -10,11 +10,13 @@ use super::legal::{self, SUITS};
 use super::state::{Battle, Claim, SEATS, Stage, Standings};
 use crate::chance::{Purpose, derive_stream};
 use crate::dealer::DealConfig;
-use crate::games::mahjong::fill::{self, Concealed, FillError, concealed_size};
+use crate::games::mahjong::fill::{
+    self, Concealed, FillError, Inference, KindMask, concealed_size, posterior,
+};
 use crate::games::mahjong::riichi::meld_tiles;
 use crate::kernel::Seat;
 use crate::mount::Mount;
-use crate::tiles::TileCounts;
+use crate::tiles::{Suit, TileCounts};
 
 /// The round of the `Purpose::Ai` stream [`fill_unknown`] draws from.
 const FILL_ROUND: u32 = 7;
@@ -28,11 +30,13 @@ const FILL_ROUND: u32 = 7;
 /// hand; in a claim window the seats still to answer after `viewer` get the options of their
 /// new hands.
 ///
-/// Missing suits declared by others are state, not tiles, and are kept once every seat has
-/// declared (they are public then). While the seats still declare, a declaration `viewer`
-/// cannot see yet is resampled uniformly from the three suits, so the result never depends on
-/// it (an approximation: a real declaration follows the hand, the resampled one does not).
-/// On an error the world is unchanged.
+/// The deal is consistent with what the table has shown ([`Inference::Constrained`]): a seat
+/// must discard its missing suit first, so one that has discarded another suit holds none of
+/// its missing suit (its drawn tile aside), dealt exactly; when `viewer` is Toki, the slots she
+/// collapsed stay. Missing suits declared by others are kept once every seat has declared
+/// (they are public then); while the seats still declare, a declaration `viewer` cannot see
+/// yet is the suit the new hand holds fewest of (every shipped player declares so; `Uniform`
+/// draws it uniformly from the three suits). On an error the world is unchanged.
 ///
 /// ```
 /// use alea::games::mahjong::sichuan::{Battle, Sichuan, fill_unknown};
@@ -53,17 +57,43 @@ pub fn fill_unknown(
     viewer: Seat,
     seed: u64,
 ) -> Result<(), FillError> {
-    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
-    fill_with(game, world, viewer, &mut rng)
+    fill_unknown_with(game, world, viewer, seed, Inference::Constrained)
 }
 
-/// [`fill_unknown`] drawing from `rng`.
+/// [`fill_unknown`] with another [`Inference`]: `Uniform` ignores what the table has shown,
+/// `Posterior` also weights the deals by the opponents' last discards
+/// ([`posterior`](crate::games::mahjong::fill::posterior)).
+pub fn fill_unknown_with(
+    game: &Sichuan,
+    world: &mut World,
+    viewer: Seat,
+    seed: u64,
+    inference: Inference,
+) -> Result<(), FillError> {
+    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
+    fill_with(game, world, viewer, &mut rng, inference)
+}
+
+/// True when `seat` has discarded a tile outside its missing suit: it holds none of that suit
+/// since (but for a tile it has just drawn, which it must discard next).
+pub fn past_missing_suit(battle: &Battle, seat: Seat) -> bool {
+    battle.missing[seat.index()].is_some_and(|suit| {
+        battle
+            .river
+            .iter()
+            .any(|&(s, tile, _)| s == seat && tile.suit() != suit)
+    })
+}
+
+/// [`fill_unknown_with`] drawing from `rng`.
 pub(super) fn fill_with<R: Rng + ?Sized>(
     game: &Sichuan,
     world: &mut World,
     viewer: Seat,
     rng: &mut R,
+    inference: Inference,
 ) -> Result<(), FillError> {
+    let constrained = inference != Inference::Uniform;
     let dealer = world.resource::<Standings>().dealer();
     world.resource_scope(|world, mut mount: Mut<Mount>| {
         let battle = world.resource::<Battle>();
@@ -74,30 +104,51 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
         };
         let mut seats = [Concealed::default(); SEATS];
         let mut seen = TileCounts::new();
+        let mut last = [None; SEATS];
         for (s, concealed) in seats.iter_mut().enumerate() {
             let seat = Seat(s as u8);
+            let clean = constrained && seat != viewer && past_missing_suit(battle, seat);
             *concealed = Concealed {
                 tiles: battle.hands[s],
                 size: concealed_size(battle.meld_count[s], holder == Some(seat)),
                 playing: battle.in_play(seat),
+                drawn: battle.drawn[s],
+                forbidden: match (clean, battle.missing[s]) {
+                    (true, Some(suit)) => KindMask::suit(suit),
+                    _ => KindMask::NONE,
+                },
+                ready: false,
             };
             for meld in battle.melds_of(seat) {
                 seen.add(&meld_tiles(&meld.meld));
             }
+            if seat != viewer && holder != Some(seat) {
+                last[s] = battle.river.iter().rev().find(|d| d.0 == seat);
+            }
         }
+        let last = last.map(|d| d.map(|&(_, tile, _)| tile.kind()));
         for &(_, tile, called) in &battle.river {
             if !called {
                 seen[tile] += 1;
             }
         }
-        fill::fill_unknown(
-            &DealConfig::sichuan().set,
-            viewer,
-            &mut seats,
-            &seen,
-            &mut mount,
-            rng,
-        )?;
+        let set = DealConfig::sichuan().set;
+        let keep = constrained && game.has_toki(viewer);
+        match inference {
+            Inference::Posterior => fill::fill_weighted(
+                &set,
+                viewer,
+                &mut seats,
+                &seen,
+                &mut mount,
+                keep,
+                (posterior::CANDIDATES, &|deal: &[Concealed]| {
+                    posterior::last_discards_weight(deal, &last)
+                }),
+                rng,
+            )?,
+            _ => fill::fill_unknown(&set, viewer, &mut seats, &seen, &mut mount, keep, rng)?,
+        }
         let mut battle = world.resource_mut::<Battle>();
         let declared = battle.missing.iter().all(Option::is_some);
         for (s, concealed) in seats.iter().enumerate() {
@@ -105,11 +156,12 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
                 continue;
             }
             battle.hands[s] = concealed.tiles;
-            if battle.drawn[s].is_some() {
-                battle.drawn[s] = fill::uniform_tile(&concealed.tiles, rng);
-            }
+            battle.drawn[s] = concealed.drawn;
             if !declared && battle.missing[s].is_some() {
-                battle.missing[s] = Some(SUITS[rng.random_range(0..SUITS.len())]);
+                battle.missing[s] = Some(match constrained {
+                    true => fewest_suit(&concealed.tiles),
+                    false => SUITS[rng.random_range(0..SUITS.len())],
+                });
             }
         }
         if let Stage::Claims {
@@ -141,6 +193,19 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
         }
         Ok(())
     })
+}
+
+/// The suit `hand` holds fewest of (the first of a tie): what a player declares missing.
+pub fn fewest_suit(hand: &TileCounts) -> Suit {
+    SUITS
+        .into_iter()
+        .min_by_key(|&suit| {
+            hand.iter()
+                .filter(|(t, _)| t.suit() == suit)
+                .map(|(_, n)| u32::from(n))
+                .sum::<u32>()
+        })
+        .unwrap_or(SUITS[0])
 }
 
 /// `event` as `viewer` sees it: another seat's drawn tile unknown; another seat's missing-suit

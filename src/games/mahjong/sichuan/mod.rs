@@ -41,10 +41,12 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-pub use hidden::fill_unknown;
+pub use hidden::{fewest_suit, fill_unknown, fill_unknown_with, past_missing_suit};
 pub use legal::{SUITS, is_ready};
 pub use players::{choose, greedy_action};
-pub use search::{SichuanRollouts, candidates, ismcts, ismcts_search};
+pub use search::{
+    SichuanRollouts, candidates, ismcts, ismcts_search, ismcts_search_with, ismcts_with,
+};
 pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
 use crate::dealer::{DealConfig, DealError, Dealer};
@@ -702,7 +704,13 @@ impl Game for Sichuan {
         viewer: Seat,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
-        let _ = hidden::fill_with(&rules.game, world, viewer, rng);
+        let _ = hidden::fill_with(
+            &rules.game,
+            world,
+            viewer,
+            rng,
+            crate::games::mahjong::fill::Inference::Constrained,
+        );
     }
 
     fn returns(rules: &Rules<Sichuan>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {

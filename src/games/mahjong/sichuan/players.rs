@@ -4,7 +4,7 @@
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
-use super::search::ismcts_search;
+use super::search::ismcts_search_with;
 use super::state::{Battle, Stage};
 use super::{Sichuan, SichuanAction, SichuanEvent};
 use crate::games::mahjong::abilities::{Foresee, toki_choice};
@@ -30,7 +30,7 @@ pub fn choose(
     {
         return Some(action);
     }
-    if let Some(&PlayerKind::Ismcts(iterations)) = players.get(seat.index()) {
+    if let Some((iterations, inference)) = players.get(seat.index()).and_then(|p| p.search()) {
         let choices = sim.legal_actions();
         if choices.is_empty() {
             return None;
@@ -42,7 +42,8 @@ pub fn choose(
             return Some(fallback);
         }
         let seed = rng.next_u64();
-        return Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action));
+        let found = ismcts_search_with(sim, iterations, seed, inference);
+        return Some(found.map_or(fallback, |r| r.action));
     }
     plain_choice(sim, players, rng)
 }
@@ -126,15 +127,7 @@ pub fn greedy_action(sim: &Sim<Sichuan>, seat: Seat, choices: &[SichuanAction]) 
     let battle = sim.world().resource::<Battle>();
     let hand = battle.hands[seat.index()];
     if let Stage::Declare { .. } = battle.stage {
-        let fewest = super::SUITS
-            .into_iter()
-            .min_by_key(|&suit| {
-                hand.iter()
-                    .filter(|(t, _)| t.suit() == suit)
-                    .map(|(_, n)| u32::from(n))
-                    .sum::<u32>()
-            })
-            .expect("three suits");
+        let fewest = super::hidden::fewest_suit(&hand);
         return SichuanAction::Declare(fewest);
     }
     for &action in choices {

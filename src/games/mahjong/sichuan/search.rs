@@ -4,8 +4,9 @@
 use super::players::{greedy_action, visible};
 use super::state::{Battle, Stage, Standings};
 use super::{Sichuan, SichuanAction, point_unit, scores};
+use crate::games::mahjong::fill::Inference;
 use crate::games::mahjong::search::{DiscardPrior, greedy_to_hand_end};
-use crate::kernel::{Sim, Turn};
+use crate::kernel::{Seat, Sim, Turn};
 use crate::search::{Evaluator, Ismcts, MAX_SEATS, SearchError, SearchResult, Values};
 
 /// The exploration constant: values are points / the capped win, a hand moves them by about
@@ -35,6 +36,26 @@ impl Evaluator<Sichuan> for SichuanRollouts {
 /// A fresh ISMCTS searcher for sichuan with greedy rollouts, searching the [`candidates`].
 pub fn ismcts() -> Ismcts<Sichuan> {
     Ismcts::new(UCT_C, SichuanRollouts).with_candidates(candidates)
+}
+
+/// [`ismcts`] over worlds of another [`Inference`].
+pub fn ismcts_with(inference: Inference) -> Ismcts<Sichuan> {
+    match inference {
+        Inference::Constrained => ismcts(),
+        Inference::Uniform => ismcts().with_determinize(|sim, viewer, seed| {
+            determinize(sim, viewer, seed, Inference::Uniform)
+        }),
+        Inference::Posterior => ismcts().with_determinize(|sim, viewer, seed| {
+            determinize(sim, viewer, seed, Inference::Posterior)
+        }),
+    }
+}
+
+/// [`Sim::determinize`] with `inference`'s fill.
+fn determinize(sim: &mut Sim<Sichuan>, viewer: Seat, seed: u64, inference: Inference) {
+    sim.try_determinize_with(viewer, seed, |rules, world, viewer, rng| {
+        let _ = super::hidden::fill_with(&rules.game, world, viewer, rng, inference);
+    });
 }
 
 /// The search's prior: on a turn, the discards a [`DiscardPrior`] keeps (the lowest shanten,
@@ -79,5 +100,15 @@ pub fn ismcts_search(
     iterations: u32,
     seed: u64,
 ) -> Result<SearchResult<SichuanAction>, SearchError> {
-    ismcts().search(sim, u64::from(iterations.max(1)), seed)
+    ismcts_search_with(sim, iterations, seed, Inference::Constrained)
+}
+
+/// [`ismcts_search`] over worlds of another [`Inference`].
+pub fn ismcts_search_with(
+    sim: &mut Sim<Sichuan>,
+    iterations: u32,
+    seed: u64,
+    inference: Inference,
+) -> Result<SearchResult<SichuanAction>, SearchError> {
+    ismcts_with(inference).search(sim, u64::from(iterations.max(1)), seed)
 }
