@@ -103,6 +103,9 @@ pub struct Ismcts<G: Game> {
     evaluator: Box<dyn Evaluator<G>>,
     candidates: Option<Candidates<G>>,
     determinize: Option<Determinize<G>>,
+    paired_root: bool,
+    /// The root edge the current iteration must take (paired root).
+    forced_root: Option<u32>,
     /// The actions of the decision being descended through.
     actions: Vec<G::Action>,
     index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
@@ -123,6 +126,8 @@ impl<G: Game> Ismcts<G> {
             evaluator: Box::new(evaluator),
             candidates: None,
             determinize: None,
+            paired_root: false,
+            forced_root: None,
             actions: Vec::new(),
             index: HashMap::default(),
             nodes: Vec::new(),
@@ -156,6 +161,17 @@ impl<G: Game> Ismcts<G> {
         self
     }
 
+    /// Shares each determinized world among the root's actions (common random numbers):
+    /// iterations come in groups of one per root action (its candidates), each group searching
+    /// one world and taking every root action once, in order; deeper decisions choose by UCB1
+    /// as usual. The root's values then differ by what each action does, not by the worlds
+    /// drawn for it. A search runs whole groups: `simulations` rounded up to a multiple of the
+    /// root's actions.
+    pub fn with_paired_root(mut self) -> Self {
+        self.paired_root = true;
+        self
+    }
+
     /// Runs `simulations` iterations for the player to move (at most `u32::MAX`, fewer if the
     /// [monitor](super::Monitor) stops it: the result counts those run); iteration `i` searches
     /// the world [`Sim::determinize`]d for that player from `(seed, i)`. Everything it computes depends
@@ -174,13 +190,20 @@ impl<G: Game> Ismcts<G> {
             self.edges.clear();
             save(sim, &mut self.root);
             let root_key = sim.info_key(viewer);
+            let group = match self.paired_root {
+                true => self.root_actions(sim).max(1) as u64,
+                false => 1,
+            };
+            let total = super::Limits::simulations(simulations).div_ceil(group) * group;
             let mut done = 0;
-            while done < super::Limits::simulations(simulations) {
+            while done < total {
                 load(sim, &self.root)?;
+                let world = sub_seed(seed, done / group);
                 match self.determinize {
-                    Some(determinize) => determinize(sim, viewer, sub_seed(seed, done)),
-                    None => sim.determinize(viewer, sub_seed(seed, done)),
+                    Some(determinize) => determinize(sim, viewer, world),
+                    None => sim.determinize(viewer, world),
                 }
+                self.forced_root = self.paired_root.then_some((done % group) as u32);
                 done += 1;
                 let values = self.descend(sim)?;
                 for &(node, edge, seat) in &self.path {
@@ -222,14 +245,7 @@ impl<G: Game> Ismcts<G> {
             }
             let seat = mover(sim)?;
             let key = sim.info_key(seat);
-            self.actions.clear();
-            match self.candidates {
-                Some(candidates) => candidates(sim, &mut self.actions),
-                None => self.actions.extend_from_slice(sim.legal_actions()),
-            }
-            if self.actions.is_empty() {
-                self.actions.extend_from_slice(sim.legal_actions());
-            }
+            self.root_actions(sim);
             let node = match self.index.get(&key) {
                 Some(&node) => node,
                 None if self.path.is_empty() => self.add_node(key),
@@ -245,11 +261,26 @@ impl<G: Game> Ismcts<G> {
                     return Ok(values);
                 }
             };
-            let edge = self.select(node)?;
+            let forced = self.forced_root.filter(|_| self.path.is_empty());
+            let edge = self.select(node, forced)?;
             let action = self.edges[edge as usize].action;
             self.path.push((node, edge, seat.0));
             sim.apply(action)?;
         }
+    }
+
+    /// Sets `actions` to the actions searched at `sim`'s decision (the candidates, else every
+    /// legal action); returns how many.
+    fn root_actions(&mut self, sim: &Sim<G>) -> usize {
+        self.actions.clear();
+        match self.candidates {
+            Some(candidates) => candidates(sim, &mut self.actions),
+            None => self.actions.extend_from_slice(sim.legal_actions()),
+        }
+        if self.actions.is_empty() {
+            self.actions.extend_from_slice(sim.legal_actions());
+        }
+        self.actions.len()
     }
 
     /// A node for information set `key` with an edge per action of the decision.
@@ -270,15 +301,18 @@ impl<G: Game> Ismcts<G> {
         index
     }
 
-    /// The edge maximising UCB1 (unvisited first, in legal order); checks that this world's
-    /// actions (the candidates) are the information set's.
-    fn select(&self, node: u32) -> Result<u32, SearchError> {
+    /// The edge maximising UCB1 (unvisited first, in legal order), or the `forced` one;
+    /// checks that this world's actions (the candidates) are the information set's.
+    fn select(&self, node: u32, forced: Option<u32>) -> Result<u32, SearchError> {
         let n = self.nodes[node as usize];
         let range = n.first_edge as usize..(n.first_edge + n.edges) as usize;
         let legal = &self.actions;
         let edges = &self.edges[range.clone()];
         if legal.len() != edges.len() || legal.iter().zip(edges).any(|(a, e)| *a != e.action) {
             return Err(SearchError::InconsistentActions);
+        }
+        if let Some(i) = forced.filter(|&i| i < n.edges) {
+            return Ok(n.first_edge + i);
         }
         let log_parent = f64::from(n.visits.max(1)).ln();
         let (mut best, mut best_score) = (range.start as u32, f64::NEG_INFINITY);

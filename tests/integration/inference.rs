@@ -96,6 +96,9 @@ fn a_seat_past_its_missing_suit_is_dealt_none_of_it() {
             }
         }
     }
+    eprintln!(
+        "past the missing suit: {fills} constrained seat fills, uniform breaks {uniform_breaks}"
+    );
     assert!(fills >= 1000, "{fills} constrained seat fills");
     // The baseline breaks the rule often: the constraint is doing work.
     assert!(
@@ -194,6 +197,7 @@ fn a_riichi_declarer_is_dealt_a_ready_hand() {
             assert_eq!(sim.legal_actions(), legal.as_slice());
         }
     }
+    eprintln!("riichi: {fills} declarer fills, uniform ready {uniform_ready}");
     assert!(fills >= 1000, "{fills} declarer fills");
     assert!(
         uniform_ready * 10 < fills,
@@ -361,7 +365,8 @@ fn no_consistent_deal_is_an_error_that_changes_nothing() {
 #[test]
 fn the_ready_sampler_is_close_to_rejection_sampling() {
     // A 13-tile hand from 60 unseen tiles (a mid-hand pool), conditioned on being ready:
-    // the Markov chain's per-kind frequencies against exact rejection sampling.
+    // the Markov chain's per-kind frequencies against exact rejection sampling (rejection
+    // costs most of this test).
     let pool = counts(
         "1m1m2m3m3m4m5m5m6m7m8m9m9m1p2p2p3p4p4p5p6p6p7p8p8p9p1s2s3s3s4s5s6s6s7s8s9s9s1z1z2z3z3z4z5z5z6z7z7z2m4p7s8m3p5s6m6p7p2s4s",
     );
@@ -376,16 +381,22 @@ fn the_ready_sampler_is_close_to_rejection_sampling() {
         }
         (hand, stock)
     };
-    let samples = 3000;
+    let samples = 1000;
     let mut rng = derive_stream(5, 0, 0);
-    let mut exact = [0u64; 34];
-    let mut found = 0;
-    while found < samples {
-        let (hand, _) = draw(&mut rng);
-        if shanten(&hand.kinds()) == 0 {
-            found += 1;
-            for (k, n) in hand.kinds().0.iter().enumerate() {
-                exact[k] += u64::from(*n);
+    let kinds = |hand: &TileCounts, into: &mut [u64; 34]| {
+        for (k, n) in hand.kinds().0.iter().enumerate() {
+            into[k] += u64::from(*n);
+        }
+    };
+    // Two independent exact samples (their distance is the sampling noise) and the chain's.
+    let mut exact = [[0u64; 34]; 2];
+    for half in &mut exact {
+        let mut found = 0;
+        while found < samples {
+            let (hand, _) = draw(&mut rng);
+            if shanten(&hand.kinds()) == 0 {
+                found += 1;
+                kinds(&hand, half);
             }
         }
     }
@@ -398,18 +409,23 @@ fn the_ready_sampler_is_close_to_rejection_sampling() {
         let mut all = hand;
         all.add(&stock);
         assert_eq!(all, pool, "a trade keeps the tiles");
-        for (k, n) in hand.kinds().0.iter().enumerate() {
-            chain[k] += u64::from(*n);
-        }
+        kinds(&hand, &mut chain);
     }
-    // Total variation distance between the two per-kind tile distributions. Rejection's own
-    // sampling noise at 3 000 hands is about 0.02; the README quotes the measured value.
-    let tv: f64 = (0..34)
-        .map(|k| (exact[k] as f64 - chain[k] as f64).abs() / (13.0 * samples as f64))
-        .sum::<f64>()
-        / 2.0;
-    eprintln!("ready sampler: total variation {tv:.4} against rejection");
-    assert!(tv < 0.05, "total variation {tv}");
+    // Total variation distance between per-kind tile distributions.
+    let tv = |a: &[u64; 34], b: &[u64; 34]| {
+        (0..34)
+            .map(|k| (a[k] as f64 - b[k] as f64).abs() / (13.0 * samples as f64))
+            .sum::<f64>()
+            / 2.0
+    };
+    let (noise, bias) = (tv(&exact[0], &exact[1]), tv(&chain, &exact[0]));
+    eprintln!(
+        "ready sampler: total variation {bias:.4} against rejection (rejection against itself {noise:.4})"
+    );
+    assert!(
+        bias < 1.5 * noise + 0.01,
+        "total variation {bias}, noise {noise}"
+    );
 }
 
 #[test]

@@ -332,6 +332,33 @@ fn ismcts_depends_only_on_the_searchers_information() {
     assert_ne!(king.stats, first(0, 2).stats);
 }
 
+#[test]
+fn a_paired_root_shares_each_world_among_the_root_actions() {
+    // Seat 0 (a king) at the raise cap: fold or call, two root actions.
+    let mut a = leduc(4, 0, 2);
+    let mut b = leduc(4, 2, 2);
+    let search = || Ismcts::new(2.0, RandomRollouts::new(1, 5)).with_paired_root();
+    let ra = search().search(&mut a, 2999, 21).unwrap();
+    // Whole groups: 2 999 rounded up to 3 000, each root action once per world.
+    assert_eq!(ra.simulations, 3000);
+    assert!(ra.stats.iter().all(|s| s.visits == 1500), "{ra:?}");
+    // Still only the searcher's information.
+    assert_eq!(ra, search().search(&mut b, 2999, 21).unwrap());
+    // Folding loses the pot whatever the world: its value is the same in every world, and
+    // calling with the best card is worth more.
+    let fold = ra
+        .stats
+        .iter()
+        .find(|s| s.action == LeducAction::Fold)
+        .unwrap();
+    assert!(
+        ra.stats
+            .iter()
+            .all(|s| s.action == LeducAction::Fold || s.value > fold.value)
+    );
+    assert_eq!(ra.action, LeducAction::Call);
+}
+
 use crate::cli;
 
 #[test]

@@ -3,7 +3,9 @@
 
 use bevy_ecs::world::World;
 
-use crate::kernel::{Game, Seat, Sim, Turn};
+use crate::games::mahjong::fill::Inference;
+use crate::kernel::{Game, Rules, Seat, Sim, Turn};
+use crate::search::Ismcts;
 use crate::search::SearchError;
 use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
 
@@ -74,4 +76,39 @@ pub fn greedy_to_hand_end<G: Game>(
         sim.apply(action)?;
     }
     Ok(())
+}
+
+/// A ruleset whose fill takes an [`Inference`] (riichi, sichuan).
+pub trait InferredFill: Game {
+    /// Re-deals what `viewer` cannot see with `inference`; a position the fill cannot work
+    /// from stays as it is.
+    fn fill(
+        rules: &Rules<Self>,
+        world: &mut World,
+        viewer: Seat,
+        rng: &mut rand_chacha::ChaCha8Rng,
+        inference: Inference,
+    );
+}
+
+/// `search` determinizing with `inference`'s fill ([`Inference::Constrained`] is the rulesets'
+/// own `determinize`, kept as it is).
+pub fn with_inference<G: InferredFill>(search: Ismcts<G>, inference: Inference) -> Ismcts<G> {
+    match inference {
+        Inference::Constrained => search,
+        Inference::Uniform => search.with_determinize(determinize::<G, 0>),
+        Inference::Posterior => search.with_determinize(determinize::<G, 2>),
+    }
+}
+
+/// [`Sim::determinize`] with the fill of inference `I` (0 uniform, 1 constrained, 2 posterior).
+fn determinize<G: InferredFill, const I: u8>(sim: &mut Sim<G>, viewer: Seat, seed: u64) {
+    let inference = match I {
+        0 => Inference::Uniform,
+        1 => Inference::Constrained,
+        _ => Inference::Posterior,
+    };
+    sim.try_determinize_with(viewer, seed, |rules, world, viewer, rng| {
+        G::fill(rules, world, viewer, rng, inference);
+    });
 }

@@ -190,7 +190,7 @@ fn draw_counts<R: Rng + ?Sized>(
             });
             total
         };
-        if !(total > 0.0) {
+        if total.is_nan() || total <= 0.0 {
             return None;
         }
         let mut target = rng.random::<f64>() * total;

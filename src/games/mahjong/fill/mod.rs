@@ -185,6 +185,44 @@ pub fn fill_unknown<R: Rng + ?Sized>(
     pool.restock(mount, &stock)
 }
 
+/// [`fill_unknown`] with `inference`: the constraints set in `seats` are dropped for
+/// [`Inference::Uniform`] by the caller; [`Inference::Posterior`] weights
+/// [`posterior::CANDIDATES`] deals by the opponents' last discards (`last`, by seat: `None`
+/// where the seat's hand changed since or it is the viewer).
+#[allow(clippy::too_many_arguments)]
+pub fn fill_inferred<R: Rng + ?Sized>(
+    inference: Inference,
+    set: &TileSet,
+    viewer: Seat,
+    seats: &mut [Concealed],
+    seen: &TileCounts,
+    mount: &mut Mount,
+    keep_collapses: bool,
+    last: &[Option<TileKind>],
+    rng: &mut R,
+) -> Result<(), FillError> {
+    match inference {
+        Inference::Posterior => {
+            let weight = |deal: &[Concealed]| posterior::last_discards_weight(deal, last);
+            let candidates = (posterior::CANDIDATES, &weight as Weight<'_>);
+            fill_weighted(
+                set,
+                viewer,
+                seats,
+                seen,
+                mount,
+                keep_collapses,
+                candidates,
+                rng,
+            )
+        }
+        _ => fill_unknown(set, viewer, seats, seen, mount, keep_collapses, rng),
+    }
+}
+
+/// How likely a deal of the seats is (any non-negative scale).
+pub type Weight<'a> = &'a dyn Fn(&[Concealed]) -> f64;
+
 /// [`fill_unknown`] by sampling importance resampling: `candidates` deals are drawn and one is
 /// kept with probability proportional to `weight` of its seats (the first when every weight
 /// is 0). `seats` holds at most four seats.
@@ -196,7 +234,7 @@ pub fn fill_weighted<R: Rng + ?Sized>(
     seen: &TileCounts,
     mount: &mut Mount,
     keep_collapses: bool,
-    (candidates, weight): (usize, &dyn Fn(&[Concealed]) -> f64),
+    (candidates, weight): (usize, Weight<'_>),
     rng: &mut R,
 ) -> Result<(), FillError> {
     const MAX: usize = posterior::MAX_CANDIDATES;

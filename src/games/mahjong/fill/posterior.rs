@@ -74,7 +74,7 @@ pub fn last_discards_weight(seats: &[super::Concealed], last: &[Option<TileKind>
 /// An index drawn with probability proportional to `weights` (the first when all are 0).
 pub fn pick<R: Rng + ?Sized>(weights: &[f64], rng: &mut R) -> usize {
     let total: f64 = weights.iter().sum();
-    if !(total > 0.0) {
+    if total.is_nan() || total <= 0.0 {
         return 0;
     }
     let mut at = rng.random::<f64>() * total;

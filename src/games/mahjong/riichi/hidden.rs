@@ -11,7 +11,7 @@ use super::{Riichi, legal};
 use crate::chance::{Purpose, derive_stream};
 use crate::games::mahjong::abilities::kept_from_rivals;
 use crate::games::mahjong::fill::{
-    self, Concealed, FillError, Inference, KindMask, concealed_size, posterior,
+    self, Concealed, FillError, Inference, KindMask, concealed_size,
 };
 use crate::kernel::Seat;
 use crate::mount::{Exit, Mount};
@@ -118,21 +118,9 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
         }
         let set = game.tile_set();
         let keep = constrained && game.has_toki(viewer);
-        match inference {
-            Inference::Posterior => fill::fill_weighted(
-                &set,
-                viewer,
-                &mut seats,
-                &seen,
-                &mut mount,
-                keep,
-                (posterior::CANDIDATES, &|deal: &[Concealed]| {
-                    posterior::last_discards_weight(deal, &last)
-                }),
-                rng,
-            )?,
-            _ => fill::fill_unknown(&set, viewer, &mut seats, &seen, &mut mount, keep, rng)?,
-        }
+        fill::fill_inferred(
+            inference, &set, viewer, &mut seats, &seen, &mut mount, keep, &last, rng,
+        )?;
         let mut kyoku = world.resource_mut::<Kyoku>();
         for (s, concealed) in seats.iter().enumerate() {
             if s == viewer.index() {

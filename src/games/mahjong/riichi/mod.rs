@@ -74,7 +74,8 @@ pub use hidden::{fill_unknown, fill_unknown_with};
 pub use legal::{is_furiten, is_tenpai, nine_terminals, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
 pub use search::{
-    DEFAULT_ITERATIONS, GreedyRollouts, ismcts, ismcts_search, ismcts_search_with, ismcts_with,
+    DEFAULT_ITERATIONS, GreedyRollouts, candidates, ismcts, ismcts_search, ismcts_search_with,
+    ismcts_with, safe_kinds,
 };
 pub use state::{
     Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,

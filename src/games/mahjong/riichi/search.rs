@@ -5,8 +5,13 @@ use super::players::{greedy_action, visible};
 use super::state::{Kyoku, Match, Phase};
 use super::{Riichi, RiichiAction};
 use crate::games::mahjong::fill::Inference;
-use crate::games::mahjong::search::{DiscardPrior, greedy_to_hand_end};
-use crate::kernel::{Seat, Sim, Turn};
+use bevy_ecs::world::World;
+use rand_chacha::ChaCha8Rng;
+
+use crate::games::mahjong::search::{
+    DiscardPrior, InferredFill, greedy_to_hand_end, with_inference,
+};
+use crate::kernel::{Rules, Seat, Sim, Turn};
 use crate::mount::Mount;
 use crate::search::{Evaluator, Ismcts, SearchError, SearchResult, Values};
 use crate::tiles::shanten;
@@ -43,22 +48,19 @@ pub fn ismcts() -> Ismcts<Riichi> {
 
 /// [`ismcts`] over worlds of another [`Inference`].
 pub fn ismcts_with(inference: Inference) -> Ismcts<Riichi> {
-    match inference {
-        Inference::Constrained => ismcts(),
-        Inference::Uniform => ismcts().with_determinize(|sim, viewer, seed| {
-            determinize(sim, viewer, seed, Inference::Uniform)
-        }),
-        Inference::Posterior => ismcts().with_determinize(|sim, viewer, seed| {
-            determinize(sim, viewer, seed, Inference::Posterior)
-        }),
-    }
+    with_inference(ismcts(), inference)
 }
 
-/// [`Sim::determinize`] with `inference`'s fill.
-fn determinize(sim: &mut Sim<Riichi>, viewer: Seat, seed: u64, inference: Inference) {
-    sim.try_determinize_with(viewer, seed, |rules, world, viewer, rng| {
+impl InferredFill for Riichi {
+    fn fill(
+        rules: &Rules<Riichi>,
+        world: &mut World,
+        viewer: Seat,
+        rng: &mut ChaCha8Rng,
+        inference: Inference,
+    ) {
         let _ = super::hidden::fill_with(&rules.game, world, viewer, rng, inference);
-    });
+    }
 }
 
 /// The search's prior: on a turn, the discards and riichi declarations a [`DiscardPrior`]
@@ -164,4 +166,39 @@ pub fn ismcts_search_with(
     inference: Inference,
 ) -> Result<SearchResult<RiichiAction>, SearchError> {
     ismcts_with(inference).search(sim, u64::from(iterations.max(1)), seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::mahjong::riichi::state::RiverTile;
+    use crate::tiles::Tile;
+
+    #[test]
+    fn safe_kinds_are_the_declarers_discards_and_every_discard_since() {
+        let tile = |t: &str| t.parse::<Tile>().unwrap();
+        let mut kyoku = Kyoku::default();
+        let discard = |seat: u8, t: &str, riichi: bool| {
+            (
+                Seat(seat),
+                RiverTile {
+                    tile: tile(t),
+                    riichi,
+                    called: false,
+                },
+            )
+        };
+        kyoku.river = vec![
+            discard(1, "9m", false),
+            discard(2, "5p", false),
+            discard(1, "1z", true),
+            discard(2, "7s", false),
+        ];
+        assert_eq!(safe_kinds(&kyoku, Seat(0)), 0, "nobody is in riichi");
+        kyoku.riichi[1] = true;
+        let bits = |ts: &[&str]| ts.iter().fold(0u64, |b, t| b | 1 << tile(t).kind().index());
+        // 9m and 1z are P1's own (furiten); 7s came after its declaration; 5p before it.
+        assert_eq!(safe_kinds(&kyoku, Seat(0)), bits(&["9m", "1z", "7s"]));
+        assert_eq!(safe_kinds(&kyoku, Seat(1)), 0, "a declarer fears no one");
+    }
 }

@@ -11,7 +11,7 @@ use super::state::{Battle, Claim, SEATS, Stage, Standings};
 use crate::chance::{Purpose, derive_stream};
 use crate::dealer::DealConfig;
 use crate::games::mahjong::fill::{
-    self, Concealed, FillError, Inference, KindMask, concealed_size, posterior,
+    self, Concealed, FillError, Inference, KindMask, concealed_size,
 };
 use crate::games::mahjong::riichi::meld_tiles;
 use crate::kernel::Seat;
@@ -134,21 +134,9 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
         }
         let set = DealConfig::sichuan().set;
         let keep = constrained && game.has_toki(viewer);
-        match inference {
-            Inference::Posterior => fill::fill_weighted(
-                &set,
-                viewer,
-                &mut seats,
-                &seen,
-                &mut mount,
-                keep,
-                (posterior::CANDIDATES, &|deal: &[Concealed]| {
-                    posterior::last_discards_weight(deal, &last)
-                }),
-                rng,
-            )?,
-            _ => fill::fill_unknown(&set, viewer, &mut seats, &seen, &mut mount, keep, rng)?,
-        }
+        fill::fill_inferred(
+            inference, &set, viewer, &mut seats, &seen, &mut mount, keep, &last, rng,
+        )?;
         let mut battle = world.resource_mut::<Battle>();
         let declared = battle.missing.iter().all(Option::is_some);
         for (s, concealed) in seats.iter().enumerate() {

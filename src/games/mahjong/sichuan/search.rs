@@ -5,8 +5,13 @@ use super::players::{greedy_action, visible};
 use super::state::{Battle, Stage, Standings};
 use super::{Sichuan, SichuanAction, point_unit, scores};
 use crate::games::mahjong::fill::Inference;
-use crate::games::mahjong::search::{DiscardPrior, greedy_to_hand_end};
-use crate::kernel::{Seat, Sim, Turn};
+use bevy_ecs::world::World;
+use rand_chacha::ChaCha8Rng;
+
+use crate::games::mahjong::search::{
+    DiscardPrior, InferredFill, greedy_to_hand_end, with_inference,
+};
+use crate::kernel::{Rules, Seat, Sim, Turn};
 use crate::search::{Evaluator, Ismcts, MAX_SEATS, SearchError, SearchResult, Values};
 
 /// The exploration constant: values are points / the capped win, a hand moves them by about
@@ -40,22 +45,19 @@ pub fn ismcts() -> Ismcts<Sichuan> {
 
 /// [`ismcts`] over worlds of another [`Inference`].
 pub fn ismcts_with(inference: Inference) -> Ismcts<Sichuan> {
-    match inference {
-        Inference::Constrained => ismcts(),
-        Inference::Uniform => ismcts().with_determinize(|sim, viewer, seed| {
-            determinize(sim, viewer, seed, Inference::Uniform)
-        }),
-        Inference::Posterior => ismcts().with_determinize(|sim, viewer, seed| {
-            determinize(sim, viewer, seed, Inference::Posterior)
-        }),
-    }
+    with_inference(ismcts(), inference)
 }
 
-/// [`Sim::determinize`] with `inference`'s fill.
-fn determinize(sim: &mut Sim<Sichuan>, viewer: Seat, seed: u64, inference: Inference) {
-    sim.try_determinize_with(viewer, seed, |rules, world, viewer, rng| {
+impl InferredFill for Sichuan {
+    fn fill(
+        rules: &Rules<Sichuan>,
+        world: &mut World,
+        viewer: Seat,
+        rng: &mut ChaCha8Rng,
+        inference: Inference,
+    ) {
         let _ = super::hidden::fill_with(&rules.game, world, viewer, rng, inference);
-    });
+    }
 }
 
 /// The search's prior: on a turn, the discards a [`DiscardPrior`] keeps (the lowest shanten,
