@@ -194,7 +194,8 @@ impl<G: Game> Ismcts<G> {
                 true => self.root_actions(sim).max(1) as u64,
                 false => 1,
             };
-            let total = super::Limits::simulations(simulations).div_ceil(group) * group;
+            let total = (super::Limits::simulations(simulations).div_ceil(group) * group)
+                .min(u64::from(u32::MAX) / group * group);
             let mut done = 0;
             while done < total {
                 load(sim, &self.root)?;

@@ -186,7 +186,8 @@ pub fn fill_unknown<R: Rng + ?Sized>(
 }
 
 /// [`fill_unknown`] with `inference`: the constraints set in `seats` are dropped for
-/// [`Inference::Uniform`] by the caller; [`Inference::Posterior`] weights
+/// [`Inference::Uniform`] by the caller, and here when no deal meets them (the fill is then
+/// uniform); [`Inference::Posterior`] weights
 /// [`posterior::CANDIDATES`] deals by the opponents' last discards (`last`, by seat: `None`
 /// where the seat's hand changed since or it is the viewer).
 #[allow(clippy::too_many_arguments)]
@@ -201,7 +202,7 @@ pub fn fill_inferred<R: Rng + ?Sized>(
     last: &[Option<TileKind>],
     rng: &mut R,
 ) -> Result<(), FillError> {
-    match inference {
+    let filled = match inference {
         Inference::Posterior => {
             let weight = |deal: &[Concealed]| posterior::last_discards_weight(deal, last);
             let candidates = (posterior::CANDIDATES, &weight as Weight<'_>);
@@ -217,6 +218,18 @@ pub fn fill_inferred<R: Rng + ?Sized>(
             )
         }
         _ => fill_unknown(set, viewer, seats, seen, mount, keep_collapses, rng),
+    };
+    match filled {
+        // Constraints no deal meets (an ability's claim the wall did not keep): the world must
+        // still be re-dealt, never searched as it is, so the constraints are dropped.
+        Err(FillError::Inconsistent { .. }) => {
+            for seat in seats.iter_mut() {
+                seat.forbidden = KindMask::NONE;
+                seat.ready = false;
+            }
+            fill_unknown(set, viewer, seats, seen, mount, keep_collapses, rng)
+        }
+        other => other,
     }
 }
 

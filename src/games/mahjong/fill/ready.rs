@@ -38,6 +38,9 @@ pub fn mend_steps<R: Rng + ?Sized>(
     mix: u32,
     rng: &mut R,
 ) -> bool {
+    if stock.total() == 0 {
+        return shanten(&hand.kinds()) <= 0;
+    }
     let mut kinds = hand.kinds();
     let mut now = shanten(&kinds);
     let mut tries = 0;

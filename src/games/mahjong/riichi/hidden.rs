@@ -77,9 +77,13 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
     let constrained = inference != Inference::Uniform;
     let kept = match constrained {
         true => {
-            let discards = world.resource::<Kyoku>().river.iter();
-            let mine = discards.filter(|(s, _)| *s == viewer).count();
-            kept_from_rivals(world, viewer, mine)
+            let kyoku = world.resource::<Kyoku>();
+            let mine = kyoku.river.iter().filter(|(s, _)| *s == viewer).count();
+            // A kan's replacement draw is not steered by Kasumi's ability.
+            match kyoku.kans {
+                0 => kept_from_rivals(world, viewer, mine),
+                _ => KindMask::NONE,
+            }
         }
         false => KindMask::NONE,
     };
@@ -105,8 +109,14 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
             for meld in kyoku.melds_of(seat) {
                 seen.add(&meld.tiles());
             }
-            if seat != viewer && on_turn != Some(seat) {
-                last[s] = kyoku.river.iter().rev().find(|(d, _)| *d == seat);
+            if seat != viewer && on_turn != Some(seat) && !robbing(kyoku.phase, seat) {
+                // A declarer's discards after its riichi are forced: no evidence.
+                last[s] = kyoku
+                    .river
+                    .iter()
+                    .rev()
+                    .find(|(d, _)| *d == seat)
+                    .filter(|(_, t)| !kyoku.riichi[s] || t.riichi);
             }
         }
         let last = last.map(|d| d.map(|(_, t)| t.tile.kind()));
@@ -160,6 +170,11 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
         }
         Ok(())
     })
+}
+
+/// True in a window on `seat`'s added kan (its hand changed since its last discard).
+fn robbing(phase: Phase, seat: Seat) -> bool {
+    matches!(phase, Phase::Claims { from, chankan: true, .. } if from == seat)
 }
 
 /// Feeds `hasher` everything `seat` has seen: its concealed tiles and last draw, its claim

@@ -122,8 +122,18 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
             for meld in battle.melds_of(seat) {
                 seen.add(&meld_tiles(&meld.meld));
             }
-            if seat != viewer && holder != Some(seat) {
-                last[s] = battle.river.iter().rev().find(|d| d.0 == seat);
+            let robbed = matches!(
+                battle.stage,
+                Stage::Claims { from, robbing: true, .. } if from == seat
+            );
+            if seat != viewer && holder != Some(seat) && !robbed {
+                // A discard of the missing suit was forced (it goes first): no evidence.
+                last[s] = battle
+                    .river
+                    .iter()
+                    .rev()
+                    .find(|d| d.0 == seat)
+                    .filter(|d| Some(d.1.suit()) != battle.missing[s]);
             }
         }
         let last = last.map(|d| d.map(|&(_, tile, _)| tile.kind()));
