@@ -363,6 +363,36 @@ fn no_consistent_deal_is_an_error_that_changes_nothing() {
 }
 
 #[test]
+fn an_inconsistent_constrained_fill_falls_back_to_the_uniform_one() {
+    let (set, mut seats, mount) = small_position();
+    seats[2].forbidden = KindMask::suit(Suit::Pin) | KindMask::suit(Suit::Man);
+    let mut m = mount.clone();
+    let last = [None; 3];
+    let mut rng = derive_stream(1, 0, 0);
+    let seen = TileCounts::new();
+    fill::fill_inferred(
+        Inference::Constrained,
+        &set,
+        Seat(0),
+        &mut seats,
+        &seen,
+        &mut m,
+        false,
+        &last,
+        &mut rng,
+    )
+    .unwrap();
+    // Re-dealt without constraints: sizes kept, every tile accounted for.
+    assert_eq!(seats[1].tiles.total(), 3);
+    assert_eq!(seats[2].tiles.total(), 3);
+    assert!(seats[1].drawn.is_some());
+    let mut all = seats[1].tiles;
+    all.add(&seats[2].tiles);
+    all.add(&m.undrawn());
+    assert_eq!(all, *set.counts());
+}
+
+#[test]
 fn the_ready_sampler_is_close_to_rejection_sampling() {
     // A 13-tile hand from 60 unseen tiles (a mid-hand pool), conditioned on being ready:
     // the Markov chain's per-kind frequencies against exact rejection sampling (rejection
