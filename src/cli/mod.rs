@@ -516,9 +516,10 @@ pub struct PigArgs {
     /// Pig: the number of players (2 to 10). Duel: the two players, e.g. expectimax,random
     /// (random, greedy, expectimax; default random,random). Mahjong: the players by seat,
     /// random, greedy, ismcts, ismcts-uniform or ismcts-bayes, each search as ismcts:N for N
-    /// iterations (a shorter list repeats its last entry; default four greedy). sgs: the players by seat, random, trust, smart (SmartAI,
-    /// 8 sampled worlds), smart:K (K worlds), smart-optimistic, ismcts or ismcts:N (a shorter
-    /// list repeats its last entry; default random).
+    /// iterations (a shorter list repeats its last entry; default four greedy). sgs: the
+    /// players by seat, random, trust, smart (SmartAI, 8 sampled worlds), smart:K (K worlds),
+    /// smart-optimistic, ismcts or ismcts:N (a shorter list repeats its last entry; default
+    /// random).
     #[arg(long, default_value = "2")]
     pub players: Players,
     /// The score that wins.

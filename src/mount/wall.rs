@@ -299,35 +299,29 @@ impl Mount {
     /// draws are resampled. Presence deltas stay (they are the abilities' rules, not tiles).
     /// `stock` must hold as many copies as [`Mount::undrawn`] and fit in the tile set.
     pub fn restock(&mut self, stock: &TileCounts) -> Result<(), MountError> {
-        let undrawn = self.totals[0] + self.totals[1] + self.collapses.len() as u32;
-        let given = stock.total();
-        if given != undrawn {
-            return Err(MountError::RestockSize { undrawn, given });
-        }
-        if let Some(tile) = Tile::ALL
-            .into_iter()
-            .find(|&t| stock[t] > self.set.counts()[t])
-        {
-            return Err(MountError::NotInTileSet { tile });
-        }
-        self.zones = [*stock, TileCounts::new()];
-        self.totals = [given, 0];
-        self.collapses.clear();
-        Ok(())
+        self.replace_stock(stock, false)
     }
 
     /// [`restock`](Self::restock) that keeps the collapsed slots as they are: a viewer who
     /// collapsed them knows their tiles. `stock` replaces zones A and B and must hold as many
     /// copies as they do, and fit in the tile set beside the collapsed tiles.
     pub fn restock_keeping_collapses(&mut self, stock: &TileCounts) -> Result<(), MountError> {
-        let undrawn = self.totals[0] + self.totals[1];
+        self.replace_stock(stock, true)
+    }
+
+    /// `stock` in zone A in place of zones A and B, and of the collapsed slots unless `keep`.
+    fn replace_stock(&mut self, stock: &TileCounts, keep: bool) -> Result<(), MountError> {
+        let collapsed = self.collapses.len() as u32;
+        let undrawn = self.totals[0] + self.totals[1] + if keep { 0 } else { collapsed };
         let given = stock.total();
         if given != undrawn {
             return Err(MountError::RestockSize { undrawn, given });
         }
         let mut all = *stock;
-        for c in &self.collapses {
-            all[c.tile] += 1;
+        if keep {
+            for c in &self.collapses {
+                all[c.tile] += 1;
+            }
         }
         if let Some(tile) = Tile::ALL
             .into_iter()
@@ -337,6 +331,9 @@ impl Mount {
         }
         self.zones = [*stock, TileCounts::new()];
         self.totals = [given, 0];
+        if !keep {
+            self.collapses.clear();
+        }
         Ok(())
     }
 

@@ -363,6 +363,24 @@ fn no_consistent_deal_is_an_error_that_changes_nothing() {
 }
 
 #[test]
+fn a_fill_refuses_more_seats_than_a_table_holds() {
+    let (set, seats, mount) = small_position();
+    let mut five = [seats[0], seats[1], seats[2], seats[0], seats[0]];
+    let mut m = mount.clone();
+    let error = fill::fill_unknown(
+        &set,
+        Seat(0),
+        &mut five,
+        &TileCounts::new(),
+        &mut m,
+        false,
+        &mut derive_stream(1, 0, 0),
+    );
+    assert_eq!(error, Err(fill::FillError::TooManySeats { seats: 5 }));
+    assert_eq!(m, mount);
+}
+
+#[test]
 fn an_inconsistent_constrained_fill_falls_back_to_the_uniform_one() {
     let (set, mut seats, mount) = small_position();
     seats[2].forbidden = KindMask::suit(Suit::Pin) | KindMask::suit(Suit::Man);

@@ -16,8 +16,8 @@ use super::{Concealed, FillError, MAX_UNSEEN, ready, shuffle_front};
 use crate::kernel::Seat;
 use crate::tiles::{Tile, TileCounts, TileKind};
 
-/// Most seats constrained at once (a four-seat table less the viewer).
-const MAX_CONSTRAINED: usize = 3;
+/// Most seats constrained at once (a full table less the viewer).
+const MAX_CONSTRAINED: usize = super::MAX_SEATS - 1;
 /// Groups: one per subset of the constrained seats that forbids a kind.
 const GROUPS: usize = 1 << MAX_CONSTRAINED;
 /// Largest `n` and `k` of the binomial table.
@@ -194,29 +194,22 @@ fn draw_counts<R: Rng + ?Sized>(
             return None;
         }
         let mut target = rng.random::<f64>() * total;
-        let mut chosen = None;
+        // Rounding can leave `target` a hair above the last weight: the last one is taken then.
+        let (mut chosen, mut last) = (None, None);
         compositions(b, &left, &mut |m| {
             if chosen.is_some() {
                 return;
             }
             let w = weight(m, &left) * ways(rest, &sub(&left, m));
             if w > 0.0 {
+                last = Some(*m);
                 if target < w {
                     chosen = Some(*m);
                 }
                 target -= w;
             }
         });
-        // Rounding can leave `target` a hair above the last weight: take the last one then.
-        let m = chosen.or_else(|| {
-            let mut last = None;
-            compositions(b, &left, &mut |m| {
-                if weight(m, &left) * ways(rest, &sub(&left, m)) > 0.0 {
-                    last = Some(*m);
-                }
-            });
-            last
-        })?;
+        let m = chosen.or(last)?;
         left = sub(&left, &m);
         counts[i] = m;
     }

@@ -28,6 +28,8 @@ use crate::tiles::{Suit, Tile, TileCounts, TileKind, TileSet};
 
 /// Most tiles a fill handles (the 136-tile riichi set and the 108-tile sichuan set fit).
 const MAX_UNSEEN: usize = 160;
+/// Most seats a fill handles (a mahjong table).
+pub const MAX_SEATS: usize = 4;
 
 /// Tile kinds as bits (bit `k` is the kind of index `k`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -142,6 +144,12 @@ pub enum FillError {
         /// Undrawn copies in the mount.
         stock: u32,
     },
+    /// More seats than a fill handles ([`MAX_SEATS`]).
+    #[error("{seats} seats: a fill handles at most {MAX_SEATS}")]
+    TooManySeats {
+        /// Seats given.
+        seats: usize,
+    },
     /// No deal gives `seat` its tiles without a kind the table has shown it cannot hold.
     #[error("no deal of the unseen tiles keeps {seat} clear of the kinds it cannot hold")]
     Inconsistent {
@@ -238,7 +246,7 @@ pub type Weight<'a> = &'a dyn Fn(&[Concealed]) -> f64;
 
 /// [`fill_unknown`] by sampling importance resampling: `candidates` deals are drawn and one is
 /// kept with probability proportional to `weight` of its seats (the first when every weight
-/// is 0). `seats` holds at most four seats.
+/// is 0).
 #[allow(clippy::too_many_arguments)]
 pub fn fill_weighted<R: Rng + ?Sized>(
     set: &TileSet,
@@ -253,7 +261,7 @@ pub fn fill_weighted<R: Rng + ?Sized>(
     const MAX: usize = posterior::MAX_CANDIDATES;
     let n = candidates.clamp(1, MAX);
     let mut pool = Pool::new(set, viewer, seats, seen, mount, keep_collapses)?;
-    let mut drawn = [[Concealed::default(); 4]; MAX];
+    let mut drawn = [[Concealed::default(); MAX_SEATS]; MAX];
     let mut stocks = [TileCounts::new(); MAX];
     let mut weights = [0.0; MAX];
     for i in 0..n {
@@ -285,6 +293,9 @@ impl Pool {
         mount: &Mount,
         keep_collapses: bool,
     ) -> Result<Pool, FillError> {
+        if seats.len() > MAX_SEATS {
+            return Err(FillError::TooManySeats { seats: seats.len() });
+        }
         if viewer.index() >= seats.len() {
             return Err(FillError::NoSuchViewer {
                 viewer,

@@ -6,7 +6,7 @@
 //! a copy of the hand and a copy of the stock uniformly, a symmetric proposal over the
 //! physical tiles, so the chain's stationary distribution is uniform over the ready hands
 //! (given the other hands). A finite chain started from a search keeps a bias toward hands
-//! near the start; `tests/integration/fill.rs` measures it against rejection sampling.
+//! near the start; `tests/integration/inference.rs` measures it against rejection sampling.
 
 use rand::Rng;
 
@@ -27,17 +27,6 @@ pub fn mend<R: Rng + ?Sized>(
     stock: &mut TileCounts,
     rng: &mut R,
 ) -> bool {
-    mend_steps(hand, forbidden, stock, MIX_STEPS, rng)
-}
-
-/// [`mend`] with `mix` trades after the search phase.
-pub fn mend_steps<R: Rng + ?Sized>(
-    hand: &mut TileCounts,
-    forbidden: KindMask,
-    stock: &mut TileCounts,
-    mix: u32,
-    rng: &mut R,
-) -> bool {
     if stock.total() == 0 {
         return shanten(&hand.kinds()) <= 0;
     }
@@ -53,7 +42,7 @@ pub fn mend_steps<R: Rng + ?Sized>(
             now = after;
         }
     }
-    for _ in 0..mix {
+    for _ in 0..MIX_STEPS {
         trade(hand, &mut kinds, forbidden, stock, rng, |s| s == 0);
     }
     true

@@ -85,6 +85,7 @@ pub use state::{
 use crate::dealer::{DealConfig, DealError, Dealer};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
 use crate::games::mahjong::fill::Inference;
+use crate::games::mahjong::search::InferredFill;
 use crate::kernel::{
     Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
 };
@@ -829,7 +830,7 @@ impl Game for Riichi {
         viewer: Seat,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
-        let _ = hidden::fill_with(&rules.game, world, viewer, rng, Inference::Constrained);
+        <Riichi as InferredFill>::fill(rules, world, viewer, rng, Inference::Constrained);
     }
 
     fn returns(rules: &Rules<Riichi>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {

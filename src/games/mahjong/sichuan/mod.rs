@@ -704,13 +704,8 @@ impl Game for Sichuan {
         viewer: Seat,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
-        let _ = hidden::fill_with(
-            &rules.game,
-            world,
-            viewer,
-            rng,
-            crate::games::mahjong::fill::Inference::Constrained,
-        );
+        use crate::games::mahjong::{fill::Inference, search::InferredFill};
+        <Sichuan as InferredFill>::fill(rules, world, viewer, rng, Inference::Constrained);
     }
 
     fn returns(rules: &Rules<Sichuan>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
