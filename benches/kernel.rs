@@ -1,39 +1,207 @@
-//! Kernel benchmarks: Pig playouts through `Sim`, snapshot rollback against a plain struct.
+//! Kernel benchmarks: Pig playouts and MCTS through `Sim` against the same game written by hand,
+//! snapshot rollback against a plain struct.
 //!
 //! `cargo bench --bench kernel`. Every figure here has its baseline in the same run:
+//! `pipeline/pig_playout*` and `search/pig_mcts` against their `*_bare` rows (Pig by hand in
+//! `bare/pig.rs`: same rules, same streams, same draws — checked before timing);
+//! `pipeline/pig_playout_rollback` (the default rollback, through `apply`) against
+//! `pipeline/pig_playout_apply` (`Rollback::Caller`, through `apply`);
 //! `snapshot/world_rollback` against `snapshot/plain_clone` (save by `clone`, restore by
 //! `clone_from`) and `snapshot/plain_clone_from` (both by `clone_from` into reused buffers);
 //! `snapshot/restore` alone, `snapshot/restore_keyed` (a client component changed the layout:
 //! every value goes back by stable id) and `snapshot/from_world` (a search `Sim` from a world).
+//!
+//! `ALEA_COUNT=N cargo bench --bench kernel` plays N playouts through `Sim` and by hand instead
+//! of timing, for an instruction count of each (see the README's Performance section):
+//! `valgrind --tool=callgrind --toggle-collect='kernel::count_*' target/release/deps/kernel-*`.
+
+#[path = "bare/pig.rs"]
+mod bare;
 
 use std::hint::black_box;
 
-use alea::games::pig::Pig;
+use alea::games::pig::{Pig, PigAction};
 use alea::kernel::playout::{random_player_rng, random_playout};
-use alea::kernel::{Rollback, RunMode, SimBuilder};
-use criterion::{Criterion, criterion_group, criterion_main};
+use alea::kernel::{Rollback, RunMode, Sim, SimBuilder};
+use alea::search::{Mcts, RandomRollouts};
+use criterion::{Criterion, criterion_group};
+use rand_chacha::ChaCha8Rng;
+
+const SEED: u64 = 1;
+
+fn pig_sim(rollback: Rollback, mode: RunMode) -> Sim<Pig> {
+    SimBuilder::new(Pig::default())
+        .seed(SEED)
+        .rollback(rollback)
+        .run_mode(mode)
+        .build()
+}
+
+/// A random playout through `apply`, one action at a time (what `play` does under the default
+/// rollback).
+fn apply_playout(sim: &mut Sim<Pig>, rng: &mut ChaCha8Rng) -> u32 {
+    let mut actions = 0;
+    while let Some(action) = alea::kernel::playout::random_action(sim, rng) {
+        sim.apply(action).unwrap();
+        actions += 1;
+    }
+    actions
+}
+
+/// Checks that the hand-written Pig is the same game as `Sim`'s: 200 random playouts from the
+/// start with the same player stream, and a 1000-simulation MCTS's root visits.
+fn check_bare_is_the_same_game() {
+    let mut sim = pig_sim(Rollback::Caller, RunMode::Direct);
+    let start = sim.snapshot();
+    let bare_start = bare::Pig::new(SEED);
+    let mut game = bare_start.clone();
+    let (mut rng, mut bare_rng) = (random_player_rng(2), random_player_rng(2));
+    for playout in 0..200 {
+        sim.restore(&start).unwrap();
+        game.restore(&bare_start);
+        let actions = random_playout(&mut sim, &mut rng).unwrap();
+        assert_eq!(game.playout(&mut bare_rng), actions, "playout {playout}");
+        assert_eq!(sim.state().banked[..2], game.banked, "playout {playout}");
+        assert_eq!(sim.state().moves, game.moves, "playout {playout}");
+    }
+    sim.restore(&start).unwrap();
+    let searched = Mcts::new(2.0, RandomRollouts::new(1, 5))
+        .search(&mut sim, 1000, 9)
+        .unwrap();
+    let visits: Vec<(bare::Action, u32)> = searched
+        .stats
+        .iter()
+        .map(|s| {
+            let action = match s.action {
+                PigAction::Roll => bare::Action::Roll,
+                PigAction::Stop => bare::Action::Stop,
+            };
+            (action, s.visits as u32)
+        })
+        .collect();
+    assert_eq!(bare::Mcts::new(2.0, 5).search(&bare_start, 1000, 9), visits);
+}
 
 fn pig_playout(c: &mut Criterion) {
+    check_bare_is_the_same_game();
     let mut group = c.benchmark_group("pipeline");
-    for (name, rollback, mode) in [
-        ("pig_playout", Rollback::Caller, RunMode::Direct),
-        ("pig_playout_rollback", Rollback::PerAction, RunMode::Direct),
-        ("pig_playout_schedule", Rollback::Caller, RunMode::Schedule),
+    for (name, rollback, mode, through_play) in [
+        ("pig_playout", Rollback::Caller, RunMode::Direct, true),
+        (
+            "pig_playout_apply",
+            Rollback::Caller,
+            RunMode::Direct,
+            false,
+        ),
+        (
+            "pig_playout_rollback",
+            Rollback::PerAction,
+            RunMode::Direct,
+            false,
+        ),
+        (
+            "pig_playout_schedule",
+            Rollback::Caller,
+            RunMode::Schedule,
+            true,
+        ),
     ] {
-        let mut sim = SimBuilder::new(Pig::default())
-            .rollback(rollback)
-            .run_mode(mode)
-            .build();
+        let mut sim = pig_sim(rollback, mode);
         let start = sim.snapshot();
         let mut rng = random_player_rng(1);
         group.bench_function(name, |b| {
             b.iter(|| {
                 sim.restore(&start).unwrap();
-                black_box(random_playout(&mut sim, &mut rng).unwrap())
+                if through_play {
+                    black_box(random_playout(&mut sim, &mut rng).unwrap())
+                } else {
+                    black_box(apply_playout(&mut sim, &mut rng))
+                }
             })
         });
     }
+    let start = bare::Pig::new(SEED);
+    let mut game = start.clone();
+    let mut rng = random_player_rng(1);
+    group.bench_function("pig_playout_bare", |b| {
+        b.iter(|| {
+            game.restore(&start);
+            black_box(game.playout(&mut rng))
+        })
+    });
     group.finish();
+}
+
+fn pig_mcts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("search");
+    group.sample_size(20);
+    let mut sim = pig_sim(Rollback::Caller, RunMode::Direct);
+    let mut mcts = Mcts::new(2.0, RandomRollouts::new(1, 5));
+    let mut seed = 0;
+    group.bench_function("pig_mcts_1000", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(mcts.search(&mut sim, 1000, seed).unwrap())
+        })
+    });
+    let start = bare::Pig::new(SEED);
+    let mut mcts = bare::Mcts::new(2.0, 5);
+    let mut seed = 0;
+    group.bench_function("pig_mcts_1000_bare", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(mcts.search(&start, 1000, seed))
+        })
+    });
+    group.finish();
+}
+
+/// `n` playouts through `Sim::play` (for an instruction count: `ALEA_COUNT`).
+#[inline(never)]
+fn count_sim(n: u32) -> u64 {
+    count_through(n, Rollback::Caller, true)
+}
+
+/// `n` playouts through `Sim::apply`, `Rollback::Caller`.
+#[inline(never)]
+fn count_apply(n: u32) -> u64 {
+    count_through(n, Rollback::Caller, false)
+}
+
+/// `n` playouts through `Sim::apply`, the default rollback.
+#[inline(never)]
+fn count_rollback(n: u32) -> u64 {
+    count_through(n, Rollback::PerAction, false)
+}
+
+fn count_through(n: u32, rollback: Rollback, through_play: bool) -> u64 {
+    let mut sim = pig_sim(rollback, RunMode::Direct);
+    let start = sim.snapshot();
+    let mut rng = random_player_rng(1);
+    (0..n)
+        .map(|_| {
+            sim.restore(&start).unwrap();
+            u64::from(if through_play {
+                random_playout(&mut sim, &mut rng).unwrap()
+            } else {
+                apply_playout(&mut sim, &mut rng)
+            })
+        })
+        .sum()
+}
+
+/// `n` playouts of the hand-written Pig.
+#[inline(never)]
+fn count_bare(n: u32) -> u64 {
+    let start = bare::Pig::new(SEED);
+    let mut game = start.clone();
+    let mut rng = random_player_rng(1);
+    (0..n)
+        .map(|_| {
+            game.restore(&start);
+            u64::from(game.playout(&mut rng))
+        })
+        .sum()
 }
 
 /// The reference world of DESIGN §12: 4 players, 136 cards, 20 listeners, a few resources.
@@ -225,5 +393,20 @@ fn snapshot(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pig_playout, snapshot);
-criterion_main!(benches);
+criterion_group!(benches, pig_playout, pig_mcts, snapshot);
+
+fn main() {
+    if let Some(n) = std::env::var("ALEA_COUNT")
+        .ok()
+        .and_then(|n| n.parse::<u32>().ok())
+    {
+        check_bare_is_the_same_game();
+        println!("sim: {} actions in {n} playouts", count_sim(n));
+        println!("apply: {} actions in {n} playouts", count_apply(n));
+        println!("rollback: {} actions in {n} playouts", count_rollback(n));
+        println!("bare: {} actions in {n} playouts", count_bare(n));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -316,85 +316,131 @@ def first_line(text, limit=200):
     return ""
 
 
+def median(xs):
+    xs = sorted(x for x in xs if x is not None)
+    if not xs:
+        return None
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+
+def fmt_spread(rs):
+    """The median ratio and its range over the rounds, e.g. '17.3x [16.8-18.0]'."""
+    rs = [r for r in rs if r is not None]
+    if not rs:
+        return "n/a"
+    if len(rs) == 1:
+        return fmt_ratio(rs[0])
+    return f"{fmt_ratio(median(rs))} [{fmt_ratio(min(rs))[:-1]}-{fmt_ratio(max(rs))[:-1]}]"
+
+
+def side_runs(args, name):
+    """Per round: (JSON result or None, error text); and the side's own error text."""
+    runs = []
+    for r in range(1, args.rounds + 1):
+        base = os.path.join(args.dir, f"mahjong-{name}-{r}")
+        runs.append((load_json(base + ".json"), read_text(base + ".err")))
+    return runs, read_text(os.path.join(args.dir, f"mahjong-{name}.err"))
+
+
 def cmd_report(args):
     peers = []
-    for key, path, err_path, label, bot in (
-        ("libriichi_lean", args.mjai, args.mjai_err, "libriichi arena (mjai 0.2.1)",
+    for key, name, label, bot in (
+        ("libriichi_lean", "mjai", "libriichi arena (mjai 0.2.1)",
          "tsumogiri (lean mjai-log engine)"),
-        ("libriichi_stock", args.mjai_stock, args.mjai_stock_err, "libriichi arena (mjai 0.2.1)",
+        ("libriichi_stock", "mjai-stock", "libriichi arena (mjai 0.2.1)",
          "tsumogiri (mjai.engine.BaseMjaiLogEngine)"),
-        ("riichienv", args.riichienv, args.riichienv_err, "riichienv 0.4.11",
+        ("riichienv", "riichienv", "riichienv 0.4.11",
          "riichienv.agents.RandomAgent (uniform legal action)"),
     ):
-        peers.append({"key": key, "label": label, "bot": bot, "result": load_json(path),
-                      "error": read_text(err_path)})
+        runs, error = side_runs(args, name)
+        peers.append({"key": key, "label": label, "bot": bot, "runs": runs, "error": error})
 
-    alea_obj = load_json(args.alea)
-    alea = alea_rates(alea_obj)
-    alea_error = read_text(args.alea_err)
-    if alea is None and not alea_error:
-        alea_error = ("no games_per_second in its output" if alea_obj else "no JSON output")
+    alea_runs, alea_error = side_runs(args, "alea")
+    alea = [alea_rates(obj) for obj, _ in alea_runs]
+    if not any(alea) and not alea_error:
+        alea_error = next((e for _, e in alea_runs if e), "") or "no games_per_second in its output"
 
     out = []
-    out.append("## alea vs the mahjong engines (riichi, full hanchan, 1 thread)")
+    out.append(f"## alea vs the mahjong engines (riichi, full hanchan, 1 thread, {args.rounds} rounds)")
     out.append("")
     out.append(f"- machine: {args.nproc} cores, {args.cpu}; load average (1/5/15 min): {args.load}")
-    out.append(f"- parameters: ALEA_GAMES={args.alea_games} MJAI_GAMES={args.mjai_games} "
-               f"MJAI_STOCK_GAMES={args.mjai_stock_games} RIICHIENV_GAMES={args.riichienv_games} "
-               f"SEED={args.seed}")
+    out.append(f"- pinned to one core: {args.pinned}")
+    out.append(f"- parameters: ROUNDS={args.rounds} ALEA_GAMES={args.alea_games} "
+               f"MJAI_GAMES={args.mjai_games} MJAI_STOCK_GAMES={args.mjai_stock_games} "
+               f"RIICHIENV_GAMES={args.riichienv_games} SEED={args.seed}")
+    out.append("- rates are medians over the rounds; ratios are the median of the rounds' own "
+               "ratios (alea / peer in the same round) [range]")
     out.append("")
-    out.append("| engine | players | hanchan | kyoku/hanchan | hanchan/s | kyoku/s "
+    out.append("| engine | players | hanchan per round | kyoku/hanchan | hanchan/s | kyoku/s "
                "| alea / peer (hanchan/s) | alea / peer (kyoku/s) |")
     out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 
-    a_h = alea and alea["hanchan_per_second"]
-    a_k = alea and alea["kyoku_per_second"]
-    if alea:
-        out.append(f"| alea (`simulate mahjong`) | random x4 | {fmt(alea['games'], 0)} "
-                   f"| {fmt(alea['kyoku_per_hanchan'])} | {fmt(a_h)} | {fmt(a_k)} | - | - |")
+    def med(runs, field):
+        return median([r.get(field) if r else None for r in runs])
+
+    if any(alea):
+        games = next(a["games"] for a in alea if a)
+        out.append(f"| alea (`simulate mahjong`) | random x4 | {fmt(games, 0)} "
+                   f"| {fmt(med(alea, 'kyoku_per_hanchan'))} | {fmt(med(alea, 'hanchan_per_second'))} "
+                   f"| {fmt(med(alea, 'kyoku_per_second'))} | - | - |")
     else:
-        out.append(f"| alea (`simulate mahjong`) | random x4 | n/a | n/a | n/a | n/a | n/a | n/a |")
+        out.append("| alea (`simulate mahjong`) | random x4 | n/a | n/a | n/a | n/a | n/a | n/a |")
 
     table = []
     notes = []
     for p in peers:
-        r = p["result"]
-        if r:
-            h, k = r.get("hanchan_per_second"), r.get("kyoku_per_second")
-            rh, rk = ratio(a_h, h), ratio(a_k, k)
-            out.append(f"| {p['label']} | {r['bot']} x4 | {r['games']} "
-                       f"| {fmt(r.get('kyoku_per_hanchan'))} | {fmt(h)} | {fmt(k)} "
-                       f"| {fmt_ratio(rh)} | {fmt_ratio(rk)} |")
-            table.append({"peer": p["key"], "hanchan_per_second": h, "kyoku_per_second": k,
-                          "ratio_hanchan": rh, "ratio_kyoku": rk})
+        results = [obj for obj, _ in p["runs"]]
+        if any(results):
+            rh = [ratio(a and a["hanchan_per_second"], r and r.get("hanchan_per_second"))
+                  for a, r in zip(alea, results)]
+            rk = [ratio(a and a["kyoku_per_second"], r and r.get("kyoku_per_second"))
+                  for a, r in zip(alea, results)]
+            first = next(r for r in results if r)
+            out.append(f"| {p['label']} | {first['bot']} x4 | {first['games']} "
+                       f"| {fmt(med(results, 'kyoku_per_hanchan'))} "
+                       f"| {fmt(med(results, 'hanchan_per_second'))} "
+                       f"| {fmt(med(results, 'kyoku_per_second'))} "
+                       f"| {fmt_spread(rh)} | {fmt_spread(rk)} |")
+            table.append({"peer": p["key"], "rounds": results,
+                          "hanchan_per_second": med(results, "hanchan_per_second"),
+                          "kyoku_per_second": med(results, "kyoku_per_second"),
+                          "ratios_hanchan": rh, "ratios_kyoku": rk,
+                          "ratio_hanchan": median(rh), "ratio_kyoku": median(rk)})
+            failed = [str(i + 1) for i, r in enumerate(results) if not r]
+            if failed:
+                notes.append(f"- {p['label']}, {p['bot']}: no result in round(s) {', '.join(failed)}")
         else:
-            why = first_line(p["error"]) or "no result"
+            why = first_line(p["error"] or next((e for _, e in p["runs"] if e), "")) or "no result"
             out.append(f"| {p['label']} | {p['bot']} x4 | n/a | n/a | n/a | n/a | n/a | n/a |")
             notes.append(f"- {p['label']}, {p['bot']}: did not run: {why}")
-            table.append({"peer": p["key"], "error": p["error"] or "no result"})
-    if not alea:
+            table.append({"peer": p["key"], "error": p["error"] or why})
+    if not any(alea):
         notes.append("- alea: n/a, `alea simulate mahjong` gave no figures: "
                      f"{first_line(alea_error) or 'no result'}")
 
     out.append("")
     for p in peers:
-        r = p["result"]
+        r = next((obj for obj, _ in p["runs"] if obj), None)
         if r and "decisions" in r and r.get("seconds"):
-            us = r["seconds"] / max(r["decisions"], 1) * 1e6
-            out.append(f"- {p['label']}, {r['bot']}: {r['decisions']:,} agent decisions, "
-                       f"{us:.1f} us each; {r['hanchan_with_score_change']} of {r['games']} "
+            us = median([obj["seconds"] / max(obj["decisions"], 1) * 1e6
+                         for obj, _ in p["runs"] if obj and obj.get("seconds")])
+            out.append(f"- {p['label']}, {r['bot']}: {r['decisions']:,} agent decisions a round, "
+                       f"{us:.1f} us each (median); {r['hanchan_with_score_change']} of {r['games']} "
                        f"hanchan ended with scores other than 25,000 x4 (Python {r['python']})")
     out.extend(notes)
     print("\n".join(out))
 
     combined = {
-        "machine": {"nproc": args.nproc, "cpu": args.cpu, "loadavg": args.load},
-        "parameters": {"ALEA_GAMES": args.alea_games, "MJAI_GAMES": args.mjai_games,
-                       "MJAI_STOCK_GAMES": args.mjai_stock_games,
+        "machine": {"nproc": args.nproc, "cpu": args.cpu, "loadavg": args.load,
+                    "pinned": args.pinned},
+        "parameters": {"ROUNDS": args.rounds, "ALEA_GAMES": args.alea_games,
+                       "MJAI_GAMES": args.mjai_games, "MJAI_STOCK_GAMES": args.mjai_stock_games,
                        "RIICHIENV_GAMES": args.riichienv_games, "SEED": args.seed},
-        "alea": {"rates": alea, "raw": alea_obj, "error": None if alea else alea_error},
-        "peers": {p["key"]: {"result": p["result"], "error": None if p["result"] else
-                             (p["error"] or "no result")} for p in peers},
+        "alea": {"rounds": alea, "raw": [obj for obj, _ in alea_runs],
+                 "error": None if any(alea) else alea_error},
+        "peers": {p["key"]: {"rounds": [obj for obj, _ in p["runs"]],
+                             "error": p["error"] or None} for p in peers},
         "results": table,
     }
     with open(args.json_out, "w") as f:
@@ -421,9 +467,10 @@ def main():
     r.set_defaults(func=cmd_riichienv)
 
     rep = sub.add_parser("report", help="print the table, write the combined JSON")
-    for name in ("mjai", "mjai-stock", "riichienv", "alea"):
-        rep.add_argument(f"--{name}", help=f"{name} JSON output")
-        rep.add_argument(f"--{name}-err", help=f"{name} error text (why it did not run)")
+    rep.add_argument("--dir", required=True,
+                     help="where mahjong-SIDE-ROUND.{json,err} and mahjong-SIDE.err are")
+    rep.add_argument("--rounds", type=int, default=1)
+    rep.add_argument("--pinned", default="?")
     rep.add_argument("--alea-games", type=int, default=0)
     rep.add_argument("--mjai-games", type=int, default=0)
     rep.add_argument("--mjai-stock-games", type=int, default=0)

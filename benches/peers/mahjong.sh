@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side peer benchmark: alea vs the mahjong engines on PyPI, riichi, full hanchan,
-# each side with its simplest bots, single-threaded, in the same run.
+# each side with its simplest bots, on one thread and one core (taskset -c 0 when present;
+# RAYON_NUM_THREADS=1, OMP_NUM_THREADS=1), in ROUNDS interleaved rounds of the same run.
 #
 # What it measures (games are full hanchan: East and South, West extension while nobody
 # has 30,000; one hanchan at a time; both peers' game rules run in Rust and their bots in
@@ -24,6 +25,10 @@
 #      `rounds`) or a per-game mean (`mean_kyoku`, `kyoku_per_game`) with `games`, when
 #      present. While `alea simulate mahjong` does not exist (or fails), its row and the
 #      ratios print "n/a" and the peers still run.
+#   Each round runs every side once, in the order above; the table gives each side's median
+#   over the rounds and, per peer, the median of the rounds' own ratios (alea's rate in a
+#   round over the peer's in the same round) with their range, so a slow spell of a shared
+#   machine weighs on one round only.
 #   Each peer first plays one untimed hanchan (one-off set-up costs), then
 #   hanchan/s = hanchan / wall-clock seconds of the whole loop (env creation included);
 #   kyoku/s is the fairer figure when the bots differ (tsumogiri and random bots never or
@@ -35,6 +40,7 @@
 #   ALEA=/path/to/alea benches/peers/mahjong.sh     # use another alea build, skip cargo
 #
 # Environment variables (defaults in brackets):
+#   ROUNDS           [3]    interleaved rounds (each runs every side once)
 #   ALEA_GAMES       [2000] hanchan for alea
 #   MJAI_GAMES       [50]   hanchan for the libriichi arena, lean tsumogiri engine
 #   MJAI_STOCK_GAMES [10]   hanchan for the libriichi arena, mjai's BaseMjaiLogEngine (0: skip)
@@ -52,7 +58,8 @@
 # A peer that cannot be installed or run (no wheel for this Python or machine, import
 # error, timeout) is reported with its error in the table's notes and in the JSON; the
 # other peers still run. Outputs: a Markdown table on stdout, target/peers/mahjong.json
-# (all figures, parameters, errors, machine), per-side raw files target/peers/mahjong-*.
+# (all figures, parameters, errors, machine), per-side raw files
+# target/peers/mahjong-SIDE-ROUND.{json,err}.
 #
 # Not part of CI: it needs Python >= 3.10 with the venv module and access to PyPI. Numbers
 # are only comparable on an otherwise idle machine: the load average is printed with them.
@@ -67,6 +74,7 @@ MJAI_GAMES="${MJAI_GAMES:-50}"
 MJAI_STOCK_GAMES="${MJAI_STOCK_GAMES:-10}"
 RIICHIENV_GAMES="${RIICHIENV_GAMES:-100}"
 SEED="${SEED:-1}"
+ROUNDS="${ROUNDS:-3}"
 PYTHON="${PYTHON:-python3}"
 PEER_TIMEOUT="${PEER_TIMEOUT:-900}"
 MJAI_VERSION="0.2.1"
@@ -86,9 +94,20 @@ if ! command -v "$PYTHON" >/dev/null 2>&1; then
     exit 1
 fi
 
-# Raw outputs: NAME.json is a side's JSON, NAME.err why it has none (empty when it ran).
+if ! [[ "$ROUNDS" =~ ^[1-9][0-9]*$ ]]; then
+    log "error: ROUNDS must be a positive integer, not '$ROUNDS'"
+    exit 1
+fi
+
+# One thread, one core for every side.
+export RAYON_NUM_THREADS=1 OMP_NUM_THREADS=1
+PIN=()
+command -v taskset >/dev/null 2>&1 && PIN=(taskset -c 0)
+
+# Raw outputs: NAME-ROUND.json is a side's JSON in a round, NAME-ROUND.err why it has none
+# (empty when it ran); NAME.err says why a side did not run at all.
+rm -f "$OUT"/mahjong-*.json "$OUT"/mahjong-*.err
 for name in mjai mjai-stock riichienv alea; do
-    : >"$OUT/mahjong-$name.json"
     : >"$OUT/mahjong-$name.err"
 done
 
@@ -167,11 +186,12 @@ fi
 # --------------------------------------------------------------------------- #
 # 3. Runs (one side at a time; a failure records its stderr and the run goes on)
 # --------------------------------------------------------------------------- #
-# run_side NAME COMMAND...: stdout -> mahjong-NAME.json, failure text -> mahjong-NAME.err
+# run_side NAME ROUND COMMAND...: stdout -> mahjong-NAME-ROUND.json, failure text ->
+# mahjong-NAME-ROUND.err
 run_side() {
-    local name="$1"; shift
-    local json="$OUT/mahjong-$name.json" err="$OUT/mahjong-$name.err"
-    if timeout "$PEER_TIMEOUT" "$@" >"$json" 2>"$err.tmp"; then
+    local name="$1" round="$2"; shift 2
+    local json="$OUT/mahjong-$name-$round.json" err="$OUT/mahjong-$name-$round.err"
+    if timeout "$PEER_TIMEOUT" "${PIN[@]}" "$@" >"$json" 2>"$err.tmp"; then
         : >"$err"
     else
         local rc=$? reason
@@ -190,36 +210,35 @@ run_side() {
     rm -f "$err.tmp"
 }
 
-if [ "$mjai_ok" = 1 ]; then
-    log "libriichi arena, lean tsumogiri: $MJAI_GAMES hanchan"
-    run_side mjai "$VENV_MJAI/bin/python" "$HELPER" mjai --games "$MJAI_GAMES" --seed "$SEED" --bot lean
-    if [ "$MJAI_STOCK_GAMES" -gt 0 ]; then
-        log "libriichi arena, mjai BaseMjaiLogEngine: $MJAI_STOCK_GAMES hanchan"
-        run_side mjai-stock "$VENV_MJAI/bin/python" "$HELPER" mjai --games "$MJAI_STOCK_GAMES" --seed "$SEED" --bot stock
-    else
-        echo "skipped (MJAI_STOCK_GAMES=0)" >"$OUT/mahjong-mjai-stock.err"
+[ "$MJAI_STOCK_GAMES" -gt 0 ] || echo "skipped (MJAI_STOCK_GAMES=0)" >"$OUT/mahjong-mjai-stock.err"
+for ((round = 1; round <= ROUNDS; round++)); do
+    if [ "$mjai_ok" = 1 ]; then
+        log "round $round/$ROUNDS: libriichi arena, lean tsumogiri: $MJAI_GAMES hanchan"
+        run_side mjai "$round" "$VENV_MJAI/bin/python" "$HELPER" mjai --games "$MJAI_GAMES" --seed "$SEED" --bot lean
+        if [ "$MJAI_STOCK_GAMES" -gt 0 ]; then
+            log "round $round/$ROUNDS: libriichi arena, mjai BaseMjaiLogEngine: $MJAI_STOCK_GAMES hanchan"
+            run_side mjai-stock "$round" "$VENV_MJAI/bin/python" "$HELPER" mjai --games "$MJAI_STOCK_GAMES" --seed "$SEED" --bot stock
+        fi
     fi
-fi
-if [ "$riichienv_ok" = 1 ]; then
-    log "riichienv, RandomAgent: $RIICHIENV_GAMES hanchan"
-    run_side riichienv "$VENV_RIICHIENV/bin/python" "$HELPER" riichienv --games "$RIICHIENV_GAMES" --seed "$SEED"
-fi
-if [ "$alea_ok" = 1 ]; then
-    log "alea simulate mahjong: $ALEA_GAMES hanchan"
-    run_side alea "$ALEA" simulate mahjong --rules riichi --length hanchan --games "$ALEA_GAMES" \
-        --threads 1 --players random,random,random,random --seed "$SEED" --json
-fi
+    if [ "$riichienv_ok" = 1 ]; then
+        log "round $round/$ROUNDS: riichienv, RandomAgent: $RIICHIENV_GAMES hanchan"
+        run_side riichienv "$round" "$VENV_RIICHIENV/bin/python" "$HELPER" riichienv --games "$RIICHIENV_GAMES" --seed "$SEED"
+    fi
+    if [ "$alea_ok" = 1 ]; then
+        log "round $round/$ROUNDS: alea simulate mahjong: $ALEA_GAMES hanchan"
+        run_side alea "$round" "$ALEA" simulate mahjong --rules riichi --length hanchan --games "$ALEA_GAMES" \
+            --threads 1 --players random,random,random,random --seed "$SEED" --json
+    fi
+done
 
 # --------------------------------------------------------------------------- #
 # 4. Report (standard library only, so it runs with PYTHON itself)
 # --------------------------------------------------------------------------- #
 cpu="$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)"
 load="start $LOAD_START, end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-report_args=()
-for name in mjai mjai-stock riichienv alea; do
-    report_args+=(--"$name" "$OUT/mahjong-$name.json" --"$name"-err "$OUT/mahjong-$name.err")
-done
-"$PYTHON" "$HELPER" report "${report_args[@]}" \
+pinned="no (taskset not found)"
+[ "${#PIN[@]}" -gt 0 ] && pinned="${PIN[*]}"
+"$PYTHON" "$HELPER" report --dir "$OUT" --rounds "$ROUNDS" --pinned "$pinned" \
     --alea-games "$ALEA_GAMES" --mjai-games "$MJAI_GAMES" --mjai-stock-games "$MJAI_STOCK_GAMES" \
     --riichienv-games "$RIICHIENV_GAMES" --seed "$SEED" \
     --nproc "$(nproc)" --cpu "${cpu:-unknown}" --load "$load" \

@@ -46,45 +46,41 @@ pub fn derive_stream(seed: u64, key: u32, round: u32) -> ChaCha8Rng {
     rng
 }
 
-/// One purpose's generator. Its snapshot copy is cheap: [`Clone::clone_from`] between two
-/// copies of the same stream (same seed, purpose and round) records only the word position,
-/// and the generator seeks there lazily, on its next draw.
-#[derive(Debug)]
+/// One purpose's generator, derived on its first draw: a reseed or a new round costs no key
+/// schedule for the purposes it never uses. Its snapshot copy is cheap: [`Clone::clone_from`]
+/// between two copies of the same stream (same seed, purpose and round) records only the word
+/// position, and the generator seeks there lazily, on its next draw.
+#[derive(Clone, Debug, Default)]
 struct Stream {
-    rng: ChaCha8Rng,
-    /// The word position to seek to before the next draw, when it differs from `rng`'s.
+    /// The generator, once a draw has needed it.
+    rng: Option<ChaCha8Rng>,
+    /// The word position to seek to before the next draw, when it differs from `rng`'s (or,
+    /// before `rng` exists, from 0).
     pending: Option<u128>,
 }
 
 impl Stream {
-    fn new(rng: ChaCha8Rng) -> Self {
-        Stream { rng, pending: None }
-    }
-
     fn word_pos(&self) -> u128 {
-        self.pending.unwrap_or_else(|| self.rng.get_word_pos())
+        self.pending
+            .unwrap_or_else(|| self.rng.as_ref().map_or(0, ChaCha8Rng::get_word_pos))
     }
 
-    fn rng(&mut self) -> &mut ChaCha8Rng {
+    /// The generator, derived for `(seed, key, round)` if it does not exist yet, at its position.
+    fn rng(&mut self, seed: u64, key: u32, round: u32) -> &mut ChaCha8Rng {
+        let rng = self
+            .rng
+            .get_or_insert_with(|| derive_stream(seed, key, round));
         if let Some(pos) = self.pending.take() {
-            self.rng.set_word_pos(pos);
+            rng.set_word_pos(pos);
         }
-        &mut self.rng
+        rng
     }
 
     /// Copies `source`'s position; both must be the same stream (same key and stream id).
     fn seek_like(&mut self, source: &Stream) {
         let pos = source.word_pos();
-        self.pending = (self.rng.get_word_pos() != pos).then_some(pos);
-    }
-}
-
-impl Clone for Stream {
-    fn clone(&self) -> Self {
-        Stream {
-            rng: self.rng.clone(),
-            pending: self.pending,
-        }
+        let mine = self.rng.as_ref().map_or(0, ChaCha8Rng::get_word_pos);
+        self.pending = (mine != pos).then_some(pos);
     }
 }
 
@@ -100,8 +96,9 @@ pub fn sub_seed(seed: u64, index: u64) -> u64 {
 
 /// The game's random streams (one per [`Purpose`]), kept in the World so snapshots restore them.
 ///
-/// Snapshots copy a position per stream, not the generators' buffers: a stream that moved
-/// since the snapshot seeks back when it is next drawn from.
+/// Each stream is derived on its first draw after a reseed or a new round (the same values as
+/// deriving them all at once). Snapshots copy a position per stream, not the generators'
+/// buffers: a stream that moved since the snapshot seeks back when it is next drawn from.
 #[derive(Resource, Debug)]
 pub struct Streams {
     seed: u64,
@@ -140,7 +137,7 @@ impl Streams {
         Streams {
             seed,
             round,
-            rngs: Purpose::ALL.map(|p| Stream::new(derive_stream(seed, p.key(), round))),
+            rngs: Default::default(),
         }
     }
 
@@ -157,14 +154,12 @@ impl Streams {
     /// Re-keys every stream to `round`, independent of how much earlier rounds drew.
     pub fn start_round(&mut self, round: u32) {
         self.round = round;
-        for (stream, p) in self.rngs.iter_mut().zip(Purpose::ALL) {
-            *stream = Stream::new(derive_stream(self.seed, p.key(), round));
-        }
+        self.rngs = Default::default();
     }
 
     /// The generator for `purpose`.
     pub fn rng(&mut self, purpose: Purpose) -> &mut ChaCha8Rng {
-        self.rngs[purpose as usize].rng()
+        self.rngs[purpose as usize].rng(self.seed, purpose.key(), self.round)
     }
 
     /// How many 32-bit words `purpose`'s stream has used (its position).
@@ -214,6 +209,37 @@ mod tests {
         assert_ne!(
             derive_stream(7, 1, 0).get_stream(),
             derive_stream(7, 1, 1).get_stream()
+        );
+    }
+
+    #[test]
+    fn streams_are_derived_on_first_draw_with_the_eager_values() {
+        let mut lazy = Streams::at_round(9, 2);
+        assert!(lazy.rngs.iter().all(|s| s.rng.is_none()));
+        let mut eager = derive_stream(9, Purpose::Draw.key(), 2);
+        for _ in 0..50 {
+            let want = eager.random_range(0..u64::MAX);
+            assert_eq!(lazy.rng(Purpose::Draw).random_range(0..u64::MAX), want);
+        }
+        // Only the stream drawn from exists; the others still hash as position 0.
+        assert_eq!(lazy.rngs.iter().filter(|s| s.rng.is_some()).count(), 1);
+        assert_eq!(lazy.word_pos(Purpose::Deal), 0);
+        // A moved stream copied from one never drawn from goes back to its start.
+        let unborn = Streams::at_round(9, 2);
+        lazy.clone_from(&unborn);
+        assert_eq!(lazy.word_pos(Purpose::Draw), 0);
+        let mut eager = derive_stream(9, Purpose::Draw.key(), 2);
+        assert_eq!(
+            lazy.rng(Purpose::Draw).random_range(0..u64::MAX),
+            eager.random_range(0..u64::MAX)
+        );
+        // And a stream never drawn from, copied from a moved one, starts at its position.
+        let mut fresh = Streams::at_round(9, 2);
+        fresh.clone_from(&lazy);
+        assert_eq!(fresh.word_pos(Purpose::Draw), lazy.word_pos(Purpose::Draw));
+        assert_eq!(
+            fresh.rng(Purpose::Draw).random_range(0..u64::MAX),
+            eager.random_range(0..u64::MAX)
         );
     }
 

@@ -5,6 +5,7 @@ mod builder;
 mod cards;
 mod entity;
 mod game;
+mod journal;
 pub mod playout;
 mod rules;
 mod setup;

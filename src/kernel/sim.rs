@@ -2,7 +2,8 @@
 
 use bevy_ecs::prelude::*;
 
-use super::step::{self, DecisionSchedule, Inbox, SimError};
+use super::journal::{Journal, Marks};
+use super::step::{self, DecisionSchedule, Inbox, Played, SimError};
 use std::sync::Arc;
 
 use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Table, Turn};
@@ -34,7 +35,7 @@ pub struct Sim<G: Game> {
     rules: Arc<Rules<G>>,
     registry: SnapshotRegistry,
     builder: SimBuilder<G>,
-    undo: Option<Snapshot>,
+    journal: Journal<G::Action>,
     schedule: Option<Schedule>,
 }
 
@@ -56,7 +57,7 @@ impl<G: Game> Sim<G> {
             rules,
             registry,
             builder,
-            undo: None,
+            journal: Journal::new(),
             schedule,
         })
     }
@@ -106,11 +107,13 @@ impl<G: Game> Sim<G> {
 
     /// The world (write). Changes made here are outside the pipeline: keep the fixed entity set.
     pub fn world_mut(&mut self) -> &mut World {
+        self.journal.forget();
         &mut self.world
     }
 
     /// In [`RunMode::Schedule`], the schedule run per decision (add your own systems to it).
     pub fn schedule_mut(&mut self) -> Option<&mut Schedule> {
+        self.journal.forget();
         self.schedule.as_mut()
     }
 
@@ -156,6 +159,7 @@ impl<G: Game> Sim<G> {
     /// pipeline's census of enabled listeners; true when it changed. See
     /// [`pipeline::set_enabled`](crate::pipeline::set_enabled).
     pub fn set_enabled(&mut self, entity: Entity, on: bool) -> bool {
+        self.journal.forget();
         crate::pipeline::set_enabled::<G>(&mut self.world, entity, on)
     }
 
@@ -181,6 +185,7 @@ impl<G: Game> Sim<G> {
     /// such as dealing a new hand by hand. Call [`refresh_decision`](Self::refresh_decision)
     /// afterwards if it changed whose turn it is.
     pub fn with_world_and_table<R>(&mut self, f: impl FnOnce(&mut World, &mut Table) -> R) -> R {
+        self.journal.forget();
         step::with_resolution(&mut self.world, &self.rules, |world, res| {
             f(world, &mut res.table)
         })
@@ -195,6 +200,7 @@ impl<G: Game> Sim<G> {
     }
 
     fn resolution_mut(&mut self) -> &mut Resolution<G> {
+        self.journal.forget();
         self.rules
             .slots
             .resolution
@@ -206,6 +212,7 @@ impl<G: Game> Sim<G> {
     /// directly (a scenario set up by hand) while no resolution is in flight; does nothing
     /// while one is (a handler's question is pending).
     pub fn refresh_decision(&mut self) {
+        self.journal.forget();
         let rules = &self.rules;
         step::with_resolution(&mut self.world, rules, |world, res| {
             if !res.in_flight() {
@@ -240,6 +247,7 @@ impl<G: Game> Sim<G> {
         seed: u64,
         deal: impl Fn(&Rules<G>, &mut World, super::Seat, &mut rand_chacha::ChaCha8Rng),
     ) -> bool {
+        self.journal.forget();
         let mut rng = crate::chance::derive_stream(seed, crate::chance::Purpose::Ai.key(), 1);
         let mover = self.turn();
         if mover == Turn::Player(viewer) {
@@ -288,54 +296,96 @@ impl<G: Game> Sim<G> {
     /// An illegal action changes nothing. A pipeline failure rolls the whole action back under
     /// [`Rollback::PerAction`] (the default), with what it recorded ([`events`](Self::events),
     /// effects); under [`Rollback::Caller`] the caller restores.
+    ///
+    /// The rollback costs no snapshot per action: in [`RunMode::Direct`] the `Sim` keeps a
+    /// checkpoint, taken at most every 64 actions (and after anything else changed the world:
+    /// an edit, a restore, a reseed), and the actions applied since; a failure restores the
+    /// checkpoint and applies them again. The rules are deterministic given the snapshot's
+    /// state, so the world is as it was, bit for bit; state outside the snapshot (a benefit
+    /// ledger, a client's components) sees the replayed actions again. In
+    /// [`RunMode::Schedule`] (user systems run around the stages) and in benefit mode (AI hooks
+    /// write the ledger) the checkpoint is taken before every action instead.
     pub fn apply(&mut self, action: G::Action) -> Result<(), SimError> {
-        let marks = self.save_undo();
-        let result = match self.schedule.as_mut() {
-            None => step::decide::<G>(&mut self.world, &self.rules, action),
-            Some(schedule) => {
-                let mut inbox = self.world.resource_mut::<Inbox<G>>();
-                inbox.action = Some(action);
-                inbox.result = None;
-                schedule.run(&mut self.world);
-                self.world
-                    .resource_mut::<Inbox<G>>()
-                    .result
-                    .take()
-                    .unwrap_or(Ok(()))
-            }
-        };
-        if result.is_err() {
+        if self.schedule.is_some() {
+            return self.apply_scheduled(action);
+        }
+        self.run(Some(action), |_| None).map(|_| ())
+    }
+
+    /// [`apply`](Self::apply) in [`RunMode::Schedule`]: the schedule runs the stages (and the
+    /// user's systems), a checkpoint before every action.
+    fn apply_scheduled(&mut self, action: G::Action) -> Result<(), SimError> {
+        let marks = self.checkpoint_now();
+        let schedule = self.schedule.as_mut().expect("RunMode::Schedule");
+        let mut inbox = self.world.resource_mut::<Inbox<G>>();
+        inbox.action = Some(action);
+        inbox.result = None;
+        schedule.run(&mut self.world);
+        let result = self
+            .world
+            .resource_mut::<Inbox<G>>()
+            .result
+            .take()
+            .unwrap_or(Ok(()));
+        if let (Err(_), Some(marks)) = (&result, marks) {
             self.roll_back(marks)?;
         }
+        self.journal.forget();
         result
     }
 
-    /// Under [`Rollback::PerAction`], saves the undo snapshot and returns how much the
-    /// [`Observer`] held (what a rollback keeps of its records); `None` otherwise.
-    fn save_undo(&mut self) -> Option<(usize, usize, u32)> {
+    /// Under [`Rollback::PerAction`], a checkpoint of the world as it is now (nothing journaled
+    /// after it) and the marks to go back to; `None` otherwise.
+    fn checkpoint_now(&mut self) -> Option<Marks> {
         if self.builder.rollback != Rollback::PerAction {
             return None;
         }
-        match self.undo.as_mut() {
-            Some(undo) => self.registry.save(&self.world, undo),
-            None => self.undo = Some(self.registry.snapshot(&self.world)),
-        }
-        let observer = self.world.resource::<Observer<G>>();
-        let prevented = observer.prevented;
-        Some((observer.events.len(), observer.effects.len(), prevented))
+        self.journal.forget();
+        let rules = &self.rules;
+        self.journal.room(&mut self.registry, &self.world, |world| {
+            rules.slots.resolution.get(world).expect(RESOLUTION).watch
+        });
+        let case = self.rules.slots.case.get(&self.world).and_then(|c| c.0);
+        Some(Marks {
+            case,
+            observer: Some(self.observer_marks()),
+        })
     }
 
-    /// Restores the undo snapshot saved with `marks` and forgets what the failed action
-    /// recorded (nothing without [`Rollback::PerAction`]: the caller restores).
-    fn roll_back(&mut self, marks: Option<(usize, usize, u32)>) -> Result<(), SimError> {
-        let (Some((events, effects, prevented)), Some(undo)) = (marks, &self.undo) else {
+    /// How much the [`Observer`] holds (what a rollback keeps of its records).
+    fn observer_marks(&self) -> (usize, usize, u32) {
+        let observer = self
+            .rules
+            .slots
+            .observer
+            .get(&self.world)
+            .expect("the game's world has its Observer");
+        (
+            observer.events.len(),
+            observer.effects.len(),
+            observer.prevented,
+        )
+    }
+
+    /// Puts the world back as it was before the failed action: the checkpoint restored, the
+    /// journaled actions applied again with their cases, the failed action's case forced
+    /// again, and what the failed action (and the replay) recorded forgotten.
+    fn roll_back(&mut self, marks: Marks) -> Result<(), SimError> {
+        let Some((checkpoint, actions)) = self.journal.replay() else {
             return Ok(());
         };
-        self.registry.restore(&mut self.world, undo)?;
-        let mut observer = self.world.resource_mut::<Observer<G>>();
-        observer.events.truncate(events);
-        observer.effects.truncate(effects);
-        observer.prevented = observer.prevented.min(prevented);
+        self.registry.restore(&mut self.world, checkpoint)?;
+        for &(action, case) in actions {
+            self.world.resource_mut::<Case>().0 = case;
+            step::decide::<G>(&mut self.world, &self.rules, action)?;
+        }
+        self.world.resource_mut::<Case>().0 = marks.case;
+        if let Some((events, effects, prevented)) = marks.observer {
+            let mut observer = self.world.resource_mut::<Observer<G>>();
+            observer.events.truncate(events);
+            observer.effects.truncate(effects);
+            observer.prevented = observer.prevented.min(prevented);
+        }
         Ok(())
     }
 
@@ -349,11 +399,13 @@ impl<G: Game> Sim<G> {
     /// apply in the current state, as with [`world_mut`](Self::world_mut)), and they resolve
     /// directly even in [`RunMode::Schedule`]: systems added around the stages do not run.
     pub fn emit(&mut self, events: impl IntoIterator<Item = G::Event>) -> Result<(), SimError> {
-        let marks = self.save_undo();
+        // Emitted events are not journaled: checkpoint here, and again after.
+        let marks = self.checkpoint_now();
         let result = step::inject::<G>(&mut self.world, &self.rules, events);
-        if matches!(result, Err(SimError::Pipeline(_))) {
+        if let (Err(SimError::Pipeline(_)), Some(marks)) = (&result, marks) {
             self.roll_back(marks)?;
         }
+        self.journal.forget();
         result
     }
 
@@ -362,6 +414,7 @@ impl<G: Game> Sim<G> {
     /// [`emit`](Self::emit) or [`refresh_decision`](Self::refresh_decision)). What the
     /// resolution already changed stays. For starting a new game in place, mid-question.
     pub fn abandon_resolution(&mut self) {
+        self.journal.forget();
         step::with_resolution(&mut self.world, &self.rules, |_, res| {
             res.clear();
             res.decision.finish();
@@ -370,34 +423,82 @@ impl<G: Game> Sim<G> {
 
     /// Applies the actions `choose` picks from each pending decision, until it returns `None`;
     /// returns how many were applied. The same as [`apply`](Self::apply) in a loop (same
-    /// results, same errors, stopping at the first), but under [`Rollback::Caller`] in
-    /// [`RunMode::Direct`] the pipeline's state stays out of the world between actions: the
-    /// fast path for playouts.
+    /// results, same errors and rollbacks, stopping at the first), but in [`RunMode::Direct`]
+    /// the pipeline's state stays out of the world between actions: the fast path for playouts.
     pub fn play(
         &mut self,
         mut choose: impl FnMut(&Decision<G::Action>) -> Option<G::Action>,
     ) -> Result<u32, SimError> {
+        if self.schedule.is_some() {
+            let mut applied = 0;
+            while let Some(action) = choose(self.pending_decision()) {
+                self.apply_scheduled(action)?;
+                applied += 1;
+            }
+            return Ok(applied);
+        }
+        self.run(None, choose)
+    }
+
+    /// [`play`](Self::play) in [`RunMode::Direct`], starting with `first` if given (and then
+    /// stopping: [`apply`](Self::apply)), journaling the actions under the default rollback.
+    fn run(
+        &mut self,
+        mut first: Option<G::Action>,
+        mut choose: impl FnMut(&Decision<G::Action>) -> Option<G::Action>,
+    ) -> Result<u32, SimError> {
+        let single = first.is_some();
         let mut applied = 0;
-        if self.builder.rollback == Rollback::Caller && self.schedule.is_none() {
-            return step::with_resolution(&mut self.world, &self.rules, |world, res| {
-                while let Some(action) = choose(&res.decision) {
-                    step::accept(world, &self.rules, res, action)?;
-                    step::resolve(world, &self.rules, res)?;
-                    applied += 1;
+        let journaled = self.builder.rollback == Rollback::PerAction;
+        loop {
+            let (room, observer) = if journaled {
+                let rules = &self.rules;
+                let room = self.journal.room(&mut self.registry, &self.world, |world| {
+                    rules.slots.resolution.get(world).expect(RESOLUTION).watch
+                });
+                // While the observer grows, one action at a time, to know its length before each.
+                match self.journal.needs_marks() {
+                    true => (1, Some(self.observer_marks())),
+                    false => (room, None),
                 }
-                Ok(applied)
+            } else {
+                (usize::MAX, None)
+            };
+            let room = if single { 1 } else { room };
+            let Sim {
+                world,
+                rules,
+                journal,
+                ..
+            } = self;
+            let played = step::with_resolution(world, rules, |world, res| {
+                let actions = (first.take(), room);
+                step::play_actions(world, rules, res, actions, &mut choose, |action, case| {
+                    applied += 1;
+                    if journaled {
+                        journal.record(action, case);
+                    }
+                })
             });
+            match played {
+                Played::Done => return Ok(applied),
+                Played::Room if single => return Ok(applied),
+                Played::Room => {}
+                Played::Refused(error) => return Err(error),
+                Played::Failed(error, case) => {
+                    if journaled {
+                        self.roll_back(Marks { case, observer })?;
+                    }
+                    return Err(error);
+                }
+            }
         }
-        while let Some(action) = choose(self.pending_decision()) {
-            self.apply(action)?;
-            applied += 1;
-        }
-        Ok(applied)
     }
 
     /// Re-seeds every random stream (keeping the round): the same state, another future.
     /// Used to play many games from one start snapshot.
     pub fn reseed(&mut self, seed: u64) {
+        self.journal.forget();
         let mut streams = self.world.resource_mut::<Streams>();
         let round = streams.round();
         *streams = Streams::at_round(seed, round);
@@ -493,6 +594,7 @@ impl<G: Game> Sim<G> {
 
     /// Restores a snapshot in place. On error nothing changes.
     pub fn restore(&mut self, snapshot: &Snapshot) -> Result<(), SimError> {
+        self.journal.forget();
         Ok(self.registry.restore(&mut self.world, snapshot)?)
     }
 

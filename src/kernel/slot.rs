@@ -89,6 +89,8 @@ pub(crate) struct KernelSlots<G: crate::kernel::Game> {
     pub streams: ResourceSlot<crate::chance::Streams>,
     /// The forced case.
     pub case: ResourceSlot<crate::chance::Case>,
+    /// What the pipeline recorded.
+    pub observer: ResourceSlot<crate::pipeline::Observer<G>>,
 }
 
 impl<G: crate::kernel::Game> KernelSlots<G> {
@@ -98,6 +100,7 @@ impl<G: crate::kernel::Game> KernelSlots<G> {
             resolution: ResourceSlot::register(world),
             streams: ResourceSlot::register(world),
             case: ResourceSlot::register(world),
+            observer: ResourceSlot::register(world),
         }
     }
 }

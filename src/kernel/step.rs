@@ -86,14 +86,14 @@ fn resolution_mut<G: Game>(
 }
 
 /// Checks `action` against the pending decision and starts resolving it, its chance points
-/// forced by [`Case`](crate::chance::Case) (which it resets). Changes nothing when the action
-/// is refused.
+/// forced by [`Case`](crate::chance::Case) (which it resets); returns the case it took.
+/// Changes nothing when the action is refused.
 pub fn accept<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
     res: &mut ResolutionState<G>,
     action: G::Action,
-) -> Result<(), SimError> {
+) -> Result<Option<u32>, SimError> {
     let seat = match res.decision.turn {
         Turn::Terminal => return Err(SimError::GameOver),
         Turn::Player(seat) if res.decision.choices.contains(&action) => seat,
@@ -110,7 +110,7 @@ pub fn accept<G: Game>(
         .get_mut(world)
         .and_then(|case| case.0.take());
     res.accept(rules, world, seat, action, case);
-    Ok(())
+    Ok(case)
 }
 
 /// Runs the pipeline; when it is idle, asks the game for the next decision.
@@ -160,6 +160,45 @@ pub fn decide<G: Game>(
         accept(world, rules, res, action)?;
         resolve(world, rules, res)
     })
+}
+
+/// How [`play_actions`] stopped.
+pub(crate) enum Played {
+    /// The chooser returned `None`.
+    Done,
+    /// `room` actions were applied.
+    Room,
+    /// An action was refused (nothing changed).
+    Refused(SimError),
+    /// An action failed while resolving, after taking the case in its second field: the world
+    /// is half-applied.
+    Failed(SimError, Option<u32>),
+}
+
+/// Applies up to `room` actions — `first`, then those `choose` picks — calling `applied_one`
+/// with each action and the case it took (a journal records them).
+pub(crate) fn play_actions<G: Game>(
+    world: &mut World,
+    rules: &Rules<G>,
+    res: &mut ResolutionState<G>,
+    (mut first, room): (Option<G::Action>, usize),
+    choose: &mut impl FnMut(&super::Decision<G::Action>) -> Option<G::Action>,
+    mut applied_one: impl FnMut(G::Action, Option<u32>),
+) -> Played {
+    for _ in 0..room {
+        let Some(action) = first.take().or_else(|| choose(&res.decision)) else {
+            return Played::Done;
+        };
+        let case = match accept(world, rules, res, action) {
+            Ok(case) => case,
+            Err(error) => return Played::Refused(error),
+        };
+        if let Err(error) = resolve(world, rules, res) {
+            return Played::Failed(error, case);
+        }
+        applied_one(action, case);
+    }
+    Played::Room
 }
 
 /// The game's rules, from the world's [`GameRules`] (for systems).
@@ -229,7 +268,7 @@ pub fn accept_system<G: Game>(world: &mut World) {
             Turn::Player(seat) => Some(seat),
             Turn::Terminal => None,
         };
-        (accept(world, &rules, res, action), seat)
+        (accept(world, &rules, res, action).map(|_| ()), seat)
     });
     let mut inbox = world.resource_mut::<Inbox<G>>();
     inbox.acted = seat;

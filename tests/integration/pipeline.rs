@@ -401,3 +401,134 @@ fn a_disabled_listener_neither_runs_nor_changes_how_its_event_resolves() {
     assert!(nine(&enabled), "{enabled:?}");
     assert_eq!(enabled.len(), disabled.len() + 1);
 }
+
+/// The default rollback (a checkpoint every 64 actions and a replay) against a snapshot before
+/// every action, in lockstep over 600 Pig decisions: a depth limit of 3 makes every bust fail
+/// (Roll, Rolled, Bust, then TurnPassed at depth 4) after it drew from the dice stream and
+/// changed the die, the turn total and the move count. Forced cases, edits by hand, restores and
+/// reseeds fall between actions; checksums, results and the event logs must agree after each.
+#[test]
+fn the_default_rollback_matches_a_snapshot_per_action() {
+    use alea::games::pig::{Pig, PigAction};
+    use alea::kernel::{Rollback, playout::random_player_rng};
+    use rand::RngExt;
+
+    let build = |rollback| {
+        let mut sim = SimBuilder::new(Pig::to(1_000_000))
+            .seed(11)
+            .depth_limit(3)
+            .rollback(rollback)
+            .build();
+        sim.record_events(true);
+        sim
+    };
+    let mut journaled = build(Rollback::PerAction);
+    let mut reference = build(Rollback::Caller);
+    let start = reference.snapshot();
+    let mut undo = reference.snapshot();
+    let mut rng = random_player_rng(3);
+    let (mut failures, mut forced, mut last_failed) = (0, 0, false);
+    for step in 0..600u32 {
+        match rng.random_range(0..40u32) {
+            0 => {
+                let case = Some(rng.random_range(0..6u32));
+                forced += 1;
+                journaled.set_case(case);
+                reference.set_case(case);
+            }
+            1 => {
+                journaled.state_mut().banked[1] += 1;
+                reference.state_mut().banked[1] += 1;
+            }
+            2 => {
+                journaled.restore(&start).unwrap();
+                reference.restore(&start).unwrap();
+            }
+            3 => {
+                journaled.reseed(u64::from(step));
+                reference.reseed(u64::from(step));
+            }
+            _ => {}
+        }
+        // After a bust the same roll would fail again: stop instead.
+        let action = if last_failed || rng.random_range(0..5u32) == 0 {
+            PigAction::Stop
+        } else {
+            PigAction::Roll
+        };
+        reference.snapshot_into(&mut undo);
+        let events = reference.events().len();
+        let expected = reference.apply(action);
+        last_failed = expected.is_err();
+        if last_failed {
+            failures += 1;
+            reference.restore(&undo).unwrap();
+            reference
+                .world_mut()
+                .resource_mut::<alea::pipeline::Observer<Pig>>()
+                .events
+                .truncate(events);
+        }
+        assert_eq!(journaled.apply(action), expected, "step {step}");
+        assert_eq!(journaled.checksum(), reference.checksum(), "step {step}");
+        assert_eq!(journaled.events(), reference.events(), "step {step}");
+    }
+    assert!(
+        failures > 40 && forced > 5,
+        "{failures} failures, {forced} forced cases"
+    );
+}
+
+/// `play` under the default rollback (actions journaled inside one resolution, many per
+/// checkpoint) stops at a failure with the world as `apply` with a snapshot per action leaves it.
+#[test]
+fn play_rolls_back_a_failure_like_a_snapshot_per_action() {
+    use alea::games::pig::{Pig, PigAction};
+    use alea::kernel::{Rollback, playout::random_player_rng};
+    use rand::RngExt;
+
+    let build = |rollback| {
+        SimBuilder::new(Pig::to(1_000_000))
+            .seed(5)
+            .depth_limit(3)
+            .rollback(rollback)
+            .build()
+    };
+    // Roll four times in five, stop after a bust (the same roll would bust again); 500 picks.
+    let policy = |rng: &mut rand_chacha::ChaCha8Rng, picks: &mut u32, bust: bool| {
+        *picks += 1;
+        (*picks <= 500).then(|| match bust || rng.random_range(0..5u32) == 0 {
+            true => PigAction::Stop,
+            false => PigAction::Roll,
+        })
+    };
+    let mut played = build(Rollback::PerAction);
+    let (mut rng, mut picks) = (random_player_rng(8), 0);
+    let mut checksums = Vec::new();
+    while played
+        .play(|_| policy(&mut rng, &mut picks, false))
+        .is_err()
+    {
+        checksums.push(played.checksum());
+        // The pick after a bust is a stop, applied on its own.
+        let Some(stop) = policy(&mut rng, &mut picks, true) else {
+            break;
+        };
+        played.apply(stop).unwrap();
+    }
+    let mut reference = build(Rollback::Caller);
+    let mut undo = reference.snapshot();
+    let (mut rng, mut picks, mut bust) = (random_player_rng(8), 0, false);
+    let mut expected = Vec::new();
+    while let Some(action) = policy(&mut rng, &mut picks, bust) {
+        reference.snapshot_into(&mut undo);
+        bust = reference.apply(action).is_err();
+        if bust {
+            reference.restore(&undo).unwrap();
+            expected.push(reference.checksum());
+        }
+    }
+    assert!(checksums.len() > 30, "{} failures", checksums.len());
+    assert_eq!(checksums, expected);
+    assert_eq!(played.checksum(), reference.checksum());
+}
