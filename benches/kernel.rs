@@ -4,12 +4,18 @@
 //! `cargo bench --bench kernel`. Every figure here has its baseline in the same run:
 //! `pipeline/pig_playout*` and `search/pig_mcts` against their `*_bare` rows (Pig by hand in
 //! `bare/pig.rs`: same rules, same streams, same draws — checked before timing);
+//! `pipeline/pig_playout_default` (the default rollback, through `play`) against
+//! `pipeline/pig_playout` (`Rollback::Caller`, through `play`), and
 //! `pipeline/pig_playout_rollback` (the default rollback, through `apply`) against
 //! `pipeline/pig_playout_apply` (`Rollback::Caller`, through `apply`);
 //! `snapshot/world_rollback` against `snapshot/plain_clone` (save by `clone`, restore by
 //! `clone_from`) and `snapshot/plain_clone_from` (both by `clone_from` into reused buffers);
 //! `snapshot/restore` alone, `snapshot/restore_keyed` (a client component changed the layout:
 //! every value goes back by stable id) and `snapshot/from_world` (a search `Sim` from a world).
+//!
+//! `ALEA_PAIRED=ROUNDS cargo bench --bench kernel` times each figure and its baseline in turn,
+//! batch by batch in one process, and prints the median ratio with its range: the figures
+//! the README quotes, immune to the machine's drift between criterion's benchmarks.
 //!
 //! `ALEA_COUNT=N cargo bench --bench kernel` plays N playouts through `Sim` and by hand instead
 //! of timing, for an instruction count of each (see the README's Performance section):
@@ -88,6 +94,12 @@ fn pig_playout(c: &mut Criterion) {
     for (name, rollback, mode, through_play) in [
         ("pig_playout", Rollback::Caller, RunMode::Direct, true),
         (
+            "pig_playout_default",
+            Rollback::PerAction,
+            RunMode::Direct,
+            true,
+        ),
+        (
             "pig_playout_apply",
             Rollback::Caller,
             RunMode::Direct,
@@ -160,6 +172,12 @@ fn pig_mcts(c: &mut Criterion) {
 #[inline(never)]
 fn count_sim(n: u32) -> u64 {
     count_through(n, Rollback::Caller, true)
+}
+
+/// `n` playouts through `Sim::play`, the default rollback.
+#[inline(never)]
+fn count_default(n: u32) -> u64 {
+    count_through(n, Rollback::PerAction, true)
 }
 
 /// `n` playouts through `Sim::apply`, `Rollback::Caller`.
@@ -395,13 +413,133 @@ fn snapshot(c: &mut Criterion) {
 
 criterion_group!(benches, pig_playout, pig_mcts, snapshot);
 
+/// Times `a` and `b` (each a batch of work) in turn, `rounds` times, the order swapped every
+/// round; prints each one's median time per item and the median of the rounds' ratios a / b
+/// with their range (a drift of the machine's speed hits both sides of a round alike).
+fn paired(name: &str, rounds: usize, items: u32, mut a: impl FnMut(), mut b: impl FnMut()) {
+    let time = |f: &mut dyn FnMut()| {
+        let start = std::time::Instant::now();
+        f();
+        start.elapsed().as_secs_f64() / f64::from(items)
+    };
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        if round % 2 == 0 {
+            ta.push(time(&mut a));
+            tb.push(time(&mut b));
+        } else {
+            tb.push(time(&mut b));
+            ta.push(time(&mut a));
+        }
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let mut ratios: Vec<f64> = ta.iter().zip(&tb).map(|(a, b)| a / b).collect();
+    let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = ratios.iter().copied().fold(0.0, f64::max);
+    println!(
+        "{name}: {:.3} µs / {:.3} µs = {:.2}x [{lo:.2}-{hi:.2}] ({rounds} rounds)",
+        median(&mut ta) * 1e6,
+        median(&mut tb) * 1e6,
+        median(&mut ratios),
+    );
+}
+
+/// `ALEA_PAIRED=ROUNDS`: the kernel's ratios to its baselines, interleaved in one process.
+fn paired_ratios(rounds: usize) {
+    check_bare_is_the_same_game();
+    let playouts = |rollback, through_play| {
+        let mut sim = pig_sim(rollback, RunMode::Direct);
+        let start = sim.snapshot();
+        let mut rng = random_player_rng(1);
+        move || {
+            for _ in 0..200 {
+                sim.restore(&start).unwrap();
+                if through_play {
+                    black_box(random_playout(&mut sim, &mut rng).unwrap());
+                } else {
+                    black_box(apply_playout(&mut sim, &mut rng));
+                }
+            }
+        }
+    };
+    let bare = || {
+        let start = bare::Pig::new(SEED);
+        let mut game = start.clone();
+        let mut rng = random_player_rng(1);
+        move || {
+            for _ in 0..200 {
+                game.restore(&start);
+                black_box(game.playout(&mut rng));
+            }
+        }
+    };
+    let (caller, default) = (Rollback::Caller, Rollback::PerAction);
+    paired(
+        "play: default / Caller",
+        rounds,
+        200,
+        playouts(default, true),
+        playouts(caller, true),
+    );
+    paired(
+        "apply: default / Caller",
+        rounds,
+        200,
+        playouts(default, false),
+        playouts(caller, false),
+    );
+    paired(
+        "default apply / Caller play",
+        rounds,
+        200,
+        playouts(default, false),
+        playouts(caller, true),
+    );
+    paired(
+        "play (Caller) / bare",
+        rounds,
+        200,
+        playouts(caller, true),
+        bare(),
+    );
+    let mut sim = pig_sim(caller, RunMode::Direct);
+    let mut mcts = Mcts::new(2.0, RandomRollouts::new(1, 5));
+    let mut bare_mcts = bare::Mcts::new(2.0, 5);
+    let start = bare::Pig::new(SEED);
+    let (mut seed, mut bare_seed) = (0, 0);
+    paired(
+        "MCTS 1000 sims: Sim / bare",
+        rounds,
+        1,
+        || {
+            seed += 1;
+            black_box(mcts.search(&mut sim, 1000, seed).unwrap());
+        },
+        || {
+            bare_seed += 1;
+            black_box(bare_mcts.search(&start, 1000, bare_seed));
+        },
+    );
+}
+
 fn main() {
+    if let Some(rounds) = std::env::var("ALEA_PAIRED")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        paired_ratios(rounds.max(2));
+        return;
+    }
     if let Some(n) = std::env::var("ALEA_COUNT")
         .ok()
         .and_then(|n| n.parse::<u32>().ok())
     {
         check_bare_is_the_same_game();
         println!("sim: {} actions in {n} playouts", count_sim(n));
+        println!("default: {} actions in {n} playouts", count_default(n));
         println!("apply: {} actions in {n} playouts", count_apply(n));
         println!("rollback: {} actions in {n} playouts", count_rollback(n));
         println!("bare: {} actions in {n} playouts", count_bare(n));

@@ -39,6 +39,8 @@ import os
 import sys
 import time
 
+from rounds import median  # benches/peers/rounds.py, beside this script
+
 
 def package_version(name):
     try:
@@ -314,14 +316,6 @@ def first_line(text, limit=200):
         if line:
             return line[:limit]
     return ""
-
-
-def median(xs):
-    xs = sorted(x for x in xs if x is not None)
-    if not xs:
-        return None
-    mid = len(xs) // 2
-    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
 
 
 def fmt_spread(rs):

@@ -241,6 +241,6 @@ pinned="no (taskset not found)"
 "$PYTHON" "$HELPER" report --dir "$OUT" --rounds "$ROUNDS" --pinned "$pinned" \
     --alea-games "$ALEA_GAMES" --mjai-games "$MJAI_GAMES" --mjai-stock-games "$MJAI_STOCK_GAMES" \
     --riichienv-games "$RIICHIENV_GAMES" --seed "$SEED" \
-    --nproc "$(nproc)" --cpu "${cpu:-unknown}" --load "$load" \
+    --nproc "$(nproc --all)" --cpu "${cpu:-unknown}" --load "$load" \
     --json-out "$OUT/mahjong.json"
 log "wrote $OUT/mahjong.json"

@@ -28,6 +28,8 @@ import random
 import sys
 import time
 
+from rounds import median  # benches/peers/rounds.py, beside this script
+
 
 # --------------------------------------------------------------------------- #
 # OpenSpiel measurements
@@ -237,14 +239,6 @@ def round_figures(args, r):
     raw = {"openspiel": osp, "alea": {"pig_random": alea_pig_random, "pig_mcts": alea_mcts,
                                       "leduc_ismcts": alea_ismcts}}
     return figures, raw
-
-
-def median(xs):
-    xs = sorted(x for x in xs if x is not None)
-    if not xs:
-        return None
-    mid = len(xs) // 2
-    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
 
 
 def cmd_report(args):

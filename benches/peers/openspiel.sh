@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Side-by-side peer benchmark: alea vs OpenSpiel (open-spiel 2.0.2 from PyPI).
 #
-# What it measures (same machine, same parameters, one thread each side):
+# What it measures (same machine, same parameters, one thread each side, both pinned to
+# core 0 with taskset when it is present):
 #   1. Pig random playouts/s   - OpenSpiel: pyspiel.load_game("pig") with its defaults
 #                                (2 players, win score 100, horizon 1000, 6-sided die),
 #                                C++ uniform random bots via pyspiel.evaluate_bots, one
@@ -146,11 +147,16 @@ fi
 params=(--pig-games "$PIG_GAMES" --mcts-sims "$MCTS_SIMS" --mcts-steps "$MCTS_STEPS"
         --ismcts-sims "$ISMCTS_SIMS" --ismcts-steps "$ISMCTS_STEPS" --seed "$SEED")
 
+# Both sides on one core (taskset -c 0 when present) and one thread.
+export OMP_NUM_THREADS=1 RAYON_NUM_THREADS=1
+PIN=()
+command -v taskset >/dev/null 2>&1 && PIN=(taskset -c 0)
+
 # run_alea FILE ARGS...: append one CLI run's stdout to FILE; on failure empty FILE.
 run_alea() {
     local file="$1"; shift
     local line
-    if line="$("$ALEA" "$@" 2>"$OUT/alea.err")"; then
+    if line="$("${PIN[@]}" "$ALEA" "$@" 2>"$OUT/alea.err")"; then
         printf '%s\n' "$line" >>"$file"
         return 0
     fi
@@ -163,7 +169,7 @@ rm -f "$OUT"/openspiel-side-*.json "$OUT"/alea-simulate-*.jsonl "$OUT"/alea-mcts
     "$OUT"/alea-ismcts-*.jsonl
 for ((round = 1; round <= ROUNDS; round++)); do
     log "round $round/$ROUNDS: OpenSpiel (pig random, pig MCTS, leduc ISMCTS)"
-    "$VENV/bin/python" "$HELPER" bench "${params[@]}" >"$OUT/openspiel-side-$round.json"
+    "${PIN[@]}" "$VENV/bin/python" "$HELPER" bench "${params[@]}" >"$OUT/openspiel-side-$round.json"
 
     SIM_OUT="$OUT/alea-simulate-$round.jsonl"
     MCTS_OUT="$OUT/alea-mcts-$round.jsonl"
@@ -191,6 +197,6 @@ done
 cpu="$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)"
 load="start $LOAD_START, end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 "$VENV/bin/python" "$HELPER" report "${params[@]}" --dir "$OUT" --rounds "$ROUNDS" \
-    --nproc "$(nproc)" --cpu "${cpu:-unknown}" --load "$load" \
+    --nproc "$(nproc --all)" --cpu "${cpu:-unknown}" --load "$load" \
     --json-out "$OUT/openspiel.json"
 log "wrote $OUT/openspiel.json"

@@ -41,8 +41,10 @@ impl<G: Game> SimSource<G> {
 /// What happens to the world when an action fails (the pipeline nests too deep).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Rollback {
-    /// Snapshot before every action and restore it on failure: a failed action leaves the
-    /// world exactly as it was. Costs one snapshot per action.
+    /// A failed action leaves the world exactly as it was: a checkpoint snapshot every 64
+    /// actions (and after anything else changed the world) and a journal of the actions since,
+    /// replayed onto it on failure (see [`Sim::apply`](super::Sim::apply)); in
+    /// [`RunMode::Schedule`] and benefit mode, a snapshot before every action.
     #[default]
     PerAction,
     /// No per-action snapshot: after a failure the world is half-applied and the caller must

@@ -18,7 +18,7 @@ pub(crate) struct Journal<A> {
     valid: bool,
     /// Each action applied since the checkpoint, with the [`Case`](crate::chance::Case) it
     /// consumed.
-    actions: Vec<(A, Option<u32>)>,
+    actions: Vec<Journaled<A>>,
     /// Actions per checkpoint: [`SPAN`], or 1 in benefit mode (AI hooks write a ledger the
     /// snapshot does not hold, so nothing is replayed).
     span: usize,
@@ -35,6 +35,9 @@ pub(crate) struct Marks {
     pub(crate) case: Option<u32>,
     pub(crate) observer: Option<(usize, usize, u32)>,
 }
+
+/// An action applied since the checkpoint and the case it consumed.
+pub(crate) type Journaled<A> = (A, Option<u32>);
 
 /// The most actions a rollback replays: a checkpoint costs one snapshot per `SPAN` actions.
 pub(crate) const SPAN: usize = 64;
@@ -90,7 +93,7 @@ impl<A: Copy> Journal<A> {
     }
 
     /// The checkpoint and the actions applied since (for a rollback).
-    pub(crate) fn replay(&self) -> Option<(&Snapshot, &[(A, Option<u32>)])> {
+    pub(crate) fn replay(&self) -> Option<(&Snapshot, &[Journaled<A>])> {
         let checkpoint = self.checkpoint.as_ref().filter(|_| self.valid)?;
         Some((checkpoint, &self.actions))
     }

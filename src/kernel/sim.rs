@@ -309,6 +309,9 @@ impl<G: Game> Sim<G> {
         if self.schedule.is_some() {
             return self.apply_scheduled(action);
         }
+        if self.builder.rollback == Rollback::Caller {
+            return step::decide::<G>(&mut self.world, &self.rules, action);
+        }
         self.run(Some(action), |_| None).map(|_| ())
     }
 

@@ -88,6 +88,7 @@ fn resolution_mut<G: Game>(
 /// Checks `action` against the pending decision and starts resolving it, its chance points
 /// forced by [`Case`](crate::chance::Case) (which it resets); returns the case it took.
 /// Changes nothing when the action is refused.
+#[inline(always)]
 pub fn accept<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
@@ -114,6 +115,7 @@ pub fn accept<G: Game>(
 }
 
 /// Runs the pipeline; when it is idle, asks the game for the next decision.
+#[inline(always)]
 pub fn resolve<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
@@ -177,6 +179,7 @@ pub(crate) enum Played {
 
 /// Applies up to `room` actions — `first`, then those `choose` picks — calling `applied_one`
 /// with each action and the case it took (a journal records them).
+#[inline(always)]
 pub(crate) fn play_actions<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
