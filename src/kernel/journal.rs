@@ -92,9 +92,31 @@ impl<A: Copy> Journal<A> {
         self.actions.push((action, case));
     }
 
-    /// The checkpoint and the actions applied since (for a rollback).
-    pub(crate) fn replay(&self) -> Option<(&Snapshot, &[Journaled<A>])> {
-        let checkpoint = self.checkpoint.as_ref().filter(|_| self.valid)?;
-        Some((checkpoint, &self.actions))
+    /// While actions run: a panic caught by the caller leaves the journal invalid (the
+    /// world may be half-applied), so the next action checkpoints again.
+    pub(crate) fn suspend(&mut self) {
+        self.valid = false;
+    }
+
+    /// The actions ran to an end (applied, refused or failed): the journal holds again.
+    pub(crate) fn resume(&mut self) {
+        self.valid = self.checkpoint.is_some();
+    }
+
+    /// Runs `replay` on the checkpoint and the actions applied since (a rollback); `None`
+    /// when there is no valid checkpoint. The journal holds afterwards only if `replay`
+    /// succeeded (a failed or panicking replay leaves a world it does not describe).
+    pub(crate) fn replay<E>(
+        &mut self,
+        replay: impl FnOnce(&Snapshot, &[Journaled<A>]) -> Result<(), E>,
+    ) -> Option<Result<(), E>> {
+        if !self.valid {
+            return None;
+        }
+        let checkpoint = self.checkpoint.as_ref()?;
+        self.valid = false;
+        let result = replay(checkpoint, &self.actions);
+        self.valid = result.is_ok();
+        Some(result)
     }
 }

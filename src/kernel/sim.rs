@@ -298,13 +298,17 @@ impl<G: Game> Sim<G> {
     /// effects); under [`Rollback::Caller`] the caller restores.
     ///
     /// The rollback costs no snapshot per action: in [`RunMode::Direct`] the `Sim` keeps a
-    /// checkpoint, taken at most every 64 actions (and after anything else changed the world:
+    /// checkpoint, taken again after 64 actions (and after anything else changed the world:
     /// an edit, a restore, a reseed), and the actions applied since; a failure restores the
-    /// checkpoint and applies them again. The rules are deterministic given the snapshot's
-    /// state, so the world is as it was, bit for bit; state outside the snapshot (a benefit
-    /// ledger, a client's components) sees the replayed actions again. In
-    /// [`RunMode::Schedule`] (user systems run around the stages) and in benefit mode (AI hooks
-    /// write the ledger) the checkpoint is taken before every action instead.
+    /// checkpoint and applies them again. The world is then as it was, bit for bit, because the
+    /// rules are deterministic given the snapshot's state and change nothing outside it (every
+    /// shipped game; a ruleset that keeps state in an unregistered resource or adds
+    /// components during play breaks this, as it breaks search). State outside the snapshot (a
+    /// client's components, a resource of yours) sees the replayed actions again. If the replay
+    /// itself fails (rules that are not deterministic), its error is returned and the next
+    /// action checkpoints afresh. In [`RunMode::Schedule`] (user systems run around the stages)
+    /// and in benefit mode (AI hooks write a ledger the snapshot does not hold) the checkpoint
+    /// is taken before every action instead, and nothing is replayed.
     pub fn apply(&mut self, action: G::Action) -> Result<(), SimError> {
         if self.schedule.is_some() {
             return self.apply_scheduled(action);
@@ -374,13 +378,24 @@ impl<G: Game> Sim<G> {
     /// journaled actions applied again with their cases, the failed action's case forced
     /// again, and what the failed action (and the replay) recorded forgotten.
     fn roll_back(&mut self, marks: Marks) -> Result<(), SimError> {
-        let Some((checkpoint, actions)) = self.journal.replay() else {
-            return Ok(());
-        };
-        self.registry.restore(&mut self.world, checkpoint)?;
-        for &(action, case) in actions {
-            self.world.resource_mut::<Case>().0 = case;
-            step::decide::<G>(&mut self.world, &self.rules, action)?;
+        let Sim {
+            world,
+            rules,
+            registry,
+            journal,
+            ..
+        } = self;
+        let replayed = journal.replay(|checkpoint, actions| {
+            registry.restore(world, checkpoint)?;
+            for &(action, case) in actions {
+                world.resource_mut::<Case>().0 = case;
+                step::decide::<G>(world, rules, action)?;
+            }
+            Ok::<_, SimError>(())
+        });
+        match replayed {
+            None => return Ok(()),
+            Some(result) => result?,
         }
         self.world.resource_mut::<Case>().0 = marks.case;
         if let Some((events, effects, prevented)) = marks.observer {
@@ -404,7 +419,9 @@ impl<G: Game> Sim<G> {
     pub fn emit(&mut self, events: impl IntoIterator<Item = G::Event>) -> Result<(), SimError> {
         // Emitted events are not journaled: checkpoint here, and again after.
         let marks = self.checkpoint_now();
+        self.journal.suspend();
         let result = step::inject::<G>(&mut self.world, &self.rules, events);
+        self.journal.resume();
         if let (Err(SimError::Pipeline(_)), Some(marks)) = (&result, marks) {
             self.roll_back(marks)?;
         }
@@ -468,6 +485,9 @@ impl<G: Game> Sim<G> {
                 (usize::MAX, None)
             };
             let room = if single { 1 } else { room };
+            if journaled {
+                self.journal.suspend();
+            }
             let Sim {
                 world,
                 rules,
@@ -483,6 +503,9 @@ impl<G: Game> Sim<G> {
                     }
                 })
             });
+            if journaled {
+                self.journal.resume();
+            }
             match played {
                 Played::Done => return Ok(applied),
                 Played::Room if single => return Ok(applied),

@@ -532,3 +532,91 @@ fn play_rolls_back_a_failure_like_a_snapshot_per_action() {
     assert_eq!(checksums, expected);
     assert_eq!(played.checksum(), reference.checksum());
 }
+
+/// The default rollback in lockstep with a snapshot before every action on a probe game: a
+/// listener asks a question (the answers are journaled actions too), listeners are switched off
+/// and on, root events emitted and the state edited by hand between actions, effects recorded;
+/// 400 decisions, every `Loop` fails.
+#[test]
+fn the_default_rollback_matches_a_snapshot_per_action_with_questions_and_listeners() {
+    use alea::kernel::{Rollback, playout::random_player_rng};
+    use alea::pipeline::Observer;
+    use rand::RngExt;
+
+    let game = Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('q', Timing::Before, 0, None, 0)
+                .does(Does::Ask)
+                .on(0),
+            Spec::new('d', Timing::Before, 1, None, 0)
+                .does(Does::Double)
+                .on(1),
+            Spec::new('e', Timing::Before, 0, None, 1)
+                .does(Does::Emit9)
+                .on(2),
+            Spec::new('t', Timing::After, 0, None, 0),
+        ],
+        children: vec![vec![1], vec![3], vec![4]],
+    };
+    let build = |rollback| {
+        let mut sim = SimBuilder::new(game.clone())
+            .seed(2)
+            .depth_limit(12)
+            .rollback(rollback)
+            .build();
+        sim.record_effects(true);
+        sim.record_events(true);
+        sim
+    };
+    let mut journaled = build(Rollback::PerAction);
+    let mut reference = build(Rollback::Caller);
+    let listeners = journaled.rules().listeners_of(0).to_vec();
+    assert_eq!(listeners.len(), 4);
+    let mut undo = reference.snapshot();
+    let mut rng = random_player_rng(4);
+    let (mut failures, mut questions) = (0, 0);
+    for step in 0..400u32 {
+        match rng.random_range(0..30u32) {
+            0 => {
+                let listener = listeners[rng.random_range(0..listeners.len())];
+                let on = rng.random_range(0..2u32) == 0;
+                journaled.set_enabled(listener, on);
+                reference.set_enabled(listener, on);
+            }
+            1 => {
+                for sim in [&mut journaled, &mut reference] {
+                    sim.world_mut().resource_mut::<crate::probe::Probed>().sum += 7;
+                }
+            }
+            2 if !reference.in_flight() => {
+                let event = ProbeEvent::Node { id: 2, value: 1 };
+                assert_eq!(journaled.emit([event]), reference.emit([event]));
+            }
+            _ => {}
+        }
+        questions += u32::from(reference.in_flight());
+        let choices = reference.legal_actions().to_vec();
+        let action = choices[rng.random_range(0..choices.len())];
+        reference.snapshot_into(&mut undo);
+        let observer = reference.world().resource::<Observer<Probe>>();
+        let (events, effects) = (observer.events.len(), observer.effects.len());
+        let expected = reference.apply(action);
+        if expected.is_err() {
+            failures += 1;
+            reference.restore(&undo).unwrap();
+            let world = reference.world_mut();
+            let mut observer = world.resource_mut::<Observer<Probe>>();
+            observer.events.truncate(events);
+            observer.effects.truncate(effects);
+        }
+        assert_eq!(journaled.apply(action), expected, "step {step}");
+        assert_eq!(journaled.checksum(), reference.checksum(), "step {step}");
+        assert_eq!(journaled.events(), reference.events(), "step {step}");
+        assert_eq!(journaled.effects(), reference.effects(), "step {step}");
+    }
+    assert!(
+        failures > 15 && questions > 15,
+        "{failures} failures, {questions} questions"
+    );
+}
