@@ -6,10 +6,10 @@ use bevy_ecs::prelude::*;
 use crate::pipeline::{Mode, Watch};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
 
-/// Actions applied since a checkpoint taken every [`SPAN`] actions at most. The rules are
-/// deterministic given the registered state (search relies on it too), so restoring the
-/// checkpoint and applying the same actions with the same forced cases gives the world as it
-/// was before the failed action, bit for bit.
+/// Actions applied since a checkpoint, which is retaken once [`SPAN`] actions follow it. The
+/// rules are deterministic given the registered state and change nothing outside it (search
+/// relies on it too), so restoring the checkpoint and applying the same actions with the same
+/// forced cases gives the world as it was before the failed action, bit for bit.
 pub(crate) struct Journal<A> {
     /// The world before `actions`, once saved.
     checkpoint: Option<Snapshot>,
