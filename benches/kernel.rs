@@ -17,8 +17,9 @@
 //! batch by batch in one process, and prints the median ratio with its range: the figures
 //! the README quotes, immune to the machine's drift between criterion's benchmarks.
 //!
-//! `ALEA_COUNT=N cargo bench --bench kernel` plays N playouts through `Sim` and by hand instead
-//! of timing, for an instruction count of each (see the README's Performance section):
+//! `ALEA_COUNT=N cargo bench --bench kernel` plays N playouts (and N / 100 searches of 1 000
+//! simulations) through `Sim` and by hand instead of timing, for an instruction count of each
+//! (see the README's Performance section):
 //! `valgrind --tool=callgrind --toggle-collect='kernel::count_*' target/release/deps/kernel-*`.
 
 #[path = "bare/pig.rs"]
@@ -218,6 +219,33 @@ fn count_bare(n: u32) -> u64 {
         .map(|_| {
             game.restore(&start);
             u64::from(game.playout(&mut rng))
+        })
+        .sum()
+}
+
+/// `n` MCTS searches of 1 000 simulations from the start through `Sim`.
+#[inline(never)]
+fn count_mcts(n: u32) -> u64 {
+    let mut sim = pig_sim(Rollback::Caller, RunMode::Direct);
+    let mut mcts = Mcts::new(2.0, RandomRollouts::new(1, 5));
+    (0..n)
+        .map(|seed| {
+            mcts.search(&mut sim, 1000, u64::from(seed))
+                .unwrap()
+                .simulations
+        })
+        .sum()
+}
+
+/// The same searches with the hand-written Pig and UCT.
+#[inline(never)]
+fn count_mcts_bare(n: u32) -> u64 {
+    let start = bare::Pig::new(SEED);
+    let mut mcts = bare::Mcts::new(2.0, 5);
+    (0..n)
+        .map(|seed| {
+            black_box(mcts.search(&start, 1000, u64::from(seed)));
+            1000
         })
         .sum()
 }
@@ -543,6 +571,9 @@ fn main() {
         println!("apply: {} actions in {n} playouts", count_apply(n));
         println!("rollback: {} actions in {n} playouts", count_rollback(n));
         println!("bare: {} actions in {n} playouts", count_bare(n));
+        let searches = (n / 100).max(1);
+        println!("mcts: {} simulations", count_mcts(searches));
+        println!("mcts bare: {} simulations", count_mcts_bare(searches));
         return;
     }
     benches();

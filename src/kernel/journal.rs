@@ -30,7 +30,7 @@ pub(crate) struct Journal<A> {
 /// What a rollback goes back to besides the checkpoint: the [`Case`](crate::chance::Case)
 /// forced for the failed action, and how much the [`Observer`](crate::pipeline::Observer)
 /// held before it (`None`: it does not grow).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Marks {
     pub(crate) case: Option<u32>,
     pub(crate) observer: Option<(usize, usize, u32)>,

@@ -314,6 +314,7 @@ impl<G: Game> Sim<G> {
             return self.apply_scheduled(action);
         }
         if self.builder.rollback == Rollback::Caller {
+            // Nothing to journal: both stages directly, without `run`'s loop.
             return step::decide::<G>(&mut self.world, &self.rules, action);
         }
         self.run(Some(action), |_| None).map(|_| ())
@@ -348,14 +349,20 @@ impl<G: Game> Sim<G> {
             return None;
         }
         self.journal.forget();
-        let rules = &self.rules;
-        self.journal.room(&mut self.registry, &self.world, |world| {
-            rules.slots.resolution.get(world).expect(RESOLUTION).watch
-        });
+        self.journal_room();
         let case = self.rules.slots.case.get(&self.world).and_then(|c| c.0);
         Some(Marks {
             case,
             observer: Some(self.observer_marks()),
+        })
+    }
+
+    /// [`Journal::room`] for this world: a checkpoint if the journal needs one, and how many
+    /// actions may follow it.
+    fn journal_room(&mut self) -> usize {
+        let rules = &self.rules;
+        self.journal.room(&mut self.registry, &self.world, |world| {
+            rules.slots.resolution.get(world).expect(RESOLUTION).watch
         })
     }
 
@@ -472,10 +479,7 @@ impl<G: Game> Sim<G> {
         let journaled = self.builder.rollback == Rollback::PerAction;
         loop {
             let (room, observer) = if journaled {
-                let rules = &self.rules;
-                let room = self.journal.room(&mut self.registry, &self.world, |world| {
-                    rules.slots.resolution.get(world).expect(RESOLUTION).watch
-                });
+                let room = self.journal_room();
                 // While the observer grows, one action at a time, to know its length before each.
                 match self.journal.needs_marks() {
                     true => (1, Some(self.observer_marks())),

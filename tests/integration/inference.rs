@@ -56,6 +56,15 @@ fn sichuan_positions() -> Vec<Sim<Sichuan>> {
     out
 }
 
+/// Seat 0's view of a constructed position (no collapses kept).
+fn view<'a>(set: &'a TileSet, seen: &'a TileCounts) -> fill::View<'a> {
+    fill::View {
+        set,
+        viewer: Seat(0),
+        seen,
+        keep_collapses: false,
+    }
+}
 #[test]
 fn a_seat_past_its_missing_suit_is_dealt_none_of_it() {
     let game = Sichuan::preset("sichuan").unwrap().with_hands(1);
@@ -304,16 +313,7 @@ fn the_constrained_deal_is_uniform_over_the_consistent_deals() {
     for _ in 0..fills {
         let mut s = seats;
         let mut m = mount.clone();
-        fill::fill_unknown(
-            &set,
-            Seat(0),
-            &mut s,
-            &TileCounts::new(),
-            &mut m,
-            false,
-            &mut rng,
-        )
-        .unwrap();
+        fill::fill_unknown(view(&set, &TileCounts::new()), &mut s, &mut m, &mut rng).unwrap();
         assert_eq!(m.undrawn().total(), 4);
         let key = (s[1].tiles, s[1].drawn.unwrap(), s[2].tiles);
         assert!(exact.contains_key(&key), "an inconsistent deal {key:?}");
@@ -346,12 +346,9 @@ fn no_consistent_deal_is_an_error_that_changes_nothing() {
     let mut m = mount.clone();
     let before = seats;
     let error = fill::fill_unknown(
-        &set,
-        Seat(0),
+        view(&set, &TileCounts::new()),
         &mut seats,
-        &TileCounts::new(),
         &mut m,
-        false,
         &mut derive_stream(1, 0, 0),
     );
     assert!(
@@ -368,12 +365,9 @@ fn a_fill_refuses_more_seats_than_a_table_holds() {
     let mut five = [seats[0], seats[1], seats[2], seats[0], seats[0]];
     let mut m = mount.clone();
     let error = fill::fill_unknown(
-        &set,
-        Seat(0),
+        view(&set, &TileCounts::new()),
         &mut five,
-        &TileCounts::new(),
         &mut m,
-        false,
         &mut derive_stream(1, 0, 0),
     );
     assert_eq!(error, Err(fill::FillError::TooManySeats { seats: 5 }));
@@ -390,12 +384,9 @@ fn an_inconsistent_constrained_fill_falls_back_to_the_uniform_one() {
     let seen = TileCounts::new();
     fill::fill_inferred(
         Inference::Constrained,
-        &set,
-        Seat(0),
+        view(&set, &seen),
         &mut seats,
-        &seen,
         &mut m,
-        false,
         &last,
         &mut rng,
     )

@@ -174,21 +174,31 @@ pub enum Inference {
     Posterior,
 }
 
-/// Resamples, for `viewer`, the concealed tiles of the other seats still playing and the
-/// mount's undrawn stock. `seen` holds every public tile: melds, discards in the rivers (not
-/// those called into melds) and revealed indicators. With `keep_collapses` the collapsed slots
-/// are the viewer's own knowledge: their tiles count as seen and the slots stay. Constraints
-/// are met exactly (see [the module docs](self)); a seat that has drawn gets a drawn tile.
+/// Whose view a fill takes, and what that view knows besides the seats and the mount.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The tile set in play.
+    pub set: &'a TileSet,
+    /// The seat whose information the fill keeps.
+    pub viewer: Seat,
+    /// Every public tile: melds, discards in the rivers (not those called into melds) and
+    /// revealed indicators.
+    pub seen: &'a TileCounts,
+    /// The mount's collapsed slots are the viewer's own knowledge: their tiles count as seen
+    /// and the slots stay.
+    pub keep_collapses: bool,
+}
+
+/// Resamples, for `view.viewer`, the concealed tiles of the other seats still playing and the
+/// mount's undrawn stock. Constraints are met exactly (see [the module docs](self)); a seat
+/// that has drawn gets a drawn tile.
 pub fn fill_unknown<R: Rng + ?Sized>(
-    set: &TileSet,
-    viewer: Seat,
+    view: View<'_>,
     seats: &mut [Concealed],
-    seen: &TileCounts,
     mount: &mut Mount,
-    keep_collapses: bool,
     rng: &mut R,
 ) -> Result<(), FillError> {
-    let mut pool = Pool::new(set, viewer, seats, seen, mount, keep_collapses)?;
+    let mut pool = Pool::new(view, seats, mount)?;
     let stock = pool.deal(seats, rng)?;
     pool.restock(mount, &stock)
 }
@@ -198,15 +208,11 @@ pub fn fill_unknown<R: Rng + ?Sized>(
 /// uniform); [`Inference::Posterior`] weights
 /// [`posterior::CANDIDATES`] deals by the opponents' last discards (`last`, by seat: `None`
 /// where the seat's hand changed since or it is the viewer).
-#[allow(clippy::too_many_arguments)]
 pub fn fill_inferred<R: Rng + ?Sized>(
     inference: Inference,
-    set: &TileSet,
-    viewer: Seat,
+    view: View<'_>,
     seats: &mut [Concealed],
-    seen: &TileCounts,
     mount: &mut Mount,
-    keep_collapses: bool,
     last: &[Option<TileKind>],
     rng: &mut R,
 ) -> Result<(), FillError> {
@@ -214,18 +220,9 @@ pub fn fill_inferred<R: Rng + ?Sized>(
         Inference::Posterior => {
             let weight = |deal: &[Concealed]| posterior::last_discards_weight(deal, last);
             let candidates = (posterior::CANDIDATES, &weight as Weight<'_>);
-            fill_weighted(
-                set,
-                viewer,
-                seats,
-                seen,
-                mount,
-                keep_collapses,
-                candidates,
-                rng,
-            )
+            fill_weighted(view, seats, mount, candidates, rng)
         }
-        _ => fill_unknown(set, viewer, seats, seen, mount, keep_collapses, rng),
+        _ => fill_unknown(view, seats, mount, rng),
     };
     match filled {
         // Constraints no deal meets (an ability's claim the wall did not keep): the world must
@@ -235,7 +232,7 @@ pub fn fill_inferred<R: Rng + ?Sized>(
                 seat.forbidden = KindMask::NONE;
                 seat.ready = false;
             }
-            fill_unknown(set, viewer, seats, seen, mount, keep_collapses, rng)
+            fill_unknown(view, seats, mount, rng)
         }
         other => other,
     }
@@ -247,20 +244,16 @@ pub type Weight<'a> = &'a dyn Fn(&[Concealed]) -> f64;
 /// [`fill_unknown`] by sampling importance resampling: `candidates` deals are drawn and one is
 /// kept with probability proportional to `weight` of its seats (the first when every weight
 /// is 0).
-#[allow(clippy::too_many_arguments)]
 pub fn fill_weighted<R: Rng + ?Sized>(
-    set: &TileSet,
-    viewer: Seat,
+    view: View<'_>,
     seats: &mut [Concealed],
-    seen: &TileCounts,
     mount: &mut Mount,
-    keep_collapses: bool,
     (candidates, weight): (usize, Weight<'_>),
     rng: &mut R,
 ) -> Result<(), FillError> {
     const MAX: usize = posterior::MAX_CANDIDATES;
     let n = candidates.clamp(1, MAX);
-    let mut pool = Pool::new(set, viewer, seats, seen, mount, keep_collapses)?;
+    let mut pool = Pool::new(view, seats, mount)?;
     let mut drawn = [[Concealed::default(); MAX_SEATS]; MAX];
     let mut stocks = [TileCounts::new(); MAX];
     let mut weights = [0.0; MAX];
@@ -285,14 +278,13 @@ struct Pool {
 }
 
 impl Pool {
-    fn new(
-        set: &TileSet,
-        viewer: Seat,
-        seats: &[Concealed],
-        seen: &TileCounts,
-        mount: &Mount,
-        keep_collapses: bool,
-    ) -> Result<Pool, FillError> {
+    fn new(view: View<'_>, seats: &[Concealed], mount: &Mount) -> Result<Pool, FillError> {
+        let View {
+            set,
+            viewer,
+            seen,
+            keep_collapses,
+        } = view;
         if seats.len() > MAX_SEATS {
             return Err(FillError::TooManySeats { seats: seats.len() });
         }

@@ -144,9 +144,13 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
         }
         let set = DealConfig::sichuan().set;
         let keep = constrained && game.has_toki(viewer);
-        fill::fill_inferred(
-            inference, &set, viewer, &mut seats, &seen, &mut mount, keep, &last, rng,
-        )?;
+        let view = fill::View {
+            set: &set,
+            viewer,
+            seen: &seen,
+            keep_collapses: keep,
+        };
+        fill::fill_inferred(inference, view, &mut seats, &mut mount, &last, rng)?;
         let mut battle = world.resource_mut::<Battle>();
         let declared = battle.missing.iter().all(Option::is_some);
         for (s, concealed) in seats.iter().enumerate() {
