@@ -15,6 +15,11 @@ use super::{Purpose, Streams};
 /// Every accepted action consumes it: the action's chance points use its value, and the
 /// resource is `None` from then on — after the action too. The next random situation is
 /// usually a different one, so a forced case never carries over.
+///
+/// Set it between actions ([`Sim::set_case`](crate::kernel::Sim::set_case), or a system
+/// before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept)), never from
+/// rules or handlers: [`Sim::play`](crate::kernel::Sim::play) reads it before its first
+/// action only.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Case(pub Option<u32>);
 

@@ -95,6 +95,19 @@ pub fn accept<G: Game>(
     res: &mut ResolutionState<G>,
     action: G::Action,
 ) -> Result<Option<u32>, SimError> {
+    accept_reading(world, rules, res, action, true)
+}
+
+/// [`accept`], reading [`Case`](crate::chance::Case) only if `read_case` (false: the caller
+/// knows it is `None`, having just consumed it, and spares the resource lookup).
+#[inline(always)]
+fn accept_reading<G: Game>(
+    world: &mut World,
+    rules: &Rules<G>,
+    res: &mut ResolutionState<G>,
+    action: G::Action,
+    read_case: bool,
+) -> Result<Option<u32>, SimError> {
     let seat = match res.decision.turn {
         Turn::Terminal => return Err(SimError::GameOver),
         Turn::Player(seat) if res.decision.choices.contains(&action) => seat,
@@ -105,13 +118,22 @@ pub fn accept<G: Game>(
             });
         }
     };
-    let case = rules
+    let case = match read_case {
+        true => take_case(world, rules),
+        false => None,
+    };
+    res.accept(rules, world, seat, action, case);
+    Ok(case)
+}
+
+/// Takes the forced [`Case`](crate::chance::Case), leaving `None`.
+#[inline(always)]
+fn take_case<G: Game>(world: &mut World, rules: &Rules<G>) -> Option<u32> {
+    rules
         .slots
         .case
         .get_mut(world)
-        .and_then(|case| case.0.take());
-    res.accept(rules, world, seat, action, case);
-    Ok(case)
+        .and_then(|case| case.0.take())
 }
 
 /// Runs the pipeline; when it is idle, asks the game for the next decision.
@@ -138,12 +160,7 @@ pub fn inject<G: Game>(
         if res.in_flight() {
             return Err(SimError::InFlight);
         }
-        let case = rules
-            .slots
-            .case
-            .get_mut(world)
-            .and_then(|case| case.0.take());
-        res.chance.start(case);
+        res.chance.start(take_case(world, rules));
         for event in events {
             res.push_root(event);
         }
@@ -178,7 +195,9 @@ pub(crate) enum Played {
 }
 
 /// Applies up to `room` actions — `first`, then those `choose` picks — calling `applied_one`
-/// with each action and the case it took (a journal records them).
+/// with each action and the case it took (a journal records them). [`Case`](crate::chance::Case)
+/// is read before the first action only: it is set between calls, never by the rules, so
+/// once the first action consumed it, it stays `None` (a lookup an action spared).
 #[inline(always)]
 pub(crate) fn play_actions<G: Game>(
     world: &mut World,
@@ -188,14 +207,16 @@ pub(crate) fn play_actions<G: Game>(
     choose: &mut impl FnMut(&super::Decision<G::Action>) -> Option<G::Action>,
     mut applied_one: impl FnMut(G::Action, Option<u32>),
 ) -> Played {
+    let mut read_case = true;
     for _ in 0..room {
         let Some(action) = first.take().or_else(|| choose(&res.decision)) else {
             return Played::Done;
         };
-        let case = match accept(world, rules, res, action) {
+        let case = match accept_reading(world, rules, res, action, read_case) {
             Ok(case) => case,
             Err(error) => return Played::Refused(error),
         };
+        read_case = false;
         if let Err(error) = resolve(world, rules, res) {
             return Played::Failed(error, case);
         }

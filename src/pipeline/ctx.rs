@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use super::Observer;
 use super::effect::{Effect, Property};
 use crate::chance::{ActionChance, CaseGenerator};
-use crate::kernel::{Decision, Game, Pool, Rules, Seat, Table, Zone, take_from_pool};
+use crate::kernel::{Decision, DieFace, Game, Pool, Rules, Seat, Table, Zone, take_from_pool};
 
 /// What a handler or rules function tells the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +44,13 @@ pub struct Ctx<'a, G: Game> {
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
+    /// Sets the context for a call of the rules ([`Game::apply`]).
+    #[inline(always)]
+    pub(crate) fn rules_run(&mut self) {
+        self.listener = None;
+        self.origin = super::Origin::Rules;
+    }
+
     /// The world, to read and change.
     pub fn world(&mut self) -> &mut World {
         self.world
@@ -144,6 +151,15 @@ impl<'a, G: Game> Ctx<'a, G> {
         let from = std::mem::replace(&mut *zone, to);
         self.record(Effect::Moved { entity, from, to });
         Some(from)
+    }
+
+    /// Turns `die` to show `face` (`0..faces`, its [`DieFace`]), recording the change of
+    /// [`Property::FACE`]. Returns the face it showed (`None` if it is not a die).
+    pub fn set_face(&mut self, die: Entity, face: u8) -> Option<u8> {
+        let mut shown = self.world.get_mut::<DieFace>(die)?;
+        let before = std::mem::replace(&mut shown.0, face);
+        self.changed(die, Property::FACE, before.into(), face.into());
+        Some(before)
     }
 
     /// Takes the first free member of `pool` into `to` (recorded as a move). `None` when the

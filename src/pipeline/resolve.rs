@@ -427,6 +427,22 @@ fn drive<G: Game>(
     } = res;
     // Where a call's `Ctx::fail` leaves its message (a reference keeps `Ctx` small).
     let mut failure: Option<String> = None;
+    // One context for every call: each call sets who runs (`listener`, `origin`, `answer`).
+    let mut ctx = Ctx {
+        world,
+        rules,
+        emitted,
+        decision,
+        state,
+        table,
+        chance,
+        census,
+        answer: None,
+        listener: None,
+        origin: Origin::Rules,
+        recording,
+        failure: &mut failure,
+    };
     loop {
         let Some(flight) = current.as_mut() else {
             let Some(Queued {
@@ -439,33 +455,21 @@ fn drive<G: Game>(
             };
             if benefit && depth > benefit_cap {
                 // Too deep to simulate: this branch adds nothing.
-                world.resource_mut::<Observer<G>>().prevented += 1;
+                ctx.world.resource_mut::<Observer<G>>().prevented += 1;
                 continue;
             }
             if depth > depth_limit {
                 return Err(PipelineError::TooDeep { limit: depth_limit });
             }
             let kind = event.kind();
-            if !rules.is_listened(kind) || (!rules.is_listened_after(kind) && !census.any(kind)) {
+            if !rules.is_listened(kind) || (!rules.is_listened_after(kind) && !ctx.census.any(kind))
+            {
                 // Nobody listens, or only before the rules and none of those is enabled: the
                 // rules alone, without staging the event.
                 let mut event = event;
-                let ctx = Ctx {
-                    world,
-                    rules,
-                    emitted,
-                    decision,
-                    state,
-                    table,
-                    chance,
-                    census,
-                    answer: None,
-                    listener: None,
-                    origin: Origin::Rules,
-                    recording,
-                    failure: &mut failure,
-                };
-                let flow = call(G::apply, Span::Rules, ctx, &mut event)?;
+                ctx.rules_run();
+                ctx.answer = None;
+                let flow = call(G::apply, Span::Rules, &mut ctx, &mut event)?;
                 let cancelled = match flow {
                     Flow::Ask(_) => {
                         *current = Some(InFlight {
@@ -486,15 +490,15 @@ fn drive<G: Game>(
                     origin,
                     event,
                 };
-                finish::<G>(world, seen, done, waiting, emitted, table, state);
+                finish(&mut ctx, seen, done, waiting);
                 continue;
             }
             order.clear();
             collect_listeners::<G>(
-                world,
+                ctx.world,
                 rules,
-                table,
-                census,
+                ctx.table,
+                ctx.census,
                 event.kind(),
                 Timing::Before,
                 order,
@@ -509,8 +513,11 @@ fn drive<G: Game>(
             continue;
         };
         // Who runs next on the event in flight: a listener's handler, or the rules.
-        let (run, listener, origin, span): (HandlerFn<G>, _, _, _) = match flight.stage {
-            Stage::Apply => (G::apply, None, Origin::Rules, Span::Rules),
+        let (run, span): (HandlerFn<G>, _) = match flight.stage {
+            Stage::Apply => {
+                ctx.rules_run();
+                (G::apply, Span::Rules)
+            }
             Stage::Before | Stage::After => {
                 let Some(&key) = order.get(usize::from(flight.next)) else {
                     if flight.stage == Stage::Before {
@@ -519,13 +526,13 @@ fn drive<G: Game>(
                         // The listener list is scratch for the event in flight: left behind,
                         // it would make equal positions hash differently.
                         order.clear();
-                        let done = done.logged(false);
-                        finish::<G>(world, seen, done, waiting, emitted, table, state);
+                        finish(&mut ctx, seen, done.logged(false), waiting);
                     }
                     continue;
                 };
                 let entity = rules.entity(StableId(key.4));
-                let Some(listener) = entity.and_then(|e| world.get::<Listener>(e)).copied() else {
+                let Some(listener) = entity.and_then(|e| ctx.world.get::<Listener>(e)).copied()
+                else {
                     flight.next += 1;
                     continue;
                 };
@@ -538,30 +545,16 @@ fn drive<G: Game>(
                     _ => listener.handler,
                 };
                 let handler = rules.handler(id);
-                let timing = listener.timing;
-                let origin = Origin::Listener {
+                ctx.listener = entity;
+                ctx.origin = Origin::Listener {
                     id: StableId(key.4),
-                    timing,
+                    timing: listener.timing,
                 };
-                (handler.run, entity, origin, Span::Listener(handler.name))
+                (handler.run, Span::Listener(handler.name))
             }
         };
-        let ctx = Ctx {
-            world,
-            rules,
-            emitted,
-            decision,
-            state,
-            table,
-            chance,
-            census,
-            answer: answer.take(),
-            listener,
-            origin,
-            recording,
-            failure: &mut failure,
-        };
-        let flow = call(run, span, ctx, &mut flight.event)?;
+        ctx.answer = answer.take();
+        let flow = call(run, span, &mut ctx, &mut flight.event)?;
         match (flight.stage, flow) {
             (Stage::Apply, Flow::Continue) => {
                 flight.stage = Stage::After;
@@ -569,7 +562,15 @@ fn drive<G: Game>(
                 order.clear();
                 let kind = flight.event.kind();
                 if rules.is_listened_after(kind) {
-                    collect_listeners::<G>(world, rules, table, census, kind, Timing::After, order);
+                    collect_listeners::<G>(
+                        ctx.world,
+                        rules,
+                        ctx.table,
+                        ctx.census,
+                        kind,
+                        Timing::After,
+                        order,
+                    );
                 }
                 continue;
             }
@@ -584,8 +585,7 @@ fn drive<G: Game>(
             Flow::Cancel | Flow::Continue => {
                 if let Some(done) = current.take() {
                     order.clear();
-                    let done = done.logged(true);
-                    finish::<G>(world, seen, done, waiting, emitted, table, state);
+                    finish(&mut ctx, seen, done.logged(true), waiting);
                 }
             }
         }
@@ -604,10 +604,11 @@ enum Span {
 
 /// Runs a handler or the rules (`run`, named by `span` in traces) on `event`; a call that
 /// [failed](Ctx::fail) is an error.
+#[inline(always)]
 fn call<G: Game>(
     run: HandlerFn<G>,
     span: Span,
-    mut ctx: Ctx<'_, G>,
+    ctx: &mut Ctx<'_, G>,
     event: &mut G::Event,
 ) -> Result<Flow, PipelineError> {
     #[cfg(feature = "trace")]
@@ -617,7 +618,7 @@ fn call<G: Game>(
     };
     #[cfg(not(feature = "trace"))]
     let _ = span;
-    let flow = run(&mut ctx, event);
+    let flow = run(ctx, event);
     match ctx.failure.take() {
         Some(message) => Err(PipelineError::Failed { message }),
         None => Ok(flow),
@@ -681,15 +682,12 @@ impl<G: Game> Copy for Seen<G> {}
 /// the table and the game's state to the inspector.
 #[inline(always)]
 fn finish<G: Game>(
-    world: &mut World,
+    ctx: &mut Ctx<'_, G>,
     seen: Seen<G>,
     done: LoggedEvent<G::Event>,
     waiting: &mut Vec<Queued<G::Event>>,
-    emitted: &mut Vec<(G::Event, Origin)>,
-    table: &Table,
-    state: &G::State,
 ) {
-    while let Some((event, origin)) = emitted.pop() {
+    while let Some((event, origin)) = ctx.emitted.pop() {
         waiting.push(Queued {
             event,
             depth: done.depth + 1,
@@ -697,10 +695,10 @@ fn finish<G: Game>(
         });
     }
     if seen.logging {
-        world.resource_mut::<Observer<G>>().events.push(done);
+        ctx.world.resource_mut::<Observer<G>>().events.push(done);
     }
     if let Some(inspect) = seen.inspect {
-        inspect(world, table, state);
+        inspect(ctx.world, ctx.table, ctx.state);
     }
 }
 

@@ -229,10 +229,7 @@ impl Game for Pig {
                 let face = ctx.chance(&DieRoll {
                     faces: ctx.game().faces,
                 });
-                if let Some(mut shown) = ctx.world().get_mut::<DieFace>(die) {
-                    let before = std::mem::replace(&mut shown.0, face - 1);
-                    ctx.changed(die, Property::FACE, before.into(), (face - 1).into());
-                }
+                ctx.set_face(die, face - 1);
                 ctx.emit(PigEvent::Rolled { seat, face });
             }
             PigEvent::Rolled { seat, face } => {
