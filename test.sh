@@ -4,7 +4,7 @@
 # dependencies (open_spiel, pettingzoo, ray) its tests exercise.
 set -euo pipefail
 cd "$(dirname "$0")"
-cargo test --release --all-features
+cargo test --profile ci --all-features
 
 venv=target/python-venv
 if [ ! -x "$venv/bin/python" ]; then
@@ -15,6 +15,6 @@ fi
     "maturin>=1.9.4,<2" "pytest>=7" "numpy>=1.21" \
     "open_spiel>=1.5" "pettingzoo>=1.25" "gymnasium>=0.29" "ray>=2.9"
 (cd python && VIRTUAL_ENV="$PWD/../$venv" PATH="$PWD/../$venv/bin:$PATH" \
-    maturin develop --release --quiet)
-ALEA_BIN="$PWD/target/release/alea" RAY_AUTH_MODE=disabled \
+    maturin develop --profile ci --quiet)
+ALEA_BIN="$PWD/target/ci/alea" RAY_AUTH_MODE=disabled \
     "$venv/bin/python" -m pytest -q python/tests

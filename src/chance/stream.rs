@@ -76,6 +76,19 @@ impl Stream {
         rng
     }
 
+    /// Back to the start of a stream not derived yet (after a reseed or a new round).
+    fn reset(&mut self) {
+        self.rng = None;
+        self.pending = None;
+    }
+
+    /// Takes `source`'s position in another stream (another seed or round): this one is
+    /// derived afresh on its next draw, and seeks there then.
+    fn restart_like(&mut self, source: &Stream) {
+        self.rng = None;
+        self.pending = Some(source.word_pos()).filter(|&pos| pos != 0);
+    }
+
     /// Copies `source`'s position; both must be the same stream (same key and stream id).
     fn seek_like(&mut self, source: &Stream) {
         let pos = source.word_pos();
@@ -115,13 +128,17 @@ impl Clone for Streams {
         }
     }
 
+    /// Copies positions only: a stream of the same seed and round seeks lazily, one of
+    /// another is derived again on its next draw (a search's restore after a reseed copies
+    /// no generator).
     fn clone_from(&mut self, source: &Self) {
-        if (self.seed, self.round) != (source.seed, source.round) {
-            *self = source.clone();
-            return;
-        }
+        let same = (self.seed, self.round) == (source.seed, source.round);
+        (self.seed, self.round) = (source.seed, source.round);
         for (mine, theirs) in self.rngs.iter_mut().zip(&source.rngs) {
-            mine.seek_like(theirs);
+            match same {
+                true => mine.seek_like(theirs),
+                false => mine.restart_like(theirs),
+            }
         }
     }
 }
@@ -154,7 +171,14 @@ impl Streams {
     /// Re-keys every stream to `round`, independent of how much earlier rounds drew.
     pub fn start_round(&mut self, round: u32) {
         self.round = round;
-        self.rngs = Default::default();
+        self.rngs.iter_mut().for_each(Stream::reset);
+    }
+
+    /// Re-keys every stream to `seed`, keeping the round: the same as
+    /// `Streams::at_round(seed, round)`, in place.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rngs.iter_mut().for_each(Stream::reset);
     }
 
     /// The generator for `purpose`.
@@ -241,6 +265,37 @@ mod tests {
             fresh.rng(Purpose::Draw).random_range(0..u64::MAX),
             eager.random_range(0..u64::MAX)
         );
+    }
+
+    #[test]
+    fn a_copy_across_seeds_derives_the_source_stream_again_at_its_position() {
+        let mut source = Streams::at_round(11, 1);
+        for _ in 0..37 {
+            source.rng(Purpose::Dice).random_range(0..6u32);
+        }
+        let mut continued = source.clone();
+        let expected: Vec<u64> = (0..20)
+            .map(|_| continued.rng(Purpose::Dice).random_range(0..u64::MAX))
+            .collect();
+        // A search's copy: reseeded (in place, like `at_round`) and moved, then restored.
+        let mut copy = source.clone();
+        copy.reseed(99);
+        assert_eq!(copy.word_pos(Purpose::Dice), 0);
+        assert_eq!((copy.seed(), copy.round()), (99, 1));
+        copy.rng(Purpose::Dice).random_range(0..6u32);
+        copy.rng(Purpose::Ai).random_range(0..6u32);
+        copy.clone_from(&source);
+        assert!(
+            copy.rngs.iter().all(|s| s.rng.is_none()),
+            "no generator copied"
+        );
+        assert_eq!((copy.seed(), copy.round()), (11, 1));
+        assert_eq!(copy.word_pos(Purpose::Dice), source.word_pos(Purpose::Dice));
+        assert_eq!(copy.word_pos(Purpose::Ai), 0);
+        let again: Vec<u64> = (0..20)
+            .map(|_| copy.rng(Purpose::Dice).random_range(0..u64::MAX))
+            .collect();
+        assert_eq!(again, expected);
     }
 
     #[test]

@@ -529,9 +529,7 @@ impl<G: Game> Sim<G> {
     /// Used to play many games from one start snapshot.
     pub fn reseed(&mut self, seed: u64) {
         self.journal.forget();
-        let mut streams = self.world.resource_mut::<Streams>();
-        let round = streams.round();
-        *streams = Streams::at_round(seed, round);
+        self.world.resource_mut::<Streams>().reseed(seed);
     }
 
     /// Forces the chance points of the next action to case `case` (see [`Case`]).

@@ -256,8 +256,8 @@ impl PublicCard {
             remaining: [CardId(0); DECK],
             len: 0,
         };
-        for &entity in rules.cards() {
-            if world.get::<Zone>(entity) == Some(&Zone::Stock)
+        for (&entity, &zone) in rules.cards().iter().zip(&zones(rules, world)) {
+            if zone == Zone::Stock
                 && let Some(&card) = world.get::<CardId>(entity)
             {
                 generator.remaining[usize::from(generator.len)] = card;
@@ -287,11 +287,25 @@ impl CaseGenerator for PublicCard {
 
 /// The card in `zone` (the first in [`CardId`] order), if any.
 pub fn card_in(rules: &Rules<Leduc>, world: &World, zone: Zone) -> Option<CardId> {
-    rules
-        .cards()
-        .iter()
-        .find(|&&e| world.get::<Zone>(e) == Some(&zone))
-        .and_then(|&e| world.get::<CardId>(e).copied())
+    cards_in(rules, world, &zones(rules, world), zone)
+}
+
+/// Every card's zone, in spawn order (one read of the cards' table column).
+fn zones(rules: &Rules<Leduc>, world: &World) -> [Zone; DECK] {
+    let mut zones = [Zone::Removed; DECK];
+    rules.card_zones(world, &mut zones);
+    zones
+}
+
+/// The card in `zone` given every card's zone (`zones`, in spawn order).
+fn cards_in(
+    rules: &Rules<Leduc>,
+    world: &World,
+    zones: &[Zone; DECK],
+    zone: Zone,
+) -> Option<CardId> {
+    let i = zones.iter().position(|&z| z == zone)?;
+    world.get::<CardId>(*rules.cards().get(i)?).copied()
 }
 
 /// `seat`'s private card.
@@ -429,12 +443,14 @@ impl Game for Leduc {
             LeducEvent::Showdown => {
                 let rules = ctx.rules();
                 let world = ctx.world();
-                let public = public_card(rules, world);
-                let ranks =
-                    [Seat(0), Seat(1)].map(|s| match (private_card(rules, world, s), public) {
+                let zones = zones(rules, world);
+                let public = cards_in(rules, world, &zones, Zone::Table);
+                let ranks = [Seat(0), Seat(1)].map(|s| {
+                    match (cards_in(rules, world, &zones, Zone::Hand(s)), public) {
                         (Some(private), Some(public)) => hand_rank(private, public),
                         _ => 0,
-                    });
+                    }
+                });
                 ctx.state().outcome = match ranks[0].cmp(&ranks[1]) {
                     std::cmp::Ordering::Greater => Outcome::Won(Seat(0)),
                     std::cmp::Ordering::Less => Outcome::Won(Seat(1)),
@@ -491,8 +507,9 @@ impl Game for Leduc {
     ) {
         hasher.write_u8(seat.0);
         let card = |c: Option<CardId>| c.map_or(u16::MAX, |c| c.0);
-        hasher.write_u16(card(private_card(rules, world, seat)));
-        hasher.write_u16(card(public_card(rules, world)));
+        let zones = zones(rules, world);
+        hasher.write_u16(card(cards_in(rules, world, &zones, Zone::Hand(seat))));
+        hasher.write_u16(card(cards_in(rules, world, &zones, Zone::Table)));
         hasher.write_u8(state.round);
         for round in &state.history {
             for action in round {
@@ -507,9 +524,8 @@ impl Game for Leduc {
     fn determinize(rules: &Rules<Leduc>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
         let mut unseen = [Entity::PLACEHOLDER; DECK];
         let mut len = 0;
-        for &entity in rules.cards() {
-            let zone = world.get::<Zone>(entity).copied();
-            if zone != Some(Zone::Hand(viewer)) && zone != Some(Zone::Table) {
+        for (&entity, &zone) in rules.cards().iter().zip(&zones(rules, world)) {
+            if zone != Zone::Hand(viewer) && zone != Zone::Table {
                 unseen[len] = entity;
                 len += 1;
             }
