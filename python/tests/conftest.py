@@ -22,8 +22,11 @@ def game_determined(summary):
 
 @pytest.fixture(scope="session")
 def cli():
-    """Runs the ``alea`` binary (``ALEA_BIN``, or target/release/alea) and parses its JSON."""
-    binary = os.environ.get("ALEA_BIN", str(ROOT / "target" / "release" / "alea"))
+    """Runs the ``alea`` binary (``ALEA_BIN``; else target/ci/alea, the one ``./test.sh``
+    builds, or target/release/alea) and parses its JSON."""
+    built = [ROOT / "target" / profile / "alea" for profile in ("ci", "release")]
+    default = next((b for b in built if b.exists()), built[-1])
+    binary = os.environ.get("ALEA_BIN", str(default))
     if not os.path.exists(binary):
         pytest.skip(f"no alea binary at {binary} (build it with cargo build --release)")
 

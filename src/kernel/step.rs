@@ -120,7 +120,13 @@ fn accept_reading<G: Game>(
     };
     let case = match read_case {
         true => take_case(world, rules),
-        false => None,
+        false => {
+            debug_assert!(
+                rules.slots.case.get(world).is_none_or(|c| c.0.is_none()),
+                "Case was set by the rules during Sim::play: set it between actions"
+            );
+            None
+        }
     };
     res.accept(rules, world, seat, action, case);
     Ok(case)
