@@ -317,9 +317,13 @@ fn another_seat_determinizes<G: alea::kernel::Game>(game: G, games: u64) -> (u32
 
 #[test]
 fn another_seat_may_determinize_in_a_claim_window() {
+    // A seat being asked to claim must still be able to in the new deal (who is asked is
+    // public); a deal that leaves it none is drawn again, and after 64 such deals refused
+    // (a ron on one tile is rare in a random hand). Before that rule the asked seat kept its
+    // old options: a pon without the pair (a tile count below zero in a debug build).
     let (kept, refused) = another_seat_determinizes(game().with_length(Length::Kyoku), 40);
-    assert!(kept > 20 * refused.max(1), "{kept} kept, {refused} refused");
+    assert!(kept > 8 * refused.max(1), "{kept} kept, {refused} refused");
     let sichuan = alea::games::mahjong::sichuan::Sichuan::preset("sichuan").unwrap();
     let (kept, refused) = another_seat_determinizes(sichuan, 6);
-    assert!(kept > 20 * refused.max(1), "{kept} kept, {refused} refused");
+    assert!(kept > 8 * refused.max(1), "{kept} kept, {refused} refused");
 }

@@ -438,7 +438,8 @@ pub fn uniform_tile<R: Rng + ?Sized>(hand: &TileCounts, rng: &mut R) -> Option<T
 
 /// After a fill in a claim window on `from`'s tile, sets the claim options `fresh` of the
 /// re-dealt hands: a seat that has not answered gets its options (one before `viewer` in the
-/// claim order that was not asked stays so); an answer is hidden from the viewer, so every
+/// claim order that was not asked stays so; one being asked gets its new hand's, so it is never
+/// offered a call its hand cannot make); an answer is hidden from the viewer, so every
 /// other seat's becomes `pass` (or `none` when the new hand has no option) — no world keeps
 /// it or a call the new hand cannot make, whether the seat answers before the viewer or after
 /// it (a viewer that is not the one answering now, e.g. the discarder).
@@ -460,7 +461,7 @@ pub fn refresh_claims<A: Copy + PartialEq>(
         if answers[s] != none {
             can[s] = fresh[s];
             answers[s] = if fresh[s] == 0 { none } else { pass };
-        } else if d > viewer_at {
+        } else if d > viewer_at || can[s] != 0 {
             can[s] = fresh[s];
         }
     }
