@@ -65,3 +65,42 @@ fn case_does_not_carry_over_to_the_next_action() {
     sim.apply(PigAction::Roll).unwrap();
     assert!(!sim.chance_log()[0].forced);
 }
+
+/// `Sim::play` reads `Case` before its first action only: that action takes the forced face,
+/// the next ones sample, and the game is the one `apply` in a loop plays (both rollbacks).
+#[test]
+fn play_forces_its_first_action_only_like_apply_in_a_loop() {
+    use alea::kernel::Rollback;
+    for rollback in [Rollback::Caller, Rollback::PerAction] {
+        let build = || {
+            let mut sim = SimBuilder::new(Pig::default())
+                .seed(11)
+                .rollback(rollback)
+                .build();
+            sim.set_case(Some(5));
+            sim
+        };
+        let rolls = |n: &mut u32| {
+            *n += 1;
+            (*n <= 6).then_some(PigAction::Roll)
+        };
+        let mut played = build();
+        let mut n = 0;
+        played.play(|_| rolls(&mut n)).unwrap();
+        assert_eq!(*played.world().resource::<Case>(), Case(None));
+        let mut looped = build();
+        let mut m = 0;
+        while let Some(action) = rolls(&mut m) {
+            looped.apply(action).unwrap();
+        }
+        assert_eq!(played.checksum(), looped.checksum(), "{rollback:?}");
+        let mut first = build();
+        let mut k = 5;
+        assert_eq!(first.play(|_| rolls(&mut k)).unwrap(), 1);
+        assert_eq!(
+            first.state().turn_total,
+            6,
+            "play's first roll takes the forced face"
+        );
+    }
+}
