@@ -10,7 +10,8 @@
 #
 #   benches/strength/mahjong.sh [HANDS] [PLAYERS] [RULES]
 #       HANDS per seat (default 100); PLAYERS comma-separated (default
-#       ismcts,ismcts-uniform,ismcts-bayes); RULES comma-separated (default riichi,sichuan).
+#       ismcts,ismcts-uniform,ismcts-bayes; any player name, e.g. cautious for riichi or
+#       ismcts:200); RULES comma-separated (default riichi,sichuan).
 #       ALEA=path runs that binary instead of building this checkout's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

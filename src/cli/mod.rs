@@ -413,8 +413,9 @@ impl MahjongArgs {
         Ok(())
     }
 
-    /// The players by seat from `--players` (`random`, `greedy`, `ismcts`, `ismcts:N`; a
-    /// shorter list repeats its last entry; without a list, `default`).
+    /// The players by seat from `--players` (`random`, `greedy`, `cautious` (riichi only),
+    /// `ismcts`, `ismcts:N`...; a shorter list repeats its last entry; without a list,
+    /// `default`).
     pub fn players(
         &self,
         players: &Players,
@@ -443,6 +444,12 @@ impl MahjongArgs {
                 )));
             }
         };
+        let sichuan = crate::games::mahjong::sichuan::presets().contains_key(self.preset());
+        if sichuan && kinds.contains(&PlayerKind::Cautious) {
+            return Err(CliError::BadTable(
+                "--players: cautious plays riichi only (sichuan has no cautious player)".into(),
+            ));
+        }
         let last = *kinds.last().unwrap_or(&PlayerKind::Greedy);
         Ok(std::array::from_fn(|s| {
             kinds.get(s).copied().unwrap_or(last)
@@ -515,7 +522,8 @@ impl std::str::FromStr for Players {
 pub struct PigArgs {
     /// Pig: the number of players (2 to 10). Duel: the two players, e.g. expectimax,random
     /// (random, greedy, expectimax; default random,random). Mahjong: the players by seat,
-    /// random, greedy, ismcts, ismcts-uniform or ismcts-bayes, each search as ismcts:N for N
+    /// random, greedy, cautious (riichi only: folds against a riichi), ismcts, ismcts-uniform
+    /// or ismcts-bayes, each search as ismcts:N for N
     /// iterations (a shorter list repeats its last entry; default four greedy). sgs: the
     /// players by seat, random, trust, smart (SmartAI, 8 sampled worlds), smart:K (K worlds),
     /// smart-optimistic, ismcts or ismcts:N (a shorter list repeats its last entry; default

@@ -48,6 +48,62 @@ struct Edge<A> {
     total: f64,
 }
 
+/// An anchored root's evidence: each root action's gain over the first, world by world.
+#[derive(Clone, Debug, Default)]
+struct Gains {
+    /// The root value of each action in the current world.
+    world: Vec<f64>,
+    /// Per root action: the sum of its gains and of their squares, over whole worlds.
+    sums: Vec<(f64, f64)>,
+    /// Worlds every root action was searched in.
+    worlds: u32,
+}
+
+impl Gains {
+    fn reset(&mut self, actions: usize) {
+        self.world.clear();
+        self.world.resize(actions, 0.0);
+        self.sums.clear();
+        self.sums.resize(actions, (0.0, 0.0));
+        self.worlds = 0;
+    }
+
+    /// The value of root action `edge` in the current world; the last action closes the world.
+    fn record(&mut self, edge: usize, value: f64) {
+        let Some(slot) = self.world.get_mut(edge) else {
+            return;
+        };
+        *slot = value;
+        if edge + 1 == self.world.len() {
+            let anchor = self.world[0];
+            for (sum, v) in self.sums.iter_mut().zip(&self.world) {
+                sum.0 += v - anchor;
+                sum.1 += (v - anchor) * (v - anchor);
+            }
+            self.worlds += 1;
+        }
+    }
+
+    /// The root action whose mean gain is largest among those above `z` standard errors
+    /// (`None`: keep the first). Needs two worlds.
+    fn best(&self, z: f64) -> Option<usize> {
+        let n = f64::from(self.worlds);
+        if self.worlds < 2 {
+            return None;
+        }
+        let mut best: Option<(usize, f64)> = None;
+        for (i, &(sum, squares)) in self.sums.iter().enumerate().skip(1) {
+            let mean = sum / n;
+            let variance = ((squares - n * mean * mean) / (n - 1.0)).max(0.0);
+            let beaten = mean > 0.0 && mean > z * (variance / n).sqrt();
+            if beaten && best.is_none_or(|(_, b)| mean > b) {
+                best = Some((i, mean));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+}
+
 /// Narrows the actions searched at a decision: writes into `out` the candidates among
 /// `sim`'s legal actions (in legal order). It must depend only on what the player to move
 /// knows (its information set), or the search leaks.
@@ -106,6 +162,10 @@ pub struct Ismcts<G: Game> {
     paired_root: bool,
     /// The root edge the current iteration must take (paired root).
     forced_root: Option<u32>,
+    /// An anchored root's threshold, in standard errors (see [`Ismcts::with_anchored_root`]).
+    anchor_z: Option<f64>,
+    /// The paired gains over the root's first action (see [`Gains`]).
+    gains: Gains,
     /// The actions of the decision being descended through.
     actions: Vec<G::Action>,
     index: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
@@ -128,6 +188,8 @@ impl<G: Game> Ismcts<G> {
             determinize: None,
             paired_root: false,
             forced_root: None,
+            anchor_z: None,
+            gains: Gains::default(),
             actions: Vec::new(),
             index: HashMap::default(),
             nodes: Vec::new(),
@@ -172,6 +234,18 @@ impl<G: Game> Ismcts<G> {
         self
     }
 
+    /// A paired root ([`with_paired_root`](Self::with_paired_root)) whose first action (the
+    /// first candidate) is the default: the search plays another root action only when its
+    /// mean gain over the first, paired world by world, exceeds `z` standard errors (the
+    /// largest such gain wins). A prior's choice is then kept where the worlds cannot tell the
+    /// actions apart, instead of a pick among near-equal values by noise. (A root-parallel
+    /// search merges visits and values only: it does not keep the anchor.)
+    pub fn with_anchored_root(mut self, z: f64) -> Self {
+        self.paired_root = true;
+        self.anchor_z = Some(z);
+        self
+    }
+
     /// Runs `simulations` iterations for the player to move (at most `u32::MAX`, fewer if the
     /// [monitor](super::Monitor) stops it: the result counts those run); iteration `i` searches
     /// the world [`Sim::determinize`]d for that player from `(seed, i)`. Everything it computes depends
@@ -196,6 +270,7 @@ impl<G: Game> Ismcts<G> {
             };
             let total = (super::Limits::simulations(simulations).div_ceil(group) * group)
                 .min(u64::from(u32::MAX) / group * group);
+            self.gains.reset(group as usize);
             let mut done = 0;
             while done < total {
                 load(sim, &self.root)?;
@@ -207,6 +282,10 @@ impl<G: Game> Ismcts<G> {
                 self.forced_root = self.paired_root.then_some((done % group) as u32);
                 done += 1;
                 let values = self.descend(sim)?;
+                if let Some(edge) = self.forced_root {
+                    self.gains
+                        .record(edge as usize, values[usize::from(viewer.0)]);
+                }
                 for &(node, edge, seat) in &self.path {
                     self.nodes[node as usize].visits += 1;
                     let edge = &mut self.edges[edge as usize];
@@ -234,7 +313,13 @@ impl<G: Game> Ismcts<G> {
                 }
                 None => Vec::new(),
             };
-            SearchResult::from_stats(stats, done).ok_or(SearchError::GameOver)
+            let anchored = self.anchor_z.and_then(|z| self.gains.best(z));
+            let mut result = SearchResult::from_stats(stats, done).ok_or(SearchError::GameOver)?;
+            if self.anchor_z.is_some() {
+                let chosen = &result.stats[anchored.unwrap_or(0)];
+                (result.action, result.value) = (chosen.action, chosen.value);
+            }
+            Ok(result)
         })
     }
 

@@ -24,7 +24,9 @@ mod parallel;
 
 pub use evaluate::{Evaluator, Heuristic, RandomRollouts};
 pub use expectimax::{ChanceMode, Expectimax};
-pub use ismcts::{Determinize, Ismcts, iterations_of, named_iterations, write_name, write_named};
+pub use ismcts::{
+    Candidates, Determinize, Ismcts, iterations_of, named_iterations, write_name, write_named,
+};
 pub use mcts::Mcts;
 pub use parallel::{RootSearch, root_parallel};
 

@@ -162,7 +162,11 @@ fn bad_arguments_are_refused() {
         ),
         (
             "alea play mahjong --players random,trust",
-            "random, greedy, ismcts",
+            "random, greedy, cautious, ismcts",
+        ),
+        (
+            "alea simulate mahjong --rules sichuan --games 1 --players cautious,greedy",
+            "cautious plays riichi only",
         ),
         (
             "alea simulate sgs --games 1 --players random,greedy",

@@ -7,8 +7,8 @@ use alea::games::leduc::{Leduc, LeducAction};
 use alea::games::pig::{Pig, PigAction};
 use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Zone};
 use alea::search::{
-    ChanceMode, Expectimax, Heuristic, Ismcts, Mcts, RandomRollouts, Values, chance_outcomes,
-    root_parallel,
+    Candidates, ChanceMode, Expectimax, Heuristic, Ismcts, Mcts, RandomRollouts, Values,
+    chance_outcomes, root_parallel,
 };
 
 use super::alloc_count::allocations_during;
@@ -357,6 +357,37 @@ fn a_paired_root_shares_each_world_among_the_root_actions() {
             .all(|s| s.action == LeducAction::Fold || s.value > fold.value)
     );
     assert_eq!(ra.action, LeducAction::Call);
+}
+
+#[test]
+fn an_anchored_root_keeps_its_first_action_unless_the_worlds_say_otherwise() {
+    // Seat 0 (a king) at the raise cap: fold (first, the anchor) or call. Calling wins more
+    // in most worlds, so it beats the anchor by many standard errors.
+    let search = |z: f64| Ismcts::new(2.0, RandomRollouts::new(1, 5)).with_anchored_root(z);
+    let played = |z: f64, candidates: Option<Candidates<Leduc>>| {
+        let mut sim = leduc(4, 0, 2);
+        let mut search = search(z);
+        if let Some(c) = candidates {
+            search = search.with_candidates(c);
+        }
+        search.search(&mut sim, 400, 21).unwrap()
+    };
+    let r = played(2.0, None);
+    assert_eq!(r.stats[0].action, LeducAction::Fold, "the anchor is first");
+    assert!(r.stats.iter().all(|s| s.visits == 200), "paired: {r:?}");
+    assert_eq!(r.action, LeducAction::Call);
+    assert_eq!(r.value, r.stats[1].value, "the value is the action's");
+    // A threshold no evidence reaches keeps the anchor, though calling's value is higher.
+    let kept = played(1e9, None);
+    assert_eq!(kept.action, LeducAction::Fold);
+    assert!(kept.stats[1].value > kept.stats[0].value);
+    assert_eq!(kept.value, kept.stats[0].value);
+    // With call as the anchor, folding's gain is negative: call stays even at z = 0.
+    // (Every decision's actions listed backwards: call before fold at the root.)
+    let call_first: Candidates<Leduc> = |sim, out| {
+        out.extend(sim.legal_actions().iter().rev());
+    };
+    assert_eq!(played(0.0, Some(call_first)).action, LeducAction::Call);
 }
 
 use crate::cli;

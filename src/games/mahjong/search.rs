@@ -12,6 +12,10 @@ use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
 /// The share of the best ukeire a discard needs to be searched.
 pub const UKEIRE_SHARE: f64 = 0.75;
 
+/// The standard errors by which a searched action must beat the greedy choice, world by
+/// world, to be played instead ([`Ismcts::with_anchored_root`]).
+pub const ANCHOR_Z: f64 = 2.0;
+
 /// The discards worth searching from a hand: those leaving the lowest shanten among the
 /// discards offered, with at least [`UKEIRE_SHARE`] of the best ukeire among those.
 #[derive(Clone, Copy, Debug)]

@@ -55,6 +55,7 @@
 //! assert_eq!(total + 1000 * i32::from(sim.world().resource::<alea::games::mahjong::riichi::Match>().sticks), 100_000);
 //! ```
 
+mod defense;
 mod encode;
 mod hidden;
 mod legal;
@@ -70,12 +71,13 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use defense::{FOLD_SHANTEN, cautious_action, fold_discard, safe_kinds};
 pub use hidden::{fill_unknown, fill_unknown_with};
 pub use legal::{is_furiten, is_tenpai, nine_terminals, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose, greedy_action};
 pub use search::{
-    DEFAULT_ITERATIONS, GreedyRollouts, candidates, ismcts, ismcts_search, ismcts_search_with,
-    ismcts_with, safe_kinds,
+    CautiousRollouts, DEFAULT_ITERATIONS, candidates, ismcts, ismcts_search, ismcts_search_with,
+    ismcts_with,
 };
 pub use state::{
     Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,

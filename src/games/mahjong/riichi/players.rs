@@ -4,6 +4,7 @@
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
 
+use super::defense::cautious_action;
 use super::search::{DEFAULT_ITERATIONS, ismcts_search_with};
 use super::state::{Kyoku, Phase};
 use super::{Riichi, RiichiAction, RiichiEvent};
@@ -24,6 +25,9 @@ pub enum PlayerKind {
     Random,
     /// Greedy tile efficiency (see [`greedy_action`]).
     Greedy,
+    /// Greedy tile efficiency that folds against a riichi when far from ready (see
+    /// [`cautious_action`](super::cautious_action)); riichi only.
+    Cautious,
     /// ISMCTS with this many iterations per decision over worlds consistent with what the
     /// table has shown (see [`ismcts_search`](super::ismcts_search)).
     Ismcts(u32),
@@ -41,7 +45,7 @@ impl PlayerKind {
             PlayerKind::Ismcts(n) => Some((n, Inference::Constrained)),
             PlayerKind::IsmctsUniform(n) => Some((n, Inference::Uniform)),
             PlayerKind::IsmctsBayes(n) => Some((n, Inference::Posterior)),
-            PlayerKind::Random | PlayerKind::Greedy => None,
+            PlayerKind::Random | PlayerKind::Greedy | PlayerKind::Cautious => None,
         }
     }
 }
@@ -56,8 +60,8 @@ const SEARCH_NAMES: [(&str, Inference); 3] = [
 /// Not the name of a player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown player {0:?}: expected random, greedy, ismcts, ismcts-uniform or ismcts-bayes \
-     (each as ismcts:N for N iterations > 0)"
+    "unknown player {0:?}: expected random, greedy, cautious, ismcts, ismcts-uniform or \
+     ismcts-bayes (each search as ismcts:N for N iterations > 0)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -67,6 +71,7 @@ impl std::str::FromStr for PlayerKind {
         match name.trim() {
             "random" => Ok(PlayerKind::Random),
             "greedy" => Ok(PlayerKind::Greedy),
+            "cautious" => Ok(PlayerKind::Cautious),
             other => SEARCH_NAMES
                 .iter()
                 .find_map(|&(player, inference)| {
@@ -87,6 +92,7 @@ impl std::fmt::Display for PlayerKind {
         match self {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Greedy => f.write_str("greedy"),
+            PlayerKind::Cautious => f.write_str("cautious"),
             PlayerKind::Ismcts(n) | PlayerKind::IsmctsUniform(n) | PlayerKind::IsmctsBayes(n) => {
                 let (_, inference) = self.search().unwrap_or((*n, Inference::Constrained));
                 let name = SEARCH_NAMES.iter().find(|(_, i)| *i == inference);
@@ -133,11 +139,12 @@ pub fn choose(
     match player {
         PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
         PlayerKind::Greedy => Some(greedy_action(sim, seat, choices)),
+        PlayerKind::Cautious => Some(cautious_action(sim, seat, choices)),
         PlayerKind::Ismcts(_) | PlayerKind::IsmctsUniform(_) | PlayerKind::IsmctsBayes(_) => {
             let (iterations, inference) = player.search()?;
-            // Wins, single choices and claim windows are played greedily; the search decides
-            // what to discard (and whether to riichi or kan).
-            let fallback = greedy_action(sim, seat, choices);
+            // Wins, single choices and claim windows are played cautiously; the search
+            // decides what to discard (and whether to riichi or kan).
+            let fallback = cautious_action(sim, seat, choices);
             let claims = matches!(sim.world().resource::<Kyoku>().phase, Phase::Claims { .. });
             if choices.len() == 1
                 || claims

@@ -62,7 +62,9 @@ fn plain_choice(
         return None;
     }
     match players.get(seat.index()).copied() {
-        Some(PlayerKind::Greedy) => Some(greedy_action(sim, seat, choices)),
+        // Sichuan has no cautious player (folding measured worse than pushing: the CLI
+        // refuses it); a library caller's `Cautious` plays greedily.
+        Some(PlayerKind::Greedy | PlayerKind::Cautious) => Some(greedy_action(sim, seat, choices)),
         _ => Some(choices[rng.random_range(0..choices.len())]),
     }
 }

@@ -1,5 +1,6 @@
 //! The sichuan ISMCTS player: [`Ismcts`] over worlds from [`fill_unknown`](super::fill_unknown),
-//! its leaves valued by greedy rollouts to the end of the hand.
+//! its leaves valued by greedy rollouts to the end of the hand, its root anchored on the greedy
+//! choice.
 
 use super::players::{greedy_action, visible};
 use super::state::{Battle, Stage, Standings};
@@ -9,7 +10,7 @@ use bevy_ecs::world::World;
 use rand_chacha::ChaCha8Rng;
 
 use crate::games::mahjong::search::{
-    DiscardPrior, InferredFill, greedy_to_hand_end, with_inference,
+    ANCHOR_Z, DiscardPrior, InferredFill, greedy_to_hand_end, with_inference,
 };
 use crate::kernel::{Rules, Seat, Sim, Turn};
 use crate::search::{Evaluator, Ismcts, MAX_SEATS, SearchError, SearchResult, Values};
@@ -38,9 +39,13 @@ impl Evaluator<Sichuan> for SichuanRollouts {
     }
 }
 
-/// A fresh ISMCTS searcher for sichuan with greedy rollouts, searching the [`candidates`].
+/// A fresh ISMCTS searcher for sichuan with greedy rollouts, searching the [`candidates`]; at
+/// the root it keeps the greedy choice unless another candidate beats it world by world by
+/// [`ANCHOR_Z`] standard errors ([`Ismcts::with_anchored_root`]).
 pub fn ismcts() -> Ismcts<Sichuan> {
-    Ismcts::new(UCT_C, SichuanRollouts).with_candidates(candidates)
+    Ismcts::new(UCT_C, SichuanRollouts)
+        .with_candidates(candidates)
+        .with_anchored_root(ANCHOR_Z)
 }
 
 /// [`ismcts`] over worlds of another [`Inference`].
@@ -60,11 +65,11 @@ impl InferredFill for Sichuan {
     }
 }
 
-/// The search's prior: on a turn, the discards a [`DiscardPrior`] keeps (the lowest shanten,
-/// at least 75% of the best ukeire among them; legality already forces the missing suit
-/// first) and the greedy player's own choice; a win, a declaration, a claim window or a
-/// kan is the greedy choice alone (followed without branching). It reads only what the
-/// mover sees.
+/// The search's prior: on a turn, the greedy player's own choice first (the anchor), then the
+/// discards a [`DiscardPrior`] keeps (the lowest shanten, at least 75% of the best ukeire
+/// among them; legality already forces the missing suit first); a win, a declaration, a claim
+/// window or a kan is the greedy choice alone (followed without branching). It reads only
+/// what the mover sees.
 pub fn candidates(sim: &Sim<Sichuan>, out: &mut Vec<SichuanAction>) {
     let Turn::Player(seat) = sim.turn() else {
         return;
@@ -86,11 +91,12 @@ pub fn candidates(sim: &Sim<Sichuan>, out: &mut Vec<SichuanAction>) {
         _ => None,
     };
     let prior = DiscardPrior::new(&hand, &seen, choices.iter().filter_map(discard));
+    out.push(greedy);
     out.extend(
         choices
             .iter()
             .copied()
-            .filter(|a| *a == greedy || discard(a).is_some_and(|t| prior.keeps(t))),
+            .filter(|a| *a != greedy && discard(a).is_some_and(|t| prior.keeps(t))),
     );
 }
 
