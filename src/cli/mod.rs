@@ -90,7 +90,7 @@ pub enum Command {
 /// `alea mjai-bot`.
 #[derive(clap::Args, Debug)]
 pub struct MjaiBotArgs {
-    /// The player at the bot's seat: greedy, random or `ismcts[:N]`.
+    /// The player at the bot's seat: greedy, cautious, random or `ismcts[:N]`.
     #[arg(long, default_value = "greedy")]
     pub player: crate::games::mahjong::riichi::PlayerKind,
     /// The bot's seat (0-3); without it, the `id` of `start_game`.

@@ -105,7 +105,8 @@ impl Gains {
 }
 
 /// Narrows the actions searched at a decision: writes into `out` the candidates among
-/// `sim`'s legal actions (in legal order). It must depend only on what the player to move
+/// `sim`'s legal actions, in the order searched (with an anchored root, the first is the
+/// anchor). It must depend only on what the player to move
 /// knows (its information set), or the search leaks.
 pub type Candidates<G> = fn(&Sim<G>, &mut Vec<<G as Game>::Action>);
 
@@ -238,8 +239,12 @@ impl<G: Game> Ismcts<G> {
     /// first candidate) is the default: the search plays another root action only when its
     /// mean gain over the first, paired world by world, exceeds `z` standard errors (the
     /// largest such gain wins). A prior's choice is then kept where the worlds cannot tell the
-    /// actions apart, instead of a pick among near-equal values by noise. (A root-parallel
-    /// search merges visits and values only: it does not keep the anchor.)
+    /// actions apart, instead of a pick among near-equal values by noise. The threshold
+    /// applies to each alternative separately, as a normal test: with few worlds (fewer than
+    /// about 20) or many alternatives, noise overrides the anchor more often than `z` says.
+    /// A paired search runs whole worlds: `simulations` rounded up to a multiple of the root's
+    /// actions, world `w` from `(seed, w)`. (A root-parallel search merges visits and values
+    /// only: it does not keep the anchor.)
     pub fn with_anchored_root(mut self, z: f64) -> Self {
         self.paired_root = true;
         self.anchor_z = Some(z);
@@ -313,10 +318,15 @@ impl<G: Game> Ismcts<G> {
                 }
                 None => Vec::new(),
             };
+            // The root's edges come from the first world: a leaking prior could list others.
+            if self.anchor_z.is_some() && stats.len() != self.gains.sums.len() {
+                return Err(SearchError::InconsistentActions);
+            }
             let anchored = self.anchor_z.and_then(|z| self.gains.best(z));
             let mut result = SearchResult::from_stats(stats, done).ok_or(SearchError::GameOver)?;
-            if self.anchor_z.is_some() {
-                let chosen = &result.stats[anchored.unwrap_or(0)];
+            if self.anchor_z.is_some()
+                && let Some(chosen) = result.stats.get(anchored.unwrap_or(0))
+            {
                 (result.action, result.value) = (chosen.action, chosen.value);
             }
             Ok(result)
@@ -387,7 +397,7 @@ impl<G: Game> Ismcts<G> {
         index
     }
 
-    /// The edge maximising UCB1 (unvisited first, in legal order), or the `forced` one;
+    /// The edge maximising UCB1 (unvisited first, in candidate order), or the `forced` one;
     /// checks that this world's actions (the candidates) are the information set's.
     fn select(&self, node: u32, forced: Option<u32>) -> Result<u32, SearchError> {
         let n = self.nodes[node as usize];

@@ -145,7 +145,7 @@ pub struct SearchResult<A> {
     pub value: f64,
     /// Simulations run (MCTS, ISMCTS) or nodes evaluated (expectimax).
     pub simulations: u64,
-    /// Every root action, in legal order.
+    /// Every root action, in legal order (a search with a prior: in candidate order).
     pub stats: Vec<ActionStats<A>>,
 }
 

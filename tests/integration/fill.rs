@@ -240,17 +240,15 @@ fn ismcts_decides_from_what_the_seat_sees() {
     }
 }
 
-/// Points at `seat` after one hand of `seed` played by greedy players, `player` at `seat`.
-fn points_at(sim: &mut Sim<Riichi>, seed: u64, seat: usize, player: PlayerKind) -> i32 {
-    let mut players = [PlayerKind::Greedy; SEATS];
-    players[seat] = player;
+/// The scores after one hand of `seed` played by `players`.
+fn hand_scores(sim: &mut Sim<Riichi>, seed: u64, players: &[PlayerKind; SEATS]) -> [i32; SEATS] {
     Riichi::restart(sim, seed).unwrap();
     let mut rng = random_player_rng(seed);
-    while let Some(action) = choose(sim, &players, &mut rng) {
+    while let Some(action) = choose(sim, players, &mut rng) {
         sim.apply(action).unwrap();
     }
     check_conservation(sim.world());
-    alea::games::mahjong::riichi::scores(sim.world())[seat]
+    alea::games::mahjong::riichi::scores(sim.world())
 }
 
 /// The cautious player beats greedy, duplicate style (each of 1 000 fixed-seed hands played by
@@ -264,9 +262,11 @@ fn the_cautious_player_beats_greedy() {
     let gains: Vec<f64> = (0..1000)
         .map(|i| {
             let seed = alea::chance::sub_seed(26, i);
-            let mut gain = |seat| {
-                points_at(&mut sim, seed, seat, PlayerKind::Cautious)
-                    - points_at(&mut sim, seed, seat, PlayerKind::Greedy)
+            let greedy = hand_scores(&mut sim, seed, &[PlayerKind::Greedy; SEATS]);
+            let mut gain = |seat: usize| {
+                let mut players = [PlayerKind::Greedy; SEATS];
+                players[seat] = PlayerKind::Cautious;
+                hand_scores(&mut sim, seed, &players)[seat] - greedy[seat]
             };
             (0..SEATS).map(|seat| f64::from(gain(seat))).sum::<f64>() / 4.0
         })

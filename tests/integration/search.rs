@@ -382,12 +382,13 @@ fn an_anchored_root_keeps_its_first_action_unless_the_worlds_say_otherwise() {
     assert_eq!(kept.action, LeducAction::Fold);
     assert!(kept.stats[1].value > kept.stats[0].value);
     assert_eq!(kept.value, kept.stats[0].value);
-    // With call as the anchor, folding's gain is negative: call stays even at z = 0.
+    // With call as the anchor, folding's gain is negative: call stays even at a threshold
+    // any gain passes (a switch needs a positive gain).
     // (Every decision's actions listed backwards: call before fold at the root.)
     let call_first: Candidates<Leduc> = |sim, out| {
         out.extend(sim.legal_actions().iter().rev());
     };
-    assert_eq!(played(0.0, Some(call_first)).action, LeducAction::Call);
+    assert_eq!(played(-1e9, Some(call_first)).action, LeducAction::Call);
 }
 
 use crate::cli;

@@ -312,8 +312,8 @@ fn p0_points(p0: PlayerKind, hands: u64) -> (i32, Vec<u64>) {
 }
 
 /// ISMCTS (100 iterations) as P0 against three greedy players, hand by hand the same seeds as
-/// greedy in its seat: not worse over 16 hands (greedy −4, ISMCTS +2 points). `SICHUAN_HANDS`
-/// plays more (64 hands: greedy −32, ISMCTS −25).
+/// greedy in its seat: not worse over 16 hands. `SICHUAN_HANDS` plays more (the strength
+/// measurement is `benches/strength/mahjong.sh`, see the README).
 #[test]
 fn ismcts_is_not_worse_than_greedy() {
     const ITERATIONS: u32 = 100;

@@ -1,5 +1,6 @@
-//! What the mahjong ISMCTS players share: the discard prior ([`DiscardPrior`]) and greedy
-//! rollouts to the end of the hand ([`greedy_to_hand_end`]).
+//! What the mahjong ISMCTS players share: the discard prior ([`DiscardPrior`]), the anchor's
+//! threshold ([`ANCHOR_Z`]) and rollouts to the end of the hand by a heuristic player
+//! ([`greedy_to_hand_end`]).
 
 use bevy_ecs::world::World;
 
@@ -12,8 +13,9 @@ use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
 /// The share of the best ukeire a discard needs to be searched.
 pub const UKEIRE_SHARE: f64 = 0.75;
 
-/// The standard errors by which a searched action must beat the greedy choice, world by
-/// world, to be played instead ([`Ismcts::with_anchored_root`]).
+/// The standard errors by which a searched action must beat the anchor (the heuristic
+/// player's choice: cautious in riichi, greedy in sichuan), world by world, to be played
+/// instead ([`Ismcts::with_anchored_root`]).
 pub const ANCHOR_Z: f64 = 2.0;
 
 /// The discards worth searching from a hand: those leaving the lowest shanten among the

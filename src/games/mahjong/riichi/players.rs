@@ -1,5 +1,6 @@
 //! Players, as plain functions choosing among [`Sim::legal_actions`]: uniformly random,
-//! greedy tile efficiency, and ISMCTS (see [`super::search`]).
+//! greedy tile efficiency, cautious (greedy that folds, see `defense.rs`), and ISMCTS (see
+//! [`super::search`]).
 
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;

@@ -126,9 +126,10 @@ pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
     }
 }
 
-/// Searches `iterations` determinized worlds for the seat to move (each from `(seed, i)`)
-/// and returns the result; the `Sim` is left as it was. The result depends only on that
-/// seat's information and `seed`.
+/// Searches about `iterations` iterations for the seat to move (whole worlds: rounded up to
+/// a multiple of the root's candidates, world `w` from `(seed, w)`) and returns the result;
+/// the `Sim` is left as it was. The result depends only on that seat's information and
+/// `seed`.
 pub fn ismcts_search(
     sim: &mut Sim<Riichi>,
     iterations: u32,
