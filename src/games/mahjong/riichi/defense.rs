@@ -17,7 +17,16 @@ pub const FOLD_SHANTEN: i8 = 1;
 /// `seat` (not in riichi itself) is [`FOLD_SHANTEN`] or more from ready, it passes every call
 /// and discards the [`fold_discard`]. A win is still taken.
 pub fn cautious_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) -> RiichiAction {
-    let greedy = greedy_action(sim, seat, choices);
+    cautious_after_greedy(sim, seat, choices, greedy_action(sim, seat, choices))
+}
+
+/// [`cautious_action`] given the greedy choice (`greedy`), for a caller that has it already.
+pub fn cautious_after_greedy(
+    sim: &Sim<Riichi>,
+    seat: Seat,
+    choices: &[RiichiAction],
+    greedy: RiichiAction,
+) -> RiichiAction {
     let world = sim.world();
     let kyoku = world.resource::<Kyoku>();
     if matches!(
@@ -27,11 +36,10 @@ pub fn cautious_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) 
     {
         return greedy;
     }
-    let safe = safe_kinds(kyoku, seat);
     let hand = kyoku.hands[seat.index()].kinds();
-    if safe == 0 || shanten(&hand) < FOLD_SHANTEN {
+    let Some(safe) = safe_kinds(kyoku, seat).filter(|_| shanten(&hand) >= FOLD_SHANTEN) else {
         return greedy;
-    }
+    };
     match kyoku.phase {
         Phase::Claims { .. } if choices.contains(&RiichiAction::Pass) => RiichiAction::Pass,
         Phase::Turn { .. } => {
@@ -76,8 +84,9 @@ pub fn fold_discard(
 
 /// The kinds no riichi declarer other than `seat` can win on by ron (bits by kind index): its
 /// own discards (furiten) and every discard after its declaration (it passed them, so it could
-/// not ron a wait since). 0 when no other seat is in riichi.
-pub fn safe_kinds(kyoku: &Kyoku, seat: Seat) -> u64 {
+/// not ron a wait since). `None` when no other seat is in riichi; `Some(0)` when declarers
+/// share no safe kind.
+pub fn safe_kinds(kyoku: &Kyoku, seat: Seat) -> Option<u64> {
     let mut safe = u64::MAX;
     let mut any = false;
     for r in (0..super::SEATS as u8).map(Seat).filter(|&r| r != seat) {
@@ -98,7 +107,7 @@ pub fn safe_kinds(kyoku: &Kyoku, seat: Seat) -> u64 {
         }
         safe &= mine;
     }
-    if any { safe } else { 0 }
+    any.then_some(safe)
 }
 
 #[cfg(test)]
@@ -127,12 +136,15 @@ mod tests {
             discard(1, "1z", true),
             discard(2, "7s", false),
         ];
-        assert_eq!(safe_kinds(&kyoku, Seat(0)), 0, "nobody is in riichi");
+        assert_eq!(safe_kinds(&kyoku, Seat(0)), None, "nobody is in riichi");
         kyoku.riichi[1] = true;
         let bits = |ts: &[&str]| ts.iter().fold(0u64, |b, t| b | 1 << tile(t).kind().index());
         // 9m and 1z are P1's own (furiten); 7s came after its declaration; 5p before it.
-        assert_eq!(safe_kinds(&kyoku, Seat(0)), bits(&["9m", "1z", "7s"]));
-        assert_eq!(safe_kinds(&kyoku, Seat(1)), 0, "a declarer fears no one");
+        assert_eq!(safe_kinds(&kyoku, Seat(0)), Some(bits(&["9m", "1z", "7s"])));
+        assert_eq!(safe_kinds(&kyoku, Seat(1)), None, "a declarer fears no one");
+        // A declarer with no known safe kind (a constructed river): still a threat.
+        kyoku.river.clear();
+        assert_eq!(safe_kinds(&kyoku, Seat(0)), Some(0));
     }
 
     #[test]
@@ -177,8 +189,8 @@ mod tests {
                 let greedy = greedy_action(&sim, seat, &choices);
                 let cautious = cautious_action(&sim, seat, &choices);
                 let kyoku = sim.world().resource::<Kyoku>();
-                let safe = safe_kinds(kyoku, seat);
-                let threatened = safe != 0 && !kyoku.riichi[seat.index()];
+                let threatened = safe_kinds(kyoku, seat).is_some() && !kyoku.riichi[seat.index()];
+                let safe = safe_kinds(kyoku, seat).unwrap_or(0);
                 let far = shanten(&kyoku.hands[seat.index()].kinds()) >= FOLD_SHANTEN;
                 let keeps = matches!(
                     greedy,

@@ -2,7 +2,7 @@
 //! leaves valued by cautious rollouts to the end of the hand, its root anchored on the
 //! cautious player's choice ([`cautious_action`]).
 
-use super::defense::{cautious_action, fold_discard, safe_kinds};
+use super::defense::{cautious_action, cautious_after_greedy, fold_discard, safe_kinds};
 use super::players::{greedy_action, visible};
 use super::state::{Kyoku, Match, Phase};
 use super::{Riichi, RiichiAction};
@@ -83,7 +83,8 @@ pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
     if choices.is_empty() {
         return;
     }
-    let anchor = cautious_action(sim, seat, choices);
+    let greedy = greedy_action(sim, seat, choices);
+    let anchor = cautious_after_greedy(sim, seat, choices, greedy);
     out.push(anchor);
     let world = sim.world();
     let kyoku = world.resource::<Kyoku>();
@@ -97,7 +98,7 @@ pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
             out.push(action);
         }
     };
-    add(greedy_action(sim, seat, choices));
+    add(greedy);
     let hand = kyoku.hands[seat.index()].kinds();
     let seen = visible(kyoku, world.resource::<Mount>(), seat);
     let discards = || {
@@ -118,8 +119,7 @@ pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
     }
     // Against a riichi, the safest discard too: the search weighs folding against pushing
     // (its worlds deal the declarer a ready hand).
-    let safe = safe_kinds(kyoku, seat);
-    if safe != 0
+    if let Some(safe) = safe_kinds(kyoku, seat)
         && let Some(fold) = fold_discard(&hand, &seen, safe, discards())
     {
         add(RiichiAction::Discard(fold));
