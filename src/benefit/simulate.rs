@@ -7,7 +7,7 @@ use super::{Ledger, score};
 use crate::chance::{Purpose, derive_stream, sub_seed};
 use crate::kernel::{Game, Seat, Sim, SimError, Turn};
 use crate::pipeline::{Mode, Observer};
-use crate::search::MAX_SEATS;
+use crate::search::{Determinize, MAX_SEATS};
 use crate::snapshot::Snapshot;
 
 /// How the questions asked inside a simulation are answered.
@@ -67,6 +67,8 @@ pub struct Simulator<G: BenefitGame> {
     /// A chance point met by the simulated action with at most this many cases is enumerated
     /// exactly (default 16); a larger one, or one met later, is sampled.
     pub exact_cases: u32,
+    /// Determinizes each world instead of [`Sim::determinize`] (a posterior), if set.
+    determinize: Option<Determinize<G>>,
     root: Option<Snapshot>,
     world: Option<Snapshot>,
     rng: ChaCha8Rng,
@@ -80,12 +82,21 @@ impl<G: BenefitGame> Simulator<G> {
         Simulator {
             answers,
             exact_cases: 16,
+            determinize: None,
             root: None,
             world: None,
             rng: derive_stream(0, Purpose::Ai.key(), 0),
             values: Vec::new(),
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// Determinizes each simulated world with `determinize` instead of [`Sim::determinize`]
+    /// (e.g. a posterior that weights the worlds by the table's play). It must depend only on
+    /// the viewer's information and the seed.
+    pub fn with_determinize(mut self, determinize: Determinize<G>) -> Self {
+        self.determinize = Some(determinize);
+        self
     }
 
     /// The benefit of `action` for the seat to move.
@@ -135,7 +146,10 @@ impl<G: BenefitGame> Simulator<G> {
                 if w > 0 {
                     restore(sim, &self.root)?;
                 }
-                sim.determinize(seat, seed);
+                match self.determinize {
+                    Some(determinize) => determinize(sim, seat, seed),
+                    None => sim.determinize(seat, seed),
+                }
                 crate::search::save(sim, &mut self.world);
                 for (i, &action) in actions.iter().enumerate() {
                     if i > 0 {

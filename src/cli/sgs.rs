@@ -527,7 +527,7 @@ pub(super) fn simulate(
     let games = totals.run.games;
     let searching = players
         .iter()
-        .any(|p| matches!(p, PlayerKind::Ismcts(_) | PlayerKind::Smart(_)));
+        .any(|p| !matches!(p, PlayerKind::Random | PlayerKind::Trust));
     let bar = super::simulate::progress_bar(games, searching);
     let writer = RecordWriter {
         game: "sgs",

@@ -693,6 +693,106 @@ fn being_asked_reveals_nothing() {
     assert_ne!(a.info_key(Seat(1)), b.info_key(Seat(1)));
 }
 
+/// P1 held no jink when slashed (it passed unasked), P0 holding two cards after the slash.
+const P1_PASSED: &str = r#"{"mode": "1v1", "current": 0, "phase": "play", "seats": [
+    {"role": "lord", "hp": 4, "hand": ["slash/S7", "peach/H3", "snatch/S3"]},
+    {"role": "rebel", "hp": 4, "hand": ["slash/C2", "peach/H4", "slash/C3", "snatch/S4"]}]}"#;
+
+/// `P1_PASSED` after P0 slashes P1.
+fn slashed(json: &str, seed: u64) -> Sim<Sgs> {
+    let mut sim = from_position(json, seed);
+    let slash = SgsAction::Use {
+        card: card(&sim, "slash/S7"),
+        target: Some(Seat(1)),
+    };
+    sim.apply(slash).unwrap();
+    if sim.turn() == Turn::Player(Seat(1)) {
+        sim.apply(SgsAction::Pass).unwrap();
+    }
+    assert_eq!(sim.turn(), Turn::Player(Seat(0)));
+    sim
+}
+
+#[test]
+fn the_posterior_keeps_jinks_from_a_seat_that_took_a_slash() {
+    use alea::games::sgs::determinize_posterior;
+    use alea::games::sgs::evidence::{CANDIDATES, Denial, LAPSE};
+    let mut sim = slashed(P1_PASSED, 1);
+    assert_eq!(sim.state().evidence.cleared(Seat(1), Denial::Jink), 4);
+    let start = sim.snapshot();
+    let deck = sim.rules().game.deck.clone();
+    let jinks = |sim: &Sim<Sgs>| {
+        let board = Board::read(sim.rules(), sim.world());
+        board
+            .hand(Seat(1))
+            .filter(|&c| deck.card(c).name == CardName::Jink)
+            .count()
+    };
+    // P0 knows its 2 cards and the slash in the discard pile: 78 unknown cards, all 15 jinks
+    // among them; P1's 4 cards hold none with probability q = C(63, 4) / C(78, 4).
+    let q: f64 = (0..4).map(|i| (63 - i) as f64 / (78 - i) as f64).product();
+    // The posterior keeps a jinkless deal among the 16 candidates (weight 1 against the
+    // lapse's for the others) with probability E[n / (n + lapse (16 - n))], n ~ B(16, q).
+    let k = CANDIDATES as i32;
+    let choose = |n: i32| {
+        (1..=n)
+            .map(|i| (k - n + i) as f64 / i as f64)
+            .product::<f64>()
+    };
+    let posterior: f64 = (1..=k)
+        .map(|n| {
+            let p = choose(n) * q.powi(n) * (1.0 - q).powi(k - n);
+            p * n as f64 / (n as f64 + LAPSE * (k - n) as f64)
+        })
+        .sum();
+    assert!(posterior > 0.92 && q < 0.42, "{posterior} {q}");
+    let worlds = 4000;
+    let mut clean = [0u64; 2];
+    for i in 0..worlds {
+        for (posterior, clean) in [false, true].into_iter().zip(&mut clean) {
+            sim.restore(&start).unwrap();
+            match posterior {
+                true => determinize_posterior(&mut sim, Seat(0), i),
+                false => sim.determinize(Seat(0), i),
+            }
+            assert_eq!(
+                Board::read(sim.rules(), sim.world()).count(Zone::Hand(Seat(1))),
+                4
+            );
+            *clean += u64::from(jinks(&sim) == 0);
+        }
+    }
+    // Each against its exact probability: chi-square at the 0.1 % level, 1 degree of freedom.
+    for (observed, p) in [(clean[0], q), (clean[1], posterior)] {
+        let cells = [(observed, p), (worlds - observed, 1.0 - p)];
+        assert!(
+            crate::chi_square(&cells) < 10.83,
+            "{clean:?} vs {q}, {posterior}"
+        );
+    }
+}
+
+#[test]
+fn the_posterior_reads_only_what_the_viewer_saw() {
+    // P1 passes holding a jink in one world (against the model) and unasked without one in
+    // the other: the same pass for P0, the same posterior deal from the same seed.
+    let with = P1_PASSED.replace("slash/C2", "jink/D2");
+    let mut a = slashed(&with, 1);
+    let mut b = slashed(P1_PASSED, 2);
+    assert_eq!(a.state().evidence, b.state().evidence);
+    assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
+    for seed in 0..20 {
+        alea::games::sgs::determinize_posterior(&mut a, Seat(0), seed);
+        alea::games::sgs::determinize_posterior(&mut b, Seat(0), seed);
+        let zones = |sim: &Sim<Sgs>| {
+            let board = Board::read(sim.rules(), sim.world());
+            board.cards().collect::<Vec<_>>()
+        };
+        assert_eq!(zones(&a), zones(&b));
+        assert_eq!(a.state().seats, b.state().seats);
+    }
+}
+
 #[test]
 fn positions_go_on_from_any_phase() {
     let at = |phase: &str| {

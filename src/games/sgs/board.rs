@@ -101,6 +101,12 @@ pub fn move_card(ctx: &mut Ctx<'_, Sgs>, card: u8, to: Zone) {
     if from == to {
         return;
     }
+    if let Zone::Hand(seat) = from {
+        let name = ctx.game().deck.card(card).name;
+        let state = ctx.state();
+        let hand = state.holdings.hand(seat).len();
+        state.evidence.left(seat, name, hand);
+    }
     if let Zone::Equipment(seat) = from {
         wear(ctx, card, None);
         ctx.emit(limits(seat));

@@ -13,9 +13,10 @@ use rand_chacha::ChaCha8Rng;
 
 use super::board::Board;
 use super::deck::MAX_CARDS;
+use super::evidence::{self, Denial};
 use super::state::{MAX_SEATS, NO_CARD, Role, SgsState};
 use super::{Sgs, SgsEvent};
-use crate::kernel::{Rules, Seat, Table, Zone};
+use crate::kernel::{Rules, Seat, Sim, Table, Zone};
 use crate::pipeline::Resolution;
 
 /// Feeds everything `seat` has observed to `hasher` (see the module docs).
@@ -88,45 +89,148 @@ pub(super) fn determinize(
     viewer: Seat,
     rng: &mut ChaCha8Rng,
 ) {
+    redeal(rules, world, viewer, rng, 1);
+}
+
+/// [`determinize`] weighted by the seats' passes: [`evidence::CANDIDATES`] deals are drawn
+/// and one is kept with probability proportional to the [`Evidence`](evidence::Evidence)'s
+/// likelihood of every other seat's hand in it (sampling importance resampling: the posterior
+/// of the model in [`evidence`], approached as the candidates grow).
+pub(super) fn determinize_posterior(
+    rules: &Rules<Sgs>,
+    world: &mut World,
+    viewer: Seat,
+    rng: &mut ChaCha8Rng,
+) {
+    redeal(rules, world, viewer, rng, evidence::CANDIDATES);
+}
+
+/// [`Sim::determinize`] with [`determinize_posterior`]: a [`Determinize`](crate::search::Determinize)
+/// for search and benefit simulation.
+pub fn posterior(sim: &mut Sim<Sgs>, viewer: Seat, seed: u64) {
+    sim.try_determinize_with(viewer, seed, determinize_posterior);
+}
+
+/// The cards `viewer` cannot place, and how the other seats' hands hold them.
+struct Unknown {
+    /// The unknown cards, in deck order.
+    cards: [u8; MAX_CARDS],
+    len: usize,
+    /// Per seat, the unknown cards its hand holds.
+    need: [usize; MAX_SEATS],
+    /// Per seat, the cards the viewer knows in its hand, and how many of them each denial
+    /// denies.
+    known: [(usize, [usize; 2]); MAX_SEATS],
+}
+
+impl Unknown {
+    fn of(rules: &Rules<Sgs>, board: &Board, state: &SgsState, viewer: Seat) -> Unknown {
+        let mut unknown = Unknown {
+            cards: [0; MAX_CARDS],
+            len: 0,
+            need: [0; MAX_SEATS],
+            known: [(0, [0; 2]); MAX_SEATS],
+        };
+        for (card, zone) in board.cards() {
+            let Zone::Hand(s) = zone else {
+                // Face-up zones are known to all; anything else stays where it is.
+                if zone == Zone::Stock && !state.knows(viewer, card) {
+                    unknown.cards[unknown.len] = card;
+                    unknown.len += 1;
+                }
+                continue;
+            };
+            if state.knows(viewer, card) {
+                let (held, denied) = &mut unknown.known[s.index()];
+                *held += 1;
+                count_denied(rules, card, denied);
+            } else {
+                unknown.need[s.index()] += 1;
+                unknown.cards[unknown.len] = card;
+                unknown.len += 1;
+            }
+        }
+        unknown
+    }
+
+    /// The likelihood of the seats' passes when `order` is dealt (see [`redeal`]).
+    fn likelihood(&self, rules: &Rules<Sgs>, state: &SgsState, seats: u8, order: &[u8]) -> f64 {
+        let mut dealt = 0;
+        let mut weight = 1.0;
+        for s in (0..seats).map(Seat) {
+            let need = self.need[s.index()];
+            let (known, mut denied) = self.known[s.index()];
+            for &card in &order[dealt..dealt + need] {
+                count_denied(rules, card, &mut denied);
+            }
+            dealt += need;
+            weight *= state.evidence.likelihood(s, known + need, denied);
+        }
+        weight
+    }
+}
+
+/// Adds `card` to the denials that deny it.
+fn count_denied(rules: &Rules<Sgs>, card: u8, denied: &mut [usize; 2]) {
+    let name = rules.game.deck.card(card).name;
+    for d in Denial::ALL {
+        denied[d as usize] += usize::from(d.denies(name));
+    }
+}
+
+/// Re-deals for `viewer` (see [`determinize`]): `candidates` shuffles of the unknown cards,
+/// one kept in proportion to the evidence's likelihood (the only one when `candidates` is 1,
+/// or when no seat has passed anything).
+fn redeal(
+    rules: &Rules<Sgs>,
+    world: &mut World,
+    viewer: Seat,
+    rng: &mut ChaCha8Rng,
+    candidates: usize,
+) {
     let seats = rules.game.mode.seats();
     let board = Board::read(rules, world);
     let Some(resolution) = world.get_resource::<Resolution<Sgs>>() else {
         return;
     };
     let mut state = resolution.state;
-    let mut unknown = [0u8; MAX_CARDS];
-    let mut n = 0;
-    let mut need = [0usize; MAX_SEATS];
-    for (card, zone) in board.cards() {
-        if state.knows(viewer, card) {
-            continue;
+    let unknown = Unknown::of(rules, &board, &state, viewer);
+    let n = unknown.len;
+    let candidates = if state.evidence.is_empty() {
+        1
+    } else {
+        candidates.clamp(1, evidence::CANDIDATES)
+    };
+    let mut orders = [[0u8; MAX_CARDS]; evidence::CANDIDATES];
+    let mut weights = [0.0; evidence::CANDIDATES];
+    for (order, weight) in orders.iter_mut().zip(&mut weights).take(candidates) {
+        order[..n].copy_from_slice(&unknown.cards[..n]);
+        order[..n].shuffle(rng);
+        if candidates > 1 {
+            *weight = unknown.likelihood(rules, &state, seats, &order[..n]);
         }
-        match zone {
-            Zone::Hand(s) => need[s.index()] += 1,
-            Zone::Stock => {}
-            // Face-up zones are known to all; anything else stays where it is.
-            _ => continue,
-        }
-        unknown[n] = card;
-        n += 1;
     }
-    let unknown = &mut unknown[..n];
-    unknown.shuffle(rng);
+    let kept = match candidates {
+        1 => 0,
+        _ => crate::chance::pick_weighted(&weights[..candidates], rng),
+    };
+    let order = &orders[kept][..n];
     let mut zones = [Zone::Removed; MAX_CARDS];
     let mut dealt = 0;
     for s in (0..seats).map(Seat) {
-        for &card in &unknown[dealt..dealt + need[s.index()]] {
+        let need = unknown.need[s.index()];
+        for &card in &order[dealt..dealt + need] {
             zones[usize::from(card)] = Zone::Hand(s);
             state.known[usize::from(card)] = 1 << s.0;
         }
-        dealt += need[s.index()];
+        dealt += need;
     }
-    let pile = &unknown[dealt..];
+    let pile = &order[dealt..];
     for &card in pile {
         zones[usize::from(card)] = Zone::Stock;
         state.known[usize::from(card)] = 0;
     }
-    for &card in unknown.iter() {
+    for &card in order {
         let c = usize::from(card);
         state.holdings.moved(card, board.zone(card), zones[c]);
     }
@@ -137,7 +241,7 @@ pub(super) fn determinize(
     if let Some(mut resolution) = world.get_resource_mut::<Resolution<Sgs>>() {
         resolution.bypass_change_detection().state = state;
     }
-    for &card in unknown.iter() {
+    for &card in order {
         let entity = rules.cards()[usize::from(card)];
         if let Some(mut zone) = world.get_mut::<Zone>(entity) {
             *zone.bypass_change_detection() = zones[usize::from(card)];

@@ -1,5 +1,6 @@
-//! Players: `random` (a uniformly random legal action), `trust` (FreeKill's TrustAI), `smart`
-//! and `smart-optimistic` (SmartAI, [`Smart`]) and `ismcts` (information-set MCTS over
+//! Players: `random` (a uniformly random legal action), `trust` (FreeKill's TrustAI), `smart`,
+//! `smart-optimistic` and `smart-bayes` (SmartAI, [`Smart`]; the last in worlds weighted by the
+//! seats' passes, [`super::evidence`]) and `ismcts` / `ismcts-bayes` (information-set MCTS over
 //! determinized worlds, random rollouts). [`Players`] seats them.
 
 use rand::{Rng, RngExt};
@@ -10,7 +11,9 @@ use super::state::{Phase, Question};
 use super::{Sgs, SgsAction, Smart};
 use crate::benefit::Answers;
 use crate::kernel::{Seat, Sim, SimError, Turn};
-use crate::search::{Ismcts, RandomRollouts, SearchError, SearchResult};
+use crate::search::{
+    Ismcts, RandomRollouts, SearchError, SearchResult, named_iterations, write_named,
+};
 
 /// ISMCTS iterations per decision of `ismcts` without a number.
 pub const DEFAULT_ITERATIONS: u32 = 100;
@@ -29,15 +32,21 @@ pub enum PlayerKind {
     Trust,
     /// ISMCTS with this many iterations per decision (random rollouts).
     Ismcts(u32),
+    /// ISMCTS in worlds weighted by the seats' passes ([`super::determinize_posterior`]).
+    IsmctsBayes(u32),
     /// SmartAI ([`Smart`]): benefit simulation with questions answered so.
     Smart(Answers),
+    /// SmartAI sampling this many worlds per decision, weighted by the seats' passes
+    /// ([`Smart::with_posterior`]).
+    SmartBayes(u32),
 }
 
 /// Not the name of an sgs player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "unknown sgs player {0:?}: expected random, trust, smart, smart:K (K worlds > 0), \
-     smart-optimistic, ismcts or ismcts:N (N iterations > 0)"
+     smart-optimistic, smart-bayes, smart-bayes:K, ismcts, ismcts:N, ismcts-bayes or \
+     ismcts-bayes:N (N iterations > 0)"
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -55,9 +64,17 @@ impl std::str::FromStr for PlayerKind {
                 .filter(|&w| w > 0)
                 .map(|worlds| PlayerKind::Smart(Answers::Sampled { worlds }))
                 .ok_or_else(|| UnknownPlayer(name.to_string())),
-            other => crate::search::iterations_of(other, DEFAULT_ITERATIONS)
-                .map(PlayerKind::Ismcts)
-                .ok_or_else(|| UnknownPlayer(name.to_string())),
+            other => {
+                let named = |player, default| named_iterations(other, player, default);
+                let worlds = Answers::default().worlds();
+                named("smart-bayes", worlds)
+                    .map(PlayerKind::SmartBayes)
+                    .or_else(|| {
+                        named("ismcts-bayes", DEFAULT_ITERATIONS).map(PlayerKind::IsmctsBayes)
+                    })
+                    .or_else(|| named("ismcts", DEFAULT_ITERATIONS).map(PlayerKind::Ismcts))
+                    .ok_or_else(|| UnknownPlayer(name.to_string()))
+            }
         }
     }
 }
@@ -67,7 +84,11 @@ impl std::fmt::Display for PlayerKind {
         match self {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Trust => f.write_str("trust"),
-            PlayerKind::Ismcts(n) => crate::search::write_name(f, *n, DEFAULT_ITERATIONS),
+            PlayerKind::Ismcts(n) => write_named(f, "ismcts", *n, DEFAULT_ITERATIONS),
+            PlayerKind::IsmctsBayes(n) => write_named(f, "ismcts-bayes", *n, DEFAULT_ITERATIONS),
+            PlayerKind::SmartBayes(n) => {
+                write_named(f, "smart-bayes", *n, Answers::default().worlds())
+            }
             PlayerKind::Smart(Answers::Optimistic) => f.write_str("smart-optimistic"),
             PlayerKind::Smart(answers) if *answers == Answers::default() => f.write_str("smart"),
             PlayerKind::Smart(answers) => write!(f, "smart:{}", answers.worlds()),
@@ -96,6 +117,9 @@ impl Players {
             .iter()
             .map(|kind| match *kind {
                 PlayerKind::Smart(answers) => Some(Smart::new(answers)),
+                PlayerKind::SmartBayes(worlds) => {
+                    Some(Smart::new(Answers::Sampled { worlds }).with_posterior())
+                }
                 _ => None,
             })
             .collect();
@@ -130,14 +154,20 @@ impl Players {
         Ok(match kind.unwrap_or(PlayerKind::Random) {
             PlayerKind::Random => Some(choices[rng.random_range(0..choices.len())]),
             PlayerKind::Trust => Some(trust(sim, seat, rng)),
-            PlayerKind::Ismcts(_) if choices.len() == 1 => Some(choices[0]),
-            PlayerKind::Ismcts(iterations) => {
+            PlayerKind::Ismcts(_) | PlayerKind::IsmctsBayes(_) if choices.len() == 1 => {
+                Some(choices[0])
+            }
+            PlayerKind::Ismcts(iterations) | PlayerKind::IsmctsBayes(iterations) => {
                 let fallback = choices[0];
                 let seed = rng.next_u64();
-                Some(ismcts_search(sim, iterations, seed).map_or(fallback, |r| r.action))
+                let posterior = matches!(kind, Some(PlayerKind::IsmctsBayes(_)));
+                let search = ismcts_search_with(sim, iterations, seed, posterior);
+                Some(search.map_or(fallback, |r| r.action))
             }
-            PlayerKind::Smart(_) if choices.len() == 1 => Some(choices[0]),
-            PlayerKind::Smart(_) => {
+            PlayerKind::Smart(_) | PlayerKind::SmartBayes(_) if choices.len() == 1 => {
+                Some(choices[0])
+            }
+            PlayerKind::Smart(_) | PlayerKind::SmartBayes(_) => {
                 let seed = rng.next_u64();
                 match &mut self.smart[seat.index()] {
                     Some(smart) => smart.choose(sim, seed)?,
@@ -156,7 +186,22 @@ pub fn ismcts_search(
     iterations: u32,
     seed: u64,
 ) -> Result<SearchResult<SgsAction>, SearchError> {
-    Ismcts::new(UCT_C, RandomRollouts::new(1, seed)).search(sim, u64::from(iterations.max(1)), seed)
+    ismcts_search_with(sim, iterations, seed, false)
+}
+
+/// [`ismcts_search`], its worlds weighted by the seats' passes when `posterior`
+/// ([`super::determinize_posterior`]).
+pub fn ismcts_search_with(
+    sim: &mut Sim<Sgs>,
+    iterations: u32,
+    seed: u64,
+    posterior: bool,
+) -> Result<SearchResult<SgsAction>, SearchError> {
+    let mut search = Ismcts::new(UCT_C, RandomRollouts::new(1, seed));
+    if posterior {
+        search = search.with_determinize(super::determinize_posterior);
+    }
+    search.search(sim, u64::from(iterations.max(1)), seed)
 }
 
 /// FreeKill's TrustAI (`trust_ai.lua`) on the pending decision of `seat`.
@@ -212,5 +257,39 @@ fn take_at_random(sim: &Sim<Sgs>, rng: &mut impl Rng) -> SgsAction {
         Some(&take) => take,
         None if hand > 0 => SgsAction::TakeHand,
         None => choices[0],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_player_name_parses_back_to_itself() {
+        let names = [
+            "random",
+            "trust",
+            "smart",
+            "smart:3",
+            "smart-optimistic",
+            "smart-bayes",
+            "smart-bayes:16",
+            "ismcts",
+            "ismcts:7",
+            "ismcts-bayes",
+            "ismcts-bayes:50",
+        ];
+        for name in names {
+            let kind: PlayerKind = name.parse().unwrap();
+            assert_eq!(kind.to_string(), name);
+        }
+        assert_eq!("smart-bayes".parse(), Ok(PlayerKind::SmartBayes(8)));
+        assert_eq!(
+            "smart-bayes:8".parse::<PlayerKind>().unwrap().to_string(),
+            "smart-bayes"
+        );
+        for bad in ["smart-bayes:0", "smart-bayes:x", "ismcts-bayes:", "bayes"] {
+            assert_eq!(bad.parse::<PlayerKind>(), Err(UnknownPlayer(bad.into())));
+        }
     }
 }

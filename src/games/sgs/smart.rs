@@ -105,6 +105,7 @@ pub struct Thought {
 /// The SmartAI of one seat (its simulator's buffers are reused from decision to decision).
 pub struct Smart {
     simulator: Simulator<Sgs>,
+    posterior: bool,
     actions: Vec<SgsAction>,
     values: Vec<f64>,
 }
@@ -115,8 +116,21 @@ impl Smart {
     pub fn new(answers: Answers) -> Smart {
         Smart {
             simulator: Simulator::new(answers),
+            posterior: false,
             actions: Vec::new(),
             values: Vec::new(),
+        }
+    }
+
+    /// The same SmartAI, its worlds determinized by the posterior
+    /// ([`super::determinize_posterior`]: weighted by what the seats' passes showed).
+    pub fn with_posterior(self) -> Smart {
+        Smart {
+            simulator: self
+                .simulator
+                .with_determinize(super::determinize_posterior),
+            posterior: true,
+            ..self
         }
     }
 
@@ -264,7 +278,8 @@ fn discard(sim: &Sim<Sgs>) -> Option<SgsAction> {
 
 impl std::fmt::Debug for Smart {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Smart({:?})", self.simulator.answers)
+        let posterior = if self.posterior { ", posterior" } else { "" };
+        write!(f, "Smart({:?}{posterior})", self.simulator.answers)
     }
 }
 

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::SgsAction;
 use super::deck::MAX_CARDS;
+use super::evidence::Evidence;
 use super::holdings::Holdings;
 use crate::kernel::Seat;
 
@@ -256,6 +257,8 @@ pub struct SgsState {
     pub history: u64,
     /// Each seat's hand and equipment (an index of the cards' zones).
     pub holdings: Holdings,
+    /// What the seats' passes have shown about their hands (public).
+    pub evidence: Evidence,
 }
 
 impl Default for SgsState {
@@ -279,6 +282,7 @@ impl Default for SgsState {
             known: [0; MAX_CARDS],
             history: 0,
             holdings: Holdings::default(),
+            evidence: Evidence::default(),
         }
     }
 }
@@ -358,6 +362,14 @@ impl SgsState {
             .filter(|&s| alive(s) || s == from.0 || s == to.0)
             .count() as u8;
         clockwise.min(living - clockwise)
+    }
+
+    /// `seat` passes `question` (asked or not): the pass goes into the public history and
+    /// the [`Evidence`].
+    pub fn pass(&mut self, seat: Seat, question: Question) {
+        self.remember(seat, SgsAction::Pass);
+        let hand = self.holdings.hand(seat).len();
+        self.evidence.passed(seat, question, hand);
     }
 
     /// Folds `seat`'s `action` into the public history (a cheap multiply-xorshift mix: the

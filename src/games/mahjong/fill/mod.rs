@@ -263,7 +263,7 @@ pub fn fill_weighted<R: Rng + ?Sized>(
         stocks[i] = pool.deal(deal, rng)?;
         weights[i] = weight(deal).max(0.0);
     }
-    let pick = posterior::pick(&weights[..n], rng);
+    let pick = crate::chance::pick_weighted(&weights[..n], rng);
     seats.copy_from_slice(&drawn[pick][..seats.len()]);
     pool.restock(mount, &stocks[pick])
 }

@@ -11,8 +11,6 @@
 //! kind held) and honest about what it knows; earlier discards are left out, their hands
 //! depending on draws the viewer never saw.
 
-use rand::{Rng, RngExt};
-
 use crate::tiles::{KindCounts, TileKind, shanten};
 
 /// Fills drawn per determinization when the posterior weights them.
@@ -71,22 +69,6 @@ pub fn last_discards_weight(seats: &[super::Concealed], last: &[Option<TileKind>
         .product()
 }
 
-/// An index drawn with probability proportional to `weights` (the first when all are 0).
-pub fn pick<R: Rng + ?Sized>(weights: &[f64], rng: &mut R) -> usize {
-    let total: f64 = weights.iter().sum();
-    if total.is_nan() || total <= 0.0 {
-        return 0;
-    }
-    let mut at = rng.random::<f64>() * total;
-    for (i, &w) in weights.iter().enumerate() {
-        if at < w {
-            return i;
-        }
-        at -= w;
-    }
-    weights.iter().rposition(|&w| w > 0.0).unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,18 +94,5 @@ mod tests {
             discard_likelihood(&hand, "5z".parse::<crate::tiles::Tile>().unwrap().kind()),
             0.0
         );
-    }
-
-    #[test]
-    fn picks_follow_the_weights() {
-        let mut rng = crate::chance::derive_stream(3, 0, 0);
-        let mut hits = [0u32; 3];
-        for _ in 0..30_000 {
-            hits[pick(&[1.0, 0.0, 3.0], &mut rng)] += 1;
-        }
-        assert_eq!(hits[1], 0);
-        // 7 500 expected at 1/4: ±4.5 σ (σ = 75) is well inside 7 200..7 800.
-        assert!((7_200..7_800).contains(&hits[0]), "{hits:?}");
-        assert_eq!(pick(&[0.0, 0.0], &mut rng), 0);
     }
 }

@@ -92,7 +92,7 @@ pub(crate) fn ask(
     names: [Option<CardName>; 2],
 ) -> Option<Flow> {
     if names.iter().all(Option::is_none) {
-        ctx.state().remember(seat, SgsAction::Pass);
+        ctx.state().pass(seat, question);
         return None;
     }
     ctx.state().question = question;

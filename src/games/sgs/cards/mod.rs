@@ -99,7 +99,10 @@ pub(super) fn card_of(ctx: &mut Ctx<'_, Sgs>) -> Option<u8> {
 pub(super) fn take_answer(ctx: &mut Ctx<'_, Sgs>, seat: Seat) -> Option<SgsAction> {
     let answer = ctx.answer()?;
     let state = ctx.state();
-    state.remember(seat, answer);
+    match answer {
+        SgsAction::Pass => state.pass(seat, state.question),
+        _ => state.remember(seat, answer),
+    }
     state.question = Question::None;
     Some(answer)
 }
