@@ -20,15 +20,7 @@ hands=${1:-100}
 players=${2:-ismcts,ismcts-uniform,ismcts-bayes}
 rules=${3:-riichi,sichuan}
 [[ "$hands" =~ ^[1-9][0-9]*$ ]] || { echo "HANDS must be a positive number" >&2; exit 2; }
-alea=${ALEA:-}
-seed=${SEED:-26}
-[[ "$seed" =~ ^[0-9]+$ ]] || { echo "SEED must be a number" >&2; exit 2; }
-if [ -z "$alea" ]; then
-  cargo build --release --quiet
-  alea=target/release/alea
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source benches/strength/setup.sh
 play() { # rules players file
   "$alea" simulate mahjong --rules "$1" --length kyoku --players "$2" --games "$hands" \
     --seed "$seed" --out "$3" > /dev/null

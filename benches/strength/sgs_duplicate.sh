@@ -17,15 +17,7 @@ players=${2:-smart-bayes}
 modes=${3:-1v1,identity4}
 base=${4:-smart}
 [[ "$games" =~ ^[1-9][0-9]*$ ]] || { echo "GAMES must be a positive number" >&2; exit 2; }
-alea=${ALEA:-}
-seed=${SEED:-26}
-[[ "$seed" =~ ^[0-9]+$ ]] || { echo "SEED must be a number" >&2; exit 2; }
-if [ -z "$alea" ]; then
-  cargo build --release --quiet
-  alea=target/release/alea
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source benches/strength/setup.sh
 play() { # mode players file
   "$alea" simulate sgs --mode "$1" --players "$2" --games "$games" --seed "$seed" --out "$3" > /dev/null
 }

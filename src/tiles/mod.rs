@@ -19,7 +19,7 @@ pub use counts::{KindCounts, TileCounts};
 pub use notation::{NotationError, format_tiles, parse_tiles};
 pub use set::{MAX_COPIES, TileSet, TileSetError};
 pub use shanten::{
-    effective_kinds, shanten, shanten_seven_pairs, shanten_standard, shanten_thirteen_orphans,
-    ukeire, warm_up_shanten,
+    ShantenProbe, effective_kinds, shanten, shanten_seven_pairs, shanten_standard,
+    shanten_thirteen_orphans, ukeire, warm_up_shanten,
 };
 pub use tile::{Suit, Tile, TileKind};

@@ -186,16 +186,28 @@ pub fn shanten_standard(hand: &KindCounts) -> i8 {
 
 #[inline(always)]
 fn standard(hand: &KindCounts, total: u32) -> i8 {
-    let t = tables();
     let c = &hand.0;
-    let row = Row::unpack(t.suit[index(&c[0..9])])
-        .combine(&Row::unpack(t.suit[index(&c[9..18])]))
-        .combine(&Row::unpack(t.suit[index(&c[18..27])]));
+    let row = suit_row(&c[0..9])
+        .combine(&suit_row(&c[9..18]))
+        .combine(&suit_row(&c[18..27]));
+    standard_of(&row, &c[27..34], total)
+}
+
+/// The table row of one suit's nine counts.
+#[inline(always)]
+fn suit_row(counts: &[u8]) -> Row {
+    Row::unpack(tables().suit[index(counts)])
+}
+
+/// Standard-form shanten from the three suits' combined row, the honors' counts and the
+/// hand's size.
+#[inline(always)]
+fn standard_of(row: &Row, honors: &[u8], total: u32) -> i8 {
     // Honors form no sequences: every triplet is a meld and every pair a block or the head
     // (breaking a triplet into a head or a block never gains: it frees one block slot for at
     // most one point and loses the meld's two).
     let (mut honor_melds, mut honor_pairs) = (0i32, 0i32);
-    for &n in &c[27..34] {
+    for &n in honors {
         honor_melds += i32::from(n >= 3);
         honor_pairs += i32::from(n == 2);
     }
@@ -273,40 +285,166 @@ pub fn shanten(hand: &KindCounts) -> i8 {
     }
 }
 
+/// A hand ready to give the shanten of the hands one tile away from it ([`ShantenProbe::with`],
+/// [`ShantenProbe::lowered_by`]) at a fraction of [`shanten`]'s cost: the suits a change does
+/// not touch keep their table rows, combined ahead, and the counts seven pairs and thirteen
+/// orphans read are updated rather than recounted. Same values as [`shanten`].
+#[derive(Clone, Copy)]
+pub struct ShantenProbe {
+    hand: KindCounts,
+    total: u32,
+    /// Per suit, its table index.
+    index: [usize; 3],
+    /// Per suit, the other two suits' rows combined.
+    others: [Row; 3],
+    /// The three suits' rows combined.
+    all: Row,
+    /// Kinds held twice or more, and kinds held.
+    pairs: i8,
+    kinds: i8,
+    /// Terminal and honor kinds held, and those held twice or more.
+    orphans: i8,
+    orphan_pairs: i8,
+    /// Bit per kind: held, or (suits) within two of a held tile of its suit — the only kinds
+    /// whose draw can form a meld, a pair or a partial block.
+    near: u64,
+    /// The hand's own shanten.
+    now: i8,
+}
+
+/// Bit per kind of the terminals and honors.
+const ORPHAN_BITS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7F << 27;
+
+impl ShantenProbe {
+    /// The probe of `hand`.
+    pub fn new(hand: &KindCounts) -> ShantenProbe {
+        let c = &hand.0;
+        let index = [index(&c[0..9]), index(&c[9..18]), index(&c[18..27])];
+        let t = tables();
+        let [m, p, s] = index.map(|i| Row::unpack(t.suit[i]));
+        let (mut pairs, mut kinds, mut orphans, mut orphan_pairs) = (0, 0, 0, 0);
+        let mut near = 0u64;
+        for (k, &n) in c.iter().enumerate() {
+            let orphan = ORPHAN_BITS >> k & 1 == 1;
+            pairs += i8::from(n >= 2);
+            kinds += i8::from(n >= 1);
+            orphans += i8::from(orphan && n >= 1);
+            orphan_pairs += i8::from(orphan && n >= 2);
+            if n > 0 {
+                near |= match k {
+                    27.. => 1 << k,
+                    _ => {
+                        let suit = k / 9 * 9;
+                        let (lo, hi) = (k.saturating_sub(2).max(suit), (k + 2).min(suit + 8));
+                        (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+                    }
+                };
+            }
+        }
+        let total = hand.total();
+        let all = m.combine(&p).combine(&s);
+        let mut now = standard_of(&all, &c[27..34], total);
+        if total >= 13 {
+            let thirteen = 13 - orphans - i8::from(orphan_pairs > 0);
+            now = now.min(seven_pairs(pairs, kinds)).min(thirteen);
+        }
+        ShantenProbe {
+            hand: *hand,
+            total,
+            index,
+            others: [p.combine(&s), m.combine(&s), m.combine(&p)],
+            all,
+            pairs,
+            kinds,
+            orphans,
+            orphan_pairs,
+            near,
+            now,
+        }
+    }
+
+    /// The hand's shanten.
+    pub fn shanten(&self) -> i8 {
+        self.now
+    }
+
+    /// True when a draw of `kind` lowers the shanten (kinds no meld, pair or block can use are
+    /// answered without a look-up).
+    #[inline]
+    pub fn lowered_by(&self, kind: TileKind) -> bool {
+        let k = kind.index();
+        // Seven pairs and thirteen orphans count from 13 tiles on: a 13th tile may start them.
+        let forms = match self.total + 1 {
+            13 => true,
+            n => n > 13 && (self.kinds < 7 || ORPHAN_BITS >> k & 1 == 1),
+        };
+        (self.near >> k & 1 == 1 || forms) && self.with(kind, true) < self.now
+    }
+
+    /// The shanten of the hand with one more tile of `kind` (`add`) or one fewer (not `add`;
+    /// the hand's own shanten when it holds none).
+    #[inline]
+    pub fn with(&self, kind: TileKind, add: bool) -> i8 {
+        let k = kind.index();
+        let n = self.hand.0[k];
+        let mut honors = [0u8; 7];
+        honors.copy_from_slice(&self.hand.0[27..34]);
+        let (total, new, pair_delta, kind_delta) = match add {
+            true => (self.total + 1, n.saturating_add(1), n == 1, n == 0),
+            false if n == 0 => return self.now,
+            false => (self.total - 1, n - 1, n == 2, n == 1),
+        };
+        let row = match k {
+            27.. => {
+                honors[k - 27] = new;
+                self.all
+            }
+            _ => {
+                let (suit, digit) = (k / 9, k % 9);
+                let step = 5usize.pow(digit as u32);
+                let index = match (add, n >= 4, new >= 4) {
+                    (true, true, _) => self.index[suit],
+                    (true, false, _) => self.index[suit] + step,
+                    (false, true, true) => self.index[suit],
+                    (false, _, _) => self.index[suit] - step,
+                };
+                Row::unpack(tables().suit[index]).combine(&self.others[suit])
+            }
+        };
+        let standard = standard_of(&row, &honors, total);
+        if total < 13 {
+            return standard;
+        }
+        let sign = if add { 1 } else { -1 };
+        let pairs = self.pairs + sign * i8::from(pair_delta);
+        let kinds = self.kinds + sign * i8::from(kind_delta);
+        let orphan = i8::from(ORPHAN_BITS >> k & 1 == 1);
+        let orphans = self.orphans + sign * orphan * i8::from(kind_delta);
+        let orphan_pairs = self.orphan_pairs + sign * orphan * i8::from(pair_delta);
+        let thirteen = 13 - orphans - i8::from(orphan_pairs > 0);
+        standard.min(seven_pairs(pairs, kinds)).min(thirteen)
+    }
+}
+
 /// The kinds whose draw lowers the shanten of a 13-tile (or 3n+1) hand: its effective tiles.
 /// Kinds already held four times are skipped.
 pub fn effective_kinds(hand: &KindCounts) -> Vec<TileKind> {
-    let now = shanten(hand);
-    let mut probe = *hand;
+    let probe = ShantenProbe::new(hand);
     TileKind::all()
-        .filter(|&kind| {
-            if probe[kind] >= 4 {
-                return false;
-            }
-            probe[kind] += 1;
-            let better = shanten(&probe) < now;
-            probe[kind] -= 1;
-            better
-        })
+        .filter(|&kind| hand[kind] < 4 && probe.lowered_by(kind))
         .collect()
 }
 
 /// Unseen copies of the kinds that lower `hand`'s shanten (its ukeire), `seen` counting the
 /// copies visible to the player (its own tiles included).
 pub fn ukeire(hand: &KindCounts, seen: &KindCounts) -> u32 {
-    let now = shanten(hand);
-    let mut probe = *hand;
+    let probe = ShantenProbe::new(hand);
     let mut total = 0;
     for kind in TileKind::all() {
         let left = 4u8.saturating_sub(seen[kind]);
-        if left == 0 {
-            continue;
-        }
-        probe[kind] += 1;
-        if shanten(&probe) < now {
+        if left > 0 && probe.lowered_by(kind) {
             total += u32::from(left);
         }
-        probe[kind] -= 1;
     }
     total
 }
@@ -401,6 +539,51 @@ mod tests {
         let gates = effective_kinds(&hand("1112345678999m"));
         assert_eq!(gates.len(), 9);
         assert!(gates.iter().all(|k| k.suit() == crate::tiles::Suit::Man));
+    }
+
+    #[test]
+    fn a_probe_gives_every_neighbour_its_shanten() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for n in [13usize, 14, 12, 11, 10, 7, 4, 1] {
+            for _ in 0..200 {
+                let mut counts = [0u8; 34];
+                let mut placed = 0;
+                while placed < n {
+                    let k = match rng.random_range(0..3) {
+                        0 => rng.random_range(0..9),
+                        1 => rng.random_range(27..34),
+                        _ => rng.random_range(0..34),
+                    };
+                    if counts[k] < 4 {
+                        counts[k] += 1;
+                        placed += 1;
+                    }
+                }
+                let hand = KindCounts(counts);
+                let probe = ShantenProbe::new(&hand);
+                assert_eq!(probe.shanten(), shanten(&hand));
+                for kind in TileKind::all() {
+                    for add in [true, false] {
+                        let mut next = hand;
+                        match add {
+                            true if next[kind] < 4 => next[kind] += 1,
+                            false if next[kind] > 0 => next[kind] -= 1,
+                            _ => continue,
+                        }
+                        assert_eq!(probe.with(kind, add), shanten(&next), "{counts:?} {kind:?}");
+                        if add {
+                            let lower = shanten(&next) < shanten(&hand);
+                            assert_eq!(probe.lowered_by(kind), lower, "{counts:?} {kind:?}");
+                        }
+                    }
+                }
+                let missing = TileKind::all().find(|&k| hand[k] == 0);
+                if let Some(kind) = missing {
+                    assert_eq!(probe.with(kind, false), probe.shanten());
+                }
+            }
+        }
     }
 
     #[test]

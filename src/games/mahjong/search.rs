@@ -8,7 +8,7 @@ use crate::games::mahjong::fill::Inference;
 use crate::kernel::{Game, Rules, Seat, Sim, Turn};
 use crate::search::Ismcts;
 use crate::search::SearchError;
-use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
+use crate::tiles::{KindCounts, ShantenProbe, Tile, TileKind, ukeire};
 
 /// The share of the best ukeire a discard needs to be searched.
 pub const UKEIRE_SHARE: f64 = 0.75;
@@ -33,11 +33,12 @@ impl DiscardPrior {
     /// copies the player sees, over the `discards` offered.
     pub fn new(hand: &KindCounts, seen: &KindCounts, discards: impl Iterator<Item = Tile>) -> Self {
         let mut after = [None; TileKind::COUNT];
+        let probe = ShantenProbe::new(hand);
         for tile in discards {
             after[tile.kind().index()].get_or_insert_with(|| {
                 let mut h = *hand;
                 h[tile.kind()] -= 1;
-                (shanten(&h), ukeire(&h, seen))
+                (probe.with(tile.kind(), false), ukeire(&h, seen))
             });
         }
         let lowest = after.iter().flatten().map(|s| s.0).min();

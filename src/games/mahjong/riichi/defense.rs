@@ -7,7 +7,7 @@ use super::state::{Kyoku, Phase};
 use super::{Riichi, RiichiAction};
 use crate::kernel::{Seat, Sim};
 use crate::mount::Mount;
-use crate::tiles::{KindCounts, Tile, shanten};
+use crate::tiles::{KindCounts, ShantenProbe, Tile, shanten};
 
 /// How far from ready (shanten) a hand must be for [`cautious_action`] to fold against a
 /// riichi: a hand one discard from ready still pushes.
@@ -64,6 +64,7 @@ pub fn fold_discard(
     safe: u64,
     discards: impl Iterator<Item = Tile>,
 ) -> Option<Tile> {
+    let probe = ShantenProbe::new(hand);
     discards.min_by_key(|t| {
         let kind = t.kind();
         let honor = kind.index() >= 27;
@@ -76,9 +77,7 @@ pub fn fold_discard(
         } else {
             3
         };
-        let mut after = *hand;
-        after[kind] -= 1;
-        (tier, shanten(&after), t.is_red())
+        (tier, probe.with(kind, false), t.is_red())
     })
 }
 

@@ -16,7 +16,7 @@ use crate::games::mahjong::fill::Inference;
 use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::Exit;
 use crate::mount::Mount;
-use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
+use crate::tiles::{KindCounts, ShantenProbe, Tile, TileKind, shanten, ukeire};
 
 /// A kind of player.
 /// Serialized as its name (`"ismcts:50"`).
@@ -220,7 +220,8 @@ pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) ->
         return win;
     }
     let hand = kyoku.hands[seat.index()].kinds();
-    let now = shanten(&hand);
+    let probe = ShantenProbe::new(&hand);
+    let now = probe.shanten();
     if let Phase::Claims { tile, .. } = kyoku.phase {
         let kind = tile.kind();
         let value = kind.index() >= 31
@@ -238,14 +239,11 @@ pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) ->
             after[used[0]] -= 1;
             after[used[1]] -= 1;
             // The best discard after the call.
-            let mut after_discard = 8;
-            for k in TileKind::all() {
-                if after[k] > 0 {
-                    after[k] -= 1;
-                    after_discard = after_discard.min(shanten(&after));
-                    after[k] += 1;
-                }
-            }
+            let called = ShantenProbe::new(&after);
+            let after_discard = TileKind::all()
+                .filter(|&k| after[k] > 0)
+                .map(|k| called.with(k, false))
+                .fold(8, i8::min);
             let is_pon = matches!(action, RiichiAction::Pon(..));
             let worth = (is_pon && value && after_discard <= now) || (open && after_discard < now);
             if worth && (best == RiichiAction::Pass || after_discard < best_shanten) {
@@ -278,9 +276,7 @@ pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) ->
         if let RiichiAction::Discard(tile) = action {
             let kind = tile.kind();
             if after_shanten[kind.index()] == i8::MAX {
-                let mut after = hand;
-                after[kind] -= 1;
-                after_shanten[kind.index()] = shanten(&after);
+                after_shanten[kind.index()] = probe.with(kind, false);
             }
         }
     }

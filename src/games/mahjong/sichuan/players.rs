@@ -11,7 +11,7 @@ use crate::games::mahjong::abilities::{Foresee, toki_choice};
 use crate::games::mahjong::riichi::PlayerKind;
 use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::Exit;
-use crate::tiles::{KindCounts, Tile, TileKind, shanten, ukeire};
+use crate::tiles::{KindCounts, ShantenProbe, Tile, TileKind, shanten, ukeire};
 
 /// The action the seat to move takes when it is played by `players[seat]` (`None` once the
 /// match is over). `rng` serves the random players and seeds each ISMCTS search, so a game is
@@ -164,18 +164,28 @@ pub fn greedy_action(sim: &Sim<Sichuan>, seat: Seat, choices: &[SichuanAction]) 
         return SichuanAction::Pass;
     }
     let seen = visible(battle, seat);
+    let probe = ShantenProbe::new(&kinds);
+    // Per kind, the shanten after discarding it and (once asked) the ukeire.
+    let mut after_kind = [(i8::MAX, None); TileKind::COUNT];
     let mut best: Option<(i8, u32, SichuanAction)> = None;
     for &action in choices {
         let SichuanAction::Discard(tile) = action else {
             continue;
         };
-        let mut after = kinds;
-        after[tile.kind()] -= 1;
-        let s = shanten(&after);
+        let kind = tile.kind();
+        let (s, ukeire_after) = &mut after_kind[kind.index()];
+        if *s == i8::MAX {
+            *s = probe.with(kind, false);
+        }
+        let s = *s;
         if best.is_some_and(|(bs, ..)| s > bs) {
             continue;
         }
-        let u = ukeire(&after, &seen);
+        let u = *ukeire_after.get_or_insert_with(|| {
+            let mut after = kinds;
+            after[kind] -= 1;
+            ukeire(&after, &seen)
+        });
         if best.is_none_or(|(bs, bu, _)| s < bs || u > bu) {
             best = Some((s, u, action));
         }
