@@ -526,8 +526,9 @@ pub struct PigArgs {
     /// or ismcts-bayes, each search as ismcts:N for N
     /// iterations (a shorter list repeats its last entry; default four greedy). sgs: the
     /// players by seat, random, trust, smart (SmartAI, 8 sampled worlds), smart:K (K worlds),
-    /// smart-optimistic, ismcts or ismcts:N (a shorter list repeats its last entry; default
-    /// random).
+    /// smart-optimistic, smart-bayes or smart-bayes:K (SmartAI in worlds weighted by the seats'
+    /// passes), ismcts, ismcts:N, ismcts-bayes or ismcts-bayes:N (a shorter list repeats its
+    /// last entry; default random).
     #[arg(long, default_value = "2")]
     pub players: Players,
     /// The score that wins.

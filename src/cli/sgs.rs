@@ -72,8 +72,8 @@ pub(super) fn load_position(
 }
 
 /// The players by seat from `--players` (`random`, `trust`, `smart`, `smart:K`,
-/// `smart-optimistic`, `ismcts`, `ismcts:N`; a shorter list repeats its last entry; without a
-/// list, all random).
+/// `smart-optimistic`, `smart-bayes`, `smart-bayes:K`, `ismcts`, `ismcts:N`, `ismcts-bayes`,
+/// `ismcts-bayes:N`; a shorter list repeats its last entry; without a list, all random).
 pub fn players(players: &Players, seats: u8) -> Result<Vec<PlayerKind>, CliError> {
     let seats = usize::from(seats);
     let kinds: Vec<PlayerKind> = match players {

@@ -396,7 +396,7 @@ pub struct MahjongSummary {
 }
 
 /// `simulate mahjong`'s default number of matches: about 240 hands of the default hanchan
-/// (about 3½ minutes on one core with the default table's ISMCTS player).
+/// (about 2 minutes on one core with the default table's ISMCTS player).
 pub const MAHJONG_MATCHES: u64 = 24;
 
 /// `simulate mahjong`'s default table: an ISMCTS player (100 iterations) against three greedy

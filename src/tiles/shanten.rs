@@ -130,7 +130,7 @@ const NONE: i32 = -1000;
 
 /// A cell unpacked: the most blocks per melds, without a head (`free`) and with one (`head`),
 /// [`NONE`] where impossible.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Row {
     free: [i32; MAX_MELDS + 1],
     head: [i32; MAX_MELDS + 1],
@@ -289,7 +289,7 @@ pub fn shanten(hand: &KindCounts) -> i8 {
 /// [`ShantenProbe::lowered_by`]) at a fraction of [`shanten`]'s cost: the suits a change does
 /// not touch keep their table rows, combined ahead, and the counts seven pairs and thirteen
 /// orphans read are updated rather than recounted. Same values as [`shanten`].
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub struct ShantenProbe {
     hand: KindCounts,
     total: u32,
@@ -567,7 +567,8 @@ mod tests {
                     for add in [true, false] {
                         let mut next = hand;
                         match add {
-                            true if next[kind] < 4 => next[kind] += 1,
+                            // A fifth copy too: counts above 4 read as 4.
+                            true if next[kind] < 5 => next[kind] += 1,
                             false if next[kind] > 0 => next[kind] -= 1,
                             _ => continue,
                         }

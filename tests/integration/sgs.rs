@@ -793,6 +793,90 @@ fn the_posterior_reads_only_what_the_viewer_saw() {
     }
 }
 
+/// identity4: P0 slashes P1, who has no jink; P1 draws `drawn` and a slash, discards slash/C2;
+/// P2 snatches a card of P1's hand blind (picked by chance: P1 wears nothing, so P2 is not
+/// asked).
+fn snatched_after_a_pass(drawn: &str, seed: u64) -> Sim<Sgs> {
+    let json = format!(
+        r#"{{"mode": "identity4", "current": 0, "phase": "play",
+        "pile": ["{drawn}", "slash/C3", "slash/C4", "slash/C5"], "seats": [
+        {{"role": "lord", "hp": 4, "hand": ["slash/S7"]}},
+        {{"role": "loyalist", "hp": 4, "hand": ["peach/H4", "slash/C2"]}},
+        {{"role": "rebel", "hp": 4, "hand": ["snatch/S3"]}},
+        {{"role": "renegade", "hp": 4, "hand": []}}]}}"#
+    );
+    let mut sim = from_position(&json, seed);
+    let use_on = |sim: &Sim<Sgs>, name: &str, target: u8| SgsAction::Use {
+        card: card(sim, name),
+        target: Some(Seat(target)),
+    };
+    let discard = SgsAction::Discard {
+        card: card(&sim, "slash/C2"),
+    };
+    let script = [
+        (0, use_on(&sim, "slash/S7", 1)),
+        (0, SgsAction::End),
+        (1, SgsAction::End),
+        (1, discard),
+        (2, use_on(&sim, "snatch/S3", 1)),
+    ];
+    for (seat, action) in script {
+        assert_eq!(sim.turn(), Turn::Player(Seat(seat)), "{action:?}");
+        sim.apply(action).unwrap();
+    }
+    sim
+}
+
+#[test]
+fn a_card_snatched_blind_tells_the_evidence_nothing() {
+    use alea::games::sgs::evidence::Denial;
+    // P1's drawn card is a jink in one world and not in the other; P2 may snatch it. P3 sees
+    // the same table in both, and so must the evidence it reads.
+    let mut took_the_drawn_card = 0;
+    for seed in 0..24 {
+        let mut a = snatched_after_a_pass("jink/D2", seed);
+        let mut b = snatched_after_a_pass("dismantlement/S4", seed);
+        assert_eq!(a.info_key(Seat(3)), b.info_key(Seat(3)), "seed {seed}");
+        assert_eq!(a.state().evidence, b.state().evidence, "seed {seed}");
+        // Cleared at the pass with 2 cards; the public discard and the blind snatch may each
+        // have been one of them.
+        assert_eq!(a.state().evidence.cleared(Seat(1), Denial::Jink), 0);
+        let drawn = card(&a, "jink/D2");
+        let at = Board::read(a.rules(), a.world()).zone(drawn);
+        took_the_drawn_card += u32::from(at == Zone::Hand(Seat(2)));
+    }
+    assert!(
+        took_the_drawn_card > 0,
+        "the snatch never took the drawn card"
+    );
+}
+
+#[test]
+fn bayesian_players_play_whole_games_alike_on_any_thread_count() {
+    let one = cli(
+        "alea simulate sgs --mode identity4 --players smart-bayes:4,ismcts-bayes:20,smart:4,trust \
+         --games 6 --seed 3 --threads 1 --json",
+    )
+    .unwrap();
+    let two = cli(
+        "alea simulate sgs --mode identity4 --players smart-bayes:4,ismcts-bayes:20,smart:4,trust \
+         --games 6 --seed 3 --threads 2 --json",
+    )
+    .unwrap();
+    let strip = |text: &str| {
+        let mut json: serde_json::Value = serde_json::from_str(text).unwrap();
+        for key in ["threads", "games_per_second"] {
+            json.as_object_mut().unwrap().remove(key);
+        }
+        json
+    };
+    let (one, two) = (strip(&one), strip(&two));
+    assert_eq!(one, two);
+    assert_eq!(one["games"], 6);
+    assert_eq!(one["seats"][0]["player"], "smart-bayes:4");
+    assert_eq!(one["seats"][1]["player"], "ismcts-bayes:20");
+}
+
 #[test]
 fn positions_go_on_from_any_phase() {
     let at = |phase: &str| {

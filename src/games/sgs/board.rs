@@ -104,6 +104,7 @@ pub fn move_card(ctx: &mut Ctx<'_, Sgs>, card: u8, to: Zone) {
     if let Zone::Hand(seat) = from {
         let name = ctx.game().deck.card(card).name;
         let state = ctx.state();
+        let name = (state.known[usize::from(card)] == EVERYONE).then_some(name);
         let hand = state.holdings.hand(seat).len();
         state.evidence.left(seat, name, hand);
     }

@@ -9,7 +9,10 @@
 //! that were certainly in it at the pass: the hand's size at the pass, less one for every card
 //! since gone from the hand that could have been one of them (any card but a denied one) —
 //! a lower bound, since a card gone may have been drawn after. It follows from the actions
-//! and the public moves alone, so it is public.
+//! and the public moves alone, so it is public: a card snatched blind into another hand, whose
+//! name only two seats see, counts as any card. A card the viewer knows arrived after the pass
+//! (one snatched from it) still counts as possibly old: the inference is weaker there, never
+//! told what the table did not see.
 //!
 //! The likelihood of a dealt hand of `h` cards holding `j` denied cards, `c` of its cards
 //! cleared: the `c` old cards are taken to be any `c` of the hand, equally likely, and none of
@@ -69,14 +72,16 @@ impl Evidence {
         }
     }
 
-    /// A card named `name` left `seat`'s hand, which now holds `hand` cards.
-    pub fn left(&mut self, seat: Seat, name: CardName, hand: usize) {
+    /// A card left `seat`'s hand, which now holds `hand` cards: named `name` when the table
+    /// saw it, `None` when only some seats did (a card snatched blind into another hand: any
+    /// card, for the evidence, so it stays public).
+    pub fn left(&mut self, seat: Seat, name: Option<CardName>, hand: usize) {
         let Some(cleared) = self.cleared.get_mut(seat.index()) else {
             return;
         };
         for denial in Denial::ALL {
             let count = &mut cleared[denial as usize];
-            if !denial.denies(name) {
+            if !name.is_some_and(|name| denial.denies(name)) {
                 *count = count.saturating_sub(1);
             }
             *count = (*count).min(hand.min(usize::from(u8::MAX)) as u8);
@@ -90,9 +95,11 @@ impl Evidence {
             .map_or(0, |c| c[denial as usize])
     }
 
-    /// True when no seat has denied anything.
-    pub fn is_empty(&self) -> bool {
-        self.cleared.iter().flatten().all(|&c| c == 0)
+    /// True when no seat but `viewer` has denied anything (the viewer's own passes weigh
+    /// every deal alike).
+    pub fn says_nothing_to(&self, viewer: Seat) -> bool {
+        let mut others = self.cleared.iter().enumerate();
+        others.all(|(s, c)| s == viewer.index() || c.iter().all(|&c| c == 0))
     }
 
     /// The likelihood of `seat`'s passes if it holds `hand` cards of which `denied[d]` are
@@ -134,18 +141,22 @@ mod tests {
         // Another seat's question, or another seat's dying, says nothing about seat 1.
         e.passed(Seat(1), jink(Seat(2)), 4);
         e.passed(Seat(1), Question::Peach { dying: Seat(2) }, 4);
-        assert!(e.is_empty());
+        assert!(e.says_nothing_to(Seat(0)));
         e.passed(Seat(1), jink(Seat(1)), 4);
+        assert!(!e.says_nothing_to(Seat(0)));
+        assert!(e.says_nothing_to(Seat(1)));
         assert_eq!(e.cleared(Seat(1), Denial::Jink), 4);
         assert_eq!(e.cleared(Seat(1), Denial::Save), 0);
         // A jink played later was drawn later: the four old cards are all still there.
-        e.left(Seat(1), CardName::Jink, 5);
+        e.left(Seat(1), Some(CardName::Jink), 5);
         assert_eq!(e.cleared(Seat(1), Denial::Jink), 4);
-        // A slash may have been one of them.
-        e.left(Seat(1), CardName::Slash, 4);
+        // A slash may have been one of them, and so may a card the table did not see.
+        e.left(Seat(1), Some(CardName::Slash), 5);
         assert_eq!(e.cleared(Seat(1), Denial::Jink), 3);
+        e.left(Seat(1), None, 4);
+        assert_eq!(e.cleared(Seat(1), Denial::Jink), 2);
         // Never more than the hand holds.
-        e.left(Seat(1), CardName::Jink, 1);
+        e.left(Seat(1), Some(CardName::Jink), 1);
         assert_eq!(e.cleared(Seat(1), Denial::Jink), 1);
         e.passed(Seat(1), Question::Peach { dying: Seat(1) }, 1);
         assert_eq!(e.cleared(Seat(1), Denial::Save), 1);

@@ -196,7 +196,7 @@ fn redeal(
     let mut state = resolution.state;
     let unknown = Unknown::of(rules, &board, &state, viewer);
     let n = unknown.len;
-    let candidates = if state.evidence.is_empty() {
+    let candidates = if state.evidence.says_nothing_to(viewer) {
         1
     } else {
         candidates.clamp(1, evidence::CANDIDATES)

@@ -149,14 +149,11 @@ pub fn greedy_action(sim: &Sim<Sichuan>, seat: Seat, choices: &[SichuanAction]) 
         if choices.contains(&SichuanAction::Pon) {
             let mut after = kinds;
             after[tile.kind()] -= 2;
-            let mut best_after = i8::MAX;
-            for k in TileKind::all() {
-                if after[k] > 0 {
-                    after[k] -= 1;
-                    best_after = best_after.min(shanten(&after));
-                    after[k] += 1;
-                }
-            }
+            let called = ShantenProbe::new(&after);
+            let best_after = TileKind::all()
+                .filter(|&k| after[k] > 0)
+                .map(|k| called.with(k, false))
+                .fold(i8::MAX, i8::min);
             if best_after < shanten(&kinds) {
                 return SichuanAction::Pon;
             }
