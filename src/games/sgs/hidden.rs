@@ -168,6 +168,27 @@ impl Unknown {
         }
         weight
     }
+
+    /// `candidates` shuffles of the unknown cards, one kept in proportion to the likelihood
+    /// of the seats' passes when it is dealt.
+    fn weighted_order(
+        &self,
+        rules: &Rules<Sgs>,
+        state: &SgsState,
+        seats: u8,
+        candidates: usize,
+        rng: &mut ChaCha8Rng,
+    ) -> [u8; MAX_CARDS] {
+        let n = self.len;
+        let mut orders = [[0u8; MAX_CARDS]; evidence::CANDIDATES];
+        let mut weights = [0.0; evidence::CANDIDATES];
+        for (order, weight) in orders.iter_mut().zip(&mut weights).take(candidates) {
+            order[..n].copy_from_slice(&self.cards[..n]);
+            order[..n].shuffle(rng);
+            *weight = self.likelihood(rules, state, seats, &order[..n]);
+        }
+        orders[crate::chance::pick_weighted(&weights[..candidates], rng)]
+    }
 }
 
 /// Adds `card` to the denials that deny it.
@@ -201,20 +222,15 @@ fn redeal(
     } else {
         candidates.clamp(1, evidence::CANDIDATES)
     };
-    let mut orders = [[0u8; MAX_CARDS]; evidence::CANDIDATES];
-    let mut weights = [0.0; evidence::CANDIDATES];
-    for (order, weight) in orders.iter_mut().zip(&mut weights).take(candidates) {
-        order[..n].copy_from_slice(&unknown.cards[..n]);
-        order[..n].shuffle(rng);
-        if candidates > 1 {
-            *weight = unknown.likelihood(rules, &state, seats, &order[..n]);
+    let order = match candidates {
+        1 => {
+            let mut order = unknown.cards;
+            order[..n].shuffle(rng);
+            order
         }
-    }
-    let kept = match candidates {
-        1 => 0,
-        _ => crate::chance::pick_weighted(&weights[..candidates], rng),
+        _ => unknown.weighted_order(rules, &state, seats, candidates, rng),
     };
-    let order = &orders[kept][..n];
+    let order = &order[..n];
     let mut zones = [Zone::Removed; MAX_CARDS];
     let mut dealt = 0;
     for s in (0..seats).map(Seat) {
