@@ -12,7 +12,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SystemSet};
 
 use super::{Game, GameRules, Rules, Seat, Turn};
-use crate::pipeline::{self, PipelineError, Progress, Resolution, ResolutionState};
+use crate::pipeline::{Driver, PipelineError, Resolution, ResolutionState, with_driver};
 use crate::snapshot::{Snapshot, SnapshotError, SnapshotRegistry};
 
 /// Why an action was refused or failed. In every case the world is as it was before.
@@ -88,29 +88,29 @@ fn resolution_mut<G: Game>(
 /// Checks `action` against the pending decision and starts resolving it, its chance points
 /// forced by [`Case`](crate::chance::Case) (which it resets); returns the case it took.
 /// Changes nothing when the action is refused.
-#[inline(always)]
 pub fn accept<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
     res: &mut ResolutionState<G>,
     action: G::Action,
 ) -> Result<Option<u32>, SimError> {
-    accept_reading(world, rules, res, action, true)
+    with_driver(world, rules, res, |driver| {
+        accept_reading(driver, action, true)
+    })
 }
 
-/// [`accept`], reading [`Case`](crate::chance::Case) only if `read_case` (false: the caller
-/// knows it is `None`, having just consumed it, and spares the resource lookup).
+/// [`accept`] on a driver, reading [`Case`](crate::chance::Case) only if `read_case` (false:
+/// the caller knows it is `None`, having just consumed it, and spares the resource lookup).
 #[inline(always)]
 fn accept_reading<G: Game>(
-    world: &mut World,
-    rules: &Rules<G>,
-    res: &mut ResolutionState<G>,
+    driver: &mut Driver<'_, G>,
     action: G::Action,
     read_case: bool,
 ) -> Result<Option<u32>, SimError> {
-    let seat = match res.decision.turn {
+    let decision = driver.decision();
+    let seat = match decision.turn {
         Turn::Terminal => return Err(SimError::GameOver),
-        Turn::Player(seat) if res.decision.choices.contains(&action) => seat,
+        Turn::Player(seat) if decision.choices.contains(&action) => seat,
         Turn::Player(seat) => {
             return Err(SimError::Illegal {
                 seat,
@@ -118,17 +118,22 @@ fn accept_reading<G: Game>(
             });
         }
     };
+    let rules = driver.rules();
     let case = match read_case {
-        true => take_case(world, rules),
+        true => take_case(driver.world(), rules),
         false => {
             debug_assert!(
-                rules.slots.case.get(world).is_none_or(|c| c.0.is_none()),
+                rules
+                    .slots
+                    .case
+                    .get(driver.world())
+                    .is_none_or(|c| c.0.is_none()),
                 "Case was set by the rules during Sim::play: set it between actions"
             );
             None
         }
     };
-    res.accept(rules, world, seat, action, case);
+    driver.accept(seat, action, case);
     Ok(case)
 }
 
@@ -143,16 +148,12 @@ fn take_case<G: Game>(world: &mut World, rules: &Rules<G>) -> Option<u32> {
 }
 
 /// Runs the pipeline; when it is idle, asks the game for the next decision.
-#[inline(always)]
 pub fn resolve<G: Game>(
     world: &mut World,
     rules: &Rules<G>,
     res: &mut ResolutionState<G>,
 ) -> Result<(), SimError> {
-    if pipeline::run::<G>(world, rules, res)? == Progress::Idle {
-        G::next_decision(rules, world, &res.table, &res.state, &mut res.decision);
-    }
-    Ok(())
+    Ok(with_driver(world, rules, res, |driver| driver.resolve())?)
 }
 
 /// Resolves `events` as root events, as if an action had produced them (no seat acts), then
@@ -182,8 +183,10 @@ pub fn decide<G: Game>(
     action: G::Action,
 ) -> Result<(), SimError> {
     with_resolution(world, rules, |world, res| {
-        accept(world, rules, res, action)?;
-        resolve(world, rules, res)
+        with_driver(world, rules, res, |driver| {
+            accept_reading(driver, action, true)?;
+            Ok(driver.resolve()?)
+        })
     })
 }
 
@@ -213,22 +216,24 @@ pub(crate) fn play_actions<G: Game>(
     choose: &mut impl FnMut(&super::Decision<G::Action>) -> Option<G::Action>,
     mut applied_one: impl FnMut(G::Action, Option<u32>),
 ) -> Played {
-    let mut read_case = true;
-    for _ in 0..room {
-        let Some(action) = first.take().or_else(|| choose(&res.decision)) else {
-            return Played::Done;
-        };
-        let case = match accept_reading(world, rules, res, action, read_case) {
-            Ok(case) => case,
-            Err(error) => return Played::Refused(error),
-        };
-        read_case = false;
-        if let Err(error) = resolve(world, rules, res) {
-            return Played::Failed(error, case);
+    with_driver(world, rules, res, |driver| {
+        let mut read_case = true;
+        for _ in 0..room {
+            let Some(action) = first.take().or_else(|| choose(driver.decision())) else {
+                return Played::Done;
+            };
+            let case = match accept_reading(driver, action, read_case) {
+                Ok(case) => case,
+                Err(error) => return Played::Refused(error),
+            };
+            read_case = false;
+            if let Err(error) = driver.resolve() {
+                return Played::Failed(error.into(), case);
+            }
+            applied_one(action, case);
         }
-        applied_one(action, case);
-    }
-    Played::Room
+        Played::Room
+    })
 }
 
 /// The game's rules, from the world's [`GameRules`] (for systems).

@@ -16,6 +16,7 @@ pub use resolve::{
     DEFAULT_BENEFIT_CAP, LoggedEvent, Observer, Origin, Progress, Resolution, ResolutionState,
     Watch, run,
 };
+pub(crate) use resolve::{Driver, with_driver};
 
 /// Enables or disables the listener on `entity` of `world`'s game `G` from outside the
 /// pipeline (setting up a position; a `Sim` has [`Sim::set_enabled`](crate::kernel::Sim::set_enabled));

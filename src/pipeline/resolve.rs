@@ -272,41 +272,6 @@ impl<G: Game> ResolutionState<G> {
         self.current.is_some()
     }
 
-    /// Starts resolving `seat`'s `action` (translated by [`Game::translate`]) with its chance
-    /// points forced to `case`, or hands the action to the handler that asked, when a
-    /// resolution is in flight.
-    pub(crate) fn accept(
-        &mut self,
-        rules: &Rules<G>,
-        world: &World,
-        seat: Seat,
-        action: G::Action,
-        case: Option<u32>,
-    ) {
-        self.chance.start(case);
-        if self.in_flight() {
-            self.answer = Some(action);
-            return;
-        }
-        self.translated.clear();
-        G::translate(
-            rules,
-            world,
-            &self.table,
-            &self.state,
-            seat,
-            action,
-            &mut self.translated,
-        );
-        while let Some(event) = self.translated.pop() {
-            self.waiting.push(Queued {
-                event,
-                depth: 1,
-                origin: Origin::Action,
-            });
-        }
-    }
-
     /// Queues `event` as a root event (depth 1), to resolve after the root events queued
     /// before it: what [`Setup::emit`](crate::kernel::Setup::emit) and
     /// [`Sim::emit`](crate::kernel::Sim::emit) do.
@@ -387,29 +352,60 @@ pub fn run<G: Game>(
     rules: &Rules<G>,
     res: &mut ResolutionState<G>,
 ) -> Result<Progress, PipelineError> {
-    let result = drive::<G>(world, rules, res);
-    if result.is_err() {
-        res.clear();
-    }
-    result
+    with_driver(world, rules, res, |driver| driver.run())
 }
 
-fn drive<G: Game>(
+/// The event loop over one [`ResolutionState`], set up once for any number of actions: a
+/// `play` call accepts, resolves and asks for the next decision in one driver, without
+/// taking the state apart again for each action.
+pub(crate) struct Driver<'a, G: Game> {
+    ctx: Ctx<'a, G>,
+    waiting: &'a mut Vec<Queued<G::Event>>,
+    current: &'a mut Option<InFlight<G::Event>>,
+    translated: &'a mut Vec<G::Event>,
+    order: &'a mut Vec<OrderKey>,
+    answer: &'a mut Option<G::Action>,
+    limits: Limits<G>,
+}
+
+/// What the event loop reads of the rules and the [`Watch`] (fixed while a driver runs).
+struct Limits<G: Game> {
+    depth_limit: u16,
+    benefit: bool,
+    benefit_cap: u16,
+    seen: Seen<G>,
+}
+
+impl<G: Game> Clone for Limits<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Limits<G> {}
+
+/// Runs `f` with a [`Driver`] over `res`.
+#[inline(always)]
+pub(crate) fn with_driver<G: Game, R>(
     world: &mut World,
     rules: &Rules<G>,
     res: &mut ResolutionState<G>,
-) -> Result<Progress, PipelineError> {
-    let depth_limit = rules.depth_limit;
+    f: impl FnOnce(&mut Driver<'_, G>) -> R,
+) -> R {
     let Watch {
         record_effects: recording,
         record_events: logging,
         mode,
         benefit_cap,
     } = res.watch;
-    let benefit = mode == Mode::Benefit;
-    let seen = Seen {
-        logging,
-        inspect: rules.inspect,
+    let limits = Limits {
+        depth_limit: rules.depth_limit,
+        benefit: mode == Mode::Benefit,
+        benefit_cap,
+        seen: Seen {
+            logging,
+            inspect: rules.inspect,
+        },
     };
     let ResolutionState {
         decision,
@@ -418,7 +414,7 @@ fn drive<G: Game>(
         waiting,
         current,
         emitted,
-        translated: _,
+        translated,
         order,
         answer,
         census,
@@ -428,164 +424,267 @@ fn drive<G: Game>(
     // Where a call's `Ctx::fail` leaves its message (a reference keeps `Ctx` small).
     let mut failure: Option<String> = None;
     // One context for every call: each call sets who runs (`listener`, `origin`, `answer`).
-    let mut ctx = Ctx {
-        world,
-        rules,
-        emitted,
-        decision,
-        state,
-        table,
-        chance,
-        census,
-        answer: None,
-        listener: None,
-        origin: Origin::Rules,
-        recording,
-        failure: &mut failure,
+    let mut driver = Driver {
+        ctx: Ctx {
+            world,
+            rules,
+            emitted,
+            decision,
+            state,
+            table,
+            chance,
+            census,
+            answer: None,
+            listener: None,
+            origin: Origin::Rules,
+            recording,
+            failure: &mut failure,
+        },
+        waiting,
+        current,
+        translated,
+        order,
+        answer,
+        limits,
     };
-    loop {
-        let Some(flight) = current.as_mut() else {
-            let Some(Queued {
-                event,
-                depth,
-                origin,
-            }) = waiting.pop()
-            else {
-                return Ok(Progress::Idle);
-            };
-            if benefit && depth > benefit_cap {
-                // Too deep to simulate: this branch adds nothing.
-                ctx.world.resource_mut::<Observer<G>>().prevented += 1;
-                continue;
-            }
-            if depth > depth_limit {
-                return Err(PipelineError::TooDeep { limit: depth_limit });
-            }
-            let kind = event.kind();
-            if !rules.is_listened(kind) || (!rules.is_listened_after(kind) && !ctx.census.any(kind))
-            {
-                // Nobody listens, or only before the rules and none of those is enabled: the
-                // rules alone, without staging the event.
-                let mut event = event;
-                ctx.rules_run();
-                ctx.answer = None;
-                let flow = call(G::apply, Span::Rules, &mut ctx, &mut event)?;
-                let cancelled = match flow {
-                    Flow::Ask(_) => {
-                        *current = Some(InFlight {
-                            event,
-                            depth,
-                            origin,
-                            stage: Stage::Apply,
-                            next: 0,
-                        });
-                        return Ok(Progress::Asked);
-                    }
-                    Flow::Cancel => true,
-                    Flow::Continue => false,
-                };
-                let done = LoggedEvent {
-                    depth,
-                    cancelled,
-                    origin,
-                    event,
-                };
-                finish(&mut ctx, seen, done, waiting);
-                continue;
-            }
-            order.clear();
-            collect_listeners::<G>(
-                ctx.world,
-                rules,
-                ctx.table,
-                ctx.census,
-                event.kind(),
-                Timing::Before,
-                order,
-            );
-            *current = Some(InFlight {
-                event,
-                depth,
-                origin,
-                stage: Stage::Before,
-                next: 0,
-            });
-            continue;
-        };
-        // Who runs next on the event in flight: a listener's handler, or the rules.
-        let (run, span): (HandlerFn<G>, _) = match flight.stage {
-            Stage::Apply => {
-                ctx.rules_run();
-                (G::apply, Span::Rules)
-            }
-            Stage::Before | Stage::After => {
-                let Some(&key) = order.get(usize::from(flight.next)) else {
-                    if flight.stage == Stage::Before {
-                        flight.stage = Stage::Apply;
-                    } else if let Some(done) = current.take() {
-                        // The listener list is scratch for the event in flight: left behind,
-                        // it would make equal positions hash differently.
-                        order.clear();
-                        finish(&mut ctx, seen, done.logged(false), waiting);
-                    }
-                    continue;
-                };
-                let entity = rules.entity(StableId(key.4));
-                let Some(listener) = entity.and_then(|e| ctx.world.get::<Listener>(e)).copied()
-                else {
-                    flight.next += 1;
-                    continue;
-                };
-                if !listener.is_enabled() {
-                    flight.next += 1;
-                    continue;
-                }
-                let id = match (benefit, listener.ai_hook) {
-                    (true, Some(hook)) => hook,
-                    _ => listener.handler,
-                };
-                let handler = rules.handler(id);
-                ctx.listener = entity;
-                ctx.origin = Origin::Listener {
-                    id: StableId(key.4),
-                    timing: listener.timing,
-                };
-                (handler.run, Span::Listener(handler.name))
-            }
-        };
-        ctx.answer = answer.take();
-        let flow = call(run, span, &mut ctx, &mut flight.event)?;
-        match (flight.stage, flow) {
-            (Stage::Apply, Flow::Continue) => {
-                flight.stage = Stage::After;
-                flight.next = 0;
-                order.clear();
-                let kind = flight.event.kind();
-                if rules.is_listened_after(kind) {
-                    collect_listeners::<G>(
-                        ctx.world,
-                        rules,
-                        ctx.table,
-                        ctx.census,
-                        kind,
-                        Timing::After,
-                        order,
-                    );
-                }
-                continue;
-            }
-            (Stage::Before | Stage::After, Flow::Continue) | (Stage::After, Flow::Cancel) => {
-                flight.next += 1;
-                continue;
-            }
-            _ => {}
+    f(&mut driver)
+}
+
+impl<'a, G: Game> Driver<'a, G> {
+    /// The decision the game waits on.
+    #[inline(always)]
+    pub(crate) fn decision(&self) -> &crate::kernel::Decision<G::Action> {
+        self.ctx.decision
+    }
+
+    /// The world.
+    #[inline(always)]
+    pub(crate) fn world(&mut self) -> &mut World {
+        self.ctx.world
+    }
+
+    /// The game's rules.
+    #[inline(always)]
+    pub(crate) fn rules(&self) -> &'a Rules<G> {
+        self.ctx.rules
+    }
+
+    /// Starts resolving `seat`'s `action` (translated by [`Game::translate`]) with its chance
+    /// points forced to `case`, or hands the action to the handler that asked, when a
+    /// resolution is in flight.
+    #[inline(always)]
+    pub(crate) fn accept(&mut self, seat: Seat, action: G::Action, case: Option<u32>) {
+        self.ctx.chance.start(case);
+        if self.current.is_some() {
+            *self.answer = Some(action);
+            return;
         }
-        match flow {
-            Flow::Ask(_) => return Ok(Progress::Asked),
-            Flow::Cancel | Flow::Continue => {
-                if let Some(done) = current.take() {
+        self.translated.clear();
+        let ctx = &self.ctx;
+        G::translate(
+            ctx.rules,
+            ctx.world,
+            ctx.table,
+            ctx.state,
+            seat,
+            action,
+            self.translated,
+        );
+        while let Some(event) = self.translated.pop() {
+            self.waiting.push(Queued {
+                event,
+                depth: 1,
+                origin: Origin::Action,
+            });
+        }
+    }
+
+    /// Runs the event loop until every event resolved or a player is asked. On an error the
+    /// resolution is cleared (the caller restores the world).
+    #[inline(always)]
+    pub(crate) fn run(&mut self) -> Result<Progress, PipelineError> {
+        let result = self.drive();
+        if result.is_err() {
+            self.waiting.clear();
+            *self.current = None;
+            self.ctx.emitted.clear();
+            self.order.clear();
+            *self.answer = None;
+        }
+        result
+    }
+
+    /// [`run`](Self::run); when every event resolved, asks the game for the next decision.
+    #[inline(always)]
+    pub(crate) fn resolve(&mut self) -> Result<(), PipelineError> {
+        if self.run()? == Progress::Idle {
+            let ctx = &mut self.ctx;
+            G::next_decision(ctx.rules, ctx.world, ctx.table, ctx.state, ctx.decision);
+        }
+        Ok(())
+    }
+
+    fn drive(&mut self) -> Result<Progress, PipelineError> {
+        let Limits {
+            depth_limit,
+            benefit,
+            benefit_cap,
+            seen,
+        } = self.limits;
+        let rules = self.ctx.rules;
+        let Driver {
+            ctx,
+            waiting,
+            current,
+            order,
+            answer,
+            ..
+        } = self;
+        loop {
+            let Some(flight) = current.as_mut() else {
+                let Some(Queued {
+                    event,
+                    depth,
+                    origin,
+                }) = waiting.pop()
+                else {
+                    return Ok(Progress::Idle);
+                };
+                if benefit && depth > benefit_cap {
+                    // Too deep to simulate: this branch adds nothing.
+                    ctx.world.resource_mut::<Observer<G>>().prevented += 1;
+                    continue;
+                }
+                if depth > depth_limit {
+                    return Err(PipelineError::TooDeep { limit: depth_limit });
+                }
+                let kind = event.kind();
+                if !rules.is_listened(kind)
+                    || (!rules.is_listened_after(kind) && !ctx.census.any(kind))
+                {
+                    // Nobody listens, or only before the rules and none of those is enabled: the
+                    // rules alone, without staging the event.
+                    let mut event = event;
+                    ctx.rules_run();
+                    ctx.answer = None;
+                    let flow = call(G::apply, Span::Rules, ctx, &mut event)?;
+                    let cancelled = match flow {
+                        Flow::Ask(_) => {
+                            **current = Some(InFlight {
+                                event,
+                                depth,
+                                origin,
+                                stage: Stage::Apply,
+                                next: 0,
+                            });
+                            return Ok(Progress::Asked);
+                        }
+                        Flow::Cancel => true,
+                        Flow::Continue => false,
+                    };
+                    let done = LoggedEvent {
+                        depth,
+                        cancelled,
+                        origin,
+                        event,
+                    };
+                    finish(ctx, seen, done, waiting);
+                    continue;
+                }
+                order.clear();
+                collect_listeners::<G>(
+                    ctx.world,
+                    rules,
+                    ctx.table,
+                    ctx.census,
+                    event.kind(),
+                    Timing::Before,
+                    order,
+                );
+                **current = Some(InFlight {
+                    event,
+                    depth,
+                    origin,
+                    stage: Stage::Before,
+                    next: 0,
+                });
+                continue;
+            };
+            // Who runs next on the event in flight: a listener's handler, or the rules.
+            let (run, span): (HandlerFn<G>, _) = match flight.stage {
+                Stage::Apply => {
+                    ctx.rules_run();
+                    (G::apply, Span::Rules)
+                }
+                Stage::Before | Stage::After => {
+                    let Some(&key) = order.get(usize::from(flight.next)) else {
+                        if flight.stage == Stage::Before {
+                            flight.stage = Stage::Apply;
+                        } else if let Some(done) = current.take() {
+                            // The listener list is scratch for the event in flight: left behind,
+                            // it would make equal positions hash differently.
+                            order.clear();
+                            finish(ctx, seen, done.logged(false), waiting);
+                        }
+                        continue;
+                    };
+                    let entity = rules.entity(StableId(key.4));
+                    let Some(listener) = entity.and_then(|e| ctx.world.get::<Listener>(e)).copied()
+                    else {
+                        flight.next += 1;
+                        continue;
+                    };
+                    if !listener.is_enabled() {
+                        flight.next += 1;
+                        continue;
+                    }
+                    let id = match (benefit, listener.ai_hook) {
+                        (true, Some(hook)) => hook,
+                        _ => listener.handler,
+                    };
+                    let handler = rules.handler(id);
+                    ctx.listener = entity;
+                    ctx.origin = Origin::Listener {
+                        id: StableId(key.4),
+                        timing: listener.timing,
+                    };
+                    (handler.run, Span::Listener(handler.name))
+                }
+            };
+            ctx.answer = answer.take();
+            let flow = call(run, span, ctx, &mut flight.event)?;
+            match (flight.stage, flow) {
+                (Stage::Apply, Flow::Continue) => {
+                    flight.stage = Stage::After;
+                    flight.next = 0;
                     order.clear();
-                    finish(&mut ctx, seen, done.logged(true), waiting);
+                    let kind = flight.event.kind();
+                    if rules.is_listened_after(kind) {
+                        collect_listeners::<G>(
+                            ctx.world,
+                            rules,
+                            ctx.table,
+                            ctx.census,
+                            kind,
+                            Timing::After,
+                            order,
+                        );
+                    }
+                    continue;
+                }
+                (Stage::Before | Stage::After, Flow::Continue) | (Stage::After, Flow::Cancel) => {
+                    flight.next += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            match flow {
+                Flow::Ask(_) => return Ok(Progress::Asked),
+                Flow::Cancel | Flow::Continue => {
+                    if let Some(done) = current.take() {
+                        order.clear();
+                        finish(ctx, seen, done.logged(true), waiting);
+                    }
                 }
             }
         }
