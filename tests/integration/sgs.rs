@@ -793,6 +793,119 @@ fn the_posterior_reads_only_what_the_viewer_saw() {
     }
 }
 
+#[test]
+fn the_posterior_keeps_saves_from_a_seat_that_died_without_one() {
+    use alea::games::sgs::determinize_posterior;
+    use alea::games::sgs::evidence::{CANDIDATES, Denial, LAPSE};
+    // P0 slashes P1 (1 hp, no jink, no peach, no analeptic): P1 passes the jink unasked and,
+    // dying, its own peach unasked; P2's peach saves it. P1's 3 cards deny both.
+    let mut sim = from_position(
+        r#"{"mode": "identity4", "current": 0, "phase": "play", "seats": [
+        {"role": "lord", "hp": 4, "hand": ["slash/S7", "dismantlement/S3", "nullification/SJ"]},
+        {"role": "rebel", "hp": 1, "hand": ["slash/C2", "nullification/CQ", "snatch/S4"]},
+        {"role": "loyalist", "hp": 4, "hand": ["peach/H6", "nullification/CK"]},
+        {"role": "renegade", "hp": 4}]}"#,
+        5,
+    );
+    sim.apply(SgsAction::Use {
+        card: card(&sim, "slash/S7"),
+        target: Some(Seat(1)),
+    })
+    .unwrap();
+    assert_eq!(sim.state().question, Question::Peach { dying: Seat(1) });
+    assert_eq!(sim.turn(), Turn::Player(Seat(2)), "P0 and P1 hold no peach");
+    sim.apply(SgsAction::Respond(CardName::Peach)).unwrap();
+    assert_eq!(
+        (sim.state().seats[1].hp, sim.turn()),
+        (1, Turn::Player(Seat(0)))
+    );
+    let evidence = sim.state().evidence;
+    assert_eq!(evidence.cleared(Seat(1), Denial::Save), 3);
+    assert_eq!(evidence.cleared(Seat(1), Denial::Jink), 3);
+    assert_eq!(
+        evidence.cleared(Seat(0), Denial::Save),
+        0,
+        "not the dying seat"
+    );
+    let start = sim.snapshot();
+    let deck = sim.rules().game.deck.clone();
+    let saves = |name: CardName| matches!(name, CardName::Peach | CardName::Analeptic);
+    // P0's unknown cards: the stock and the other hands.
+    let board = Board::read(sim.rules(), sim.world());
+    let unknown: Vec<CardName> = board
+        .cards()
+        .filter(|&(_, z)| z == Zone::Stock || matches!(z, Zone::Hand(s) if s != Seat(0)))
+        .map(|(c, _)| deck.card(c).name)
+        .collect();
+    let (u, j) = (
+        unknown.len(),
+        unknown.iter().filter(|&&n| n == CardName::Jink).count(),
+    );
+    let s = unknown.iter().filter(|&&n| saves(n)).count();
+    // 81 cards less P0's 2 and the 2 discarded (the slash, P2's peach); 13 peaches and
+    // analeptics less the one spent.
+    assert_eq!((u, j, s), (77, 15, 12));
+    // P1's 3 cards, dealt uniformly: no jink and no save card, no jink only, no save only.
+    let none_of = |k: usize| {
+        (0..3)
+            .map(|i| (u - k - i) as f64 / (u - i) as f64)
+            .product::<f64>()
+    };
+    let clean = none_of(j + s);
+    let p = [
+        clean,
+        none_of(j) - clean,
+        none_of(s) - clean,
+        1.0 - none_of(j) - none_of(s) + clean,
+    ];
+    // A candidate weighs 1, LAPSE per denial its hand contradicts: the posterior keeps a deal
+    // without a save card with probability E[(n0 + n2 L) / (n0 + (n1 + n2) L + n3 L^2)] over
+    // the 16 candidates' types (multinomial).
+    let k = CANDIDATES;
+    let fact = |n: usize| (1..=n).map(|i| i as f64).product::<f64>();
+    let mut posterior = 0.0;
+    for n0 in 0..=k {
+        for n1 in 0..=k - n0 {
+            for n2 in 0..=k - n0 - n1 {
+                let n3 = k - n0 - n1 - n2;
+                let n = [n0, n1, n2, n3];
+                let prob = fact(k) / n.iter().map(|&m| fact(m)).product::<f64>()
+                    * n.iter()
+                        .zip(p)
+                        .map(|(&m, q)| q.powi(m as i32))
+                        .product::<f64>();
+                let (f, l) = (|m: usize| m as f64, LAPSE);
+                let weight = f(n0) + f(n1 + n2) * l + f(n3) * l * l;
+                posterior += prob * (f(n0) + f(n2) * l) / weight;
+            }
+        }
+    }
+    let uniform = none_of(s);
+    assert!(posterior > 0.9 && uniform < 0.7, "{posterior} {uniform}");
+    let worlds = 4000;
+    let mut kept = [0u64; 2];
+    for i in 0..worlds {
+        for (posterior, kept) in [false, true].into_iter().zip(&mut kept) {
+            sim.restore(&start).unwrap();
+            match posterior {
+                true => determinize_posterior(&mut sim, Seat(0), i),
+                false => sim.determinize(Seat(0), i),
+            }
+            let board = Board::read(sim.rules(), sim.world());
+            assert_eq!(board.count(Zone::Hand(Seat(1))), 3);
+            *kept += u64::from(!board.hand(Seat(1)).any(|c| saves(deck.card(c).name)));
+        }
+    }
+    // Each against its exact probability: chi-square at the 0.1 % level, 1 degree of freedom.
+    for (observed, p) in [(kept[0], uniform), (kept[1], posterior)] {
+        let cells = [(observed, p), (worlds - observed, 1.0 - p)];
+        assert!(
+            crate::chi_square(&cells) < 10.83,
+            "{kept:?} vs {uniform}, {posterior}"
+        );
+    }
+}
+
 /// identity4: P0 slashes P1, who has no jink; P1 draws `drawn` and a slash, discards slash/C2;
 /// P2 snatches a card of P1's hand blind (picked by chance: P1 wears nothing, so P2 is not
 /// asked).
