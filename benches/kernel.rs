@@ -19,8 +19,11 @@
 //!
 //! `ALEA_COUNT=N cargo bench --bench kernel` plays N playouts (and N / 100 searches of 1 000
 //! simulations) through `Sim` and by hand instead of timing, for an instruction count of each
-//! (see the README's Performance section):
-//! `valgrind --tool=callgrind --toggle-collect='kernel::count_*' target/release/deps/kernel-*`.
+//! (see the README's Performance section): `valgrind --tool=callgrind
+//! --toggle-collect='kernel::count_through' --toggle-collect='kernel::count_bare'
+//! --toggle-collect='kernel::count_mcts' --toggle-collect='kernel::count_mcts_bare'
+//! target/release/deps/kernel-*`, each `count_*` caller's share read with `callgrind_annotate
+//! --inclusive=yes` (a toggle flips collection, so toggled functions must not nest).
 
 #[path = "bare/pig.rs"]
 mod bare;
