@@ -288,12 +288,30 @@ impl<G: Game> ResolutionState<G> {
     }
 
     pub(crate) fn clear(&mut self) {
-        self.waiting.clear();
-        self.current = None;
-        self.emitted.clear();
-        self.order.clear();
-        self.answer = None;
+        clear_parts::<G>(
+            &mut self.waiting,
+            &mut self.current,
+            &mut self.emitted,
+            &mut self.order,
+            &mut self.answer,
+        );
     }
+}
+
+/// Drops a resolution in progress (what a failure leaves): the events waiting, in flight and
+/// just emitted, the stage's listeners and a pending answer.
+fn clear_parts<G: Game>(
+    waiting: &mut Vec<Queued<G::Event>>,
+    current: &mut Option<InFlight<G::Event>>,
+    emitted: &mut Vec<(G::Event, Origin)>,
+    order: &mut Vec<OrderKey>,
+    answer: &mut Option<G::Action>,
+) {
+    waiting.clear();
+    *current = None;
+    emitted.clear();
+    order.clear();
+    *answer = None;
 }
 
 /// How a run of the pipeline ended.
@@ -505,11 +523,13 @@ impl<'a, G: Game> Driver<'a, G> {
     pub(crate) fn run(&mut self) -> Result<Progress, PipelineError> {
         let result = self.drive();
         if result.is_err() {
-            self.waiting.clear();
-            *self.current = None;
-            self.ctx.emitted.clear();
-            self.order.clear();
-            *self.answer = None;
+            clear_parts::<G>(
+                self.waiting,
+                self.current,
+                self.ctx.emitted,
+                self.order,
+                self.answer,
+            );
         }
         result
     }

@@ -428,12 +428,18 @@ pub fn uniform_tile<R: Rng + ?Sized>(hand: &TileCounts, rng: &mut R) -> Option<T
     if total == 0 {
         return None;
     }
-    let mut at = rng.random_range(0..total);
-    hand.tiles().find(|_| {
-        let here = at == 0;
-        at = at.saturating_sub(1);
-        here
-    })
+    nth_copy(hand, rng.random_range(0..total))
+}
+
+/// The `at`-th copy of `hand` in tile order (`hand.tiles().nth(at)`), found count by count.
+fn nth_copy(hand: &TileCounts, mut at: u32) -> Option<Tile> {
+    for (tile, count) in hand.iter() {
+        match at.checked_sub(u32::from(count)) {
+            Some(rest) => at = rest,
+            None => return Some(tile),
+        }
+    }
+    None
 }
 
 /// After a fill in a claim window on `from`'s tile, sets the claim options `fresh` of the
@@ -463,6 +469,25 @@ pub fn refresh_claims<A: Copy + PartialEq>(
             answers[s] = if fresh[s] == 0 { none } else { pass };
         } else if d > viewer_at || can[s] != 0 {
             can[s] = fresh[s];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::parse_tiles;
+
+    #[test]
+    fn nth_copy_lists_the_copies_in_tile_order() {
+        for text in ["1m505m0p50s9s7z", "11112222333344445555m", "0m0p0s", ""] {
+            let hand: TileCounts = parse_tiles(text).unwrap().into_iter().collect();
+            let listed: Vec<Tile> = hand.tiles().collect();
+            let found: Vec<Tile> = (0..hand.total())
+                .filter_map(|k| nth_copy(&hand, k))
+                .collect();
+            assert_eq!(found, listed, "{text}");
+            assert_eq!(nth_copy(&hand, hand.total()), None, "{text}");
         }
     }
 }
