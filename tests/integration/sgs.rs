@@ -715,7 +715,6 @@ fn slashed(json: &str, seed: u64) -> Sim<Sgs> {
 
 #[test]
 fn the_posterior_keeps_jinks_from_a_seat_that_took_a_slash() {
-    use alea::games::sgs::determinize_posterior;
     use alea::games::sgs::evidence::{CANDIDATES, Denial, LAPSE};
     let mut sim = slashed(P1_PASSED, 1);
     assert_eq!(sim.state().evidence.cleared(Seat(1), Denial::Jink), 4);
@@ -746,28 +745,39 @@ fn the_posterior_keeps_jinks_from_a_seat_that_took_a_slash() {
         })
         .sum();
     assert!(posterior > 0.92 && q < 0.42, "{posterior} {q}");
+    shares_match(&mut sim, &start, [q, posterior], |sim| {
+        let board = Board::read(sim.rules(), sim.world());
+        assert_eq!(board.count(Zone::Hand(Seat(1))), 4);
+        jinks(sim) == 0
+    });
+}
+
+/// Determinizes 4 000 worlds from `start` for P0, uniformly and with the posterior, and checks
+/// the share of each where `hit` holds against its exact probability in `expected` (uniform,
+/// posterior): chi-square at the 0.1 % level, 1 degree of freedom.
+fn shares_match(
+    sim: &mut Sim<Sgs>,
+    start: &alea::snapshot::Snapshot,
+    expected: [f64; 2],
+    hit: impl Fn(&Sim<Sgs>) -> bool,
+) {
     let worlds = 4000;
-    let mut clean = [0u64; 2];
+    let mut hits = [0u64; 2];
     for i in 0..worlds {
-        for (posterior, clean) in [false, true].into_iter().zip(&mut clean) {
-            sim.restore(&start).unwrap();
+        for (posterior, hits) in [false, true].into_iter().zip(&mut hits) {
+            sim.restore(start).unwrap();
             match posterior {
-                true => determinize_posterior(&mut sim, Seat(0), i),
+                true => alea::games::sgs::determinize_posterior(sim, Seat(0), i),
                 false => sim.determinize(Seat(0), i),
             }
-            assert_eq!(
-                Board::read(sim.rules(), sim.world()).count(Zone::Hand(Seat(1))),
-                4
-            );
-            *clean += u64::from(jinks(&sim) == 0);
+            *hits += u64::from(hit(sim));
         }
     }
-    // Each against its exact probability: chi-square at the 0.1 % level, 1 degree of freedom.
-    for (observed, p) in [(clean[0], q), (clean[1], posterior)] {
+    for (observed, p) in hits.into_iter().zip(expected) {
         let cells = [(observed, p), (worlds - observed, 1.0 - p)];
         assert!(
             crate::chi_square(&cells) < 10.83,
-            "{clean:?} vs {q}, {posterior}"
+            "{hits:?} vs {expected:?}"
         );
     }
 }
@@ -795,7 +805,6 @@ fn the_posterior_reads_only_what_the_viewer_saw() {
 
 #[test]
 fn the_posterior_keeps_saves_from_a_seat_that_died_without_one() {
-    use alea::games::sgs::determinize_posterior;
     use alea::games::sgs::evidence::{CANDIDATES, Denial, LAPSE};
     // P0 slashes P1 (1 hp, no jink, no peach, no analeptic): P1 passes the jink unasked and,
     // dying, its own peach unasked; P2's peach saves it. P1's 3 cards deny both.
@@ -882,28 +891,11 @@ fn the_posterior_keeps_saves_from_a_seat_that_died_without_one() {
     }
     let uniform = none_of(s);
     assert!(posterior > 0.9 && uniform < 0.7, "{posterior} {uniform}");
-    let worlds = 4000;
-    let mut kept = [0u64; 2];
-    for i in 0..worlds {
-        for (posterior, kept) in [false, true].into_iter().zip(&mut kept) {
-            sim.restore(&start).unwrap();
-            match posterior {
-                true => determinize_posterior(&mut sim, Seat(0), i),
-                false => sim.determinize(Seat(0), i),
-            }
-            let board = Board::read(sim.rules(), sim.world());
-            assert_eq!(board.count(Zone::Hand(Seat(1))), 3);
-            *kept += u64::from(!board.hand(Seat(1)).any(|c| saves(deck.card(c).name)));
-        }
-    }
-    // Each against its exact probability: chi-square at the 0.1 % level, 1 degree of freedom.
-    for (observed, p) in [(kept[0], uniform), (kept[1], posterior)] {
-        let cells = [(observed, p), (worlds - observed, 1.0 - p)];
-        assert!(
-            crate::chi_square(&cells) < 10.83,
-            "{kept:?} vs {uniform}, {posterior}"
-        );
-    }
+    shares_match(&mut sim, &start, [uniform, posterior], |sim| {
+        let board = Board::read(sim.rules(), sim.world());
+        assert_eq!(board.count(Zone::Hand(Seat(1))), 3);
+        !board.hand(Seat(1)).any(|c| saves(deck.card(c).name))
+    });
 }
 
 /// identity4: P0 slashes P1, who has no jink; P1 draws `drawn` and a slash, discards slash/C2;
