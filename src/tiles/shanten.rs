@@ -368,6 +368,15 @@ impl ShantenProbe {
         self.now
     }
 
+    /// The lowest shanten after discarding one tile of the hand (`None` for an empty hand):
+    /// what a call leaves, once its discard is chosen well.
+    pub fn best_discard(&self) -> Option<i8> {
+        TileKind::all()
+            .filter(|&k| self.hand[k] > 0)
+            .map(|k| self.with(k, false))
+            .min()
+    }
+
     /// True when a draw of `kind` lowers the shanten (kinds no meld, pair or block can use are
     /// answered without a look-up).
     #[inline]
@@ -579,6 +588,15 @@ mod tests {
                         }
                     }
                 }
+                let best = TileKind::all()
+                    .filter(|&k| hand[k] > 0)
+                    .map(|k| {
+                        let mut less = hand;
+                        less[k] -= 1;
+                        shanten(&less)
+                    })
+                    .min();
+                assert_eq!(probe.best_discard(), best, "{counts:?}");
                 let missing = TileKind::all().find(|&k| hand[k] == 0);
                 if let Some(kind) = missing {
                     assert_eq!(probe.with(kind, false), probe.shanten());

@@ -239,11 +239,7 @@ pub fn greedy_action(sim: &Sim<Riichi>, seat: Seat, choices: &[RiichiAction]) ->
             after[used[0]] -= 1;
             after[used[1]] -= 1;
             // The best discard after the call.
-            let called = ShantenProbe::new(&after);
-            let after_discard = TileKind::all()
-                .filter(|&k| after[k] > 0)
-                .map(|k| called.with(k, false))
-                .fold(8, i8::min);
+            let after_discard = ShantenProbe::new(&after).best_discard().unwrap_or(8);
             let is_pon = matches!(action, RiichiAction::Pon(..));
             let worth = (is_pon && value && after_discard <= now) || (open && after_discard < now);
             if worth && (best == RiichiAction::Pass || after_discard < best_shanten) {

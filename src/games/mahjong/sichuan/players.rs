@@ -149,11 +149,7 @@ pub fn greedy_action(sim: &Sim<Sichuan>, seat: Seat, choices: &[SichuanAction]) 
         if choices.contains(&SichuanAction::Pon) {
             let mut after = kinds;
             after[tile.kind()] -= 2;
-            let called = ShantenProbe::new(&after);
-            let best_after = TileKind::all()
-                .filter(|&k| after[k] > 0)
-                .map(|k| called.with(k, false))
-                .fold(i8::MAX, i8::min);
+            let best_after = ShantenProbe::new(&after).best_discard().unwrap_or(i8::MAX);
             if best_after < shanten(&kinds) {
                 return SichuanAction::Pon;
             }
