@@ -130,7 +130,7 @@ const NONE: i32 = -1000;
 
 /// A cell unpacked: the most blocks per melds, without a head (`free`) and with one (`head`),
 /// [`NONE`] where impossible.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Row {
     free: [i32; MAX_MELDS + 1],
     head: [i32; MAX_MELDS + 1],
@@ -145,12 +145,9 @@ impl Row {
             let v = ((cell.0 >> (3 * at)) & 7) as i32;
             if v == 0 { NONE } else { v - 1 }
         };
-        let mut top = 0;
-        for m in 1..=MAX_MELDS {
-            if (cell.0 >> (3 * m)) & 7 != 0 || (cell.0 >> (3 * (m + MAX_MELDS + 1))) & 7 != 0 {
-                top = m;
-            }
-        }
+        // The highest field set, free or head (the head fields folded onto the free ones).
+        let set = (cell.0 | cell.0 >> (3 * (MAX_MELDS + 1))) & 0x7FFF;
+        let top = ((31 - (set | 1).leading_zeros()) / 3) as usize;
         Row {
             free: [field(0), field(1), field(2), field(3), field(4)],
             head: [field(5), field(6), field(7), field(8), field(9)],
@@ -166,12 +163,13 @@ impl Row {
             head: [NONE; MAX_MELDS + 1],
             top: (self.top + b.top).min(MAX_MELDS),
         };
-        for ma in 0..=self.top {
-            for mb in 0..=b.top.min(MAX_MELDS - ma) {
-                let m = ma + mb;
-                out.free[m] = out.free[m].max(self.free[ma] + b.free[mb]);
-                let head = (self.head[ma] + b.free[mb]).max(self.free[ma] + b.head[mb]);
-                out.head[m] = out.head[m].max(head);
+        for ma in 0..=self.top.min(MAX_MELDS) {
+            let (fa, ha) = (self.free[ma], self.head[ma]);
+            let end = ma + b.top.min(MAX_MELDS - ma);
+            let outs = out.free[ma..=end].iter_mut().zip(&mut out.head[ma..=end]);
+            for ((free, head), (&fb, &hb)) in outs.zip(b.free.iter().zip(&b.head)) {
+                *free = (*free).max(fa + fb);
+                *head = (*head).max((ha + fb).max(fa + hb));
             }
         }
         out
@@ -190,7 +188,7 @@ fn standard(hand: &KindCounts, total: u32) -> i8 {
     let row = suit_row(&c[0..9])
         .combine(&suit_row(&c[9..18]))
         .combine(&suit_row(&c[18..27]));
-    standard_of(&row, &c[27..34], total)
+    standard_of(&row, Honors::of(&c[27..34]), total)
 }
 
 /// The table row of one suit's nine counts.
@@ -199,18 +197,42 @@ fn suit_row(counts: &[u8]) -> Row {
     Row::unpack(tables().suit[index(counts)])
 }
 
-/// Standard-form shanten from the three suits' combined row, the honors' counts and the
-/// hand's size.
-#[inline(always)]
-fn standard_of(row: &Row, honors: &[u8], total: u32) -> i8 {
-    // Honors form no sequences: every triplet is a meld and every pair a block or the head
-    // (breaking a triplet into a head or a block never gains: it frees one block slot for at
-    // most one point and loses the meld's two).
-    let (mut honor_melds, mut honor_pairs) = (0i32, 0i32);
-    for &n in honors {
-        honor_melds += i32::from(n >= 3);
-        honor_pairs += i32::from(n == 2);
+/// The honors' share of the standard form. Honors form no sequences: every triplet is a meld
+/// and every pair a block or the head (breaking a triplet into a head or a block never gains: it
+/// frees one block slot for at most one point and loses the meld's two).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Honors {
+    melds: i32,
+    pairs: i32,
+}
+
+impl Honors {
+    #[inline(always)]
+    fn of(counts: &[u8]) -> Honors {
+        counts
+            .iter()
+            .fold(Honors::default(), |h, &n| h.changed(0, n))
     }
+
+    /// After one honor kind's count went from `before` to `after`.
+    #[inline(always)]
+    fn changed(self, before: u8, after: u8) -> Honors {
+        let meld = |n: u8| i32::from(n >= 3);
+        let pair = |n: u8| i32::from(n == 2);
+        Honors {
+            melds: self.melds + meld(after) - meld(before),
+            pairs: self.pairs + pair(after) - pair(before),
+        }
+    }
+}
+
+/// Standard-form shanten from the three suits' combined row, the honors and the hand's size.
+#[inline(always)]
+fn standard_of(row: &Row, honors: Honors, total: u32) -> i8 {
+    let Honors {
+        melds: honor_melds,
+        pairs: honor_pairs,
+    } = honors;
     let blocks_needed = (total / 3).min(MAX_MELDS as u32) as i32;
     let mut best = 0i32;
     for melds in 0..=MAX_MELDS {
@@ -286,25 +308,25 @@ pub fn shanten(hand: &KindCounts) -> i8 {
 }
 
 /// A hand ready to give the shanten of the hands one tile away from it ([`ShantenProbe::with`],
-/// [`ShantenProbe::lowered_by`]) at a fraction of [`shanten`]'s cost: the suits a change does
-/// not touch keep their table rows, combined ahead, and the counts seven pairs and thirteen
-/// orphans read are updated rather than recounted. Same values as [`shanten`].
-#[derive(Clone, Copy, Debug)]
+/// [`ShantenProbe::lowered_by`]) or one trade away ([`ShantenProbe::traded`]) at a fraction of
+/// [`shanten`]'s cost: the suits a change does not touch keep their table rows, combined
+/// ahead, and the counts seven pairs and thirteen orphans read are updated rather than
+/// recounted. [`ShantenProbe::trade`] moves the probe to a traded hand the same way. Same
+/// values as [`shanten`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShantenProbe {
     hand: KindCounts,
     total: u32,
     /// Per suit, its table index.
     index: [usize; 3],
+    /// Per suit, its row.
+    rows: [Row; 3],
     /// Per suit, the other two suits' rows combined.
     others: [Row; 3],
     /// The three suits' rows combined.
     all: Row,
-    /// Kinds held twice or more, and kinds held.
-    pairs: i8,
-    kinds: i8,
-    /// Terminal and honor kinds held, and those held twice or more.
-    orphans: i8,
-    orphan_pairs: i8,
+    honors: Honors,
+    forms: Forms,
     /// Bit per kind: held, or (suits) within two of a held tile of its suit — the only kinds
     /// whose draw can form a meld, a pair or a partial block.
     near: u64,
@@ -315,51 +337,122 @@ pub struct ShantenProbe {
 /// Bit per kind of the terminals and honors.
 const ORPHAN_BITS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7F << 27;
 
+/// What seven pairs and thirteen orphans read of a hand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Forms {
+    /// Kinds held twice or more, and kinds held.
+    pairs: i8,
+    kinds: i8,
+    /// Terminal and honor kinds held, and those held twice or more.
+    orphans: i8,
+    orphan_pairs: i8,
+}
+
+impl Forms {
+    fn of(counts: &[u8; 34]) -> Forms {
+        let mut forms = Forms::default();
+        for (k, &n) in counts.iter().enumerate() {
+            forms = forms.changed(k, 0, n);
+        }
+        forms
+    }
+
+    /// After kind `k`'s count went from `before` to `after`.
+    #[inline(always)]
+    fn changed(self, k: usize, before: u8, after: u8) -> Forms {
+        let paired = i8::from(after >= 2) - i8::from(before >= 2);
+        let held = i8::from(after >= 1) - i8::from(before >= 1);
+        let orphan = i8::from(ORPHAN_BITS >> k & 1 == 1);
+        Forms {
+            pairs: self.pairs + paired,
+            kinds: self.kinds + held,
+            orphans: self.orphans + orphan * held,
+            orphan_pairs: self.orphan_pairs + orphan * paired,
+        }
+    }
+
+    /// The better of seven pairs and thirteen orphans (for 13 tiles or more).
+    #[inline(always)]
+    fn shanten(self) -> i8 {
+        let thirteen = 13 - self.orphans - i8::from(self.orphan_pairs > 0);
+        seven_pairs(self.pairs, self.kinds).min(thirteen)
+    }
+}
+
+/// The index of a suit whose kind at `digit` went from `before` to `after` copies (counts
+/// above 4 read as 4).
+#[inline(always)]
+fn shifted(index: usize, digit: usize, before: u8, after: u8) -> usize {
+    let step = POW5[digit];
+    index + usize::from(after.min(4)) * step - usize::from(before.min(4)) * step
+}
+
+/// The kinds near the held tiles of one suit (`first` its first kind index; honors: the held
+/// ones): the probe's `near`.
+fn near_bits(counts: &[u8], first: usize) -> u64 {
+    let mut near = 0u64;
+    for (at, &n) in counts.iter().enumerate() {
+        let k = first + at;
+        if n > 0 {
+            near |= match k {
+                27.. => 1 << k,
+                _ => {
+                    let (lo, hi) = (k.saturating_sub(2).max(first), (k + 2).min(first + 8));
+                    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+                }
+            };
+        }
+    }
+    near
+}
+
+/// The bits of a suit's kinds (`first` its first kind index, `len` its kinds).
+fn suit_bits(first: usize, len: usize) -> u64 {
+    ((1u64 << len) - 1) << first
+}
+
 impl ShantenProbe {
     /// The probe of `hand`.
     pub fn new(hand: &KindCounts) -> ShantenProbe {
         let c = &hand.0;
         let index = [index(&c[0..9]), index(&c[9..18]), index(&c[18..27])];
         let t = tables();
-        let [m, p, s] = index.map(|i| Row::unpack(t.suit[i]));
-        let (mut pairs, mut kinds, mut orphans, mut orphan_pairs) = (0, 0, 0, 0);
-        let mut near = 0u64;
-        for (k, &n) in c.iter().enumerate() {
-            let orphan = ORPHAN_BITS >> k & 1 == 1;
-            pairs += i8::from(n >= 2);
-            kinds += i8::from(n >= 1);
-            orphans += i8::from(orphan && n >= 1);
-            orphan_pairs += i8::from(orphan && n >= 2);
-            if n > 0 {
-                near |= match k {
-                    27.. => 1 << k,
-                    _ => {
-                        let suit = k / 9 * 9;
-                        let (lo, hi) = (k.saturating_sub(2).max(suit), (k + 2).min(suit + 8));
-                        (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
-                    }
-                };
+        let rows = index.map(|i| Row::unpack(t.suit[i]));
+        let near = (0..4).fold(0, |near, s| {
+            let (first, len) = (9 * s, if s == 3 { 7 } else { 9 });
+            near | near_bits(&c[first..first + len], first)
+        });
+        let mut probe = ShantenProbe {
+            hand: *hand,
+            total: hand.total(),
+            index,
+            rows,
+            others: rows,
+            all: rows[0],
+            honors: Honors::of(&c[27..34]),
+            forms: Forms::of(c),
+            near,
+            now: 0,
+        };
+        probe.combine_rows([true; 4]);
+        probe
+    }
+
+    /// Combines the suits' rows ahead (`others`, `all`) where a `changed` suit enters them
+    /// (the fourth flag is the honors'), and sets the hand's shanten.
+    fn combine_rows(&mut self, changed: [bool; 4]) {
+        let [m, p, s] = self.rows;
+        for (x, (a, b)) in [(p, s), (m, s), (m, p)].into_iter().enumerate() {
+            if (0..3).any(|y| y != x && changed[y]) {
+                self.others[x] = a.combine(&b);
             }
         }
-        let total = hand.total();
-        let all = m.combine(&p).combine(&s);
-        let mut now = standard_of(&all, &c[27..34], total);
-        if total >= 13 {
-            let thirteen = 13 - orphans - i8::from(orphan_pairs > 0);
-            now = now.min(seven_pairs(pairs, kinds)).min(thirteen);
+        if changed[..3].contains(&true) {
+            self.all = self.others[2].combine(&s);
         }
-        ShantenProbe {
-            hand: *hand,
-            total,
-            index,
-            others: [p.combine(&s), m.combine(&s), m.combine(&p)],
-            all,
-            pairs,
-            kinds,
-            orphans,
-            orphan_pairs,
-            near,
-            now,
+        self.now = standard_of(&self.all, self.honors, self.total);
+        if self.total >= 13 {
+            self.now = self.now.min(self.forms.shanten());
         }
     }
 
@@ -385,7 +478,7 @@ impl ShantenProbe {
         // Seven pairs and thirteen orphans count from 13 tiles on: a 13th tile may start them.
         let forms = match self.total + 1 {
             13 => true,
-            n => n > 13 && (self.kinds < 7 || ORPHAN_BITS >> k & 1 == 1),
+            n => n > 13 && (self.forms.kinds < 7 || ORPHAN_BITS >> k & 1 == 1),
         };
         (self.near >> k & 1 == 1 || forms) && self.with(kind, true) < self.now
     }
@@ -396,42 +489,100 @@ impl ShantenProbe {
     pub fn with(&self, kind: TileKind, add: bool) -> i8 {
         let k = kind.index();
         let n = self.hand.0[k];
-        let mut honors = [0u8; 7];
-        honors.copy_from_slice(&self.hand.0[27..34]);
-        let (total, new, pair_delta, kind_delta) = match add {
-            true => (self.total + 1, n.saturating_add(1), n == 1, n == 0),
+        let (total, new) = match add {
+            true => (self.total + 1, n.saturating_add(1)),
             false if n == 0 => return self.now,
-            false => (self.total - 1, n - 1, n == 2, n == 1),
+            false => (self.total - 1, n - 1),
         };
-        let row = match k {
-            27.. => {
-                honors[k - 27] = new;
-                self.all
-            }
+        let (row, honors) = match k {
+            27.. => (self.all, self.honors.changed(n, new)),
             _ => {
                 let (suit, digit) = (k / 9, k % 9);
-                let step = 5usize.pow(digit as u32);
-                let index = match (add, n >= 4, new >= 4) {
-                    (true, true, _) => self.index[suit],
-                    (true, false, _) => self.index[suit] + step,
-                    (false, true, true) => self.index[suit],
-                    (false, _, _) => self.index[suit] - step,
-                };
-                Row::unpack(tables().suit[index]).combine(&self.others[suit])
+                let index = shifted(self.index[suit], digit, n, new);
+                let row = Row::unpack(tables().suit[index]).combine(&self.others[suit]);
+                (row, self.honors)
             }
         };
-        let standard = standard_of(&row, &honors, total);
-        if total < 13 {
+        let standard = standard_of(&row, honors, total);
+        match total {
+            ..13 => standard,
+            _ => standard.min(self.forms.changed(k, n, new).shanten()),
+        }
+    }
+
+    /// The shanten of the hand with one tile of `give` traded for one of `take`, the hand's
+    /// size kept (a `give` the hand does not hold is only an addition: [`ShantenProbe::with`]).
+    /// One or two suits' rows are looked up; the rest is combined ahead.
+    #[inline]
+    pub fn traded(&self, give: TileKind, take: TileKind) -> i8 {
+        let (g, t) = (give.index(), take.index());
+        let (ng, nt) = (self.hand.0[g], self.hand.0[t]);
+        if ng == 0 {
+            return self.with(take, true);
+        }
+        if g == t {
+            return self.now;
+        }
+        let changes = [(g, ng, ng - 1), (t, nt, nt.saturating_add(1))];
+        let (mut index, mut honors) = (self.index, self.honors);
+        for (k, before, after) in changes {
+            match k {
+                27.. => honors = honors.changed(before, after),
+                _ => index[k / 9] = shifted(index[k / 9], k % 9, before, after),
+            }
+        }
+        let row_of = |s: usize| Row::unpack(tables().suit[index[s]]);
+        let suit = |k: usize| (k < 27).then_some(k / 9);
+        let row = match (suit(g), suit(t)) {
+            (None, None) => self.all,
+            (Some(s), None) | (None, Some(s)) => row_of(s).combine(&self.others[s]),
+            (Some(a), Some(b)) if a == b => row_of(a).combine(&self.others[a]),
+            (Some(a), Some(b)) => row_of(a).combine(&row_of(b)).combine(&self.rows[3 - a - b]),
+        };
+        let standard = standard_of(&row, honors, self.total);
+        if self.total < 13 {
             return standard;
         }
-        let sign = if add { 1 } else { -1 };
-        let pairs = self.pairs + sign * i8::from(pair_delta);
-        let kinds = self.kinds + sign * i8::from(kind_delta);
-        let orphan = i8::from(ORPHAN_BITS >> k & 1 == 1);
-        let orphans = self.orphans + sign * orphan * i8::from(kind_delta);
-        let orphan_pairs = self.orphan_pairs + sign * orphan * i8::from(pair_delta);
-        let thirteen = 13 - orphans - i8::from(orphan_pairs > 0);
-        standard.min(seven_pairs(pairs, kinds)).min(thirteen)
+        let forms = changes.iter().fold(self.forms, |f, &(k, before, after)| {
+            f.changed(k, before, after)
+        });
+        standard.min(forms.shanten())
+    }
+
+    /// Makes the trade [`ShantenProbe::traded`] values: the probe becomes the new hand's,
+    /// exactly as [`ShantenProbe::new`] would build it, looking up only the suits that changed.
+    pub fn trade(&mut self, give: TileKind, take: TileKind) {
+        let mut changed = [false; 4];
+        if self.hand[give] > 0 {
+            self.set(give.index(), self.hand[give] - 1, &mut changed);
+        }
+        self.set(
+            take.index(),
+            self.hand[take].saturating_add(1),
+            &mut changed,
+        );
+        for (s, _) in changed.iter().enumerate().filter(|&(_, &c)| c) {
+            let (first, len) = (9 * s, if s == 3 { 7 } else { 9 });
+            let near = near_bits(&self.hand.0[first..first + len], first);
+            self.near = self.near & !suit_bits(first, len) | near;
+            if s < 3 {
+                self.rows[s] = Row::unpack(tables().suit[self.index[s]]);
+            }
+        }
+        self.combine_rows(changed);
+    }
+
+    /// Sets kind `k`'s count, keeping the counts, indexes and forms that follow from it.
+    fn set(&mut self, k: usize, after: u8, changed: &mut [bool; 4]) {
+        let before = self.hand.0[k];
+        self.hand.0[k] = after;
+        self.total = self.total + u32::from(after) - u32::from(before);
+        self.forms = self.forms.changed(k, before, after);
+        match k {
+            27.. => self.honors = self.honors.changed(before, after),
+            _ => self.index[k / 9] = shifted(self.index[k / 9], k % 9, before, after),
+        }
+        changed[k.min(27) / 9] = true;
     }
 }
 
@@ -597,9 +748,31 @@ mod tests {
                     })
                     .min();
                 assert_eq!(probe.best_discard(), best, "{counts:?}");
+                for give in TileKind::all().filter(|&k| hand[k] > 0) {
+                    for take in TileKind::all().filter(|&k| hand[k] < 5) {
+                        let mut next = hand;
+                        next[give] -= 1;
+                        next[take] += 1;
+                        let traded = probe.traded(give, take);
+                        assert_eq!(traded, shanten(&next), "{counts:?} {give:?} {take:?}");
+                        let mut moved = probe;
+                        moved.trade(give, take);
+                        assert_eq!(
+                            moved,
+                            ShantenProbe::new(&next),
+                            "{counts:?} {give:?} {take:?}"
+                        );
+                    }
+                }
                 let missing = TileKind::all().find(|&k| hand[k] == 0);
                 if let Some(kind) = missing {
                     assert_eq!(probe.with(kind, false), probe.shanten());
+                    let first = TileKind::all().next().expect("34 kinds");
+                    assert_eq!(probe.traded(kind, first), probe.with(first, true));
+                    let (mut moved, mut more) = (probe, hand);
+                    moved.trade(kind, first);
+                    more[first] += 1;
+                    assert_eq!(moved, ShantenProbe::new(&more));
                 }
             }
         }
