@@ -512,7 +512,7 @@ impl ShantenProbe {
 
     /// The shanten of the hand with one tile of `give` traded for one of `take`, the hand's
     /// size kept (a `give` the hand does not hold is only an addition: [`ShantenProbe::with`]).
-    /// One or two suits' rows are looked up; the rest is combined ahead.
+    /// At most two suits' rows are looked up; the rest is combined ahead.
     #[inline]
     pub fn traded(&self, give: TileKind, take: TileKind) -> i8 {
         let (g, t) = (give.index(), take.index());

@@ -7,11 +7,11 @@
 //! that discard are what it held when it chose it. It chose by a softmax over its discards'
 //! values, the value of discarding a kind being minus the shanten it leaves:
 //! `P(d) = exp(−β·shanten(hand − d)) / Σₖ exp(−β·shanten(hand − k))` over the kinds held,
-//! [`BETA`] = 2 (a discard one step worse is e² ≈ 7.4 times less likely). Cheap (a shanten per
-//! kind held) and honest about what it knows; earlier discards are left out, their hands
-//! depending on draws the viewer never saw.
+//! [`BETA`] = 2 (a discard one step worse is e² ≈ 7.4 times less likely). Cheap (one
+//! [`ShantenProbe`] values every discard) and honest about what it knows; earlier discards are
+//! left out, their hands depending on draws the viewer never saw.
 
-use crate::tiles::{KindCounts, TileKind, shanten};
+use crate::tiles::{KindCounts, ShantenProbe, TileKind};
 
 /// Fills drawn per determinization when the posterior weights them.
 pub const CANDIDATES: usize = 8;
@@ -26,13 +26,8 @@ pub fn discard_likelihood(before: &KindCounts, kind: TileKind) -> f64 {
     if before[kind] == 0 {
         return 0.0;
     }
-    let mut probe = *before;
-    let mut value = |k: TileKind| {
-        probe[k] -= 1;
-        let s = shanten(&probe);
-        probe[k] += 1;
-        s
-    };
+    let probe = ShantenProbe::new(before);
+    let value = |k: TileKind| probe.with(k, false);
     let chosen = value(kind);
     let mut best = chosen;
     let mut after = [i8::MAX; TileKind::COUNT];

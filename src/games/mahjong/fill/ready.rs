@@ -8,8 +8,8 @@
 //! (given the other hands). A finite chain started from a search keeps a bias toward hands
 //! near the start; `tests/integration/inference.rs` measures it against rejection sampling.
 //!
-//! Each proposal is valued by [`ShantenProbe::traded`] (the one or two suits it touches looked
-//! up, the rest combined ahead) and a kept one moves the probe ([`ShantenProbe::trade`]); both
+//! Each proposal is valued by [`ShantenProbe::traded`] (the suits it touches looked up, the
+//! rest combined ahead) and a kept one moves the probe ([`ShantenProbe::trade`]); both
 //! sides' copies are kept in tile order, so a draw reads its copy directly. The draws and the
 //! trades are those of the plain chain (a whole-hand shanten per proposal; tested).
 
@@ -25,7 +25,8 @@ pub const MIX_STEPS: u32 = 64;
 
 /// Trades tiles of `hand` with `stock` (never taking a `forbidden` kind) until the hand is
 /// ready (shanten 0), then mixes over the ready hands. False, with the hand as the search
-/// left it, when no ready hand was found within [`SEARCH_STEPS`].
+/// left it, when no ready hand was found within [`SEARCH_STEPS`]; false and untouched when a
+/// side holds more than 160 tiles (more than any tile set has).
 pub fn mend<R: Rng + ?Sized>(
     hand: &mut TileCounts,
     forbidden: KindMask,
@@ -34,6 +35,12 @@ pub fn mend<R: Rng + ?Sized>(
 ) -> bool {
     if stock.total() == 0 {
         return shanten(&hand.kinds()) <= 0;
+    }
+    if [hand.total(), stock.total()]
+        .iter()
+        .any(|&n| n as usize > MAX_UNSEEN)
+    {
+        return false;
     }
     let mut chain = Chain {
         hand: Copies::of(hand),
@@ -197,19 +204,49 @@ mod tests {
         true
     }
 
+    /// Mends `hand` from `stock` with both chains from the same seed: the same result, hand,
+    /// stock and draws. Returns whether it mended.
+    fn same_as_the_plain_chain(
+        hand: TileCounts,
+        stock: TileCounts,
+        forbidden: KindMask,
+        seed: u64,
+    ) -> bool {
+        let (mut h, mut s) = (hand, stock);
+        let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mended = mend(&mut h, forbidden, &mut s, &mut r);
+        let (mut rh, mut rs) = (hand, stock);
+        let mut rr = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let expected = reference(&mut rh, forbidden, &mut rs, &mut rr);
+        assert_eq!((mended, h, s), (expected, rh, rs), "seed {seed}");
+        assert_eq!(
+            r.random::<u64>(),
+            rr.random::<u64>(),
+            "the same draws, seed {seed}"
+        );
+        mended
+    }
+
+    fn tiles(text: &str) -> TileCounts {
+        TileCounts::from_tiles(crate::tiles::parse_tiles(text).expect("tiles"))
+    }
+
     #[test]
     fn the_chain_makes_the_plain_chains_trades() {
         let set = TileSet::riichi(true);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut sizes_mended = [0; 2];
         for round in 0..200 {
             let mut all: Vec<Tile> = set.counts().tiles().collect();
+            // Every fourth hand has a kan called (10 concealed tiles).
+            let size = if round % 4 == 3 { 10 } else { 13 };
             let keep = 30 + round % 60;
             let mut hand = TileCounts::new();
             let mut stock = TileCounts::new();
-            for i in 0..13 + keep {
+            for i in 0..size + keep {
                 let at = rng.random_range(0..all.len());
                 let tile = all.swap_remove(at);
-                match i < 13 {
+                match i < size {
                     true => hand[tile] += 1,
                     false => stock[tile] += 1,
                 }
@@ -218,18 +255,24 @@ mod tests {
                 0 => KindMask::NONE,
                 _ => KindMask(1 << (round % 34)),
             };
-            let (mut h, mut s) = (hand, stock);
-            let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(round as u64);
-            let mended = mend(&mut h, forbidden, &mut s, &mut r);
-            let (mut rh, mut rs) = (hand, stock);
-            let mut rr = rand_chacha::ChaCha8Rng::seed_from_u64(round as u64);
-            let expected = reference(&mut rh, forbidden, &mut rs, &mut rr);
-            assert_eq!((mended, h, s), (expected, rh, rs), "round {round}");
-            assert_eq!(
-                r.random::<u64>(),
-                rr.random::<u64>(),
-                "the same draws, round {round}"
-            );
+            if same_as_the_plain_chain(hand, stock, forbidden, round as u64) {
+                sizes_mended[usize::from(size == 10)] += 1;
+            }
         }
+        assert_eq!(sizes_mended, [150, 50], "every hand mended");
+        // No ready hand within reach: sixteen kinds, no two a pair or within two of each
+        // other in a suit, ten of them orphans. The search gives up after SEARCH_STEPS.
+        let (hand, stock) = (tiles("147m147p147s1234z"), tiles("567z"));
+        assert!(!same_as_the_plain_chain(hand, stock, KindMask::NONE, 1));
+        // An empty stock: the hand as it is.
+        let (ready, none) = (tiles("123m456p789s1122z"), TileCounts::new());
+        assert!(same_as_the_plain_chain(ready, none, KindMask::NONE, 2));
+        assert!(!same_as_the_plain_chain(hand, none, KindMask::NONE, 3));
+        // More than a chain holds: refused, untouched.
+        let (mut kept, mut rng) = (ready, rand_chacha::ChaCha8Rng::seed_from_u64(4));
+        let mut huge = TileCounts::new();
+        huge[Tile::ALL[0]] = 200;
+        assert!(!mend(&mut kept, KindMask::NONE, &mut huge, &mut rng));
+        assert_eq!((kept, huge[Tile::ALL[0]]), (ready, 200));
     }
 }
