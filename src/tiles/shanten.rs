@@ -535,9 +535,10 @@ impl ShantenProbe {
         let suit = |k: usize| (k < 27).then_some(k / 9);
         let row = match (suit(g), suit(t)) {
             (None, None) => self.all,
-            (Some(s), None) | (None, Some(s)) => row_of(s).combine(&self.others[s]),
-            (Some(a), Some(b)) if a == b => row_of(a).combine(&self.others[a]),
-            (Some(a), Some(b)) => row_of(a).combine(&row_of(b)).combine(&self.rows[3 - a - b]),
+            (Some(a), Some(b)) if a != b => {
+                row_of(a).combine(&row_of(b)).combine(&self.rows[3 - a - b])
+            }
+            (Some(s), _) | (None, Some(s)) => row_of(s).combine(&self.others[s]),
         };
         let standard = standard_of(&row, honors, self.total);
         if self.total < 13 {

@@ -33,13 +33,11 @@ pub fn mend<R: Rng + ?Sized>(
     stock: &mut TileCounts,
     rng: &mut R,
 ) -> bool {
-    if stock.total() == 0 {
+    let (held, stocked) = (hand.total() as usize, stock.total() as usize);
+    if stocked == 0 {
         return shanten(&hand.kinds()) <= 0;
     }
-    if [hand.total(), stock.total()]
-        .iter()
-        .any(|&n| n as usize > MAX_UNSEEN)
-    {
+    if held.max(stocked) > MAX_UNSEEN {
         return false;
     }
     let mut chain = Chain {
@@ -48,19 +46,15 @@ pub fn mend<R: Rng + ?Sized>(
         probe: ShantenProbe::new(&hand.kinds()),
         forbidden,
     };
-    let mut tries = 0;
-    while chain.probe.shanten() > 0 {
-        if tries == SEARCH_STEPS {
-            return false;
+    let ready = chain.search(rng);
+    if ready {
+        for _ in 0..MIX_STEPS {
+            chain.trade(rng, |s| s == 0);
         }
-        tries += 1;
-        let now = chain.probe.shanten();
-        chain.trade(hand, stock, rng, |s| s <= now);
     }
-    for _ in 0..MIX_STEPS {
-        chain.trade(hand, stock, rng, |s| s == 0);
-    }
-    true
+    *hand = chain.hand.counts();
+    *stock = chain.stock.counts();
+    ready
 }
 
 /// The chain's state: both sides' copies in tile order and the hand's shanten probe.
@@ -72,15 +66,22 @@ struct Chain {
 }
 
 impl Chain {
+    /// Trades, keeping those that do not raise the shanten, until the hand is ready (true) or
+    /// [`SEARCH_STEPS`] trades were proposed (false).
+    fn search<R: Rng + ?Sized>(&mut self, rng: &mut R) -> bool {
+        for _ in 0..SEARCH_STEPS {
+            let now = self.probe.shanten();
+            if now <= 0 {
+                return true;
+            }
+            self.trade(rng, |s| s <= now);
+        }
+        self.probe.shanten() <= 0
+    }
+
     /// Proposes one trade (a copy of the hand for a copy of the stock, each uniform) and makes
-    /// it, in `hand` and `stock` too, when `keep` accepts the new shanten.
-    fn trade<R: Rng + ?Sized>(
-        &mut self,
-        hand: &mut TileCounts,
-        stock: &mut TileCounts,
-        rng: &mut R,
-        keep: impl Fn(i8) -> bool,
-    ) {
+    /// it when `keep` accepts the new shanten.
+    fn trade<R: Rng + ?Sized>(&mut self, rng: &mut R, keep: impl Fn(i8) -> bool) {
         let Some(g) = self.hand.draw(rng) else { return };
         let Some(t) = self.stock.draw(rng) else {
             return;
@@ -94,10 +95,6 @@ impl Chain {
         let (gave, took) = (self.hand.places[g], self.stock.places[t]);
         self.hand.replace(g, took);
         self.stock.replace(t, gave);
-        hand[give] -= 1;
-        hand[take] += 1;
-        stock[take] -= 1;
-        stock[give] += 1;
         self.probe.trade(give.kind(), take.kind());
     }
 }
@@ -111,18 +108,16 @@ struct Copies {
 }
 
 impl Copies {
+    /// The copies of `counts` (the first [`MAX_UNSEEN`]: [`mend`] refuses more).
     fn of(counts: &TileCounts) -> Copies {
         let mut copies = Copies {
             places: [0; MAX_UNSEEN],
             len: 0,
         };
         for (place, &tile) in Tile::ALL.iter().enumerate() {
-            for _ in 0..counts[tile] {
-                if copies.len < MAX_UNSEEN {
-                    copies.places[copies.len] = place as u8;
-                    copies.len += 1;
-                }
-            }
+            let n = usize::from(counts[tile]).min(MAX_UNSEEN - copies.len);
+            copies.places[copies.len..copies.len + n].fill(place as u8);
+            copies.len += n;
         }
         copies
     }
@@ -131,6 +126,11 @@ impl Copies {
     /// when empty.
     fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
         (self.len > 0).then(|| rng.random_range(0..self.len as u32) as usize)
+    }
+
+    /// The copies counted.
+    fn counts(&self) -> TileCounts {
+        TileCounts::from_tiles((0..self.len).map(|at| self.tile(at)))
     }
 
     /// The tile at `at`.
