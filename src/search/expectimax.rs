@@ -86,7 +86,8 @@ impl<G: Game> Expectimax<G> {
         })
     }
 
-    /// Values every legal action of the player to move and picks the best. The `Sim` is restored.
+    /// Values every legal action of the player to move and picks the best. The `Sim` is restored,
+    /// on error too.
     pub fn search(
         &mut self,
         sim: &mut Sim<G>,
@@ -97,16 +98,20 @@ impl<G: Game> Expectimax<G> {
             self.start(sim, seed)?;
             self.enter(sim, 0);
             let mut stats = Vec::new();
-            for i in 0..self.frames[0].actions.len() {
-                let action = self.frames[0].actions[i];
-                let value = self.action(sim, action, self.depth, 0)?;
-                stats.push(ActionStats {
-                    action,
-                    visits: 1,
-                    value: value[seat],
+            let searched =
+                (0..self.frames[0].actions.len()).try_for_each(|i| -> Result<(), SearchError> {
+                    let action = self.frames[0].actions[i];
+                    let value = self.action(sim, action, self.depth, 0)?;
+                    stats.push(ActionStats {
+                        action,
+                        visits: 1,
+                        value: value[seat],
+                    });
+                    Ok(())
                 });
-            }
+            // Restored on error too (a search that gave up mid-tree).
             load(sim, &self.frames[0].snapshot)?;
+            searched?;
             let best = stats
                 .iter()
                 .enumerate()

@@ -10,6 +10,7 @@ mod dealer_examples;
 mod determinism;
 mod dice;
 mod duel;
+mod duel_dice;
 mod encode;
 mod fill;
 mod inference;

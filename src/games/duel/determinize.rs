@@ -17,6 +17,7 @@
 use bevy_ecs::prelude::*;
 
 use super::catalog::{CardTag, CatalogError};
+use super::history::{DiceHistory, DiceStep};
 use super::state::{CARD_SLOTS, Draw, DuelControl, HAND_LIMIT, PileOrder};
 use super::{Duel, board, zones};
 use crate::dice::{DiceError, DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
@@ -167,7 +168,15 @@ pub fn set_dice(sim: &mut Sim<Duel>, seat: Seat, faces: &[Face]) -> Result<(), D
     if faces.len() > MAX_DICE {
         return Err(DeterminizeError::TooManyDice(faces.len()));
     }
-    zones::set_faces(sim.world_mut(), seat, faces);
+    let world = sim.world_mut();
+    zones::set_faces(world, seat, faces);
+    let mut set = [None; MAX_DICE];
+    for (slot, &f) in set.iter_mut().zip(faces) {
+        *slot = Some(f);
+    }
+    if let Some(mut history) = world.get_resource_mut::<DiceHistory>() {
+        history.log(seat, DiceStep::Set(set));
+    }
     sim.refresh_decision();
     Ok(())
 }

@@ -18,9 +18,11 @@
 //!   and cryo freeze the target (no skills until the end phase). A character at 0 HP is
 //!   defeated; if it was active, its owner chooses the next one. Whoever defeats all three
 //!   opposing characters wins.
-//! - Chance: dice come from the players' [`DiceGenerator`]s (sampled chance points); a summon's
-//!   random end-phase effect and the `Random` card effects are chance points ([`EffectCases`])
-//!   that the [`Case`](crate::chance::Case) resource drives.
+//! - Chance: dice come from the players' [`DiceGenerator`](crate::dice::DiceGenerator)s
+//!   (sampled chance points); a summon's random end-phase effect and the `Random` card effects
+//!   are chance points ([`EffectCases`]) that the [`Case`](crate::chance::Case) resource drives.
+//!   Every change to a seat's dice is public and logged ([`history`]): a determinization rolls
+//!   the opponent's dice again from it.
 //!
 //! The ECS shape: characters are entities ([`Fighter`]); summons, supports and
 //! statuses are pooled listener entities ([`pieces`], one file per behaviour); the rules are one
@@ -33,6 +35,7 @@ mod describe;
 pub mod determinize;
 mod encode;
 mod event;
+pub mod history;
 mod legal;
 pub mod pieces;
 pub mod players;
@@ -51,7 +54,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::chance::CaseGenerator;
-use crate::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
+use crate::dice::{Face, MAX_DICE};
 use crate::kernel::{CardId, Decision, Game, Rules, Seat, Setup, Table, Zone};
 use crate::pipeline::{Ctx, Flow};
 
@@ -256,6 +259,8 @@ impl Game for Duel {
         setup.snapshot_component::<Fighter>();
         setup.snapshot_component::<crate::kernel::DieFace>();
         setup.snapshot_resource::<DuelControl>();
+        setup.insert_resource(history::DiceHistory::default());
+        setup.snapshot_resource::<history::DiceHistory>();
         let (first_card, first_die) = (setup.rules.cards()[0], setup.rules.dice()[0]);
         let first_fighter = setup.rules.group(board::characters(Seat(0)))[0];
         let query = zones::ZoneQueries::new(setup.world(), first_card, first_die, first_fighter);
@@ -385,7 +390,7 @@ impl Game for Duel {
 
     /// Re-deals what `viewer` cannot see: the opponent's hand and pile are shuffled together
     /// and dealt back in the same sizes, the viewer's own pile is shuffled, and the opponent's
-    /// dice are regenerated (same count) from `omni@3/4, black@1/4`.
+    /// dice are rolled again from their public history ([`history::determinize`]).
     fn determinize(rules: &Rules<Duel>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
         let other = viewer.next(2);
         let hand_len = zones::count(world, other, Zone::Hand(other));
@@ -405,15 +410,7 @@ impl Game for Duel {
         });
         let own = zones::in_zone(rules, world, viewer, Zone::Pile(viewer));
         redistribute(world, &own, rng, |_| Zone::Pile(viewer));
-        let n = zones::dice_count(world, other);
-        let active = state(world).sides[other.index()].active;
-        let team = board::team(rules, world, other, active);
-        let expr: DiceExpr = "omni@3/4, black@1/4".parse().expect("a valid expression");
-        if let Ok(g) = DiceGenerator::new(&expr, n, GeneratorKind::Roll, &team) {
-            let mut out = [Face::Omni; MAX_DICE];
-            let n = g.sample_into(rng, &mut out);
-            zones::set_faces(world, other, &out[..n]);
-        }
+        history::determinize(world, other, rng);
     }
 }
 

@@ -4,6 +4,7 @@ use bevy_ecs::prelude::*;
 
 use super::Duel;
 use super::catalog::{CardTag, Cost};
+use super::history::Faces;
 use super::state::{CARD_SLOTS, DuelControl, Fighter, HAND_LIMIT, PileOrder, TEAM};
 use crate::dice::{BASIC, Face, MAX_DICE};
 use crate::kernel::{CardId, DieFace, GameRules, Rules, Seat, StableId, Zone};
@@ -334,32 +335,15 @@ pub fn set_faces(world: &mut World, seat: Seat, new: &[Face]) {
     });
 }
 
-/// Adds dice to `seat` in free slots, lowest first (as many as fit). Returns how many were
-/// added.
-pub fn add_dice(world: &mut World, seat: Seat, new: &[Face]) -> usize {
-    let free = faces(world, seat);
-    let mut to = [None; MAX_DICE];
-    let mut added = 0;
-    for (slot, _) in free.iter().enumerate().filter(|(_, f)| f.is_none()) {
-        if added == new.len() {
-            break;
-        }
-        to[slot] = Some(new[added]);
-        added += 1;
-    }
+/// Writes `seat`'s dice slots where `after` differs from `before` (its faces now): a die
+/// takes its new face, a slot emptied sends its die to the pool (the face left as it was).
+pub fn write_faces(world: &mut World, seat: Seat, before: &Faces, after: &Faces) {
     edit_dice(world, seat, |slot, zone, face| {
-        if let Some(f) = to[slot] {
-            (*zone, *face) = (Zone::Dice(seat), f as u8);
-        }
-    });
-    added
-}
-
-/// Spends the dice in `mask` (bit `i`: dice slot `i`).
-pub fn spend(world: &mut World, seat: Seat, mask: u16) {
-    edit_dice(world, seat, |slot, zone, _| {
-        if mask & (1 << slot) != 0 {
-            *zone = Zone::Pool;
+        if before[slot] != after[slot] {
+            match after[slot] {
+                Some(f) => (*zone, *face) = (Zone::Dice(seat), f as u8),
+                None => *zone = Zone::Pool,
+            }
         }
     });
 }

@@ -3,7 +3,9 @@
 
 use super::{ListenerSpec, running, use_once};
 use crate::dice::{Face, MAX_DICE};
-use crate::games::duel::{Duel, DuelEvent, zones};
+use crate::games::duel::history::DiceStep;
+use crate::games::duel::rules::dice;
+use crate::games::duel::{Duel, DuelEvent};
 use crate::pipeline::{Ctx, Flow, Timing};
 
 pub(super) const LISTENERS: [ListenerSpec; 1] = [ListenerSpec {
@@ -18,9 +20,12 @@ fn round_omni(ctx: &mut Ctx<'_, Duel>, _: &mut DuelEvent) -> Flow {
     let Some((entity, piece)) = running(ctx) else {
         return Flow::Continue;
     };
-    let omni = [Face::Omni; MAX_DICE];
-    let count = usize::from(piece.value).min(MAX_DICE);
-    zones::add_dice(ctx.world(), piece.seat, &omni[..count]);
+    let count = piece.value.min(MAX_DICE as u8);
+    let step = DiceStep::Added {
+        face: Face::Omni,
+        count,
+    };
+    dice::perform(ctx, piece.seat, step);
     use_once(ctx, entity, piece);
     Flow::Continue
 }

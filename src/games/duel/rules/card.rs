@@ -1,10 +1,10 @@
 //! Cards: playing one (its effect; equipment, supports and buffs become pieces), tuning one,
 //! drawing.
 
-use super::{count_move, edit, outcome, pay, state};
+use super::{active_element, count_move, dice, edit, outcome, pay, state};
 use crate::chance::CaseGenerator;
-use crate::dice::Face;
 use crate::games::duel::catalog::{CardTag, Effect};
+use crate::games::duel::history::DiceStep;
 use crate::games::duel::pieces::{self, PieceKind};
 use crate::games::duel::state::{Attached, Draw, DuelControl, TEAM};
 use crate::games::duel::{Duel, DuelEvent, EffectCases, board, zones};
@@ -84,7 +84,9 @@ fn effect(ctx: &mut Ctx<'_, Duel>, seat: Seat, active: u8, card: u8, effect: &Ef
                 edit(ctx, |s| s.sides[seat.index()].active = next);
             }
         }
-        Effect::Omni(n) => omni(ctx, seat, *n),
+        Effect::Omni(n) => {
+            dice::perform(ctx, seat, DiceStep::Omni { count: *n });
+        }
         Effect::CreateDice(n) => ctx.emit(DuelEvent::DiceCreated { seat, count: *n }),
         Effect::Summon(name) => {
             if let Ok(summon) = ctx.game().catalog.summon(name) {
@@ -118,48 +120,17 @@ fn support(ctx: &mut Ctx<'_, Duel>, seat: Seat, card: u8, kind: PieceKind, value
     }
 }
 
-/// Turns the first `n` dice that are not omni yet, in dice order, into omni.
-fn omni(ctx: &mut Ctx<'_, Duel>, seat: Seat, n: u8) {
-    let world = ctx.world();
-    let faces = zones::faces(world, seat);
-    let mut turn = 0u16;
-    let not_omni = faces
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.is_some_and(|f| f != Face::Omni))
-        .map(|(slot, _)| slot);
-    for slot in not_omni.take(usize::from(n)) {
-        turn |= 1 << slot;
-    }
-    zones::edit_dice(world, seat, |slot, _, face| {
-        if turn & (1 << slot) != 0 {
-            *face = Face::Omni as u8;
-        }
-    });
-}
-
 /// [`DuelEvent::CardTuned`]: the card is discarded and the first die that is neither omni nor
 /// of the active character's element becomes that element.
 pub(super) fn tuned(ctx: &mut Ctx<'_, Duel>, seat: Seat, card: u16) -> Flow {
     count_move(ctx);
-    let rules = ctx.rules();
-    let st = state(ctx);
-    let world = ctx.world();
-    let Some(entity) = zones::hand_card(rules, world, seat, card) else {
+    let Some(entity) = zones::hand_card(ctx.rules(), ctx.world(), seat, card) else {
         return Flow::Cancel;
     };
-    let element = rules.game.element(&board::active(rules, world, &st, seat));
-    let die = zones::faces(world, seat)
-        .iter()
-        .position(|f| f.is_some_and(|f| f != Face::Omni && f != element));
-    let Some(die) = die else {
+    let element = active_element(ctx, seat);
+    if !dice::perform(ctx, seat, DiceStep::Tuned { element }) {
         return Flow::Cancel;
-    };
-    zones::edit_dice(world, seat, |slot, _, face| {
-        if slot == die {
-            *face = element as u8;
-        }
-    });
+    }
     ctx.move_to(entity, Zone::Discard(seat));
     Flow::Continue
 }

@@ -1,7 +1,11 @@
-//! Dice: the round roll and created dice, each a chance point of the player's generator.
+//! Dice: every change to a seat's dice goes through [`perform`], which logs it in the
+//! [`DiceHistory`]; the round roll and created dice are chance points of the player's generator.
 
-use crate::chance::{CaseGenerator, Purpose};
+use rand::RngExt;
+
+use crate::chance::{CaseGenerator, Purpose, Streams};
 use crate::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
+use crate::games::duel::history::{DiceDraws, DiceHistory, DiceStep};
 use crate::games::duel::state::{DuelControl, ROLL};
 use crate::games::duel::{Duel, board, zones};
 use crate::kernel::Seat;
@@ -38,14 +42,14 @@ impl CaseGenerator for Dice<'_> {
     }
 }
 
-/// `n` dice from `seat`'s generator of `kind` (its set expression, else `random`): a recorded
-/// chance point.
-fn generate(
+/// `seat`'s generator of `kind` for `n` dice (its set expression, else `random`; `None` when
+/// even `random` cannot make them).
+fn generator(
     ctx: &mut Ctx<'_, Duel>,
     seat: Seat,
     kind: GeneratorKind,
     n: usize,
-) -> ([Face; MAX_DICE], usize) {
+) -> Option<DiceGenerator> {
     let rules = ctx.rules();
     let active = ctx.state().sides[seat.index()].active;
     let world = ctx.world();
@@ -65,16 +69,50 @@ fn generate(
         Some(expr) => DiceGenerator::new(expr, n, kind, &team).or_else(|_| random()),
         None => random(),
     };
-    match generator {
-        Ok(g) => ctx.chance(&Dice(&g)),
-        Err(_) => ([Face::Omni; MAX_DICE], 0),
+    generator.ok()
+}
+
+/// The game's draws: a generator's dice from a recorded chance point, a rerolled die from the
+/// dice stream.
+struct Live<'c, 'a>(&'c mut Ctx<'a, Duel>);
+
+impl DiceDraws for Live<'_, '_> {
+    fn generated(&mut self, generator: &DiceGenerator, out: &mut [Face; MAX_DICE]) -> usize {
+        let (dice, n) = self.0.chance(&Dice(generator));
+        *out = dice;
+        n
     }
+    fn face(&mut self) -> Face {
+        let world = self.0.world();
+        let rng = world
+            .resource_mut::<Streams>()
+            .into_inner()
+            .rng(Purpose::Dice);
+        Face::ALL[rng.random_range(0..Face::ALL.len())]
+    }
+}
+
+/// Makes `step` on `seat`'s dice and logs it in the [`DiceHistory`]; false (nothing changed)
+/// when it cannot happen.
+pub(crate) fn perform(ctx: &mut Ctx<'_, Duel>, seat: Seat, step: DiceStep) -> bool {
+    let before = zones::faces(ctx.world(), seat);
+    let mut after = before;
+    if !step.apply(&mut after, &mut Live(ctx)) {
+        return false;
+    }
+    let world = ctx.world();
+    zones::write_faces(world, seat, &before, &after);
+    world.resource_mut::<DiceHistory>().log(seat, step);
+    true
 }
 
 /// Rolls `seat`'s dice for a new round with its roll generator.
 pub(super) fn roll(ctx: &mut Ctx<'_, Duel>, seat: Seat) {
-    let (dice, n) = generate(ctx, seat, GeneratorKind::Roll, ROLL);
-    zones::set_faces(ctx.world(), seat, &dice[..n]);
+    let step = match generator(ctx, seat, GeneratorKind::Roll, ROLL) {
+        Some(g) => DiceStep::Rolled(g),
+        None => DiceStep::Set([None; MAX_DICE]),
+    };
+    perform(ctx, seat, step);
 }
 
 /// [`DuelEvent::DiceCreated`](crate::games::duel::DuelEvent::DiceCreated): `count` dice
@@ -82,7 +120,8 @@ pub(super) fn roll(ctx: &mut Ctx<'_, Duel>, seat: Seat) {
 pub(super) fn created(ctx: &mut Ctx<'_, Duel>, seat: Seat, count: u8) -> Flow {
     let free = MAX_DICE - zones::dice_count(ctx.world(), seat);
     let n = usize::from(count).min(free);
-    let (dice, n) = generate(ctx, seat, GeneratorKind::Black, n);
-    zones::add_dice(ctx.world(), seat, &dice[..n]);
+    if let Some(g) = generator(ctx, seat, GeneratorKind::Black, n) {
+        perform(ctx, seat, DiceStep::Created(g));
+    }
     Flow::Continue
 }

@@ -10,8 +10,10 @@ pub mod dice;
 pub mod round;
 
 use super::catalog::{Cost, Outcome};
+use super::history::DiceStep;
 use super::state::{DuelState, Phase};
-use super::{Duel, DuelEvent, board, pieces, zones};
+use super::{Duel, DuelEvent, board, pieces};
+use crate::dice::Face;
 use crate::kernel::Seat;
 use crate::pipeline::{Ctx, Flow};
 
@@ -65,14 +67,17 @@ fn count_move(ctx: &mut Ctx<'_, Duel>) {
 
 /// Pays `cost` for `seat` (the legal-action check guarantees it can).
 fn pay(ctx: &mut Ctx<'_, Duel>, seat: Seat, cost: Cost) {
+    let active = active_element(ctx, seat);
+    dice::perform(ctx, seat, DiceStep::Paid { cost, active });
+}
+
+/// The element of `seat`'s active character.
+fn active_element(ctx: &mut Ctx<'_, Duel>, seat: Seat) -> Face {
     let rules = ctx.rules();
     let st = state(ctx);
-    let world = ctx.world();
-    let element = rules.game.element(&board::active(rules, world, &st, seat));
-    let faces = zones::faces(world, seat);
-    if let Some(mask) = zones::payment(&faces, cost, element) {
-        zones::spend(world, seat, mask);
-    }
+    rules
+        .game
+        .element(&board::active(rules, ctx.world(), &st, seat))
 }
 
 /// Passes the turn after a combat action (to the other seat unless it has ended the round).

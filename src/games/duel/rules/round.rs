@@ -1,11 +1,9 @@
 //! The round: the mulligan and the starting characters, round start (rolls, rerolls), the
 //! end of the round, and the end of the game.
 
-use rand::RngExt;
-
 use super::{count_move, dice, edit, state};
-use crate::chance::{Purpose, Streams};
-use crate::dice::Face;
+use crate::chance::Streams;
+use crate::games::duel::history::{DiceHistory, DiceStep};
 use crate::games::duel::state::{DuelControl, Phase};
 use crate::games::duel::{Duel, DuelEvent, board, zones};
 use crate::kernel::{Seat, Zone};
@@ -92,22 +90,9 @@ pub(super) fn round_started(ctx: &mut Ctx<'_, Duel>, round: u32) -> Flow {
 pub(super) fn rerolled(ctx: &mut Ctx<'_, Duel>, seat: Seat, reroll: bool) -> Flow {
     count_move(ctx);
     if reroll {
-        let rules = ctx.rules();
-        let st = state(ctx);
-        let world = ctx.world();
-        let usable = board::team(rules, world, seat, st.sides[seat.index()].active).living;
-        let mut faces = zones::faces(world, seat);
-        for f in faces.iter_mut().flatten() {
-            if *f != Face::Omni && usable & (1 << *f as u8) == 0 {
-                let rng = world
-                    .resource_mut::<Streams>()
-                    .into_inner()
-                    .rng(Purpose::Dice);
-                *f = Face::ALL[rng.random_range(0..Face::ALL.len())];
-            }
-        }
-        let kept: Vec<Face> = faces.iter().flatten().copied().collect();
-        zones::set_faces(world, seat, &kept);
+        let active = state(ctx).sides[seat.index()].active;
+        let usable = board::team(ctx.rules(), ctx.world(), seat, active).living;
+        dice::perform(ctx, seat, DiceStep::Rerolled { usable });
     }
     let other_rerolls = ctx.world().resource::<DuelControl>().roll[1].is_none();
     edit(ctx, |s| {
@@ -149,6 +134,7 @@ pub(super) fn round_finished(ctx: &mut Ctx<'_, Duel>) -> Flow {
     let order = [st.first, st.first.next(2)];
     for seat in order {
         zones::set_faces(ctx.world(), seat, &[]);
+        ctx.world().resource_mut::<DiceHistory>().clear(seat);
     }
     for seat in order {
         ctx.emit(DuelEvent::Drawn {

@@ -1,0 +1,285 @@
+//! The duel's hidden dice, determinized from their public history: the replay is the exact
+//! posterior on a constructed history, it reads nothing the viewer cannot see, the history
+//! covers every change the rules make, and it predicts the true faces better than the fixed
+//! expression it replaced.
+
+use std::collections::HashMap;
+
+use alea::chance::{CaseGenerator, sub_seed};
+use alea::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
+use alea::games::duel::catalog::Cost;
+use alea::games::duel::history::{self, DiceDraws, DiceHistory, DiceStep, Faces};
+use alea::games::duel::players::{Player, PlayerKind};
+use alea::games::duel::state::Phase;
+use alea::games::duel::{Duel, redeal, state, zones};
+use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Turn};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::{chi_square, chi_square_critical};
+
+/// Draws read from a script: the roll's dice, then one face per rerolled die.
+struct Script {
+    roll: [Face; MAX_DICE],
+    len: usize,
+    rerolls: Vec<Face>,
+}
+
+impl DiceDraws for Script {
+    fn generated(&mut self, _: &DiceGenerator, out: &mut [Face; MAX_DICE]) -> usize {
+        *out = self.roll;
+        self.len
+    }
+    fn face(&mut self) -> Face {
+        self.rerolls.remove(0)
+    }
+}
+
+/// Every sequence of `k` faces.
+fn sequences(k: u32) -> impl Iterator<Item = Vec<Face>> {
+    (0..8usize.pow(k)).map(move |mut n| {
+        (0..k)
+            .map(|_| {
+                let f = Face::ALL[n % 8];
+                n /= 8;
+                f
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn a_replay_draws_the_exact_posterior_of_the_faces_given_the_public_steps() {
+    // Three random dice, a reroll of those neither omni nor pyro/hydro, then two pyro dice
+    // paid (pyro active). The faces left, by enumeration of every roll and reroll, each path
+    // weighted by its probability and kept when the payment can be made.
+    let roll =
+        DiceGenerator::new(&DiceExpr::Random, 3, GeneratorKind::Roll, &Team::default()).unwrap();
+    let usable = 1 << Face::Pyro as u8 | 1 << Face::Hydro as u8;
+    let cost = Cost {
+        matching: 2,
+        ..Cost::default()
+    };
+    let steps = [
+        DiceStep::Rolled(roll),
+        DiceStep::Rerolled { usable },
+        DiceStep::Paid {
+            cost,
+            active: Face::Pyro,
+        },
+    ];
+    let mut exact: HashMap<Faces, f64> = HashMap::new();
+    let cases = roll.max_case();
+    for case in 0..cases {
+        let mut dice = [Face::Omni; MAX_DICE];
+        let len = roll.produce_into(case, &mut dice);
+        let off = dice[..len]
+            .iter()
+            .filter(|&&f| f != Face::Omni && usable & (1 << f as u8) == 0)
+            .count() as u32;
+        for rerolls in sequences(off) {
+            let mut script = Script {
+                roll: dice,
+                len,
+                rerolls,
+            };
+            let mut faces = [None; MAX_DICE];
+            if steps.iter().all(|s| s.apply(&mut faces, &mut script)) {
+                let p = 1.0 / f64::from(cases) / 8f64.powi(off as i32);
+                *exact.entry(faces).or_default() += p;
+            }
+        }
+    }
+    let total: f64 = exact.values().sum();
+    let log = DiceHistory {
+        steps: [steps.to_vec(), Vec::new()],
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut seen: HashMap<Faces, u64> = HashMap::new();
+    let samples = 40_000;
+    for _ in 0..samples {
+        let (faces, consistent) = history::reroll(&log, Seat(0), &mut rng);
+        assert!(
+            consistent,
+            "a consistent replay is found well within the attempts"
+        );
+        *seen.entry(faces).or_default() += 1;
+    }
+    assert!(
+        seen.keys().all(|f| exact.contains_key(f)),
+        "only reachable faces"
+    );
+    // Chi-square over the reachable outcomes at the 0.1 % significance level.
+    let cells: Vec<(u64, f64)> = exact
+        .iter()
+        .map(|(f, p)| (seen.get(f).copied().unwrap_or(0), p / total))
+        .collect();
+    let chi = chi_square(&cells);
+    let critical = chi_square_critical(cells.len() - 1);
+    assert!(
+        chi < critical,
+        "chi-square {chi:.1} over {} outcomes",
+        cells.len()
+    );
+}
+
+#[test]
+fn an_impossible_history_is_forced_and_keeps_the_table_s_count() {
+    // One die set to hydro, then two pyro dice paid: no replay can pay it.
+    let mut set = [None; MAX_DICE];
+    set[0] = Some(Face::Hydro);
+    set[1] = Some(Face::Geo);
+    set[2] = Some(Face::Cryo);
+    let cost = Cost {
+        matching: 2,
+        ..Cost::default()
+    };
+    let paid = DiceStep::Paid {
+        cost,
+        active: Face::Pyro,
+    };
+    let log = DiceHistory {
+        steps: [vec![DiceStep::Set(set), paid], Vec::new()],
+    };
+    let (faces, consistent) = history::reroll(&log, Seat(0), &mut ChaCha8Rng::seed_from_u64(1));
+    assert!(!consistent);
+    let mut left = [None; MAX_DICE];
+    left[2] = Some(Face::Cryo);
+    assert_eq!(faces, left, "the two lowest dice are spent");
+}
+
+/// A game between two greedy players, stopped at seat 0's first action decision of round 2.
+fn round_two(seed: u64) -> Sim<Duel> {
+    let mut sim = SimBuilder::new(Duel::default()).seed(seed).build();
+    let mut players = [
+        Player::new(PlayerKind::Greedy, 1),
+        Player::new(PlayerKind::Greedy, 2),
+    ];
+    loop {
+        let s = state(sim.world());
+        if s.round == 2 && s.phase == Phase::Action && s.turn == Seat(0) {
+            return sim;
+        }
+        let Turn::Player(seat) = sim.pending_decision().turn else {
+            panic!("the game ended before round 2");
+        };
+        let action = players[seat.index()].choose(&mut sim).unwrap();
+        sim.apply(action).unwrap();
+    }
+}
+
+#[test]
+fn determinized_dice_depend_only_on_what_the_viewer_sees() {
+    let mut a = round_two(4);
+    let mut b = round_two(4);
+    // b: seat 1's dice show other faces (same count, same public history).
+    let world = b.world_mut();
+    let before = zones::faces(world, Seat(1));
+    let mut other = before;
+    for f in other.iter_mut().flatten() {
+        *f = if *f == Face::Geo {
+            Face::Cryo
+        } else {
+            Face::Geo
+        };
+    }
+    assert_ne!(before, other);
+    zones::write_faces(world, Seat(1), &before, &other);
+    assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
+    assert_ne!(a.checksum(), b.checksum());
+    a.determinize(Seat(0), 42);
+    b.determinize(Seat(0), 42);
+    assert_eq!(a.checksum(), b.checksum());
+    let count = |sim: &Sim<Duel>| zones::faces(sim.world(), Seat(1)).iter().flatten().count();
+    assert_eq!(count(&a), other.iter().flatten().count());
+}
+
+/// Seat `s`'s dice as a count per face.
+fn histogram(faces: &Faces) -> [u32; 8] {
+    let mut h = [0; 8];
+    for f in faces.iter().flatten() {
+        h[*f as usize] += 1;
+    }
+    h
+}
+
+/// Positions met in games between a greedy and a random player (every decision of 120 games),
+/// with the true dice of each seat.
+fn positions(mut visit: impl FnMut(&Sim<Duel>)) {
+    let builder = SimBuilder::new(Duel::default()).rollback(Rollback::Caller);
+    let mut sim = builder.build();
+    let start = sim.snapshot();
+    for g in 0..120u64 {
+        sim.restore(&start).unwrap();
+        sim.reseed(sub_seed(17, g));
+        redeal(&mut sim);
+        let mut players = [
+            Player::new(PlayerKind::Greedy, g),
+            Player::new(PlayerKind::Random, g + 1000),
+        ];
+        while let Turn::Player(seat) = sim.pending_decision().turn {
+            visit(&sim);
+            let action = players[seat.index()].choose(&mut sim).unwrap();
+            sim.apply(action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_history_covers_every_change_and_predicts_the_faces_better_than_a_fixed_expression() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let fixed: DiceExpr = "omni@3/4, black@1/4".parse().unwrap();
+    let (mut replays, mut forced) = (0u64, 0u64);
+    // Mean log-probability of a true die's face under each model (per-face frequencies over
+    // 32 draws, smoothed by half a die per face).
+    let (mut score_history, mut score_fixed, mut dice) = (0.0f64, 0.0f64, 0u64);
+    positions(|sim| {
+        let world = sim.world();
+        let log = world.resource::<DiceHistory>();
+        for seat in [Seat(0), Seat(1)] {
+            let truth = zones::faces(world, seat);
+            let held = truth.iter().flatten().count();
+            let mut from_history = [0u32; 8];
+            for _ in 0..32 {
+                let (faces, consistent) = history::reroll(log, seat, &mut rng);
+                assert_eq!(faces.iter().flatten().count(), held, "the count is public");
+                replays += 1;
+                forced += u64::from(!consistent);
+                for (n, h) in from_history.iter_mut().zip(histogram(&faces)) {
+                    *n += h;
+                }
+            }
+            if held == 0 || state(world).phase != Phase::Action {
+                continue;
+            }
+            let rules = sim.rules();
+            let active = state(world).sides[seat.index()].active;
+            let team = alea::games::duel::board::team(rules, world, seat, active);
+            let generator = DiceGenerator::new(&fixed, held, GeneratorKind::Roll, &team).unwrap();
+            let mut from_fixed = [0u32; 8];
+            for _ in 0..32 {
+                for f in generator.sample(&mut rng) {
+                    from_fixed[f as usize] += 1;
+                }
+            }
+            let p = |counts: &[u32; 8], f: usize| {
+                (f64::from(counts[f]) + 0.5) / (32.0 * held as f64 + 4.0)
+            };
+            for (f, n) in histogram(&truth).into_iter().enumerate() {
+                score_history += f64::from(n) * p(&from_history, f).ln();
+                score_fixed += f64::from(n) * p(&from_fixed, f).ln();
+                dice += u64::from(n);
+            }
+        }
+    });
+    let (history_mean, fixed_mean) = (score_history / dice as f64, score_fixed / dice as f64);
+    println!(
+        "{replays} replays, {forced} forced; {dice} dice: log-probability of the true face \
+         {history_mean:.3} (history) vs {fixed_mean:.3} (fixed expression)"
+    );
+    assert!(
+        forced * 100 < replays,
+        "{forced} of {replays} replays forced"
+    );
+    assert!(history_mean > fixed_mean + 0.1);
+}
