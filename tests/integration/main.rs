@@ -10,7 +10,7 @@ mod dealer_examples;
 mod determinism;
 mod dice;
 mod duel;
-mod duel_dice;
+mod duel_inference;
 mod encode;
 mod fill;
 mod inference;

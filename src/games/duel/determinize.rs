@@ -17,6 +17,7 @@
 use bevy_ecs::prelude::*;
 
 use super::catalog::{CardTag, CatalogError};
+use super::evidence::HandEvidence;
 use super::history::{DiceHistory, DiceStep};
 use super::state::{CARD_SLOTS, Draw, DuelControl, HAND_LIMIT, PileOrder};
 use super::{Duel, board, zones};
@@ -181,10 +182,13 @@ pub fn set_dice(sim: &mut Sim<Duel>, seat: Seat, faces: &[Face]) -> Result<(), D
     Ok(())
 }
 
-/// Replaces `seat`'s hand by the cards named (at most the hand limit).
+/// Replaces `seat`'s hand by the cards named (at most the hand limit). What the table knew of
+/// the hand ([`HandEvidence`]) is forgotten.
 pub fn set_hand(sim: &mut Sim<Duel>, seat: Seat, names: &[&str]) -> Result<(), DeterminizeError> {
     let cards = ids(sim.rules(), names)?;
-    replace(sim, seat, Zone::Hand(seat), &cards, HAND_LIMIT, "hand")
+    replace(sim, seat, Zone::Hand(seat), &cards, HAND_LIMIT, "hand")?;
+    sim.state_mut().sides[seat.index()].hand = HandEvidence::default();
+    Ok(())
 }
 
 /// Replaces `seat`'s pile by the cards named, the first on top.
@@ -323,10 +327,17 @@ pub fn pile_to_hand(
         }
     }
     let world = sim.world_mut();
+    let mut kept = 0;
     for &index in indices {
-        zones::to_hand(world, seat, pile[index]);
+        kept += u8::from(matches!(
+            zones::to_hand(world, seat, pile[index]),
+            Zone::Hand(_)
+        ));
     }
     world.resource_mut::<DuelControl>().draw_buffer[seat.index()].remove(0);
+    sim.state_mut().sides[seat.index()]
+        .hand
+        .drawn(draw.tag, kept);
     sim.refresh_decision();
     Ok(())
 }
@@ -356,6 +367,8 @@ pub fn hand_to_pile(
             o.0 = bottom + i as u16;
         }
     }
+    let hidden = indices.len().min(usize::from(u8::MAX)) as u8;
+    sim.state_mut().sides[seat.index()].hand.hidden(hidden);
     sim.refresh_decision();
     Ok(())
 }

@@ -35,6 +35,7 @@ mod describe;
 pub mod determinize;
 mod encode;
 mod event;
+pub mod evidence;
 pub mod history;
 mod legal;
 pub mod pieces;
@@ -194,7 +195,11 @@ fn deal(rules: &Rules<Duel>, world: &mut World) {
 pub fn redeal(sim: &mut crate::kernel::Sim<Duel>) {
     let rules = sim.shared_rules();
     deal(&rules, sim.world_mut());
-    sim.state_mut().phase = Phase::Mulligan(Seat(0));
+    let state = sim.state_mut();
+    state.phase = Phase::Mulligan(Seat(0));
+    for side in &mut state.sides {
+        side.hand = evidence::HandEvidence::default();
+    }
     sim.refresh_decision();
 }
 
@@ -389,7 +394,8 @@ impl Game for Duel {
     }
 
     /// Re-deals what `viewer` cannot see: the opponent's hand and pile are shuffled together
-    /// and dealt back in the same sizes, the viewer's own pile is shuffled, and the opponent's
+    /// and dealt back in the same sizes (the hand's cards of known tags first:
+    /// [`evidence::deal`]), the viewer's own pile is shuffled, and the opponent's
     /// dice are rolled again from their public history ([`history::determinize`]).
     fn determinize(rules: &Rules<Duel>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
         let other = viewer.next(2);
@@ -401,7 +407,12 @@ impl Game for Duel {
             .copied()
             .filter(|&e| matches!(zones::zone(world, e), Zone::Hand(_) | Zone::Pile(_)))
             .collect();
-        redistribute(world, &unseen, rng, |i| {
+        let known = state(world).sides[other.index()].hand.known;
+        let tag_of = |id: u16| zones::tag(rules, id);
+        let deal = |ids: &mut [u16], rng: &mut ChaCha8Rng| {
+            evidence::deal(ids, hand_len, known, tag_of, rng);
+        };
+        redistribute(world, &unseen, rng, deal, |i| {
             if i < hand_len {
                 Zone::Hand(other)
             } else {
@@ -409,22 +420,24 @@ impl Game for Duel {
             }
         });
         let own = zones::in_zone(rules, world, viewer, Zone::Pile(viewer));
-        redistribute(world, &own, rng, |_| Zone::Pile(viewer));
+        let shuffle = |ids: &mut [u16], rng: &mut ChaCha8Rng| ids.shuffle(rng);
+        redistribute(world, &own, rng, shuffle, |_| Zone::Pile(viewer));
         history::determinize(world, other, rng);
     }
 }
 
-/// Puts the card ids of `entities`, sorted then shuffled with `rng`, back on them in order;
-/// entity `i` goes to `zone(i)` with pile position `i`.
+/// Puts the card ids of `entities`, sorted then ordered by `deal` with `rng`, back on them in
+/// order; entity `i` goes to `zone(i)` with pile position `i`.
 fn redistribute(
     world: &mut World,
     entities: &[Entity],
     rng: &mut ChaCha8Rng,
+    deal: impl FnOnce(&mut [u16], &mut ChaCha8Rng),
     zone: impl Fn(usize) -> Zone,
 ) {
     let mut ids: Vec<u16> = entities.iter().map(|&e| zones::card_id(world, e)).collect();
     ids.sort_unstable();
-    ids.shuffle(rng);
+    deal(&mut ids, rng);
     for (i, (&e, id)) in entities.iter().zip(ids).enumerate() {
         if let Some(mut z) = world.get_mut::<Zone>(e) {
             *z = zone(i);

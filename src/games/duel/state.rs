@@ -5,6 +5,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::catalog::CardTag;
+use super::evidence::HandEvidence;
 use crate::dice::{DiceExpr, Face};
 use crate::kernel::Seat;
 
@@ -61,6 +62,8 @@ pub struct Side {
     pub supports: u8,
     /// Bit `i` set while character `i` is [frozen](super::pieces::frozen).
     pub frozen: u8,
+    /// What the table knows of the hidden hand.
+    pub hand: HandEvidence,
 }
 
 /// The phase of the game.

@@ -302,18 +302,20 @@ fn move_card(world: &mut World, entity: Entity, seat: Seat, full: bool) -> Zone 
     to
 }
 
-/// Draws up to `count` cards of `tag` from the top of `seat`'s pile.
+/// Draws up to `count` cards of `tag` from the top of `seat`'s pile; returns how many went
+/// into the hand (the others, past the hand limit, to the discards).
 pub fn draw(
     rules: &Rules<Duel>,
     world: &mut World,
     seat: Seat,
     count: u8,
     tag_filter: Option<CardTag>,
-) {
+) -> u8 {
     let cs = seat_cards(world, seat);
     let (pile, n) = cs.pile(seat);
     let mut in_hand = cs.slots_in(Zone::Hand(seat)).count();
     let mut left = count;
+    let mut kept = 0;
     for &slot in &pile[..n] {
         if left == 0 {
             break;
@@ -322,9 +324,11 @@ pub fn draw(
         if tag_filter.is_none_or(|t| tag(rules, cs.card[slot]) == t) {
             let to = move_card(world, cards(rules, seat)[slot], seat, in_hand >= HAND_LIMIT);
             in_hand += usize::from(to == Zone::Hand(seat));
+            kept += u8::from(to == Zone::Hand(seat));
             left -= 1;
         }
     }
+    kept
 }
 
 /// Sets `seat`'s dice to `faces`, in dice order (extra slots are emptied).
@@ -338,8 +342,12 @@ pub fn set_faces(world: &mut World, seat: Seat, new: &[Face]) {
 /// Writes `seat`'s dice slots where `after` differs from `before` (its faces now): a die
 /// takes its new face, a slot emptied sends its die to the pool (the face left as it was).
 pub fn write_faces(world: &mut World, seat: Seat, before: &Faces, after: &Faces) {
+    let changed = (0..MAX_DICE).fold(0u16, |m, i| m | u16::from(before[i] != after[i]) << i);
+    if changed == 0 {
+        return;
+    }
     edit_dice(world, seat, |slot, zone, face| {
-        if before[slot] != after[slot] {
+        if changed >> slot & 1 != 0 {
             match after[slot] {
                 Some(f) => (*zone, *face) = (Zone::Dice(seat), f as u8),
                 None => *zone = Zone::Pool,

@@ -20,6 +20,7 @@ pub(super) fn played(ctx: &mut Ctx<'_, Duel>, seat: Seat, card: u16) -> Flow {
         return Flow::Cancel;
     };
     let def = &rules.game.catalog.cards[usize::from(card)];
+    edit(ctx, |s| s.sides[seat.index()].hand.revealed(def.tag));
     pay(ctx, seat, def.cost);
     let to = match def.tag {
         CardTag::Equipment => Zone::Equipment(seat),
@@ -131,6 +132,8 @@ pub(super) fn tuned(ctx: &mut Ctx<'_, Duel>, seat: Seat, card: u16) -> Flow {
     if !dice::perform(ctx, seat, DiceStep::Tuned { element }) {
         return Flow::Cancel;
     }
+    let tag = zones::tag(ctx.rules(), card);
+    edit(ctx, |s| s.sides[seat.index()].hand.revealed(tag));
     ctx.move_to(entity, Zone::Discard(seat));
     Flow::Continue
 }
@@ -144,7 +147,8 @@ pub(super) fn drawn(ctx: &mut Ctx<'_, Duel>, seat: Seat, count: u8, tag: Option<
         let mut control = world.resource_mut::<DuelControl>();
         control.draw_buffer[seat.index()].push(Draw { tag, count });
     } else {
-        zones::draw(rules, world, seat, count, tag);
+        let kept = zones::draw(rules, world, seat, count, tag);
+        edit(ctx, |s| s.sides[seat.index()].hand.drawn(tag, kept));
     }
     Flow::Continue
 }

@@ -1,18 +1,21 @@
-//! The duel's hidden dice, determinized from their public history: the replay is the exact
-//! posterior on a constructed history, it reads nothing the viewer cannot see, the history
-//! covers every change the rules make, and it predicts the true faces better than the fixed
-//! expression it replaced.
+//! The duel's determinization. Hidden dice, from their public history: the replay is the
+//! exact posterior on a constructed history, it reads nothing the viewer cannot see, the
+//! history covers every change the rules make, and it predicts the true faces better than the
+//! fixed expression it replaced. Hidden hands: a card drawn by tag is dealt as one of its tag,
+//! uniformly over such deals, and what is known of a hand is counted, not tracked by card.
 
 use std::collections::HashMap;
 
 use alea::chance::{CaseGenerator, sub_seed};
 use alea::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
-use alea::games::duel::catalog::Cost;
+use alea::games::duel::catalog::{CardTag, Cost};
+use alea::games::duel::determinize as det;
+use alea::games::duel::evidence;
 use alea::games::duel::history::{self, DiceDraws, DiceHistory, DiceStep, Faces};
 use alea::games::duel::players::{Player, PlayerKind};
 use alea::games::duel::state::Phase;
-use alea::games::duel::{Duel, redeal, state, zones};
-use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Turn};
+use alea::games::duel::{Duel, DuelAction, redeal, state, zones};
+use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Turn, Zone};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -282,4 +285,169 @@ fn the_history_covers_every_change_and_predicts_the_faces_better_than_a_fixed_ex
         "{forced} of {replays} replays forced"
     );
     assert!(history_mean > fixed_mean + 0.1);
+}
+
+#[test]
+fn a_deal_with_a_known_card_is_uniform_over_the_deals_that_respect_it() {
+    // Seven unseen cards: ids 0, 0, 1 are equipment, 2 an event, 3, 3, 3 dummies; a hand of 3
+    // holds one known equipment card. Exactly: the known card is one of the three equipment
+    // copies, the other two a uniform pair of the six copies left.
+    let tag = |id: u16| match id {
+        0 | 1 => CardTag::Equipment,
+        2 => CardTag::Event,
+        _ => CardTag::Dummy,
+    };
+    let unseen = [0u16, 0, 1, 2, 3, 3, 3];
+    let known = [0, 1, 0, 0];
+    let hand_of = |cards: &[u16]| {
+        let mut hand = cards.to_vec();
+        hand.sort_unstable();
+        hand
+    };
+    let mut exact: HashMap<Vec<u16>, f64> = HashMap::new();
+    for labeled in [0usize, 1, 2] {
+        let rest: Vec<usize> = (0..unseen.len()).filter(|&i| i != labeled).collect();
+        for a in 0..rest.len() {
+            for b in a + 1..rest.len() {
+                let hand = hand_of(&[unseen[labeled], unseen[rest[a]], unseen[rest[b]]]);
+                *exact.entry(hand).or_default() += 1.0 / 3.0 / 15.0;
+            }
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut seen: HashMap<Vec<u16>, u64> = HashMap::new();
+    for _ in 0..40_000 {
+        let mut ids = unseen;
+        evidence::deal(&mut ids, 3, known, tag, &mut rng);
+        let mut sorted = ids;
+        sorted.sort_unstable();
+        assert_eq!(sorted, unseen, "a deal is an order of the same cards");
+        *seen.entry(hand_of(&ids[..3])).or_default() += 1;
+    }
+    assert!(seen.keys().all(|h| exact.contains_key(h)), "{seen:?}");
+    let cells: Vec<(u64, f64)> = exact
+        .iter()
+        .map(|(h, p)| (seen.get(h).copied().unwrap_or(0), *p))
+        .collect();
+    let chi = chi_square(&cells);
+    assert!(
+        chi < chi_square_critical(cells.len() - 1),
+        "chi-square {chi:.1}"
+    );
+    // Nothing known: the plain shuffle, the same draws.
+    let (mut plain, mut dealt) = (unseen, unseen);
+    let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(2), ChaCha8Rng::seed_from_u64(2));
+    rand::seq::SliceRandom::shuffle(&mut plain[..], &mut a);
+    evidence::deal(&mut dealt, 3, [0; 4], tag, &mut b);
+    assert_eq!(plain, dealt);
+}
+
+/// Seat 1 to act with Scout Report, Sweet Bun and Iron Sword in hand, eight omni dice, and a
+/// pile of `pile` over dummies.
+fn scouting(pile: &[&str]) -> Sim<Duel> {
+    let mut sim = SimBuilder::new(Duel::default()).seed(6).build();
+    det::set_hand(
+        &mut sim,
+        Seat(1),
+        &["Scout Report", "Sweet Bun", "Iron Sword"],
+    )
+    .unwrap();
+    let mut cards = pile.to_vec();
+    cards.extend(["dummy"; 10]);
+    det::set_pile(&mut sim, Seat(1), &cards).unwrap();
+    det::set_dice(&mut sim, Seat(1), &[Face::Omni; 8]).unwrap();
+    sim.state_mut().phase = Phase::Action;
+    sim.state_mut().turn = Seat(1);
+    sim.refresh_decision();
+    sim
+}
+
+fn play(sim: &mut Sim<Duel>, name: &str) {
+    let card = sim.rules().game.catalog.card(name).unwrap();
+    sim.apply(DuelAction::Play(card)).unwrap();
+}
+
+fn known(sim: &Sim<Duel>, seat: Seat, tag: CardTag) -> u8 {
+    sim.state().sides[seat.index()].hand.known[tag as usize]
+}
+
+fn hand_tags(sim: &Sim<Duel>, seat: Seat) -> Vec<CardTag> {
+    let (rules, world) = (sim.rules(), sim.world());
+    zones::hand(rules, world, seat)
+        .iter()
+        .map(|&e| zones::tag(rules, zones::card_id(world, e)))
+        .collect()
+}
+
+#[test]
+fn a_card_drawn_by_tag_is_known_to_be_of_it_until_one_of_its_tag_is_played() {
+    // The pile's only equipment is under two dummies: Scout Report finds it.
+    let mut sim = scouting(&["dummy", "dummy", "Guard Plate"]);
+    play(&mut sim, "Scout Report");
+    assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 1);
+    // Seat 0 cannot tell which equipment card seat 1 plays: one fewer is known either way.
+    let start = sim.snapshot();
+    for equipment in ["Iron Sword", "Guard Plate"] {
+        sim.restore(&start).unwrap();
+        play(&mut sim, equipment);
+        assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 0);
+    }
+    // Every world seat 0 imagines gives seat 1's hand of 3 an equipment card, though only 2 of
+    // its 15 unseen cards are equipment (a uniform deal misses them in C(13, 3) / C(15, 3) =
+    // 63 % of worlds); the other cards are dealt as before.
+    let unseen = |sim: &Sim<Duel>| {
+        let (rules, world) = (sim.rules(), sim.world());
+        let mut ids: Vec<u16> = zones::live(rules, world, Seat(1))
+            .iter()
+            .filter(|&&e| matches!(zones::zone(world, e), Zone::Hand(_) | Zone::Pile(_)))
+            .map(|&e| zones::card_id(world, e))
+            .collect();
+        ids.sort_unstable();
+        ids
+    };
+    sim.restore(&start).unwrap();
+    let cards = unseen(&sim);
+    assert_eq!(cards.len(), 15);
+    for seed in 0..1000 {
+        sim.restore(&start).unwrap();
+        sim.determinize(Seat(0), seed);
+        let tags = hand_tags(&sim, Seat(1));
+        assert_eq!(tags.len(), 3);
+        assert!(tags.contains(&CardTag::Equipment), "seed {seed}: {tags:?}");
+        assert_eq!(unseen(&sim), cards);
+    }
+}
+
+#[test]
+fn what_is_known_of_a_hand_does_not_say_which_card_it_is() {
+    // Two worlds where Scout Report drew different equipment cards: seat 0 sees the same.
+    let mut a = scouting(&["Guard Plate", "Battery Ring"]);
+    let mut b = scouting(&["Battery Ring", "Guard Plate"]);
+    play(&mut a, "Scout Report");
+    play(&mut b, "Scout Report");
+    assert_ne!(hand_tags(&a, Seat(1)), Vec::<CardTag>::new());
+    assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
+    a.determinize(Seat(0), 9);
+    b.determinize(Seat(0), 9);
+    assert_eq!(a.checksum(), b.checksum());
+}
+
+#[test]
+fn draws_taken_over_by_a_search_keep_the_count() {
+    // Seat 1's draws are taken over: Scout Report's draw waits in the buffer until
+    // `pile_to_hand` makes it; cards put back unseen may have been the known one.
+    let mut sim = scouting(&["dummy", "Guard Plate"]);
+    det::no_draw(&mut sim, Seat(1), true);
+    play(&mut sim, "Scout Report");
+    assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 0);
+    det::pile_to_hand(&mut sim, Seat(1), &[1]).unwrap();
+    assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 1);
+    det::hand_to_pile(&mut sim, Seat(1), &[0]).unwrap();
+    assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 0);
+    // A hand set from outside is a new hand: nothing is known of it.
+    let mut sim = scouting(&["Guard Plate"]);
+    play(&mut sim, "Scout Report");
+    assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 1);
+    det::set_hand(&mut sim, Seat(1), &["Sweet Bun"]).unwrap();
+    assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 0);
 }
