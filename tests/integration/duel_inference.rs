@@ -15,7 +15,7 @@ use alea::games::duel::history::{self, DiceDraws, DiceHistory, DiceStep, Faces};
 use alea::games::duel::players::{Player, PlayerKind};
 use alea::games::duel::state::Phase;
 use alea::games::duel::{Duel, DuelAction, redeal, state, zones};
-use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Turn, Zone};
+use alea::kernel::{DieFace, Rollback, Seat, Sim, SimBuilder, Turn, Zone};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -128,11 +128,9 @@ fn a_replay_draws_the_exact_posterior_of_the_faces_given_the_public_steps() {
 
 #[test]
 fn an_impossible_history_is_forced_and_keeps_the_table_s_count() {
-    // One die set to hydro, then two pyro dice paid: no replay can pay it.
-    let mut set = [None; MAX_DICE];
-    set[0] = Some(Face::Hydro);
-    set[1] = Some(Face::Geo);
-    set[2] = Some(Face::Cryo);
+    // Three hydro dice rolled, then two pyro dice paid: no replay can pay it.
+    let hydro: DiceExpr = "hydro@3".parse().unwrap();
+    let roll = DiceGenerator::new(&hydro, 3, GeneratorKind::Roll, &Team::default()).unwrap();
     let cost = Cost {
         matching: 2,
         ..Cost::default()
@@ -142,16 +140,17 @@ fn an_impossible_history_is_forced_and_keeps_the_table_s_count() {
         active: Face::Pyro,
     };
     let log = DiceHistory {
-        steps: [vec![DiceStep::Set(set), paid], Vec::new()],
+        steps: [vec![DiceStep::Rolled(roll), paid], Vec::new()],
     };
     let (faces, consistent) = history::reroll(&log, Seat(0), &mut ChaCha8Rng::seed_from_u64(1));
     assert!(!consistent);
     let mut left = [None; MAX_DICE];
-    left[2] = Some(Face::Cryo);
+    left[2] = Some(Face::Hydro);
     assert_eq!(faces, left, "the two lowest dice are spent");
 }
 
-/// A game between two greedy players, stopped at seat 0's first action decision of round 2.
+/// A game between two greedy players, stopped at seat 0's first action decision of round 2
+/// or later after seat 1 paid a cost this round.
 fn round_two(seed: u64) -> Sim<Duel> {
     let mut sim = SimBuilder::new(Duel::default()).seed(seed).build();
     let mut players = [
@@ -160,7 +159,10 @@ fn round_two(seed: u64) -> Sim<Duel> {
     ];
     loop {
         let s = state(sim.world());
-        if s.round == 2 && s.phase == Phase::Action && s.turn == Seat(0) {
+        let paid = sim.world().resource::<DiceHistory>().steps[1]
+            .iter()
+            .any(|step| matches!(step, DiceStep::Paid { .. }));
+        if s.round >= 2 && s.phase == Phase::Action && s.turn == Seat(0) && paid {
             return sim;
         }
         let Turn::Player(seat) = sim.pending_decision().turn else {
@@ -175,19 +177,19 @@ fn round_two(seed: u64) -> Sim<Duel> {
 fn determinized_dice_depend_only_on_what_the_viewer_sees() {
     let mut a = round_two(4);
     let mut b = round_two(4);
-    // b: seat 1's dice show other faces (same count, same public history).
+    // b: every one of seat 1's dice, held or spent, shows another face (same count, same
+    // public history).
+    let dice = zones::dice(b.rules(), Seat(1)).to_vec();
     let world = b.world_mut();
-    let before = zones::faces(world, Seat(1));
-    let mut other = before;
-    for f in other.iter_mut().flatten() {
-        *f = if *f == Face::Geo {
-            Face::Cryo
+    for die in dice {
+        let mut face = world.get_mut::<DieFace>(die).unwrap();
+        face.0 = if face.0 == Face::Geo as u8 {
+            Face::Cryo as u8
         } else {
-            Face::Geo
+            Face::Geo as u8
         };
     }
-    assert_ne!(before, other);
-    zones::write_faces(world, Seat(1), &before, &other);
+    let other = zones::faces(b.world(), Seat(1));
     assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
     assert_ne!(a.checksum(), b.checksum());
     a.determinize(Seat(0), 42);
@@ -288,10 +290,11 @@ fn the_history_covers_every_change_and_predicts_the_faces_better_than_a_fixed_ex
 }
 
 #[test]
-fn a_deal_with_a_known_card_is_uniform_over_the_deals_that_respect_it() {
+fn a_deal_with_a_known_card_deals_as_the_table_did() {
     // Seven unseen cards: ids 0, 0, 1 are equipment, 2 an event, 3, 3, 3 dummies; a hand of 3
-    // holds one known equipment card. Exactly: the known card is one of the three equipment
-    // copies, the other two a uniform pair of the six copies left.
+    // holds one card a tag draw took. Exactly: the hand's two other cards are a uniform pair
+    // of the seven copies, the drawn one uniform among the equipment copies left (the pairs
+    // holding all three are impossible: the draw found one).
     let tag = |id: u16| match id {
         0 | 1 => CardTag::Equipment,
         2 => CardTag::Event,
@@ -305,15 +308,18 @@ fn a_deal_with_a_known_card_is_uniform_over_the_deals_that_respect_it() {
         hand
     };
     let mut exact: HashMap<Vec<u16>, f64> = HashMap::new();
-    for labeled in [0usize, 1, 2] {
-        let rest: Vec<usize> = (0..unseen.len()).filter(|&i| i != labeled).collect();
-        for a in 0..rest.len() {
-            for b in a + 1..rest.len() {
-                let hand = hand_of(&[unseen[labeled], unseen[rest[a]], unseen[rest[b]]]);
-                *exact.entry(hand).or_default() += 1.0 / 3.0 / 15.0;
+    for a in 0..unseen.len() {
+        for b in a + 1..unseen.len() {
+            let left: Vec<usize> = (0..unseen.len())
+                .filter(|&i| i != a && i != b && tag(unseen[i]) == CardTag::Equipment)
+                .collect();
+            for &drawn in &left {
+                let hand = hand_of(&[unseen[a], unseen[b], unseen[drawn]]);
+                *exact.entry(hand).or_default() += 1.0 / left.len() as f64;
             }
         }
     }
+    let total: f64 = exact.values().sum();
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     let mut seen: HashMap<Vec<u16>, u64> = HashMap::new();
     for _ in 0..40_000 {
@@ -327,7 +333,7 @@ fn a_deal_with_a_known_card_is_uniform_over_the_deals_that_respect_it() {
     assert!(seen.keys().all(|h| exact.contains_key(h)), "{seen:?}");
     let cells: Vec<(u64, f64)> = exact
         .iter()
-        .map(|(h, p)| (seen.get(h).copied().unwrap_or(0), *p))
+        .map(|(h, p)| (seen.get(h).copied().unwrap_or(0), p / total))
         .collect();
     let chi = chi_square(&cells);
     assert!(
@@ -425,7 +431,9 @@ fn what_is_known_of_a_hand_does_not_say_which_card_it_is() {
     let mut b = scouting(&["Battery Ring", "Guard Plate"]);
     play(&mut a, "Scout Report");
     play(&mut b, "Scout Report");
-    assert_ne!(hand_tags(&a, Seat(1)), Vec::<CardTag>::new());
+    assert_eq!(known(&a, Seat(1), CardTag::Equipment), 1);
+    assert_eq!(known(&b, Seat(1), CardTag::Equipment), 1);
+    assert_ne!(a.checksum(), b.checksum(), "seat 1 drew different cards");
     assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
     a.determinize(Seat(0), 9);
     b.determinize(Seat(0), 9);
@@ -450,4 +458,28 @@ fn draws_taken_over_by_a_search_keep_the_count() {
     assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 1);
     det::set_hand(&mut sim, Seat(1), &["Sweet Bun"]).unwrap();
     assert_eq!(known(&sim, Seat(1), CardTag::Equipment), 0);
+}
+
+#[test]
+fn the_information_key_holds_what_the_dice_went_through() {
+    // Seat 1 keeps or rerolls: seat 0 sees eight dice either way, but the worlds it imagines
+    // differ (a reroll moves the faces toward the team's elements), so the keys must too.
+    let mut sim = SimBuilder::new(Duel::default()).seed(12).build();
+    let mut players = [
+        Player::new(PlayerKind::Greedy, 1),
+        Player::new(PlayerKind::Greedy, 2),
+    ];
+    while state(sim.world()).phase != Phase::Reroll(Seat(1)) {
+        let Turn::Player(seat) = sim.pending_decision().turn else {
+            panic!("the game ended before the first reroll");
+        };
+        let action = players[seat.index()].choose(&mut sim).unwrap();
+        sim.apply(action).unwrap();
+    }
+    let start = sim.snapshot();
+    sim.apply(DuelAction::Keep).unwrap();
+    let kept = sim.info_key(Seat(0));
+    sim.restore(&start).unwrap();
+    sim.apply(DuelAction::Reroll).unwrap();
+    assert_ne!(sim.info_key(Seat(0)), kept);
 }

@@ -171,12 +171,9 @@ pub fn set_dice(sim: &mut Sim<Duel>, seat: Seat, faces: &[Face]) -> Result<(), D
     }
     let world = sim.world_mut();
     zones::set_faces(world, seat, faces);
-    let mut set = [None; MAX_DICE];
-    for (slot, &f) in set.iter_mut().zip(faces) {
-        *slot = Some(f);
-    }
+    let slots = ((1u32 << faces.len()) - 1) as u16;
     if let Some(mut history) = world.get_resource_mut::<DiceHistory>() {
-        history.log(seat, DiceStep::Set(set));
+        history.log(seat, DiceStep::Set { slots });
     }
     sim.refresh_decision();
     Ok(())

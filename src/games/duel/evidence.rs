@@ -47,11 +47,17 @@ impl HandEvidence {
     }
 }
 
+/// Deals [`deal`] tries before it settles for one with the known cards picked first.
+pub const DEAL_ATTEMPTS: u32 = 64;
+
 /// Orders `ids` (a seat's unseen cards, hand and pile, as a canonical multiset) into a deal
-/// whose first `hand` are the hand: for each tag, as many cards of it as `known` says (each
-/// drawn uniformly among the remaining cards of that tag, as many as there are), then every
-/// other card shuffled. Uniform over the deals in which the known cards are cards of their
-/// tags; with nothing known, the plain shuffle (the same draws).
+/// whose first `hand` are the hand, with as many cards of each tag as `known` says. It deals as
+/// the table did: the hand's other cards uniformly from all the unseen ones, then each known
+/// card uniformly among the cards of its tag left (a tag draw took it from the pile), the pile
+/// shuffled; a deal where too few are left is drawn again, up to [`DEAL_ATTEMPTS`] times, then
+/// the known cards are picked first. Exact for a hand whose other cards were held before its
+/// tag draws (cards drawn after are treated the same; which cards a tag draw skipped is not
+/// public and not used). With nothing known: the plain shuffle (the same draws).
 pub fn deal(
     ids: &mut [u16],
     hand: usize,
@@ -59,19 +65,57 @@ pub fn deal(
     tag_of: impl Fn(u16) -> CardTag,
     rng: &mut ChaCha8Rng,
 ) {
-    let mut front = 0;
-    for (tag, &count) in known.iter().enumerate() {
-        for _ in 0..count {
-            let of_tag = |i: &usize| tag_of(ids[*i]) as usize == tag;
-            let candidates = (front..ids.len()).filter(of_tag).count();
-            if front >= hand || candidates == 0 {
-                break;
-            }
-            let pick = rng.random_range(0..candidates);
-            let at = (front..ids.len()).filter(of_tag).nth(pick).unwrap_or(front);
-            ids.swap(front, at);
-            front += 1;
+    let wanted: usize = known
+        .iter()
+        .map(|&k| usize::from(k))
+        .sum::<usize>()
+        .min(hand);
+    if wanted == 0 {
+        ids.shuffle(rng);
+        return;
+    }
+    let others = hand - wanted;
+    let sorted = ids.to_vec();
+    for _ in 0..DEAL_ATTEMPTS {
+        ids.copy_from_slice(&sorted);
+        ids.shuffle(rng);
+        if pick_known(ids, others, hand, known, &tag_of, rng) {
+            // The picks moved cards about the pile: shuffle it again.
+            ids[hand..].shuffle(rng);
+            return;
         }
     }
-    ids[front..].shuffle(rng);
+    ids.copy_from_slice(&sorted);
+    pick_known(ids, 0, hand, known, &tag_of, rng);
+    ids[wanted..].shuffle(rng);
+}
+
+/// Moves the known cards to `ids[from..]`, each uniform among the cards of its tag at or past
+/// its place; false when a tag has too few.
+fn pick_known(
+    ids: &mut [u16],
+    from: usize,
+    hand: usize,
+    known: [u8; TAGS],
+    tag_of: &impl Fn(u16) -> CardTag,
+    rng: &mut ChaCha8Rng,
+) -> bool {
+    let mut at = from;
+    for (tag, &count) in known.iter().enumerate() {
+        for _ in 0..count {
+            if at >= hand {
+                return true;
+            }
+            let of_tag = |i: &usize| tag_of(ids[*i]) as usize == tag;
+            let candidates = (at..ids.len()).filter(of_tag).count();
+            if candidates == 0 {
+                return false;
+            }
+            let pick = rng.random_range(0..candidates);
+            let found = (at..ids.len()).filter(of_tag).nth(pick).unwrap_or(at);
+            ids.swap(at, found);
+            at += 1;
+        }
+    }
+    true
 }

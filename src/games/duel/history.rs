@@ -25,7 +25,7 @@ pub type Faces = [Option<Face>; MAX_DICE];
 /// Replays [`reroll`] tries before it settles for one whose impossible steps were forced.
 pub const REPLAY_ATTEMPTS: u32 = 256;
 
-/// One public change to a seat's dice.
+/// One public change to a seat's dice (what it says is public: no face that was not shown).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DiceStep {
     /// The round roll: the generator's dice replace all.
@@ -62,9 +62,13 @@ pub enum DiceStep {
         /// How many.
         count: u8,
     },
-    /// Faces set from outside ([`determinize::set_dice`](super::determinize::set_dice)):
-    /// a replay keeps them.
-    Set(Faces),
+    /// Dice set from outside ([`determinize::set_dice`](super::determinize::set_dice)): a
+    /// die in each slot of the mask (bit per slot). Their faces are not public: a replay
+    /// draws each uniformly.
+    Set {
+        /// The slots that hold a die.
+        slots: u16,
+    },
 }
 
 /// Where a step's random dice come from: the game's chance points, or a determinization's
@@ -132,7 +136,11 @@ impl DiceStep {
                     *f = Face::Omni;
                 }
             }
-            DiceStep::Set(set) => *faces = set,
+            DiceStep::Set { slots } => {
+                for (slot, f) in faces.iter_mut().enumerate() {
+                    *f = (slots >> slot & 1 != 0).then(|| draws.face());
+                }
+            }
         }
         true
     }
@@ -196,7 +204,7 @@ impl DiceHistory {
     /// Logs `step` for `seat` (a roll or a set starts the log anew).
     pub fn log(&mut self, seat: Seat, step: DiceStep) {
         let steps = &mut self.steps[seat.index()];
-        if matches!(step, DiceStep::Rolled(_) | DiceStep::Set(_)) {
+        if matches!(step, DiceStep::Rolled(_) | DiceStep::Set { .. }) {
             steps.clear();
         }
         steps.push(step);
@@ -225,7 +233,7 @@ pub fn determinize(world: &mut World, seat: Seat, rng: &mut ChaCha8Rng) {
         }
         faces
     });
-    zones::write_faces(world, seat, &before, &faces);
+    zones::replace_faces(world, seat, &faces);
 }
 
 /// Faces for `seat`'s dice drawn from its public steps: the first of [`REPLAY_ATTEMPTS`]

@@ -391,6 +391,8 @@ impl Game for Duel {
         }
         let control = world.resource::<DuelControl>();
         control.draw_buffer[seat.index()].hash(&mut h);
+        // What the dice went through, which the determinization reads (no hidden face).
+        world.get_resource::<history::DiceHistory>().hash(&mut h);
     }
 
     /// Re-deals what `viewer` cannot see: the opponent's hand and pile are shuffled together

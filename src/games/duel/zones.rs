@@ -339,6 +339,15 @@ pub fn set_faces(world: &mut World, seat: Seat, new: &[Face]) {
     });
 }
 
+/// Writes every one of `seat`'s dice slots: a die with its face, or an empty slot (its die in
+/// the pool, face 0, so no face of the dice it replaces is left behind).
+pub fn replace_faces(world: &mut World, seat: Seat, faces: &Faces) {
+    edit_dice(world, seat, |slot, zone, face| match faces[slot] {
+        Some(f) => (*zone, *face) = (Zone::Dice(seat), f as u8),
+        None => (*zone, *face) = (Zone::Pool, 0),
+    });
+}
+
 /// Writes `seat`'s dice slots where `after` differs from `before` (its faces now): a die
 /// takes its new face, a slot emptied sends its die to the pool (the face left as it was).
 pub fn write_faces(world: &mut World, seat: Seat, before: &Faces, after: &Faces) {

@@ -110,7 +110,7 @@ pub(crate) fn perform(ctx: &mut Ctx<'_, Duel>, seat: Seat, step: DiceStep) -> bo
 pub(super) fn roll(ctx: &mut Ctx<'_, Duel>, seat: Seat) {
     let step = match generator(ctx, seat, GeneratorKind::Roll, ROLL) {
         Some(g) => DiceStep::Rolled(g),
-        None => DiceStep::Set([None; MAX_DICE]),
+        None => DiceStep::Set { slots: 0 },
     };
     perform(ctx, seat, step);
 }
