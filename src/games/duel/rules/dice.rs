@@ -1,8 +1,6 @@
 //! Dice: every change to a seat's dice goes through [`perform`], which logs it in the
 //! [`DiceHistory`]; the round roll and created dice are chance points of the player's generator.
 
-use rand::RngExt;
-
 use crate::chance::{CaseGenerator, Purpose, Streams};
 use crate::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
 use crate::games::duel::history::{DiceDraws, DiceHistory, DiceStep};
@@ -88,7 +86,8 @@ impl DiceDraws for Live<'_, '_> {
             .resource_mut::<Streams>()
             .into_inner()
             .rng(Purpose::Dice);
-        Face::ALL[rng.random_range(0..Face::ALL.len())]
+        // The same uniform face a replay draws, from the game's dice stream.
+        DiceDraws::face(rng)
     }
 }
 
