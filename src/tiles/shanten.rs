@@ -3,10 +3,14 @@
 //!
 //! The standard form is table-based: each suit's count vector (base 5, 9 digits) indexes a
 //! table, built once on first use, that gives for every (pair used as head?, melds) the most
-//! partial blocks (pairs and two-tile waits) the suit can hold. Combining the three suits is a
-//! few dozen operations, honors (triplets and pairs only) are counted directly, and
-//! shanten = 2·B − max(2·melds + blocks + head) with melds + blocks ≤ B, B = ⌊tiles / 3⌋
-//! (4 for 13 or 14 tiles).
+//! partial blocks (pairs and two-tile waits) the suit can hold: a *row*. Honors (triplets and
+//! pairs only) are counted directly, and shanten = 2·B − max(2·melds + blocks + head) with
+//! melds + blocks ≤ B, B = ⌊tiles / 3⌋ (4 for 13 or 14 tiles).
+//!
+//! Blocks beyond 4 never count (B ≤ 4), so a row's blocks are capped at 4. Capped, the rows of
+//! every suit and of every combination of suits are few (150 for one suit, 332 in all), so the
+//! table gives each count vector a row *id*, and combining two suits' rows (a max-plus
+//! convolution) is one look-up in a table of every pair of ids, built with the rest.
 
 use std::sync::OnceLock;
 
@@ -54,9 +58,143 @@ impl Cell {
     }
 }
 
-/// The per-suit table (honors need none: see `standard`).
+/// The per-suit table and the rows it reaches (honors need none: see `standard`).
 struct Tables {
-    suit: Vec<Cell>,
+    /// Per count vector of a suit (its base-5 index), the id of its row. The rows of one suit
+    /// come first among the ids, and are fewer than 256.
+    suit: Vec<u8>,
+    /// How many rows suits and their combinations reach, capped (see [`Row::capped`]).
+    rows: usize,
+    /// `joined[a * rows + b]`: the id of rows `a` and `b` combined.
+    joined: Vec<RowId>,
+    /// The standard-form shanten of each row with each honors' share and hand size
+    /// ([`standard_at`]).
+    standard: Vec<i8>,
+}
+
+/// Honor kinds: each of an [`Honors`]' counts is at most this.
+const HONOR_KINDS: usize = 7;
+/// The hand sizes that differ for the standard form: B = ⌊tiles / 3⌋ up to [`MAX_MELDS`].
+const SIZES: usize = MAX_MELDS + 1;
+
+/// Where [`Tables::standard`] keeps the shanten of row `row` with `honors` and B = `blocks`.
+#[inline(always)]
+fn standard_at(row: RowId, honors: Honors, blocks: usize) -> usize {
+    let (melds, pairs) = (honors.melds as usize, honors.pairs as usize);
+    debug_assert!(melds <= HONOR_KINDS && pairs <= HONOR_KINDS && blocks < SIZES);
+    ((usize::from(row) * (HONOR_KINDS + 1) + melds) * (HONOR_KINDS + 1) + pairs) * SIZES + blocks
+}
+
+/// The id of a row in [`Tables::rows`].
+type RowId = u16;
+
+/// The rows met while the tables are built, each with its id.
+#[derive(Default)]
+struct Rows {
+    all: Vec<Row>,
+    ids: std::collections::HashMap<u32, RowId>,
+}
+
+impl Rows {
+    /// The id of `cell`'s row, a new one the first time it is met.
+    fn id(&mut self, cell: Cell) -> RowId {
+        *self.ids.entry(cell.0).or_insert_with(|| {
+            self.all.push(Row::unpack(cell));
+            RowId::try_from(self.all.len() - 1).expect("a few hundred rows")
+        })
+    }
+
+    /// The row id of each suit cell (in one byte: a suit has fewer than 256 rows).
+    fn suit_ids(&mut self, cells: &[Cell]) -> Vec<u8> {
+        let mut last = None;
+        cells
+            .iter()
+            .map(|&cell| {
+                // Neighbouring count vectors often share a cell (those over 14 tiles: none).
+                let id = match last {
+                    Some((seen, id)) if seen == cell.0 => id,
+                    _ => self.id(cell),
+                };
+                last = Some((cell.0, id));
+                u8::try_from(id).expect("fewer than 256 rows of one suit")
+            })
+            .collect()
+    }
+
+    /// Combines every pair of rows until no new row appears; returns the table of
+    /// combinations (`[a * rows + b]`). Combining is commutative: each pair is combined once,
+    /// and each round only the pairs with a row the last round added.
+    fn close(&mut self) -> Vec<RowId> {
+        let mut pairs = Vec::new();
+        let (mut done, mut n) = (0, self.all.len());
+        while done < n {
+            for b in done..n {
+                for a in 0..=b {
+                    let joined = self.all[a].combine(&self.all[b]).capped();
+                    pairs.push((a, b, self.id(joined)));
+                }
+            }
+            (done, n) = (n, self.all.len());
+        }
+        let mut joined = vec![0; n * n];
+        for (a, b, id) in pairs {
+            (joined[a * n + b], joined[b * n + a]) = (id, id);
+        }
+        joined
+    }
+
+    /// The standard-form shanten of every row with every honors' share and hand size.
+    fn standard(&self) -> Vec<i8> {
+        let mut standard = vec![0; standard_at(self.all.len() as RowId, Honors::default(), 0)];
+        for (id, row) in self.all.iter().enumerate() {
+            for melds in 0..=HONOR_KINDS as i32 {
+                for pairs in 0..=HONOR_KINDS as i32 {
+                    for blocks in 0..SIZES {
+                        let honors = Honors { melds, pairs };
+                        let at = standard_at(id as RowId, honors, blocks);
+                        standard[at] = standard_of(row, honors, 3 * blocks as u32);
+                    }
+                }
+            }
+        }
+        standard
+    }
+}
+
+impl Tables {
+    /// Gives each suit cell its row's id, closes the rows under combining, and tabulates the
+    /// combinations and the shanten.
+    fn new(cells: &[Cell]) -> Tables {
+        let mut rows = Rows::default();
+        let suit = rows.suit_ids(cells);
+        let joined = rows.close();
+        Tables {
+            suit,
+            rows: rows.all.len(),
+            joined,
+            standard: rows.standard(),
+        }
+    }
+
+    /// The row id of a suit's count vector (its base-5 index).
+    #[inline(always)]
+    fn id(&self, index: usize) -> RowId {
+        RowId::from(self.suit[index])
+    }
+
+    /// The id of rows `a` and `b` combined.
+    #[inline(always)]
+    fn join(&self, a: RowId, b: RowId) -> RowId {
+        self.joined[usize::from(a) * self.rows + usize::from(b)]
+    }
+
+    /// The standard-form shanten of a hand of `total` tiles whose suits combine into row
+    /// `row`, with `honors`.
+    #[inline(always)]
+    fn standard(&self, row: RowId, honors: Honors, total: u32) -> i8 {
+        let blocks = (total / 3).min(MAX_MELDS as u32) as usize;
+        self.standard[standard_at(row, honors, blocks)]
+    }
 }
 
 const POW5: [usize; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125];
@@ -109,7 +247,7 @@ fn build(digits: usize) -> Vec<Cell> {
 
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| Tables { suit: build(9) })
+    TABLES.get_or_init(|| Tables::new(&build(9)))
 }
 
 /// Builds the shanten tables now (they are otherwise built on first use, ~0.1 s).
@@ -155,8 +293,22 @@ impl Row {
         }
     }
 
+    /// The row as a cell, its blocks capped at [`MAX_BLOCKS`]: exact for the shanten, whose
+    /// blocks count up to B − melds ≤ 4 (`min(a + b, 4) = min(min(a, 4) + b, 4)` for b ≥ 0,
+    /// so capping before or after combining gives the same rows).
+    fn capped(&self) -> Cell {
+        let mut cell = Cell(0);
+        for melds in 0..=MAX_MELDS {
+            for (head, blocks) in [(0, self.free[melds]), (1, self.head[melds])] {
+                if let Ok(blocks) = u32::try_from(blocks) {
+                    cell.raise(head, melds, blocks);
+                }
+            }
+        }
+        cell
+    }
+
     /// The best blocks for each (head, melds) of two suits together (max-plus).
-    #[inline(always)]
     fn combine(&self, b: &Row) -> Row {
         let mut out = Row {
             free: [NONE; MAX_MELDS + 1],
@@ -184,17 +336,10 @@ pub fn shanten_standard(hand: &KindCounts) -> i8 {
 
 #[inline(always)]
 fn standard(hand: &KindCounts, total: u32) -> i8 {
-    let c = &hand.0;
-    let row = suit_row(&c[0..9])
-        .combine(&suit_row(&c[9..18]))
-        .combine(&suit_row(&c[18..27]));
-    standard_of(&row, Honors::of(&c[27..34]), total)
-}
-
-/// The table row of one suit's nine counts.
-#[inline(always)]
-fn suit_row(counts: &[u8]) -> Row {
-    Row::unpack(tables().suit[index(counts)])
+    let (c, t) = (&hand.0, tables());
+    let [m, p, s] = [&c[0..9], &c[9..18], &c[18..27]].map(|suit| t.id(index(suit)));
+    let row = t.join(t.join(m, p), s);
+    t.standard(row, Honors::of(&c[27..34]), total)
 }
 
 /// The honors' share of the standard form. Honors form no sequences: every triplet is a meld
@@ -226,8 +371,8 @@ impl Honors {
     }
 }
 
-/// Standard-form shanten from the three suits' combined row, the honors and the hand's size.
-#[inline(always)]
+/// Standard-form shanten from the three suits' combined row, the honors and the hand's size
+/// (tabulated for every row in [`Tables::standard`]).
 fn standard_of(row: &Row, honors: Honors, total: u32) -> i8 {
     let Honors {
         melds: honor_melds,
@@ -320,13 +465,15 @@ pub struct ShantenProbe {
     /// Per suit, its table index.
     index: [usize; 3],
     /// Per suit, its row.
-    rows: [Row; 3],
+    rows: [RowId; 3],
     /// Per suit, the other two suits' rows combined.
-    others: [Row; 3],
+    others: [RowId; 3],
     /// The three suits' rows combined.
-    all: Row,
+    all: RowId,
     honors: Honors,
     forms: Forms,
+    /// Bit per kind held.
+    held: u64,
     /// Bit per kind: held, or (suits) within two of a held tile of its suit — the only kinds
     /// whose draw can form a meld, a pair or a partial block.
     near: u64,
@@ -387,28 +534,14 @@ fn shifted(index: usize, digit: usize, before: u8, after: u8) -> usize {
     index + usize::from(after.min(4)) * step - usize::from(before.min(4)) * step
 }
 
-/// The kinds near the held tiles of one suit (`first` its first kind index; honors: the held
-/// ones): the probe's `near`.
-fn near_bits(counts: &[u8], first: usize) -> u64 {
-    let mut near = 0u64;
-    for (at, &n) in counts.iter().enumerate() {
-        let k = first + at;
-        if n > 0 {
-            near |= match k {
-                27.. => 1 << k,
-                _ => {
-                    let (lo, hi) = (k.saturating_sub(2).max(first), (k + 2).min(first + 8));
-                    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
-                }
-            };
-        }
-    }
-    near
-}
-
-/// The bits of a suit's kinds (`first` its first kind index, `len` its kinds).
-fn suit_bits(first: usize, len: usize) -> u64 {
-    ((1u64 << len) - 1) << first
+/// The kinds near the `held` ones (bit per kind): a held honor, and the suits' kinds within
+/// two of a held one of their suit (the probe's `near`).
+fn near_of(held: u64) -> u64 {
+    const SUIT: u64 = (1 << 9) - 1;
+    (0..3).fold(held & !((1 << 27) - 1), |near, s| {
+        let h = held >> (9 * s) & SUIT;
+        near | ((h | h << 1 | h << 2 | h >> 1 | h >> 2) & SUIT) << (9 * s)
+    })
 }
 
 impl ShantenProbe {
@@ -416,12 +549,8 @@ impl ShantenProbe {
     pub fn new(hand: &KindCounts) -> ShantenProbe {
         let c = &hand.0;
         let index = [index(&c[0..9]), index(&c[9..18]), index(&c[18..27])];
-        let t = tables();
-        let rows = index.map(|i| Row::unpack(t.suit[i]));
-        let near = (0..4).fold(0, |near, s| {
-            let (first, len) = (9 * s, if s == 3 { 7 } else { 9 });
-            near | near_bits(&c[first..first + len], first)
-        });
+        let rows = index.map(|i| tables().id(i));
+        let held = (0..34).fold(0, |held, k| held | u64::from(c[k] > 0) << k);
         let mut probe = ShantenProbe {
             hand: *hand,
             total: hand.total(),
@@ -431,26 +560,21 @@ impl ShantenProbe {
             all: rows[0],
             honors: Honors::of(&c[27..34]),
             forms: Forms::of(c),
-            near,
+            held,
+            near: near_of(held),
             now: 0,
         };
-        probe.combine_rows([true; 4]);
+        probe.combine_rows();
         probe
     }
 
-    /// Combines the suits' rows ahead (`others`, `all`) where a `changed` suit enters them
-    /// (the fourth flag is the honors'), and sets the hand's shanten.
-    fn combine_rows(&mut self, changed: [bool; 4]) {
+    /// Combines the suits' rows ahead (`others`, `all`) and sets the hand's shanten.
+    fn combine_rows(&mut self) {
+        let t = tables();
         let [m, p, s] = self.rows;
-        for (x, (a, b)) in [(p, s), (m, s), (m, p)].into_iter().enumerate() {
-            if (0..3).any(|y| y != x && changed[y]) {
-                self.others[x] = a.combine(&b);
-            }
-        }
-        if changed[..3].contains(&true) {
-            self.all = self.others[2].combine(&s);
-        }
-        self.now = standard_of(&self.all, self.honors, self.total);
+        self.others = [t.join(p, s), t.join(m, s), t.join(m, p)];
+        self.all = t.join(self.others[2], s);
+        self.now = t.standard(self.all, self.honors, self.total);
         if self.total >= 13 {
             self.now = self.now.min(self.forms.shanten());
         }
@@ -494,16 +618,16 @@ impl ShantenProbe {
             false if n == 0 => return self.now,
             false => (self.total - 1, n - 1),
         };
+        let t = tables();
         let (row, honors) = match k {
             27.. => (self.all, self.honors.changed(n, new)),
             _ => {
                 let (suit, digit) = (k / 9, k % 9);
                 let index = shifted(self.index[suit], digit, n, new);
-                let row = Row::unpack(tables().suit[index]).combine(&self.others[suit]);
-                (row, self.honors)
+                (t.join(t.id(index), self.others[suit]), self.honors)
             }
         };
-        let standard = standard_of(&row, honors, total);
+        let standard = t.standard(row, honors, total);
         match total {
             ..13 => standard,
             _ => standard.min(self.forms.changed(k, n, new).shanten()),
@@ -531,16 +655,17 @@ impl ShantenProbe {
                 _ => index[k / 9] = shifted(index[k / 9], k % 9, before, after),
             }
         }
-        let row_of = |s: usize| Row::unpack(tables().suit[index[s]]);
+        let tab = tables();
         let suit = |k: usize| (k < 27).then_some(k / 9);
         let row = match (suit(g), suit(t)) {
             (None, None) => self.all,
             (Some(a), Some(b)) if a != b => {
-                row_of(a).combine(&row_of(b)).combine(&self.rows[3 - a - b])
+                let two = tab.join(tab.id(index[a]), tab.id(index[b]));
+                tab.join(two, self.rows[3 - a - b])
             }
-            (Some(s), _) | (None, Some(s)) => row_of(s).combine(&self.others[s]),
+            (Some(s), _) | (None, Some(s)) => tab.join(tab.id(index[s]), self.others[s]),
         };
-        let standard = standard_of(&row, honors, self.total);
+        let standard = tab.standard(row, honors, self.total);
         if self.total < 13 {
             return standard;
         }
@@ -553,37 +678,29 @@ impl ShantenProbe {
     /// Makes the trade [`ShantenProbe::traded`] values: the probe becomes the new hand's,
     /// exactly as [`ShantenProbe::new`] would build it, looking up only the suits that changed.
     pub fn trade(&mut self, give: TileKind, take: TileKind) {
-        let mut changed = [false; 4];
         if self.hand[give] > 0 {
-            self.set(give.index(), self.hand[give] - 1, &mut changed);
+            self.set(give.index(), self.hand[give] - 1);
         }
-        self.set(
-            take.index(),
-            self.hand[take].saturating_add(1),
-            &mut changed,
-        );
-        for (s, _) in changed.iter().enumerate().filter(|&(_, &c)| c) {
-            let (first, len) = (9 * s, if s == 3 { 7 } else { 9 });
-            let near = near_bits(&self.hand.0[first..first + len], first);
-            self.near = self.near & !suit_bits(first, len) | near;
-            if s < 3 {
-                self.rows[s] = Row::unpack(tables().suit[self.index[s]]);
-            }
-        }
-        self.combine_rows(changed);
+        self.set(take.index(), self.hand[take].saturating_add(1));
+        self.near = near_of(self.held);
+        self.combine_rows();
     }
 
-    /// Sets kind `k`'s count, keeping the counts, indexes and forms that follow from it.
-    fn set(&mut self, k: usize, after: u8, changed: &mut [bool; 4]) {
+    /// Sets kind `k`'s count, keeping the counts, indexes, rows and forms that follow from it.
+    fn set(&mut self, k: usize, after: u8) {
         let before = self.hand.0[k];
         self.hand.0[k] = after;
         self.total = self.total + u32::from(after) - u32::from(before);
         self.forms = self.forms.changed(k, before, after);
+        self.held = self.held & !(1 << k) | u64::from(after > 0) << k;
         match k {
             27.. => self.honors = self.honors.changed(before, after),
-            _ => self.index[k / 9] = shifted(self.index[k / 9], k % 9, before, after),
+            _ => {
+                let suit = k / 9;
+                self.index[suit] = shifted(self.index[suit], k % 9, before, after);
+                self.rows[suit] = tables().id(self.index[suit]);
+            }
         }
-        changed[k.min(27) / 9] = true;
     }
 }
 
@@ -776,6 +893,36 @@ mod tests {
                     assert_eq!(moved, ShantenProbe::new(&more));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn row_ids_give_what_combining_the_uncapped_rows_gives() {
+        use rand::{RngExt, SeedableRng};
+        let cells = build(9);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..20_000 {
+            let n = rng.random_range(1..=14usize);
+            let mut counts = [0u8; 34];
+            let mut placed = 0;
+            while placed < n {
+                // Dense suits often: their rows hold the most blocks, the ones capped.
+                let k = match rng.random_range(0..3) {
+                    0 => rng.random_range(0..9),
+                    1 => rng.random_range(27..34),
+                    _ => rng.random_range(0..34),
+                };
+                if counts[k] < 4 {
+                    counts[k] += 1;
+                    placed += 1;
+                }
+            }
+            let row = |s: usize| Row::unpack(cells[index(&counts[9 * s..9 * s + 9])]);
+            let uncapped = row(0).combine(&row(1)).combine(&row(2));
+            let honors = Honors::of(&counts[27..34]);
+            let hand = KindCounts(counts);
+            let expected = standard_of(&uncapped, honors, n as u32);
+            assert_eq!(shanten_standard(&hand), expected, "{counts:?}");
         }
     }
 
