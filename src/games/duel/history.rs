@@ -238,7 +238,7 @@ pub fn determinize(world: &mut World, seat: Seat, rng: &mut ChaCha8Rng) {
 
 /// Faces for `seat`'s dice drawn from its public steps: the first of [`REPLAY_ATTEMPTS`]
 /// replays in which every step could happen; failing that, the last replay with its
-/// impossible steps forced ([`DiceStep::force`]). The second value is false in that case.
+/// impossible steps forced (`DiceStep::force`). The second value is false in that case.
 pub fn reroll(history: &DiceHistory, seat: Seat, rng: &mut ChaCha8Rng) -> (Faces, bool) {
     let steps = &history.steps[seat.index()];
     for _ in 0..REPLAY_ATTEMPTS {

@@ -1,4 +1,4 @@
-//! Dice: every change to a seat's dice goes through [`perform`], which logs it in the
+//! Dice: every change to a seat's dice goes through `perform`, which logs it in the
 //! [`DiceHistory`]; the round roll and created dice are chance points of the player's generator.
 
 use crate::chance::{CaseGenerator, Purpose, Streams};
