@@ -793,6 +793,26 @@ mod tests {
         best
     }
 
+    /// `n` random tiles, at most 4 of a kind, drawn often from the first suit (dense suits:
+    /// their rows hold the most blocks) or the honors.
+    fn random_counts(rng: &mut rand_chacha::ChaCha8Rng, n: usize) -> [u8; 34] {
+        use rand::RngExt;
+        let mut counts = [0u8; 34];
+        let mut placed = 0;
+        while placed < n {
+            let k = match rng.random_range(0..3) {
+                0 => rng.random_range(0..9),
+                1 => rng.random_range(27..34),
+                _ => rng.random_range(0..34),
+            };
+            if counts[k] < 4 {
+                counts[k] += 1;
+                placed += 1;
+            }
+        }
+        counts
+    }
+
     #[test]
     fn known_hands() {
         let table: [(&str, i8); 14] = [
@@ -825,23 +845,11 @@ mod tests {
 
     #[test]
     fn a_probe_gives_every_neighbour_its_shanten() {
-        use rand::{RngExt, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         for n in [13usize, 14, 12, 11, 10, 7, 4, 1] {
             for _ in 0..200 {
-                let mut counts = [0u8; 34];
-                let mut placed = 0;
-                while placed < n {
-                    let k = match rng.random_range(0..3) {
-                        0 => rng.random_range(0..9),
-                        1 => rng.random_range(27..34),
-                        _ => rng.random_range(0..34),
-                    };
-                    if counts[k] < 4 {
-                        counts[k] += 1;
-                        placed += 1;
-                    }
-                }
+                let counts = random_counts(&mut rng, n);
                 let hand = KindCounts(counts);
                 let probe = ShantenProbe::new(&hand);
                 assert_eq!(probe.shanten(), shanten(&hand));
@@ -933,20 +941,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         for _ in 0..20_000 {
             let n = rng.random_range(1..=14usize);
-            let mut counts = [0u8; 34];
-            let mut placed = 0;
-            while placed < n {
-                // Dense suits often: their rows hold the most blocks, the ones capped.
-                let k = match rng.random_range(0..3) {
-                    0 => rng.random_range(0..9),
-                    1 => rng.random_range(27..34),
-                    _ => rng.random_range(0..34),
-                };
-                if counts[k] < 4 {
-                    counts[k] += 1;
-                    placed += 1;
-                }
-            }
+            let counts = random_counts(&mut rng, n);
             let row = |s: usize| Row::unpack(cells[index(&counts[9 * s..9 * s + 9])]);
             let uncapped = row(0).combine(&row(1)).combine(&row(2));
             let honors = Honors::of(&counts[27..34]);
