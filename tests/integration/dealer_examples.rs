@@ -207,10 +207,11 @@ fn joint_plans(round: DealRound, deals: u32) -> BTreeMap<(u16, u16), u64> {
     seen
 }
 
-/// Chi-square of the joint plans seen against a uniform choice among `cells`.
-fn uniform_chi_square(seen: &BTreeMap<(u16, u16), u64>, cells: usize) -> f64 {
-    let p = 1.0 / cells as f64;
-    crate::chi_square(&seen.values().map(|&o| (o, p)).collect::<Vec<_>>())
+/// Asserts that the joint plans seen fit a uniform choice among them (chi-square, 0.1 %).
+fn assert_uniform(seen: &BTreeMap<(u16, u16), u64>) {
+    let p = 1.0 / seen.len() as f64;
+    let cells: Vec<(u64, f64)> = seen.values().map(|&o| (o, p)).collect();
+    crate::assert_fits(&cells, &format!("{seen:?}"));
 }
 
 #[test]
@@ -229,11 +230,7 @@ fn the_bargain_with_sawaya_kuro_and_kasumi_is_uniform_over_feasible_joint_plans(
         );
     }
     // 53 degrees of freedom at p = 0.001: critical value 90.6.
-    let chi = uniform_chi_square(&red, 54);
-    assert!(
-        chi < crate::chi_square_critical(53),
-        "chi-square {chi:.1}: {red:?}"
-    );
+    assert_uniform(&red);
 
     // White cloud (East 2): Any on the souzu, so Kasumi is manzu or pinzu and Kuro's dora is
     // outside her suit and not souzu: 9 + 9 + 7 · 2 = 32 joint plans.
@@ -245,11 +242,7 @@ fn the_bargain_with_sawaya_kuro_and_kasumi_is_uniform_over_feasible_joint_plans(
         assert_ne!(kasumi, 2);
     }
     // 31 degrees of freedom at p = 0.001: critical value 61.1.
-    let chi = uniform_chi_square(&white, 32);
-    assert!(
-        chi < crate::chi_square_critical(31),
-        "chi-square {chi:.1}: {white:?}"
-    );
+    assert_uniform(&white);
 }
 
 #[test]

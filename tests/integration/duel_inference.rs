@@ -19,8 +19,6 @@ use alea::kernel::{DieFace, Rollback, Seat, Sim, SimBuilder, Turn, Zone};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::{chi_square, chi_square_critical};
-
 /// Draws read from a script: the roll's dice, then one face per rerolled die.
 struct Script {
     roll: [Face; MAX_DICE],
@@ -117,13 +115,7 @@ fn a_replay_draws_the_exact_posterior_of_the_faces_given_the_public_steps() {
         .iter()
         .map(|(f, p)| (seen.get(f).copied().unwrap_or(0), p / total))
         .collect();
-    let chi = chi_square(&cells);
-    let critical = chi_square_critical(cells.len() - 1);
-    assert!(
-        chi < critical,
-        "chi-square {chi:.1} over {} outcomes",
-        cells.len()
-    );
+    crate::assert_fits(&cells, "the replayed opponent dice");
 }
 
 #[test]
@@ -335,11 +327,7 @@ fn a_deal_with_a_known_card_deals_as_the_table_did() {
         .iter()
         .map(|(h, p)| (seen.get(h).copied().unwrap_or(0), p / total))
         .collect();
-    let chi = chi_square(&cells);
-    assert!(
-        chi < chi_square_critical(cells.len() - 1),
-        "chi-square {chi:.1}"
-    );
+    crate::assert_fits(&cells, "the opponent's hands");
     // Nothing known: the plain shuffle, the same draws.
     let (mut plain, mut dealt) = (unseen, unseen);
     let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(2), ChaCha8Rng::seed_from_u64(2));

@@ -70,3 +70,26 @@ pub fn chi_square_critical(df: usize) -> f64 {
     let c = 2.0 / (9.0 * k);
     k * (1.0 - c + z * c.sqrt()).powi(3)
 }
+
+/// Asserts that the observed counts fit the expected probabilities (`(observed, p)` per cell):
+/// Pearson's chi-square below its 0.1 % critical value, `cells.len() - 1` degrees of freedom.
+pub fn assert_fits(cells: &[(u64, f64)], what: &str) {
+    let chi = chi_square(cells);
+    let critical = chi_square_critical(cells.len() - 1);
+    assert!(
+        chi < critical,
+        "chi-square {chi:.1} >= {critical:.1} over {} cells: {what}",
+        cells.len()
+    );
+}
+
+#[test]
+fn a_fair_count_fits_and_a_skewed_one_does_not() {
+    // 600 rolls of a die: 100 a face fits; 130 ones and 70 sixes (chi-square 18) is below the
+    // 20.5 critical value, 150 and 50 (chi-square 50) far above it.
+    let die = |one: u64, six: u64| [one, 100, 100, 100, 100, six].map(|o| (o, 1.0 / 6.0));
+    assert_fits(&die(100, 100), "fair");
+    assert_fits(&die(130, 70), "mildly skewed");
+    let skewed = std::panic::catch_unwind(|| assert_fits(&die(150, 50), "skewed"));
+    assert!(skewed.is_err(), "a skewed count is refused");
+}

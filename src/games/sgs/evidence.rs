@@ -1,5 +1,6 @@
 //! Evidence: what a seat's passes have shown about its hand, and how likely a dealt hand is
-//! given them — the opponent model of the posterior fill ([`super::hidden`]).
+//! given them — the opponent model of the posterior fill
+//! ([`determinize_posterior`](super::determinize_posterior)).
 //!
 //! TrustAI and SmartAI answer a slash with a jink whenever they hold one, and save themselves
 //! when dying with a peach or an analeptic whenever they hold one. So a seat that passes its

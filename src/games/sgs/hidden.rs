@@ -105,8 +105,8 @@ pub(super) fn determinize_posterior(
     redeal(rules, world, viewer, rng, evidence::CANDIDATES);
 }
 
-/// [`Sim::determinize`] with [`determinize_posterior`]: a [`Determinize`](crate::search::Determinize)
-/// for search and benefit simulation.
+/// [`Sim::determinize`] with the posterior deal (the seats' passes weigh the hands): a
+/// [`Determinize`](crate::search::Determinize) for search and benefit simulation.
 pub fn posterior(sim: &mut Sim<Sgs>, viewer: Seat, seed: u64) {
     sim.try_determinize_with(viewer, seed, determinize_posterior);
 }

@@ -56,7 +56,8 @@ struct Bound {
 }
 
 /// Deals the opponents of `viewer` from `pool` (every unseen tile), respecting each seat's
-/// forbidden kinds and mending the ready ones; returns the stock.
+/// forbidden kinds and mending the ready ones (one [`ready::mend`] cannot make ready is left
+/// as far as it got); returns the stock.
 pub(super) fn deal<R: Rng + ?Sized>(
     viewer: Seat,
     seats: &mut [Concealed],
