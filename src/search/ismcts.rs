@@ -11,7 +11,7 @@ use super::{
     terminal_values,
 };
 use crate::chance::sub_seed;
-use crate::kernel::{Game, Sim};
+use crate::kernel::{Game, Sim, Turn};
 use crate::snapshot::Snapshot;
 
 /// Keys are already hashes: use them as they are.
@@ -336,10 +336,11 @@ impl<G: Game> Ismcts<G> {
     fn descend(&mut self, sim: &mut Sim<G>) -> Result<Values, SearchError> {
         self.path.clear();
         loop {
-            if sim.is_terminal() {
-                return Ok(terminal_values(sim, &mut self.returns));
-            }
-            let seat = mover(sim)?;
+            // One read of the pending decision for both questions.
+            let seat = match sim.turn() {
+                Turn::Terminal => return Ok(terminal_values(sim, &mut self.returns)),
+                Turn::Player(seat) => seat,
+            };
             let key = sim.info_key(seat);
             self.root_actions(sim);
             let node = match self.index.get(&key) {

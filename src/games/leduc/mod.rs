@@ -256,11 +256,10 @@ impl PublicCard {
             remaining: [CardId(0); DECK],
             len: 0,
         };
-        for (&entity, &zone) in rules.cards().iter().zip(&zones(rules, world)) {
-            if zone == Zone::Stock
-                && let Some(&card) = world.get::<CardId>(entity)
-            {
-                generator.remaining[usize::from(generator.len)] = card;
+        // Card `i` is `CardId(i)` (see `cards_in`).
+        for (i, &zone) in zones(rules, world).iter().enumerate() {
+            if zone == Zone::Stock {
+                generator.remaining[usize::from(generator.len)] = CardId(i as u16);
                 generator.len += 1;
             }
         }
@@ -287,7 +286,7 @@ impl CaseGenerator for PublicCard {
 
 /// The card in `zone` (the first in [`CardId`] order), if any.
 pub fn card_in(rules: &Rules<Leduc>, world: &World, zone: Zone) -> Option<CardId> {
-    cards_in(rules, world, &zones(rules, world), zone)
+    cards_in(&zones(rules, world), zone)
 }
 
 /// Every card's zone, in spawn order (one read of the cards' table column).
@@ -297,15 +296,11 @@ fn zones(rules: &Rules<Leduc>, world: &World) -> [Zone; DECK] {
     zones
 }
 
-/// The card in `zone` given every card's zone (`zones`, in spawn order).
-fn cards_in(
-    rules: &Rules<Leduc>,
-    world: &World,
-    zones: &[Zone; DECK],
-    zone: Zone,
-) -> Option<CardId> {
+/// The card in `zone` given every card's zone (`zones`, in spawn order: the setup spawns
+/// card `i` as `CardId(i)`, so a card's place is its id).
+fn cards_in(zones: &[Zone; DECK], zone: Zone) -> Option<CardId> {
     let i = zones.iter().position(|&z| z == zone)?;
-    world.get::<CardId>(*rules.cards().get(i)?).copied()
+    Some(CardId(i as u16))
 }
 
 /// `seat`'s private card.
@@ -444,13 +439,12 @@ impl Game for Leduc {
                 let rules = ctx.rules();
                 let world = ctx.world();
                 let zones = zones(rules, world);
-                let public = cards_in(rules, world, &zones, Zone::Table);
-                let ranks = [Seat(0), Seat(1)].map(|s| {
-                    match (cards_in(rules, world, &zones, Zone::Hand(s)), public) {
+                let public = cards_in(&zones, Zone::Table);
+                let ranks =
+                    [Seat(0), Seat(1)].map(|s| match (cards_in(&zones, Zone::Hand(s)), public) {
                         (Some(private), Some(public)) => hand_rank(private, public),
                         _ => 0,
-                    }
-                });
+                    });
                 ctx.state().outcome = match ranks[0].cmp(&ranks[1]) {
                     std::cmp::Ordering::Greater => Outcome::Won(Seat(0)),
                     std::cmp::Ordering::Less => Outcome::Won(Seat(1)),
@@ -508,37 +502,45 @@ impl Game for Leduc {
         hasher.write_u8(seat.0);
         let card = |c: Option<CardId>| c.map_or(u16::MAX, |c| c.0);
         let zones = zones(rules, world);
-        hasher.write_u16(card(cards_in(rules, world, &zones, Zone::Hand(seat))));
-        hasher.write_u16(card(cards_in(rules, world, &zones, Zone::Table)));
+        hasher.write_u16(card(cards_in(&zones, Zone::Hand(seat))));
+        hasher.write_u16(card(cards_in(&zones, Zone::Table)));
         hasher.write_u8(state.round);
-        for round in &state.history {
-            for action in round {
-                hasher.write_u8(action.map_or(u8::MAX, |a| a as u8));
-            }
+        // The history's bytes in one word: the same hash as a byte at a time (integers hash as
+        // their little-endian bytes), in one call.
+        const { assert!(2 * MAX_BETS_PER_ROUND == 8, "the history fills one word") };
+        let mut bytes = [0u8; 8];
+        for (byte, action) in bytes.iter_mut().zip(state.history.as_flattened()) {
+            *byte = action.map_or(u8::MAX, |a| a as u8);
         }
+        hasher.write_u64(u64::from_le_bytes(bytes));
     }
 
     /// Re-deals the cards `viewer` cannot see (neither in its hand nor on the table): they are
     /// taken in [`CardId`] order, shuffled with `rng`, the first goes to the other seat's hand
     /// and the rest to the stock.
     fn determinize(rules: &Rules<Leduc>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
-        let mut unseen = [Entity::PLACEHOLDER; DECK];
+        let zones = zones(rules, world);
+        let mut unseen = [(Entity::PLACEHOLDER, Zone::Removed); DECK];
         let mut len = 0;
-        for (&entity, &zone) in rules.cards().iter().zip(&zones(rules, world)) {
+        for (&entity, &zone) in rules.cards().iter().zip(&zones) {
             if zone != Zone::Hand(viewer) && zone != Zone::Table {
-                unseen[len] = entity;
+                unseen[len] = (entity, zone);
                 len += 1;
             }
         }
         let unseen = &mut unseen[..len];
         unseen.shuffle(rng);
-        for (i, &entity) in unseen.iter().enumerate() {
-            if let Some(mut zone) = world.get_mut::<Zone>(entity) {
-                *zone = if i == 0 {
-                    Zone::Hand(viewer.next(2))
-                } else {
-                    Zone::Stock
-                };
+        for (i, &(entity, was)) in unseen.iter().enumerate() {
+            let now = if i == 0 {
+                Zone::Hand(viewer.next(2))
+            } else {
+                Zone::Stock
+            };
+            // Most cards stay in the stock: only the cards that move are written.
+            if now != was
+                && let Some(mut zone) = world.get_mut::<Zone>(entity)
+            {
+                *zone = now;
             }
         }
     }
