@@ -26,9 +26,8 @@ pub(super) fn observe(
     table: &Table,
     state: &SgsState,
     seat: Seat,
-    hasher: &mut dyn Hasher,
+    mut h: &mut dyn Hasher,
 ) {
-    let mut h = HashInto(hasher);
     let seats = usize::from(table.seats);
     seat.hash(&mut h);
     table.active.hash(&mut h);
@@ -63,18 +62,6 @@ pub(super) fn observe(
         seen.hash(&mut h);
     }
     hands.hash(&mut h);
-}
-
-/// Lets `Hash` write into a `dyn Hasher`.
-struct HashInto<'a>(&'a mut dyn Hasher);
-
-impl Hasher for HashInto<'_> {
-    fn finish(&self) -> u64 {
-        self.0.finish()
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
-    }
 }
 
 /// Re-deals what `viewer` cannot see, uniformly among the worlds consistent with what it saw:
@@ -258,9 +245,13 @@ fn redeal(
         resolution.bypass_change_detection().state = state;
     }
     for &card in order {
+        // Most unknown cards stay in the draw pile: only the cards that move are written.
+        let to = zones[usize::from(card)];
         let entity = rules.cards()[usize::from(card)];
-        if let Some(mut zone) = world.get_mut::<Zone>(entity) {
-            *zone.bypass_change_detection() = zones[usize::from(card)];
+        if board.zone(card) != to
+            && let Some(mut zone) = world.get_mut::<Zone>(entity)
+        {
+            *zone.bypass_change_detection() = to;
         }
     }
 }
