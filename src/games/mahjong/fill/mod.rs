@@ -9,9 +9,9 @@
 //! What the table has shown constrains the deal ([`Concealed::forbidden`], [`Concealed::ready`]):
 //! kinds a seat cannot hold (a sichuan seat that has discarded past its missing suit, the suit
 //! a known dealer claim keeps from the others) are dealt exactly — uniformly over the deals
-//! that respect them (module `constrained`) — and a seat that must be ready (a riichi declarer) is
-//! mended by a Markov chain over its hand ([`ready`]). Without constraints the deal is the
-//! plain uniform partition.
+//! that respect them (module `constrained`) — and a seat that must be ready (a riichi
+//! declarer) is mended by a Markov chain over its hand ([`ready`]). Without constraints the
+//! deal is the plain uniform partition.
 //!
 //! The result depends only on what the viewer sees and on the random stream; nothing is
 //! allocated. A check fails before anything changes.
