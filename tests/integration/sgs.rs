@@ -293,6 +293,54 @@ fn worlds_that_differ_only_in_what_the_viewer_cannot_see_search_alike() {
     assert_eq!(a.checksum(), before);
 }
 
+/// Feeds everything through `write`, byte by byte: how the information key was fed before it
+/// took integers by the hasher's word path.
+struct BytesOnly<'a>(&'a mut dyn std::hash::Hasher);
+
+impl std::hash::Hasher for BytesOnly<'_> {
+    fn finish(&self) -> u64 {
+        self.0.finish()
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.write(bytes);
+    }
+}
+
+#[test]
+fn the_information_key_is_the_byte_by_byte_hash() {
+    // The word path must give the keys (and so the searches) the byte path gave: positions of
+    // both modes through random play, every seat's view.
+    use alea::kernel::Game;
+    use alea::snapshot::StableHasher;
+    use std::hash::Hasher;
+    for (mode, seed) in [(Mode::OneVsOne, 3), (Mode::Identity4, 4)] {
+        let mut sim = SimBuilder::new(Sgs::new(mode)).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        for _ in 0..60 {
+            for viewer in (0..mode.seats()).map(Seat) {
+                let observe = |hasher: &mut dyn Hasher| {
+                    Sgs::observe(
+                        sim.rules(),
+                        sim.world(),
+                        sim.table(),
+                        sim.state(),
+                        viewer,
+                        hasher,
+                    )
+                };
+                let (mut words, mut bytes) = (StableHasher::new(), StableHasher::new());
+                observe(&mut words);
+                observe(&mut BytesOnly(&mut bytes));
+                assert_eq!(words.finish(), bytes.finish(), "{mode:?} seed {seed}");
+            }
+            let Some(action) = random_choice(sim.pending_decision(), &mut rng) else {
+                break;
+            };
+            sim.apply(action).unwrap();
+        }
+    }
+}
+
 #[test]
 fn determinize_keeps_what_the_viewer_knows_and_resamples_the_rest_uniformly() {
     let mut sim = from_position(SEEN_BY_P0_A, 1);

@@ -505,14 +505,14 @@ impl Game for Leduc {
         hasher.write_u16(card(cards_in(&zones, Zone::Hand(seat))));
         hasher.write_u16(card(cards_in(&zones, Zone::Table)));
         hasher.write_u8(state.round);
-        // The history's bytes in one word: the same hash as a byte at a time (integers hash as
-        // their little-endian bytes), in one call.
+        // The history's bytes in one word, in one call: the same hash as a byte at a time (an
+        // integer hashes as its bytes in native order).
         const { assert!(2 * MAX_BETS_PER_ROUND == 8, "the history fills one word") };
         let mut bytes = [0u8; 8];
         for (byte, action) in bytes.iter_mut().zip(state.history.as_flattened()) {
             *byte = action.map_or(u8::MAX, |a| a as u8);
         }
-        hasher.write_u64(u64::from_le_bytes(bytes));
+        hasher.write_u64(u64::from_ne_bytes(bytes));
     }
 
     /// Re-deals the cards `viewer` cannot see (neither in its hand nor on the table): they are

@@ -252,14 +252,40 @@ fn the_information_key_hashes_the_history_byte_by_byte() {
 }
 
 #[test]
-fn a_card_s_place_in_spawn_order_is_its_id() {
-    let mut sim = SimBuilder::new(Leduc).seed(5).build();
-    let start = sim.snapshot();
-    random_playout(&mut sim, &mut random_player_rng(5)).unwrap();
-    sim.restore(&start).unwrap();
-    let rules = rules_of(&sim);
-    for (i, &card) in rules.cards().iter().enumerate() {
-        assert_eq!(sim.world().get::<CardId>(card), Some(&CardId(i as u16)));
+fn the_cards_named_by_place_are_the_cards_the_world_holds() {
+    // `cards_in` and `PublicCard::of` take a card's id from its place in spawn order; here the
+    // world's `CardId`s say, through play and determinizations, on many seeds.
+    let ids_in = |sim: &Sim<Leduc>, zone: Zone| -> Vec<CardId> {
+        let mut ids: Vec<CardId> = rules_of(sim)
+            .cards()
+            .iter()
+            .filter(|&&e| sim.world().get::<Zone>(e) == Some(&zone))
+            .filter_map(|&e| sim.world().get::<CardId>(e).copied())
+            .collect();
+        ids.sort_unstable_by_key(|c| c.0);
+        ids
+    };
+    for seed in 0..40 {
+        let mut sim = SimBuilder::new(Leduc).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        for step in 0u64.. {
+            let rules = rules_of(&sim);
+            for zone in [Zone::Hand(Seat(0)), Zone::Hand(Seat(1)), Zone::Table] {
+                let first = ids_in(&sim, zone).first().copied();
+                assert_eq!(card_in(&rules, sim.world(), zone), first, "seed {seed}");
+            }
+            let stock = PublicCard::of(&rules, sim.world());
+            assert_eq!(
+                stock.remaining[..usize::from(stock.len)],
+                ids_in(&sim, Zone::Stock)[..],
+                "seed {seed}"
+            );
+            let Some(action) = crate::kernel::playout::random_action(&sim, &mut rng) else {
+                break;
+            };
+            sim.apply(action).unwrap();
+            determinized(&mut sim, Seat((step % 2) as u8), seed * 100 + step);
+        }
     }
 }
 
