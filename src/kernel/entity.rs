@@ -22,7 +22,12 @@ impl Seat {
 
     /// The seat after `self`, wrapping round the table.
     pub fn next(self, seats: u8) -> Seat {
-        Seat((self.0 + 1) % seats.max(1))
+        // The division only off the common path: a seat past the table's end.
+        match self.0 + 1 {
+            next if next < seats => Seat(next),
+            next if next == seats => Seat(0),
+            next => Seat(next % seats.max(1)),
+        }
     }
 
     /// The seat number as an index.

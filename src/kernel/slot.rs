@@ -9,9 +9,11 @@
 
 use std::marker::PhantomData;
 
-use bevy_ecs::component::{ComponentId, Mutable};
+use bevy_ecs::component::{ComponentId, Mutable, StorageType};
 use bevy_ecs::prelude::*;
+use bevy_ecs::ptr::Ptr;
 use bevy_ecs::world::WorldId;
+use bevy_ecs::world::unsafe_world_cell::UnsafeWorldCell;
 
 /// Where resource `R` lives in one world.
 pub struct ResourceSlot<R> {
@@ -48,6 +50,7 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
     }
 
     /// The resource (`None` if it is absent). In another world it falls back to a lookup by type.
+    #[inline]
     pub fn get<'w>(&self, world: &'w World) -> Option<&'w R> {
         if world.id() != self.world {
             return Self::find(world)?.get(world);
@@ -56,15 +59,14 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
         // `self.id` is the component id of `R` in this world (ids are fixed once registered,
         // and `WorldId`s are unique), so the pointer points to an `R`.
         unsafe {
-            world
-                .as_unsafe_world_cell_readonly()
-                .get_resource_by_id(self.id)
+            self.pointer(world.as_unsafe_world_cell_readonly())
                 .map(|ptr| ptr.deref::<R>())
         }
     }
 
     /// The resource, mutably, bypassing change detection (`None` if it is absent). In another
     /// world it falls back to a lookup by type.
+    #[inline]
     pub fn get_mut<'w>(&self, world: &'w mut World) -> Option<&'w mut R> {
         if world.id() != self.world {
             return Self::find(world)?.get_mut(world);
@@ -73,11 +75,30 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
         // unique; `self.id` is the component id of `R` in this world (see `get`), and `R` is
         // mutable by its bound.
         unsafe {
-            world
-                .as_unsafe_world_cell()
-                .get_resource_by_id(self.id)
+            self.pointer(world.as_unsafe_world_cell())
                 .map(|ptr| ptr.assert_unique().deref_mut::<R>())
         }
+    }
+
+    /// Where the resource's value is. A resource is a component of its own entity, stored in
+    /// a sparse set (what `#[derive(Resource)]` makes): the value is read from the set by the
+    /// entity the world names for it, without the entity's location and archetype that the
+    /// general lookup goes through. Any other storage takes the general lookup.
+    ///
+    /// # Safety
+    /// `world` may read the resource `self.id` (see `get` and `get_mut`).
+    #[inline(always)]
+    unsafe fn pointer<'w>(&self, world: UnsafeWorldCell<'w>) -> Option<Ptr<'w>> {
+        if R::STORAGE_TYPE != StorageType::SparseSet {
+            // SAFETY: the caller's.
+            return unsafe { world.get_resource_by_id(self.id) };
+        }
+        // SAFETY: the resource entities and the storages are read only, as the caller may.
+        let entity = unsafe { world.resource_entities() }.get(self.id)?;
+        unsafe { world.storages() }
+            .sparse_sets
+            .get(self.id)?
+            .get(entity)
     }
 }
 

@@ -28,7 +28,8 @@ pub struct AskToken(());
 pub struct Ctx<'a, G: Game> {
     pub(crate) world: &'a mut World,
     pub(crate) rules: &'a Rules<G>,
-    pub(crate) emitted: &'a mut Vec<(G::Event, super::Origin)>,
+    /// The events waiting: [`emit`](Self::emit) pushes onto it (see `ResolutionState`).
+    pub(crate) waiting: &'a mut Vec<super::resolve::Queued<G::Event>>,
     pub(crate) decision: &'a mut Decision<G::Action>,
     pub(crate) state: &'a mut G::State,
     pub(crate) table: &'a mut Table,
@@ -38,6 +39,8 @@ pub struct Ctx<'a, G: Game> {
     pub(crate) listener: Option<Entity>,
     /// Who is running: what the events it emits record as their [`Origin`](super::Origin).
     pub(crate) origin: super::Origin,
+    /// The depth of the events it emits (one below the event being resolved).
+    pub(crate) depth: u16,
     pub(crate) recording: bool,
     /// Set by [`fail`](Self::fail): the pipeline stops with this message after the call.
     pub(crate) failure: &'a mut Option<String>,
@@ -118,7 +121,11 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Queues `event`: it resolves after the current event, before the current event's next
     /// sibling ("macro stack, micro queue"), in emission order.
     pub fn emit(&mut self, event: G::Event) {
-        self.emitted.push((event, self.origin));
+        self.waiting.push(super::resolve::Queued {
+            event,
+            depth: self.depth,
+            origin: self.origin,
+        });
     }
 
     /// The action that resumed this call after an [`ask`](Self::ask), if any.

@@ -24,13 +24,27 @@ enum Stage {
     After,
 }
 
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 struct InFlight<E> {
     event: E,
     depth: u16,
     origin: Origin,
     stage: Stage,
     next: u16,
+    /// How many events waited below this one's children: the events it emitted so far are
+    /// `waiting[base..]`, in emission order (not hashed: the hash of the resolution names
+    /// the split, see [`ResolutionState`]'s `Hash`).
+    base: u32,
+}
+
+impl<E: std::hash::Hash> std::hash::Hash for InFlight<E> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.event.hash(state);
+        self.depth.hash(state);
+        self.origin.hash(state);
+        self.stage.hash(state);
+        self.next.hash(state);
+    }
 }
 
 impl<E> InFlight<E> {
@@ -65,10 +79,10 @@ pub enum Origin {
 
 /// An event waiting to resolve.
 #[derive(Clone, Debug, Hash)]
-struct Queued<E> {
-    event: E,
-    depth: u16,
-    origin: Origin,
+pub(crate) struct Queued<E> {
+    pub(crate) event: E,
+    pub(crate) depth: u16,
+    pub(crate) origin: Origin,
 }
 
 type OrderKey = (Timing, i32, u16, u16, u32);
@@ -153,9 +167,11 @@ pub struct ResolutionState<G: Game> {
     /// The seats, the active seat and the round ([`Table`]); the builder sets
     /// `Table::new(game.seats())` before the game's setup.
     pub table: Table,
+    /// The events waiting, the next on top; while an event is in flight, the events it
+    /// emitted so far are on top, in emission order (from its `base`), and are turned over
+    /// when it finishes, so the first one emitted resolves first.
     waiting: Vec<Queued<G::Event>>,
     current: Option<InFlight<G::Event>>,
-    emitted: Vec<(G::Event, Origin)>,
     /// [`Game::translate`]'s output buffer (empty between actions).
     translated: Vec<G::Event>,
     /// The listeners of the current stage, by order key (its last part the listener's
@@ -208,7 +224,6 @@ impl<G: Game> Default for ResolutionState<G> {
             table: Table::new(0),
             waiting: Vec::new(),
             current: None,
-            emitted: Vec::new(),
             translated: Vec::new(),
             order: Vec::new(),
             answer: None,
@@ -227,7 +242,6 @@ impl<G: Game> Clone for ResolutionState<G> {
             table: self.table,
             waiting: self.waiting.clone(),
             current: self.current.clone(),
-            emitted: self.emitted.clone(),
             translated: Vec::new(),
             order: self.order.clone(),
             answer: self.answer,
@@ -245,7 +259,6 @@ impl<G: Game> Clone for ResolutionState<G> {
         self.table = source.table;
         self.waiting.clone_from(&source.waiting);
         self.current.clone_from(&source.current);
-        self.emitted.clone_from(&source.emitted);
         self.order.clone_from(&source.order);
         self.answer = source.answer;
         self.census.clone_from(&source.census);
@@ -258,9 +271,17 @@ impl<G: Game> std::hash::Hash for ResolutionState<G> {
         self.decision.hash(state);
         self.state.hash(state);
         self.table.hash(state);
-        self.waiting.hash(state);
+        // Hashed as two lists, the events waiting below the one in flight and the events it
+        // emitted so far with their origins: the same hash as when the emitted events were
+        // kept apart, so stored checksums still hold.
+        let (below, emitted) = self.waiting.split_at(self.emitted_from());
+        below.hash(state);
         self.current.hash(state);
-        self.emitted.hash(state);
+        state.write_usize(emitted.len());
+        for queued in emitted {
+            queued.event.hash(state);
+            queued.origin.hash(state);
+        }
         self.order.hash(state);
         self.answer.hash(state);
     }
@@ -270,6 +291,14 @@ impl<G: Game> ResolutionState<G> {
     /// True while an event is in flight (the game waits on a question asked mid-resolution).
     pub fn in_flight(&self) -> bool {
         self.current.is_some()
+    }
+
+    /// Where the events emitted by the event in flight start in `waiting` (its length when
+    /// none is in flight).
+    fn emitted_from(&self) -> usize {
+        self.current
+            .as_ref()
+            .map_or(self.waiting.len(), |flight| flight.base as usize)
     }
 
     /// Queues `event` as a root event (depth 1), to resolve after the root events queued
@@ -291,25 +320,22 @@ impl<G: Game> ResolutionState<G> {
         clear_parts::<G>(
             &mut self.waiting,
             &mut self.current,
-            &mut self.emitted,
             &mut self.order,
             &mut self.answer,
         );
     }
 }
 
-/// Drops a resolution in progress (what a failure leaves): the events waiting, in flight and
-/// just emitted, the stage's listeners and a pending answer.
+/// Drops a resolution in progress (what a failure leaves): the events waiting (those just
+/// emitted too) and in flight, the stage's listeners and a pending answer.
 fn clear_parts<G: Game>(
     waiting: &mut Vec<Queued<G::Event>>,
     current: &mut Option<InFlight<G::Event>>,
-    emitted: &mut Vec<(G::Event, Origin)>,
     order: &mut Vec<OrderKey>,
     answer: &mut Option<G::Action>,
 ) {
     waiting.clear();
     *current = None;
-    emitted.clear();
     order.clear();
     *answer = None;
 }
@@ -378,7 +404,6 @@ pub fn run<G: Game>(
 /// taking the state apart again for each action.
 pub(crate) struct Driver<'a, G: Game> {
     ctx: Ctx<'a, G>,
-    waiting: &'a mut Vec<Queued<G::Event>>,
     current: &'a mut Option<InFlight<G::Event>>,
     translated: &'a mut Vec<G::Event>,
     order: &'a mut Vec<OrderKey>,
@@ -431,7 +456,6 @@ pub(crate) fn with_driver<G: Game, R>(
         table,
         waiting,
         current,
-        emitted,
         translated,
         order,
         answer,
@@ -446,7 +470,7 @@ pub(crate) fn with_driver<G: Game, R>(
         ctx: Ctx {
             world,
             rules,
-            emitted,
+            waiting,
             decision,
             state,
             table,
@@ -455,10 +479,10 @@ pub(crate) fn with_driver<G: Game, R>(
             answer: None,
             listener: None,
             origin: Origin::Rules,
+            depth: 0,
             recording,
             failure: &mut failure,
         },
-        waiting,
         current,
         translated,
         order,
@@ -509,7 +533,7 @@ impl<'a, G: Game> Driver<'a, G> {
             self.translated,
         );
         while let Some(event) = self.translated.pop() {
-            self.waiting.push(Queued {
+            self.ctx.waiting.push(Queued {
                 event,
                 depth: 1,
                 origin: Origin::Action,
@@ -523,13 +547,7 @@ impl<'a, G: Game> Driver<'a, G> {
     pub(crate) fn run(&mut self) -> Result<Progress, PipelineError> {
         let result = self.drive();
         if result.is_err() {
-            clear_parts::<G>(
-                self.waiting,
-                self.current,
-                self.ctx.emitted,
-                self.order,
-                self.answer,
-            );
+            clear_parts::<G>(self.ctx.waiting, self.current, self.order, self.answer);
         }
         result
     }
@@ -554,7 +572,6 @@ impl<'a, G: Game> Driver<'a, G> {
         let rules = self.ctx.rules;
         let Driver {
             ctx,
-            waiting,
             current,
             order,
             answer,
@@ -566,10 +583,12 @@ impl<'a, G: Game> Driver<'a, G> {
                     event,
                     depth,
                     origin,
-                }) = waiting.pop()
+                }) = ctx.waiting.pop()
                 else {
                     return Ok(Progress::Idle);
                 };
+                // The events it emits go on top, from here.
+                let base = ctx.waiting.len();
                 if benefit && depth > benefit_cap {
                     // Too deep to simulate: this branch adds nothing.
                     ctx.world.resource_mut::<Observer<G>>().prevented += 1;
@@ -587,6 +606,7 @@ impl<'a, G: Game> Driver<'a, G> {
                     let mut event = event;
                     ctx.rules_run();
                     ctx.answer = None;
+                    ctx.depth = depth + 1;
                     let flow = call(G::apply, Span::Rules, ctx, &mut event)?;
                     let cancelled = match flow {
                         Flow::Ask(_) => {
@@ -596,6 +616,7 @@ impl<'a, G: Game> Driver<'a, G> {
                                 origin,
                                 stage: Stage::Apply,
                                 next: 0,
+                                base: base as u32,
                             });
                             return Ok(Progress::Asked);
                         }
@@ -608,7 +629,7 @@ impl<'a, G: Game> Driver<'a, G> {
                         origin,
                         event,
                     };
-                    finish(ctx, seen, done, waiting);
+                    finish(ctx, seen, done, base);
                     continue;
                 }
                 order.clear();
@@ -627,6 +648,7 @@ impl<'a, G: Game> Driver<'a, G> {
                     origin,
                     stage: Stage::Before,
                     next: 0,
+                    base: base as u32,
                 });
                 continue;
             };
@@ -644,7 +666,8 @@ impl<'a, G: Game> Driver<'a, G> {
                             // The listener list is scratch for the event in flight: left behind,
                             // it would make equal positions hash differently.
                             order.clear();
-                            finish(ctx, seen, done.logged(false), waiting);
+                            let base = done.base as usize;
+                            finish(ctx, seen, done.logged(false), base);
                         }
                         continue;
                     };
@@ -672,6 +695,7 @@ impl<'a, G: Game> Driver<'a, G> {
                 }
             };
             ctx.answer = answer.take();
+            ctx.depth = flight.depth + 1;
             let flow = call(run, span, ctx, &mut flight.event)?;
             match (flight.stage, flow) {
                 (Stage::Apply, Flow::Continue) => {
@@ -703,7 +727,8 @@ impl<'a, G: Game> Driver<'a, G> {
                 Flow::Cancel | Flow::Continue => {
                     if let Some(done) = current.take() {
                         order.clear();
-                        finish(ctx, seen, done.logged(true), waiting);
+                        let base = done.base as usize;
+                        finish(ctx, seen, done.logged(true), base);
                     }
                 }
             }
@@ -797,21 +822,13 @@ impl<G: Game> Clone for Seen<G> {
 
 impl<G: Game> Copy for Seen<G> {}
 
-/// Ends an event: schedules its children before its siblings, logs it and shows the world,
-/// the table and the game's state to the inspector.
+/// Ends an event: schedules its children (the events from `base` up) before its siblings,
+/// the first one emitted on top, logs it and shows the world, the table and the game's state
+/// to the inspector.
 #[inline(always)]
-fn finish<G: Game>(
-    ctx: &mut Ctx<'_, G>,
-    seen: Seen<G>,
-    done: LoggedEvent<G::Event>,
-    waiting: &mut Vec<Queued<G::Event>>,
-) {
-    while let Some((event, origin)) = ctx.emitted.pop() {
-        waiting.push(Queued {
-            event,
-            depth: done.depth + 1,
-            origin,
-        });
+fn finish<G: Game>(ctx: &mut Ctx<'_, G>, seen: Seen<G>, done: LoggedEvent<G::Event>, base: usize) {
+    if let Some(children) = ctx.waiting.get_mut(base..) {
+        children.reverse();
     }
     if seen.logging {
         ctx.world.resource_mut::<Observer<G>>().events.push(done);

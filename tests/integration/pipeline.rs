@@ -620,3 +620,42 @@ fn the_default_rollback_matches_a_snapshot_per_action_with_questions_and_listene
         "{failures} failures, {questions} questions"
     );
 }
+
+/// A question asked after the event in flight emitted a child, with a sibling waiting below
+/// it: the checksum and the position key are those the pipeline gave before the emitted
+/// events moved onto the stack of waiting events (values from commit 697fd29), and the answer
+/// resolves the child before the sibling.
+#[test]
+fn a_question_after_an_emit_hashes_as_it_always_did() {
+    let mut sim = probe(Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('e', Timing::Before, 1, None, 0)
+                .does(Does::Emit9)
+                .on(0),
+            Spec::new('q', Timing::Before, 0, None, 1)
+                .does(Does::Ask)
+                .on(0),
+            Spec::new('9', Timing::After, 0, None, 2).on(9),
+            Spec::new('2', Timing::After, 0, None, 3).on(2),
+        ],
+        children: vec![vec![], vec![], vec![]],
+    });
+    sim.emit([
+        ProbeEvent::Node { id: 0, value: 1 },
+        ProbeEvent::Node { id: 2, value: 10 },
+    ])
+    .unwrap();
+    assert!(sim.in_flight());
+    assert_eq!(sim.turn(), Turn::Player(Seat(1)));
+    assert_eq!(sim.checksum(), 0xd2c1_78b5_e2c6_ddef);
+    assert_eq!(sim.position_key(), 0x2dcf_538e_88de_c67c);
+    sim.apply(ProbeAction::Yes).unwrap();
+    assert_eq!(
+        probed(&sim).trace,
+        vec!['9', '2'],
+        "the child, then the sibling"
+    );
+    assert_eq!(probed(&sim).sum, 2 + 10);
+    assert_eq!(sim.checksum(), 0xaadb_0d72_ecee_3fa0);
+}
