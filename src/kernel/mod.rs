@@ -24,6 +24,6 @@ pub use rules::{DEFAULT_DEPTH_LIMIT, GameRules, Handler, HandlerFn, Inspector, R
 pub use setup::Setup;
 pub use sim::{DETERMINIZE_TRIES, Sim};
 pub(crate) use slot::KernelSlots;
-pub use slot::ResourceSlot;
+pub use slot::{ComponentSlot, ResourceSlot};
 pub use step::{DecisionSchedule, Inbox, PipelineSystems, SimError, Undo};
 pub use table::{Table, start_round};

@@ -1,9 +1,14 @@
-//! [`ResourceSlot`]: the kernel's cached access to its own resources on the hot path.
+//! [`ResourceSlot`] and [`ComponentSlot`]: the kernel's cached access to what it touches on
+//! every action.
 //!
-//! `World::resource_mut` finds a resource by hashing its type, then reads its change ticks.
-//! The pipeline touches the same few resources on every action (the [`Resolution`], the
-//! random streams), so it keeps their component ids, checked against the world's id, and
-//! reaches them directly. Change detection is bypassed (as snapshots restore it).
+//! `World::resource_mut` finds a resource by hashing its type, then its entity's location,
+//! then reads its change ticks. The pipeline touches the same few resources on every action
+//! (the [`Resolution`], the random streams), so it keeps their component ids, checked against
+//! the world's id, and reads them from their sparse set directly. Change detection is
+//! bypassed for them (as snapshots restore it). `World::get_mut` hashes the component's type
+//! too: the components the pipeline writes ([`DieFace`](crate::kernel::DieFace),
+//! [`Zone`](crate::kernel::Zone)) are reached by their ids, with change detection kept (a
+//! Bevy client sees a die turn).
 //!
 //! [`Resolution`]: crate::pipeline::Resolution
 
@@ -102,6 +107,54 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
     }
 }
 
+/// Where component `T` is registered in one world: a component written on every action
+/// (a die's face, a card's zone) is reached by its id, without hashing its type.
+pub struct ComponentSlot<T> {
+    world: WorldId,
+    id: ComponentId,
+    _component: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for ComponentSlot<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for ComponentSlot<T> {}
+
+impl<T: Component<Mutability = Mutable>> ComponentSlot<T> {
+    /// The slot of `T` in `world` (registering the type if needed).
+    pub fn register(world: &mut World) -> Self {
+        ComponentSlot {
+            world: world.id(),
+            id: world.register_component::<T>(),
+            _component: PhantomData,
+        }
+    }
+
+    /// `entity`'s `T`, mutably, with change detection as [`World::get_mut`] (`None` if the
+    /// entity has none). In another world it falls back to that lookup by type.
+    #[inline]
+    pub fn get_mut<'w>(&self, world: &'w mut World, entity: Entity) -> Option<Mut<'w, T>> {
+        if world.id() != self.world {
+            return world.get_mut::<T>(entity);
+        }
+        // SAFETY: `&mut World` is exclusive access to everything for `'w`; `self.id` is the
+        // component id of `T` in this world (see `ResourceSlot::get`), and `T` is mutable by
+        // its bound, so the value is a `T` and the only reference to it.
+        unsafe {
+            world
+                .as_unsafe_world_cell()
+                .get_entity(entity)
+                .ok()?
+                .get_mut_assume_mutable_by_id(self.id)
+                .ok()
+                .map(|value| value.with_type::<T>())
+        }
+    }
+}
+
 /// The slots of the kernel's per-action resources in the game's world.
 pub(crate) struct KernelSlots<G: crate::kernel::Game> {
     /// The pipeline's state.
@@ -112,6 +165,10 @@ pub(crate) struct KernelSlots<G: crate::kernel::Game> {
     pub case: ResourceSlot<crate::chance::Case>,
     /// What the pipeline recorded.
     pub observer: ResourceSlot<crate::pipeline::Observer<G>>,
+    /// A die's face ([`Ctx::set_face`](crate::pipeline::Ctx::set_face)).
+    pub die_face: ComponentSlot<crate::kernel::DieFace>,
+    /// A card's or die's zone ([`Ctx::move_to`](crate::pipeline::Ctx::move_to)).
+    pub zone: ComponentSlot<crate::kernel::Zone>,
 }
 
 impl<G: crate::kernel::Game> KernelSlots<G> {
@@ -122,6 +179,8 @@ impl<G: crate::kernel::Game> KernelSlots<G> {
             streams: ResourceSlot::register(world),
             case: ResourceSlot::register(world),
             observer: ResourceSlot::register(world),
+            die_face: ComponentSlot::register(world),
+            zone: ComponentSlot::register(world),
         }
     }
 }
@@ -154,5 +213,32 @@ mod tests {
         slot.get_mut(&mut other).unwrap().0 += 2;
         assert_eq!(slot.get(&other), Some(&Score(42)));
         assert_eq!(world.resource::<Score>(), &Score(2));
+    }
+
+    #[derive(Component, Debug, PartialEq)]
+    struct Face(u8);
+
+    #[test]
+    fn a_component_slot_writes_with_change_detection_and_falls_back_elsewhere() {
+        let mut world = World::new();
+        let slot = ComponentSlot::<Face>::register(&mut world);
+        let die = world.spawn(Face(1)).id();
+        let bare = world.spawn_empty().id();
+        world.clear_trackers();
+        let mut changed = world.query_filtered::<Entity, Changed<Face>>();
+        assert_eq!(changed.iter(&world).count(), 0);
+        slot.get_mut(&mut world, die).unwrap().0 = 4;
+        assert_eq!(world.get::<Face>(die), Some(&Face(4)));
+        assert_eq!(changed.iter(&world).collect::<Vec<_>>(), vec![die]);
+        assert!(slot.get_mut(&mut world, bare).is_none(), "no Face");
+
+        // Another world where `Face` has another component id: the slot looks it up by type.
+        let mut other = World::new();
+        other.register_component::<Score>();
+        let elsewhere = other.spawn(Face(2)).id();
+        assert_ne!(other.component_id::<Face>(), world.component_id::<Face>());
+        slot.get_mut(&mut other, elsewhere).unwrap().0 += 3;
+        assert_eq!(other.get::<Face>(elsewhere), Some(&Face(5)));
+        assert_eq!(world.get::<Face>(die), Some(&Face(4)));
     }
 }

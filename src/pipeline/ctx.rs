@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use super::Observer;
 use super::effect::{Effect, Property};
 use crate::chance::{ActionChance, CaseGenerator};
-use crate::kernel::{Decision, DieFace, Game, Pool, Rules, Seat, Table, Zone, take_from_pool};
+use crate::kernel::{Decision, Game, Pool, Rules, Seat, Table, Zone, take_from_pool};
 
 /// What a handler or rules function tells the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,16 +154,16 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Moves a card or die to `to`, recording the move. Returns where it was (`None` if it
     /// has no [`Zone`]).
     pub fn move_to(&mut self, entity: Entity, to: Zone) -> Option<Zone> {
-        let mut zone = self.world.get_mut::<Zone>(entity)?;
+        let mut zone = self.rules.slots.zone.get_mut(self.world, entity)?;
         let from = std::mem::replace(&mut *zone, to);
         self.record(Effect::Moved { entity, from, to });
         Some(from)
     }
 
-    /// Turns `die` to show `face` (`0..faces`, its [`DieFace`]), recording the change of
+    /// Turns `die` to show `face` (`0..faces`, its [`DieFace`](crate::kernel::DieFace)), recording the change of
     /// [`Property::FACE`]. Returns the face it showed (`None` if it is not a die).
     pub fn set_face(&mut self, die: Entity, face: u8) -> Option<u8> {
-        let mut shown = self.world.get_mut::<DieFace>(die)?;
+        let mut shown = self.rules.slots.die_face.get_mut(self.world, die)?;
         let before = std::mem::replace(&mut shown.0, face);
         self.changed(die, Property::FACE, before.into(), face.into());
         Some(before)
