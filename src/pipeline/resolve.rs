@@ -562,6 +562,7 @@ impl<'a, G: Game> Driver<'a, G> {
         Ok(())
     }
 
+    #[inline(always)]
     fn drive(&mut self) -> Result<Progress, PipelineError> {
         let Limits {
             depth_limit,
