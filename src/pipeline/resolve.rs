@@ -764,9 +764,11 @@ fn call<G: Game>(
     #[cfg(not(feature = "trace"))]
     let _ = span;
     let flow = run(ctx, event);
-    match ctx.failure.take() {
-        Some(message) => Err(PipelineError::Failed { message }),
-        None => Ok(flow),
+    match ctx.failure.is_some() {
+        false => Ok(flow),
+        true => Err(PipelineError::Failed {
+            message: ctx.failure.take().unwrap_or_default(),
+        }),
     }
 }
 
@@ -828,8 +830,8 @@ impl<G: Game> Copy for Seen<G> {}
 /// to the inspector.
 #[inline(always)]
 fn finish<G: Game>(ctx: &mut Ctx<'_, G>, seen: Seen<G>, done: LoggedEvent<G::Event>, base: usize) {
-    if let Some(children) = ctx.waiting.get_mut(base..) {
-        children.reverse();
+    if ctx.waiting.len() > base + 1 {
+        ctx.waiting[base..].reverse();
     }
     if seen.logging {
         ctx.world.resource_mut::<Observer<G>>().events.push(done);
