@@ -204,6 +204,15 @@ mod tests {
         slot.get_mut(&mut world).unwrap().0 += 1;
         assert_eq!(world.resource::<Score>(), &Score(2));
         assert_eq!(slot.get(&world), Some(&Score(2)));
+        // Removed, then inserted again (on another entity): the slot follows the world.
+        world.remove_resource::<Score>();
+        assert_eq!(slot.get(&world), None, "removed");
+        assert!(slot.get_mut(&mut world).is_none());
+        world.spawn_empty();
+        world.insert_resource(Score(5));
+        assert_eq!(slot.get(&world), Some(&Score(5)));
+        slot.get_mut(&mut world).unwrap().0 -= 3;
+        assert_eq!(world.resource::<Score>(), &Score(2));
 
         // Another world where `Score` has another component id: the slot looks it up by type.
         let mut other = World::new();

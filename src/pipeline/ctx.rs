@@ -160,8 +160,9 @@ impl<'a, G: Game> Ctx<'a, G> {
         Some(from)
     }
 
-    /// Turns `die` to show `face` (`0..faces`, its [`DieFace`](crate::kernel::DieFace)), recording the change of
-    /// [`Property::FACE`]. Returns the face it showed (`None` if it is not a die).
+    /// Turns `die` to show `face` (`0..faces`, its [`DieFace`](crate::kernel::DieFace)),
+    /// recording the change of [`Property::FACE`]. Returns the face it showed (`None` if it is
+    /// not a die).
     pub fn set_face(&mut self, die: Entity, face: u8) -> Option<u8> {
         let mut shown = self.rules.slots.die_face.get_mut(self.world, die)?;
         let before = std::mem::replace(&mut shown.0, face);

@@ -305,6 +305,9 @@ impl<G: Game> ResolutionState<G> {
     /// before it: what [`Setup::emit`](crate::kernel::Setup::emit) and
     /// [`Sim::emit`](crate::kernel::Sim::emit) do.
     pub(crate) fn push_root(&mut self, event: G::Event) {
+        // Below an event in flight it would shift the children it emitted (from its `base`):
+        // callers refuse (`SimError::InFlight`) or run before any resolution (the setup).
+        debug_assert!(self.current.is_none(), "a root event queued mid-resolution");
         // `waiting` is a stack (the next event on top): a later root event goes below.
         self.waiting.insert(
             0,
@@ -590,6 +593,7 @@ impl<'a, G: Game> Driver<'a, G> {
                 };
                 // The events it emits go on top, from here.
                 let base = ctx.waiting.len();
+                debug_assert!(u32::try_from(base).is_ok(), "over 2^32 events waiting");
                 if benefit && depth > benefit_cap {
                     // Too deep to simulate: this branch adds nothing.
                     ctx.world.resource_mut::<Observer<G>>().prevented += 1;
@@ -830,6 +834,10 @@ impl<G: Game> Copy for Seen<G> {}
 /// to the inspector.
 #[inline(always)]
 fn finish<G: Game>(ctx: &mut Ctx<'_, G>, seen: Seen<G>, done: LoggedEvent<G::Event>, base: usize) {
+    debug_assert!(
+        base <= ctx.waiting.len(),
+        "an event's children start past the stack"
+    );
     if ctx.waiting.len() > base + 1 {
         ctx.waiting[base..].reverse();
     }
