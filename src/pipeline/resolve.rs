@@ -48,14 +48,16 @@ impl<E: std::hash::Hash> std::hash::Hash for InFlight<E> {
 }
 
 impl<E> InFlight<E> {
-    /// The finished event as the log records it.
-    fn logged(self, cancelled: bool) -> LoggedEvent<E> {
-        LoggedEvent {
+    /// The finished event as the log records it, and where its children start in the stack
+    /// of waiting events (what [`finish`] takes).
+    fn finished(self, cancelled: bool) -> (LoggedEvent<E>, usize) {
+        let done = LoggedEvent {
             depth: self.depth,
             cancelled,
             origin: self.origin,
             event: self.event,
-        }
+        };
+        (done, self.base as usize)
     }
 }
 
@@ -671,8 +673,8 @@ impl<'a, G: Game> Driver<'a, G> {
                             // The listener list is scratch for the event in flight: left behind,
                             // it would make equal positions hash differently.
                             order.clear();
-                            let base = done.base as usize;
-                            finish(ctx, seen, done.logged(false), base);
+                            let (done, base) = done.finished(false);
+                            finish(ctx, seen, done, base);
                         }
                         continue;
                     };
@@ -732,8 +734,8 @@ impl<'a, G: Game> Driver<'a, G> {
                 Flow::Cancel | Flow::Continue => {
                     if let Some(done) = current.take() {
                         order.clear();
-                        let base = done.base as usize;
-                        finish(ctx, seen, done.logged(true), base);
+                        let (done, base) = done.finished(true);
+                        finish(ctx, seen, done, base);
                     }
                 }
             }
@@ -768,12 +770,13 @@ fn call<G: Game>(
     #[cfg(not(feature = "trace"))]
     let _ = span;
     let flow = run(ctx, event);
-    match ctx.failure.is_some() {
-        false => Ok(flow),
-        true => Err(PipelineError::Failed {
-            message: ctx.failure.take().unwrap_or_default(),
-        }),
+    // Read, not taken: the common case writes nothing back.
+    if ctx.failure.is_none() {
+        return Ok(flow);
     }
+    Err(PipelineError::Failed {
+        message: ctx.failure.take().unwrap_or_default(),
+    })
 }
 
 /// An event shown as its kind: the start of its `Debug` form, up to the first space, brace or
