@@ -66,14 +66,24 @@ impl Stream {
     }
 
     /// The generator, derived for `(seed, key, round)` if it does not exist yet, at its position.
+    #[inline(always)]
     fn rng(&mut self, seed: u64, key: u32, round: u32) -> &mut ChaCha8Rng {
+        if self.rng.is_none() || self.pending.is_some() {
+            self.ready(seed, key, round);
+        }
+        self.rng.as_mut().expect("made ready above")
+    }
+
+    /// Off [`rng`](Self::rng)'s common path: derives the generator, and seeks it.
+    #[cold]
+    #[inline(never)]
+    fn ready(&mut self, seed: u64, key: u32, round: u32) {
         let rng = self
             .rng
             .get_or_insert_with(|| derive_stream(seed, key, round));
         if let Some(pos) = self.pending.take() {
             rng.set_word_pos(pos);
         }
-        rng
     }
 
     /// Back to the start of a stream not derived yet (after a reseed or a new round).
@@ -182,6 +192,7 @@ impl Streams {
     }
 
     /// The generator for `purpose`.
+    #[inline(always)]
     pub fn rng(&mut self, purpose: Purpose) -> &mut ChaCha8Rng {
         self.rngs[purpose as usize].rng(self.seed, purpose.key(), self.round)
     }

@@ -135,22 +135,51 @@ impl<T: Component<Mutability = Mutable>> ComponentSlot<T> {
 
     /// `entity`'s `T`, mutably, with change detection as [`World::get_mut`] (`None` if the
     /// entity has none). In another world it falls back to that lookup by type.
-    #[inline]
+    #[inline(always)]
     pub fn get_mut<'w>(&self, world: &'w mut World, entity: Entity) -> Option<Mut<'w, T>> {
         if world.id() != self.world {
             return world.get_mut::<T>(entity);
         }
-        // SAFETY: `&mut World` is exclusive access to everything for `'w`; `self.id` is the
-        // component id of `T` in this world (see `ResourceSlot::get`), and `T` is mutable by
-        // its bound, so the value is a `T` and the only reference to it.
+        let world = world.as_unsafe_world_cell();
+        if T::STORAGE_TYPE != StorageType::Table {
+            // SAFETY: `&mut World` is exclusive access to everything for `'w`; `self.id` is
+            // the component id of `T` in this world (see `ResourceSlot::get`), and `T` is
+            // mutable by its bound, so the value is a `T` and the only reference to it.
+            return unsafe {
+                world
+                    .get_entity(entity)
+                    .ok()?
+                    .get_mut_assume_mutable_by_id(self.id)
+                    .ok()
+                    .map(|value| value.with_type::<T>())
+            };
+        }
+        // A table component, read from its column in the entity's table: one lookup of the
+        // column where the general path makes one per tick.
+        let location = world.entities().get_spawned(entity).ok()?;
+        // SAFETY: the storages are only read here.
+        let table = unsafe { world.storages() }.tables.get(location.table_id)?;
+        let column = table.get_column(self.id)?;
+        let row = location.table_row;
+        // SAFETY: a spawned entity's row is within its table, whose column for `self.id`
+        // holds `T`s (the id of `T` in this world, see `ResourceSlot::get`); `&mut World` is
+        // exclusive access for `'w`, so these are the only references to the value and its
+        // ticks; the ticks are the ones `World::get_mut` passes.
         unsafe {
-            world
-                .as_unsafe_world_cell()
-                .get_entity(entity)
-                .ok()?
-                .get_mut_assume_mutable_by_id(self.id)
-                .ok()
-                .map(|value| value.with_type::<T>())
+            Some(Mut::new(
+                column
+                    .get_data_unchecked(row)
+                    .assert_unique()
+                    .deref_mut::<T>(),
+                &mut *column.get_added_tick_unchecked(row).get(),
+                &mut *column.get_changed_tick_unchecked(row).get(),
+                column.get_summary_tick(),
+                world.last_change_tick(),
+                world.change_tick(),
+                column
+                    .get_changed_by_unchecked(row)
+                    .map(|caller| &mut *caller.get()),
+            ))
         }
     }
 }

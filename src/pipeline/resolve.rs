@@ -569,12 +569,7 @@ impl<'a, G: Game> Driver<'a, G> {
 
     #[inline(always)]
     fn drive(&mut self) -> Result<Progress, PipelineError> {
-        let Limits {
-            depth_limit,
-            benefit,
-            benefit_cap,
-            seen,
-        } = self.limits;
+        let limits = self.limits;
         let rules = self.ctx.rules;
         let Driver {
             ctx,
@@ -583,81 +578,13 @@ impl<'a, G: Game> Driver<'a, G> {
             answer,
             ..
         } = self;
+        let (benefit, seen) = (limits.benefit, limits.seen);
         loop {
             let Some(flight) = current.as_mut() else {
-                let Some(Queued {
-                    event,
-                    depth,
-                    origin,
-                }) = ctx.waiting.pop()
-                else {
-                    return Ok(Progress::Idle);
-                };
-                // The events it emits go on top, from here.
-                let base = ctx.waiting.len();
-                debug_assert!(u32::try_from(base).is_ok(), "over 2^32 events waiting");
-                if benefit && depth > benefit_cap {
-                    // Too deep to simulate: this branch adds nothing.
-                    ctx.world.resource_mut::<Observer<G>>().prevented += 1;
-                    continue;
+                match resolve_unstaged(ctx, limits, current, order)? {
+                    Some(progress) => return Ok(progress),
+                    None => continue,
                 }
-                if depth > depth_limit {
-                    return Err(PipelineError::TooDeep { limit: depth_limit });
-                }
-                let kind = event.kind();
-                if !rules.is_listened(kind)
-                    || (!rules.is_listened_after(kind) && !ctx.census.any(kind))
-                {
-                    // Nobody listens, or only before the rules and none of those is enabled: the
-                    // rules alone, without staging the event.
-                    let mut event = event;
-                    ctx.rules_run();
-                    ctx.answer = None;
-                    ctx.depth = depth + 1;
-                    let flow = call(G::apply, Span::Rules, ctx, &mut event)?;
-                    let cancelled = match flow {
-                        Flow::Ask(_) => {
-                            **current = Some(InFlight {
-                                event,
-                                depth,
-                                origin,
-                                stage: Stage::Apply,
-                                next: 0,
-                                base: base as u32,
-                            });
-                            return Ok(Progress::Asked);
-                        }
-                        Flow::Cancel => true,
-                        Flow::Continue => false,
-                    };
-                    let done = LoggedEvent {
-                        depth,
-                        cancelled,
-                        origin,
-                        event,
-                    };
-                    finish(ctx, seen, done, base);
-                    continue;
-                }
-                order.clear();
-                collect_listeners::<G>(
-                    ctx.world,
-                    rules,
-                    ctx.table,
-                    ctx.census,
-                    event.kind(),
-                    Timing::Before,
-                    order,
-                );
-                **current = Some(InFlight {
-                    event,
-                    depth,
-                    origin,
-                    stage: Stage::Before,
-                    next: 0,
-                    base: base as u32,
-                });
-                continue;
             };
             // Who runs next on the event in flight: a listener's handler, or the rules.
             let (run, span): (HandlerFn<G>, _) = match flight.stage {
@@ -740,6 +667,91 @@ impl<'a, G: Game> Driver<'a, G> {
                 }
             }
         }
+    }
+}
+
+/// Resolves the waiting events no enabled listener stages, each by the rules alone, until
+/// none is left ([`Progress::Idle`]), the rules ask a player ([`Progress::Asked`]) or an event
+/// needs its listeners: it is then in flight, its *before* listeners collected (`None`).
+#[inline(always)]
+fn resolve_unstaged<G: Game>(
+    ctx: &mut Ctx<'_, G>,
+    limits: Limits<G>,
+    current: &mut Option<InFlight<G::Event>>,
+    order: &mut Vec<OrderKey>,
+) -> Result<Option<Progress>, PipelineError> {
+    let rules = ctx.rules;
+    loop {
+        let Some(Queued {
+            mut event,
+            depth,
+            origin,
+        }) = ctx.waiting.pop()
+        else {
+            return Ok(Some(Progress::Idle));
+        };
+        // The events it emits go on top, from here.
+        let base = ctx.waiting.len();
+        debug_assert!(u32::try_from(base).is_ok(), "over 2^32 events waiting");
+        if limits.benefit && depth > limits.benefit_cap {
+            // Too deep to simulate: this branch adds nothing.
+            ctx.world.resource_mut::<Observer<G>>().prevented += 1;
+            continue;
+        }
+        if depth > limits.depth_limit {
+            return Err(PipelineError::TooDeep {
+                limit: limits.depth_limit,
+            });
+        }
+        let kind = event.kind();
+        if rules.is_listened(kind) && (rules.is_listened_after(kind) || ctx.census.any(kind)) {
+            order.clear();
+            collect_listeners::<G>(
+                ctx.world,
+                rules,
+                ctx.table,
+                ctx.census,
+                kind,
+                Timing::Before,
+                order,
+            );
+            *current = Some(InFlight {
+                event,
+                depth,
+                origin,
+                stage: Stage::Before,
+                next: 0,
+                base: base as u32,
+            });
+            return Ok(None);
+        }
+        // Nobody listens, or only before the rules and none of those is enabled: the rules
+        // alone, without staging the event.
+        ctx.rules_run();
+        ctx.answer = None;
+        ctx.depth = depth + 1;
+        let cancelled = match call(G::apply, Span::Rules, ctx, &mut event)? {
+            Flow::Ask(_) => {
+                *current = Some(InFlight {
+                    event,
+                    depth,
+                    origin,
+                    stage: Stage::Apply,
+                    next: 0,
+                    base: base as u32,
+                });
+                return Ok(Some(Progress::Asked));
+            }
+            Flow::Cancel => true,
+            Flow::Continue => false,
+        };
+        let done = LoggedEvent {
+            depth,
+            cancelled,
+            origin,
+            event,
+        };
+        finish(ctx, limits.seen, done, base);
     }
 }
 
