@@ -279,4 +279,29 @@ mod tests {
         assert_eq!(other.get::<Face>(elsewhere), Some(&Face(5)));
         assert_eq!(world.get::<Face>(die), Some(&Face(4)));
     }
+
+    #[derive(Component, Debug, PartialEq)]
+    #[component(storage = "SparseSet")]
+    struct Token(u8);
+
+    #[test]
+    fn a_component_slot_refuses_a_despawned_entity_and_reads_sparse_sets() {
+        let mut world = World::new();
+        let (faces, tokens) = (
+            ComponentSlot::<Face>::register(&mut world),
+            ComponentSlot::<Token>::register(&mut world),
+        );
+        let gone = world.spawn((Face(1), Token(1))).id();
+        world.despawn(gone);
+        let new = world.spawn((Face(6), Token(6))).id();
+        assert!(faces.get_mut(&mut world, gone).is_none());
+        assert!(tokens.get_mut(&mut world, gone).is_none());
+        world.clear_trackers();
+        let mut changed = world.query_filtered::<Entity, Changed<Token>>();
+        tokens.get_mut(&mut world, new).unwrap().0 = 2;
+        faces.get_mut(&mut world, new).unwrap().0 = 3;
+        assert_eq!(changed.iter(&world).collect::<Vec<_>>(), vec![new]);
+        assert_eq!(world.get::<Token>(new), Some(&Token(2)));
+        assert_eq!(world.get::<Face>(new), Some(&Face(3)));
+    }
 }

@@ -424,6 +424,14 @@ struct Limits<G: Game> {
     seen: Seen<G>,
 }
 
+impl<G: Game> Limits<G> {
+    /// True without benefit simulation, an event log or an inspector: an event resolved by
+    /// the rules alone is then only applied.
+    fn is_plain(&self) -> bool {
+        !self.benefit && self.seen.is_nobody()
+    }
+}
+
 impl<G: Game> Clone for Limits<G> {
     fn clone(&self) -> Self {
         *self
@@ -581,7 +589,13 @@ impl<'a, G: Game> Driver<'a, G> {
         let (benefit, seen) = (limits.benefit, limits.seen);
         loop {
             let Some(flight) = current.as_mut() else {
-                match resolve_unstaged(ctx, limits, current, order)? {
+                // Without benefit simulation, an event log or an inspector, the loop is
+                // compiled without their checks.
+                let resolved = match limits.is_plain() {
+                    true => resolve_unstaged::<G, true>(ctx, limits, current, order),
+                    false => resolve_unstaged::<G, false>(ctx, limits, current, order),
+                };
+                match resolved? {
                     Some(progress) => return Ok(progress),
                     None => continue,
                 }
@@ -673,14 +687,23 @@ impl<'a, G: Game> Driver<'a, G> {
 /// Resolves the waiting events no enabled listener stages, each by the rules alone, until
 /// none is left ([`Progress::Idle`]), the rules ask a player ([`Progress::Asked`]) or an event
 /// needs its listeners: it is then in flight, its *before* listeners collected (`None`).
+/// `PLAIN`: the limits are [plain](Limits::is_plain).
 #[inline(always)]
-fn resolve_unstaged<G: Game>(
+fn resolve_unstaged<G: Game, const PLAIN: bool>(
     ctx: &mut Ctx<'_, G>,
     limits: Limits<G>,
     current: &mut Option<InFlight<G::Event>>,
     order: &mut Vec<OrderKey>,
 ) -> Result<Option<Progress>, PipelineError> {
+    debug_assert!(!PLAIN || limits.is_plain());
     let rules = ctx.rules;
+    let seen = match PLAIN {
+        true => Seen::NOBODY,
+        false => limits.seen,
+    };
+    // Every call here is the rules' (nothing a call can reach changes these).
+    ctx.rules_run();
+    ctx.answer = None;
     loop {
         let Some(Queued {
             mut event,
@@ -693,7 +716,7 @@ fn resolve_unstaged<G: Game>(
         // The events it emits go on top, from here.
         let base = ctx.waiting.len();
         debug_assert!(u32::try_from(base).is_ok(), "over 2^32 events waiting");
-        if limits.benefit && depth > limits.benefit_cap {
+        if !PLAIN && limits.benefit && depth > limits.benefit_cap {
             // Too deep to simulate: this branch adds nothing.
             ctx.world.resource_mut::<Observer<G>>().prevented += 1;
             continue;
@@ -727,8 +750,6 @@ fn resolve_unstaged<G: Game>(
         }
         // Nobody listens, or only before the rules and none of those is enabled: the rules
         // alone, without staging the event.
-        ctx.rules_run();
-        ctx.answer = None;
         ctx.depth = depth + 1;
         let cancelled = match call(G::apply, Span::Rules, ctx, &mut event)? {
             Flow::Ask(_) => {
@@ -751,7 +772,7 @@ fn resolve_unstaged<G: Game>(
             origin,
             event,
         };
-        finish(ctx, limits.seen, done, base);
+        finish(ctx, seen, done, base);
     }
 }
 
@@ -834,6 +855,18 @@ impl<E: std::fmt::Debug> std::fmt::Display for KindName<'_, E> {
 struct Seen<G: Game> {
     logging: bool,
     inspect: Option<Inspector<G>>,
+}
+
+impl<G: Game> Seen<G> {
+    /// Nobody: no log, no inspector.
+    const NOBODY: Self = Seen {
+        logging: false,
+        inspect: None,
+    };
+
+    fn is_nobody(&self) -> bool {
+        !self.logging && self.inspect.is_none()
+    }
 }
 
 impl<G: Game> Clone for Seen<G> {
