@@ -191,6 +191,7 @@ impl<G: Game> Sim<G> {
         })
     }
 
+    #[inline(always)]
     fn resolution(&self) -> &Resolution<G> {
         self.rules
             .slots

@@ -55,7 +55,7 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
     }
 
     /// The resource (`None` if it is absent). In another world it falls back to a lookup by type.
-    #[inline]
+    #[inline(always)]
     pub fn get<'w>(&self, world: &'w World) -> Option<&'w R> {
         if world.id() != self.world {
             return Self::find(world)?.get(world);
@@ -71,7 +71,7 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
 
     /// The resource, mutably, bypassing change detection (`None` if it is absent). In another
     /// world it falls back to a lookup by type.
-    #[inline]
+    #[inline(always)]
     pub fn get_mut<'w>(&self, world: &'w mut World) -> Option<&'w mut R> {
         if world.id() != self.world {
             return Self::find(world)?.get_mut(world);

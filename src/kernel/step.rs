@@ -77,6 +77,7 @@ pub fn with_resolution<G: Game, R>(
     out.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
+#[inline(always)]
 fn resolution_mut<G: Game>(
     world: &mut World,
     slot: crate::kernel::ResourceSlot<Resolution<G>>,
