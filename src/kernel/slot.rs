@@ -157,7 +157,8 @@ impl<T: Component<Mutability = Mutable>> ComponentSlot<T> {
         // A table component, read from its column in the entity's table: one lookup of the
         // column where the general path makes one per tick.
         let location = world.entities().get_spawned(entity).ok()?;
-        // SAFETY: the storages are only read here.
+        // SAFETY: the cell comes from `&'w mut World`, exclusive access to the storages for
+        // `'w`; the row's cells are written only through the `Mut` built below.
         let table = unsafe { world.storages() }.tables.get(location.table_id)?;
         let column = table.get_column(self.id)?;
         let row = location.table_row;
@@ -303,5 +304,84 @@ mod tests {
         assert_eq!(changed.iter(&world).collect::<Vec<_>>(), vec![new]);
         assert_eq!(world.get::<Token>(new), Some(&Token(2)));
         assert_eq!(world.get::<Face>(new), Some(&Face(3)));
+    }
+
+    #[test]
+    fn a_component_slot_refuses_a_stale_entity_whose_index_is_reused() {
+        let mut world = World::new();
+        let (faces, tokens) = (
+            ComponentSlot::<Face>::register(&mut world),
+            ComponentSlot::<Token>::register(&mut world),
+        );
+        let gone = world.spawn((Face(1), Token(1))).id();
+        // The same index, one generation on (what a despawn and a later spawn can give).
+        let reborn = world.despawn_no_free(gone).unwrap();
+        world.spawn_at(reborn, (Face(6), Token(6))).unwrap();
+        assert_eq!(gone.index(), reborn.index());
+        assert!(
+            faces.get_mut(&mut world, gone).is_none(),
+            "stale table entity"
+        );
+        assert!(
+            tokens.get_mut(&mut world, gone).is_none(),
+            "stale sparse entity"
+        );
+        assert_eq!(faces.get_mut(&mut world, reborn).map(|f| f.0), Some(6));
+    }
+
+    #[derive(Component, Debug, PartialEq)]
+    #[component(summary_tick)]
+    struct Summed(u8);
+
+    #[test]
+    fn a_component_slot_gives_the_ticks_world_get_mut_gives_and_updates_the_summary_tick() {
+        use bevy_ecs::change_detection::{ContiguousRef, DetectChanges};
+        let mut world = World::new();
+        let slot = ComponentSlot::<Summed>::register(&mut world);
+        // Two tables holding `Summed`; the entity written is in the second one, not first row.
+        world.spawn(Summed(0));
+        world.spawn((Summed(1), Face(1)));
+        let target = world.spawn((Summed(2), Face(2))).id();
+        world.clear_trackers();
+        let mut summary = world.query_filtered::<Ref<Summed>, With<Face>>();
+        let changed_in_table = |world: &World, q: &mut QueryState<Ref<Summed>, With<Face>>| {
+            let item = q.contiguous_iter(world).unwrap().next().unwrap();
+            ContiguousRef::split(item).1.summary_tick_is_changed()
+        };
+        assert_eq!(changed_in_table(&world, &mut summary), Some(false));
+        {
+            let reference = world.get_mut::<Summed>(target).unwrap();
+            let (added, changed, is_added, is_changed) = (
+                reference.added(),
+                reference.last_changed(),
+                reference.is_added(),
+                reference.is_changed(),
+            );
+            let mine = slot.get_mut(&mut world, target).unwrap();
+            assert_eq!(
+                (
+                    mine.added(),
+                    mine.last_changed(),
+                    mine.is_added(),
+                    mine.is_changed()
+                ),
+                (added, changed, is_added, is_changed)
+            );
+        }
+        // Freshly spawned, not cleared yet: added and changed, as `World::get_mut` says.
+        let fresh = world.spawn((Summed(3), Face(3))).id();
+        let expected = world
+            .get_mut::<Summed>(fresh)
+            .map(|m| (m.is_added(), m.is_changed()));
+        let got = slot
+            .get_mut(&mut world, fresh)
+            .map(|m| (m.is_added(), m.is_changed()));
+        assert_eq!(got, expected);
+        assert_eq!(got, Some((true, true)));
+        world.clear_trackers();
+        assert_eq!(changed_in_table(&world, &mut summary), Some(false));
+        slot.get_mut(&mut world, target).unwrap().0 = 20;
+        assert_eq!(changed_in_table(&world, &mut summary), Some(true));
+        assert_eq!(world.get::<Summed>(target), Some(&Summed(20)));
     }
 }

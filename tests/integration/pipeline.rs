@@ -659,3 +659,61 @@ fn a_question_after_an_emit_hashes_as_it_always_did() {
     assert_eq!(probed(&sim).sum, 2 + 10);
     assert_eq!(sim.checksum(), 0xaadb_0d72_ecee_3fa0);
 }
+
+/// An event no listener stages, resolved right after an event whose *after* listener ran in
+/// the same run: its rules run as the rules (what they emit is `Origin::Rules`).
+#[test]
+fn rules_resolved_after_a_listener_in_the_same_run_emit_as_the_rules() {
+    use alea::pipeline::Origin;
+    let mut sim = probe(Probe {
+        seats: 2,
+        listeners: vec![Spec::new('t', Timing::After, 0, None, 0)],
+        children: vec![],
+    });
+    // Benefit mode caps the endless `Loop` instead of failing on it.
+    sim.set_mode(Mode::Benefit);
+    sim.set_benefit_cap(3);
+    sim.record_events(true);
+    sim.emit([ProbeEvent::Node { id: 0, value: 1 }, ProbeEvent::Loop])
+        .unwrap();
+    let log: Vec<_> = sim
+        .events()
+        .iter()
+        .map(|e| (e.event, e.depth, e.origin))
+        .collect();
+    assert_eq!(
+        log,
+        vec![
+            (ProbeEvent::Node { id: 0, value: 1 }, 1, Origin::Root),
+            (ProbeEvent::Loop, 1, Origin::Root),
+            (ProbeEvent::Loop, 2, Origin::Rules),
+            (ProbeEvent::Loop, 3, Origin::Rules),
+        ]
+    );
+    assert_eq!(probed(&sim).trace, vec!['t']);
+}
+
+static INSPECTED_UNLOGGED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+fn count_unlogged_inspections(_: &bevy_ecs::world::World, _: &Table, _: &()) {
+    INSPECTED_UNLOGGED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The inspector alone (no event log, play mode) still sees every event resolved by the
+/// rules alone.
+#[test]
+fn the_inspector_sees_every_resolved_event_without_an_event_log() {
+    let game = Probe {
+        seats: 2,
+        listeners: vec![],
+        children: vec![vec![1, 2], vec![3]],
+    };
+    let mut sim = SimBuilder::new(game)
+        .inspect(count_unlogged_inspections)
+        .build();
+    sim.apply(ProbeAction::Fire(0)).unwrap();
+    assert_eq!(
+        INSPECTED_UNLOGGED.load(std::sync::atomic::Ordering::Relaxed),
+        4
+    );
+}
