@@ -652,15 +652,7 @@ impl<'a, G: Game> Driver<'a, G> {
                     order.clear();
                     let kind = flight.event.kind();
                     if rules.is_listened_after(kind) {
-                        collect_listeners::<G>(
-                            ctx.world,
-                            rules,
-                            ctx.table,
-                            ctx.census,
-                            kind,
-                            Timing::After,
-                            order,
-                        );
+                        collect_listeners(ctx, kind, Timing::After, order);
                     }
                     continue;
                 }
@@ -729,15 +721,7 @@ fn resolve_unstaged<G: Game, const PLAIN: bool>(
         let kind = event.kind();
         if rules.is_listened(kind) && (rules.is_listened_after(kind) || ctx.census.any(kind)) {
             order.clear();
-            collect_listeners::<G>(
-                ctx.world,
-                rules,
-                ctx.table,
-                ctx.census,
-                kind,
-                Timing::Before,
-                order,
-            );
+            collect_listeners(ctx, kind, Timing::Before, order);
             *current = Some(InFlight {
                 event,
                 depth,
@@ -899,15 +883,13 @@ fn finish<G: Game>(ctx: &mut Ctx<'_, G>, seen: Seen<G>, done: LoggedEvent<G::Eve
 
 /// Fills `order` with the enabled listeners of `kind` at `timing`, sorted by the listener order.
 fn collect_listeners<G: Game>(
-    world: &World,
-    rules: &Rules<G>,
-    table: &Table,
-    census: &super::Census,
+    ctx: &Ctx<'_, G>,
     kind: crate::kernel::EventKind,
     timing: Timing,
     order: &mut Vec<OrderKey>,
 ) {
-    let candidates = rules.listeners_of(kind);
+    let (world, table, census) = (&*ctx.world, &*ctx.table, &*ctx.census);
+    let candidates = ctx.rules.listeners_of(kind);
     for entity in census
         .enabled(kind)
         .filter_map(|i| candidates.get(i).copied())
