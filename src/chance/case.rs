@@ -140,6 +140,7 @@ impl ActionChance {
     /// Resolves a chance point: the forced case if it is in range, else a sample of
     /// `generator`'s weights from its stream in `streams`. Records it and returns the outcome.
     /// `streams` is called only when a sample is needed.
+    #[inline(always)]
     pub fn resolve<'s, C: CaseGenerator + ?Sized>(
         &mut self,
         streams: impl FnOnce() -> &'s mut Streams,
@@ -187,6 +188,7 @@ impl ActionChance {
     }
 }
 
+#[inline(always)]
 fn sample_case<G: CaseGenerator + ?Sized>(
     rng: &mut rand_chacha::ChaCha8Rng,
     generator: &G,

@@ -92,11 +92,12 @@ fn search<G: Game>(
             error,
         })?;
     }
-    let started = Instant::now();
     let bar = match tree {
         true => super::simulate::counter(args.sims, "simulations"),
         false => indicatif::ProgressBar::hidden(),
     };
+    // The clock times the search (the progress bar is set up before it).
+    let started = Instant::now();
     let result = run_algo(&mut sim, args, threads, monitor(&bar, args, started))?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();

@@ -18,13 +18,24 @@ pub fn random_action<G: Game>(sim: &Sim<G>, rng: &mut ChaCha8Rng) -> Option<G::A
 }
 
 /// A uniformly random choice of `decision` (`None` once the game is over).
+#[inline(always)]
 pub fn random_choice<A: Copy>(decision: &Decision<A>, rng: &mut ChaCha8Rng) -> Option<A> {
     let choices = &decision.choices;
-    (!choices.is_empty()).then(|| choices[rng.random_range(0..choices.len())])
+    // rand draws an index below `u32::MAX` as a `u32` either way (the same value); asked for
+    // a `u32`, the draw is small enough to be inlined into a playout's loop.
+    let index = match u32::try_from(choices.len()) {
+        Ok(0) => return None,
+        Ok(len) => rng.random_range(0..len) as usize,
+        Err(_) => rng.random_range(0..choices.len()),
+    };
+    Some(choices[index])
 }
 
 /// Plays uniformly random legal actions until the game is over ([`Sim::play`]); returns the
 /// number of actions.
 pub fn random_playout<G: Game>(sim: &mut Sim<G>, rng: &mut ChaCha8Rng) -> Result<u32, SimError> {
-    sim.play(|decision| random_choice(decision, rng))
+    sim.play(
+        #[inline(always)]
+        |decision| random_choice(decision, rng),
+    )
 }

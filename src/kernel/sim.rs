@@ -318,7 +318,7 @@ impl<G: Game> Sim<G> {
             // Nothing to journal: both stages directly, without `run`'s loop.
             return step::decide::<G>(&mut self.world, &self.rules, action);
         }
-        self.run(Some(action), |_| None).map(|_| ())
+        self.run(Some(action), |_, _| None).map(|_| ())
     }
 
     /// [`apply`](Self::apply) in [`RunMode::Schedule`]: the schedule runs the stages (and the
@@ -457,9 +457,22 @@ impl<G: Game> Sim<G> {
         &mut self,
         mut choose: impl FnMut(&Decision<G::Action>) -> Option<G::Action>,
     ) -> Result<u32, SimError> {
+        self.play_reading_chance(
+            #[inline(always)]
+            |decision, _| choose(decision),
+        )
+    }
+
+    /// [`play`](Self::play), `choose` also reading the chance points the previous action met
+    /// (what [`chance_log`](Self::chance_log) gives between actions): a search walks its tree
+    /// in one call.
+    pub(crate) fn play_reading_chance(
+        &mut self,
+        mut choose: impl FnMut(&Decision<G::Action>, &[ChanceRecord]) -> Option<G::Action>,
+    ) -> Result<u32, SimError> {
         if self.schedule.is_some() {
             let mut applied = 0;
-            while let Some(action) = choose(self.pending_decision()) {
+            while let Some(action) = choose(self.pending_decision(), self.chance_log()) {
                 self.apply_scheduled(action)?;
                 applied += 1;
             }
@@ -473,7 +486,7 @@ impl<G: Game> Sim<G> {
     fn run(
         &mut self,
         mut first: Option<G::Action>,
-        mut choose: impl FnMut(&Decision<G::Action>) -> Option<G::Action>,
+        mut choose: impl FnMut(&Decision<G::Action>, &[ChanceRecord]) -> Option<G::Action>,
     ) -> Result<u32, SimError> {
         let single = first.is_some();
         let mut applied = 0;

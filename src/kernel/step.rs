@@ -12,6 +12,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SystemSet};
 
 use super::{Game, GameRules, Rules, Seat, Turn};
+use crate::chance::ChanceRecord;
 use crate::pipeline::{Driver, PipelineError, Resolution, ResolutionState, with_driver};
 use crate::snapshot::{Snapshot, SnapshotError, SnapshotRegistry};
 
@@ -204,7 +205,8 @@ pub(crate) enum Played {
     Failed(SimError, Option<u32>),
 }
 
-/// Applies up to `room` actions — `first`, then those `choose` picks — calling `applied_one`
+/// Applies up to `room` actions — `first`, then those `choose` picks from the pending decision
+/// and the chance points the previous action met — calling `applied_one`
 /// with each action and the case it took (a journal records them). [`Case`](crate::chance::Case)
 /// is read before the first action only: it is set between calls, never by the rules, so
 /// once the first action consumed it, it stays `None` (a lookup an action spared).
@@ -214,13 +216,16 @@ pub(crate) fn play_actions<G: Game>(
     rules: &Rules<G>,
     res: &mut ResolutionState<G>,
     (mut first, room): (Option<G::Action>, usize),
-    choose: &mut impl FnMut(&super::Decision<G::Action>) -> Option<G::Action>,
+    choose: &mut impl FnMut(&super::Decision<G::Action>, &[ChanceRecord]) -> Option<G::Action>,
     mut applied_one: impl FnMut(G::Action, Option<u32>),
 ) -> Played {
     with_driver(world, rules, res, |driver| {
         let mut read_case = true;
         for _ in 0..room {
-            let Some(action) = first.take().or_else(|| choose(driver.decision())) else {
+            let chosen = first
+                .take()
+                .or_else(|| choose(driver.decision(), driver.chance_log()));
+            let Some(action) = chosen else {
                 return Played::Done;
             };
             let case = match accept_reading(driver, action, read_case) {

@@ -50,8 +50,15 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Sets the context for a call of the rules ([`Game::apply`]).
     #[inline(always)]
     pub(crate) fn rules_run(&mut self) {
-        self.listener = None;
-        self.origin = super::Origin::Rules;
+        // Written only when they change: a fresh write of an enum stores its tag alone, and
+        // `emit`'s whole-word read of `origin` right after would wait for it to reach the
+        // cache (a store-forwarding stall) on every action.
+        if self.listener.is_some() {
+            self.listener = None;
+        }
+        if self.origin != super::Origin::Rules {
+            self.origin = super::Origin::Rules;
+        }
     }
 
     /// The world, to read and change.
@@ -89,6 +96,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Resolves a chance point of `generator`: the branch forced by [`Case`](crate::chance::Case)
     /// for this action if it is in range, else a sample from the generator's stream. Search
     /// reads the record it leaves to enumerate chance outcomes.
+    #[inline(always)]
     pub fn chance<C: CaseGenerator + ?Sized>(&mut self, generator: &C) -> C::Outcome {
         let (world, slot) = (&mut *self.world, self.rules.slots.streams);
         self.chance.resolve(
@@ -121,11 +129,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Queues `event`: it resolves after the current event, before the current event's next
     /// sibling ("macro stack, micro queue"), in emission order.
     pub fn emit(&mut self, event: G::Event) {
-        self.waiting.push(super::resolve::Queued {
-            event,
-            depth: self.depth,
-            origin: self.origin,
-        });
+        super::resolve::push_waiting(self.waiting, event, self.depth, self.origin);
     }
 
     /// The action that resumed this call after an [`ask`](Self::ask), if any.
@@ -163,6 +167,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Turns `die` to show `face` (`0..faces`, its [`DieFace`](crate::kernel::DieFace)),
     /// recording the change of [`Property::FACE`]. Returns the face it showed (`None` if it is
     /// not a die).
+    #[inline(always)]
     pub fn set_face(&mut self, die: Entity, face: u8) -> Option<u8> {
         let mut shown = self.rules.slots.die_face.get_mut(self.world, die)?;
         let before = std::mem::replace(&mut shown.0, face);

@@ -89,6 +89,36 @@ pub(crate) struct Queued<E> {
 
 type OrderKey = (Timing, i32, u16, u16, u32);
 
+/// Pushes an emitted event. Out of line on purpose: a small event arrives whole in a register
+/// and is stored with one write, which the event loop's read of it, right after, takes from
+/// the store buffer. Inlined, an enum's fields are stored one by one and that wider read waits
+/// until they reach the cache (a store-forwarding stall on every emitted event).
+#[inline(never)]
+pub(crate) fn push_waiting<E>(waiting: &mut Vec<Queued<E>>, event: E, depth: u16, origin: Origin) {
+    let Some(slot) = waiting.spare_capacity_mut().first_mut() else {
+        return grow_and_push(waiting, event, depth, origin);
+    };
+    slot.write(Queued {
+        event,
+        depth,
+        origin,
+    });
+    // SAFETY: the element just past the length was written above, within the capacity.
+    // (`Vec::push` would keep its growth path, and the registers it saves, on every push.)
+    unsafe { waiting.set_len(waiting.len() + 1) };
+}
+
+/// [`push_waiting`] when the stack is full.
+#[cold]
+#[inline(never)]
+fn grow_and_push<E>(waiting: &mut Vec<Queued<E>>, event: E, depth: u16, origin: Origin) {
+    waiting.push(Queued {
+        event,
+        depth,
+        origin,
+    });
+}
+
 /// The pipeline's state, one resource so an action touches it once: the pending decision,
 /// the game's own state and the [`Table`], the event in flight, the stack of events waiting,
 /// the listener order of the current stage and the answer to a question asked mid-resolution.
@@ -422,14 +452,9 @@ struct Limits<G: Game> {
     benefit: bool,
     benefit_cap: u16,
     seen: Seen<G>,
-}
-
-impl<G: Game> Limits<G> {
-    /// True without benefit simulation, an event log or an inspector: an event resolved by
-    /// the rules alone is then only applied.
-    fn is_plain(&self) -> bool {
-        !self.benefit && self.seen.is_nobody()
-    }
+    /// No benefit simulation, no event log, no inspector: an event resolved by the rules
+    /// alone is then only applied.
+    plain: bool,
 }
 
 impl<G: Game> Clone for Limits<G> {
@@ -454,14 +479,19 @@ pub(crate) fn with_driver<G: Game, R>(
         mode,
         benefit_cap,
     } = res.watch;
-    let limits = Limits {
-        depth_limit: rules.depth_limit,
-        benefit: mode == Mode::Benefit,
-        benefit_cap,
-        seen: Seen {
+    let (benefit, seen) = (
+        mode == Mode::Benefit,
+        Seen {
             logging,
             inspect: rules.inspect,
         },
+    );
+    let limits = Limits {
+        depth_limit: rules.depth_limit,
+        benefit,
+        benefit_cap,
+        seen,
+        plain: !benefit && seen.is_nobody(),
     };
     let ResolutionState {
         decision,
@@ -516,6 +546,12 @@ impl<'a, G: Game> Driver<'a, G> {
     #[inline(always)]
     pub(crate) fn world(&mut self) -> &mut World {
         self.ctx.world
+    }
+
+    /// The chance points the last action met.
+    #[inline(always)]
+    pub(crate) fn chance_log(&self) -> &[crate::chance::ChanceRecord] {
+        &self.ctx.chance.log
     }
 
     /// The game's rules.
@@ -577,13 +613,13 @@ impl<'a, G: Game> Driver<'a, G> {
 
     #[inline(always)]
     fn drive(&mut self) -> Result<Progress, PipelineError> {
-        let limits = self.limits;
         let rules = self.ctx.rules;
         let Driver {
             ctx,
             current,
             order,
             answer,
+            limits,
             ..
         } = self;
         let (benefit, seen) = (limits.benefit, limits.seen);
@@ -591,7 +627,7 @@ impl<'a, G: Game> Driver<'a, G> {
             let Some(flight) = current.as_mut() else {
                 // Without benefit simulation, an event log or an inspector, the loop is
                 // compiled without their checks.
-                let resolved = match limits.is_plain() {
+                let resolved = match limits.plain {
                     true => resolve_unstaged::<G, true>(ctx, limits, current, order),
                     false => resolve_unstaged::<G, false>(ctx, limits, current, order),
                 };
@@ -679,15 +715,14 @@ impl<'a, G: Game> Driver<'a, G> {
 /// Resolves the waiting events no enabled listener stages, each by the rules alone, until
 /// none is left ([`Progress::Idle`]), the rules ask a player ([`Progress::Asked`]) or an event
 /// needs its listeners: it is then in flight, its *before* listeners collected (`None`).
-/// `PLAIN`: the limits are [plain](Limits::is_plain).
+/// `PLAIN`: the limits are [plain](Limits::plain).
 #[inline(always)]
 fn resolve_unstaged<G: Game, const PLAIN: bool>(
     ctx: &mut Ctx<'_, G>,
-    limits: Limits<G>,
+    limits: &Limits<G>,
     current: &mut Option<InFlight<G::Event>>,
     order: &mut Vec<OrderKey>,
 ) -> Result<Option<Progress>, PipelineError> {
-    debug_assert!(!PLAIN || limits.is_plain());
     let rules = ctx.rules;
     let seen = match PLAIN {
         true => Seen::NOBODY,

@@ -4,11 +4,11 @@
 //! the outcomes seen so far, reached by sampling.
 
 use super::{
-    ActionStats, Evaluator, SearchError, SearchResult, Values, load, mover, outcome_key, save,
+    ActionStats, Evaluator, SearchError, SearchResult, Values, load, mover, outcome_of, save,
     seats, terminal_values,
 };
 use crate::chance::sub_seed;
-use crate::kernel::{Game, Sim};
+use crate::kernel::{Game, Sim, Turn};
 use crate::snapshot::Snapshot;
 
 const NONE: u32 = u32::MAX;
@@ -137,45 +137,47 @@ impl<G: Game> Mcts<G> {
         self.nodes.len() + adding > self.limits.max_nodes
     }
 
-    /// Selection, expansion and evaluation of one iteration; fills `path`.
+    /// Selection, expansion and evaluation of one iteration; fills `path`. The walk down the
+    /// tree is one play call, its steps reading the pending decision and the chance points
+    /// the previous action met (no action or query pays for a world lookup of its own).
     fn descend(&mut self, sim: &mut Sim<G>) -> Result<Values, SearchError> {
         self.path.clear();
         self.path.push(0);
-        let mut node = 0u32;
-        loop {
-            if sim.is_terminal() {
-                return Ok(terminal_values(sim, &mut self.returns));
-            }
-            if node != 0 && self.nodes[node as usize].visits == 0 {
-                return self.leaf(sim);
-            }
-            if !self.nodes[node as usize].expanded {
-                if node != 0 && self.full(sim.legal_actions().len()) {
-                    return self.leaf(sim);
-                }
-                self.expand(sim, node)?;
-            }
-            let child = self.select(node);
-            let action = self.nodes[child as usize]
-                .action
-                .expect("action children carry their action");
-            sim.apply(action)?;
-            self.path.push(child);
-            node = child;
-            if let Some(outcome) = outcome_key(sim) {
-                match self.outcome_child(node, outcome) {
-                    Some(child) => node = child,
-                    None => return self.leaf(sim),
-                }
+        let (mut node, mut moved, mut terminal) = (0u32, false, false);
+        sim.play_reading_chance(|decision, chance| {
+            if moved && let Some(outcome) = outcome_of(chance) {
+                node = self.outcome_child(node, outcome)?;
                 self.path.push(node);
             }
+            moved = true;
+            let Turn::Player(seat) = decision.turn else {
+                terminal = true;
+                return None;
+            };
+            if node != 0 && self.nodes[node as usize].visits == 0 {
+                return None;
+            }
+            if !self.nodes[node as usize].expanded {
+                if node != 0 && self.full(decision.choices.len()) {
+                    return None;
+                }
+                self.expand(node, seat.0, &decision.choices);
+            }
+            node = self.select(node);
+            self.path.push(node);
+            let action = self.nodes[node as usize].action;
+            Some(action.expect("action children carry their action"))
+        })?;
+        match terminal {
+            true => Ok(terminal_values(sim, &mut self.returns)),
+            false => self.leaf(sim),
         }
     }
 
-    fn expand(&mut self, sim: &Sim<G>, node: u32) -> Result<(), SearchError> {
-        let seat = mover(sim)?.0;
+    /// Adds a child of `node` for each of `seat`'s `choices`.
+    fn expand(&mut self, node: u32, seat: u8, choices: &[G::Action]) {
         let mut previous = NONE;
-        for &action in sim.legal_actions() {
+        for &action in choices {
             let index = self.nodes.len() as u32;
             self.nodes.push(Node::new(Some(action), None, seat));
             if previous == NONE {
@@ -186,7 +188,6 @@ impl<G: Game> Mcts<G> {
             previous = index;
         }
         self.nodes[node as usize].expanded = true;
-        Ok(())
     }
 
     /// The child maximising UCB1; unvisited children first, in legal order.

@@ -239,7 +239,11 @@ pub(crate) fn terminal_values<G: Game>(sim: &Sim<G>, buf: &mut Vec<f64>) -> Valu
 
 /// A key for the chance cases the last action took (`None` when it met no chance point).
 pub(crate) fn outcome_key<G: Game>(sim: &Sim<G>) -> Option<u64> {
-    let log = sim.chance_log();
+    outcome_of(sim.chance_log())
+}
+
+/// [`outcome_key`] of an action's chance points `log`.
+pub(crate) fn outcome_of(log: &[crate::chance::ChanceRecord]) -> Option<u64> {
     match log {
         [] => None,
         [point] => Some(u64::from(point.case)),

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use alea::games::leduc::{Leduc, LeducAction};
 use alea::games::pig::{Pig, PigAction};
-use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Zone};
+use alea::kernel::{Rollback, RunMode, Seat, Sim, SimBuilder, Zone};
 use alea::search::{
     Candidates, ChanceMode, Expectimax, Heuristic, Ismcts, Mcts, RandomRollouts, Values,
     chance_outcomes, root_parallel,
@@ -162,6 +162,32 @@ fn mcts_finds_the_winning_move_in_constructed_positions() {
     assert_eq!(result.action, PigAction::Stop, "{result:?}");
     assert_eq!(result.simulations, 2000);
     assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u64>(), 2000);
+}
+
+/// MCTS walks its tree in one `play` call: journaled under the default rollback, through the
+/// schedule in `RunMode::Schedule`, directly otherwise. Each gives the same tree and leaves
+/// the position as it was.
+#[test]
+fn mcts_searches_the_same_tree_in_every_rollback_and_run_mode() {
+    let search = |rollback: Rollback, mode: RunMode| {
+        let mut sim = SimBuilder::new(Pig::default())
+            .rollback(rollback)
+            .run_mode(mode)
+            .build();
+        let state = sim.state_mut();
+        state.banked[..2].copy_from_slice(&[60, 70]);
+        state.turn_total = 12;
+        sim.refresh_decision();
+        let before = sim.checksum();
+        let result = mcts().search(&mut sim, 400, 3).unwrap();
+        assert_eq!(sim.checksum(), before, "{rollback:?} {mode:?}");
+        result
+    };
+    let direct = search(Rollback::Caller, RunMode::Direct);
+    assert_eq!(direct.stats.iter().map(|s| s.visits).sum::<u64>(), 400);
+    assert_eq!(search(Rollback::PerAction, RunMode::Direct), direct);
+    assert_eq!(search(Rollback::Caller, RunMode::Schedule), direct);
+    assert_eq!(search(Rollback::PerAction, RunMode::Schedule), direct);
 }
 
 #[test]

@@ -222,6 +222,7 @@ impl Game for Pig {
         });
     }
 
+    #[inline(always)]
     fn apply(ctx: &mut Ctx<'_, Self>, event: &mut PigEvent) -> Flow {
         match *event {
             PigEvent::Roll { seat } => {
@@ -277,6 +278,7 @@ impl Game for Pig {
         Flow::Continue
     }
 
+    #[inline(always)]
     fn next_decision(
         rules: &Rules<Pig>,
         _: &World,
