@@ -693,6 +693,40 @@ fn rules_resolved_after_a_listener_in_the_same_run_emit_as_the_rules() {
     assert_eq!(probed(&sim).trace, vec!['t']);
 }
 
+/// Inside the rules `Ctx::listener` is `None`, right after a listener ran too: a *before*
+/// listener of the same event, across the actions of one `play` call, and an *after*
+/// listener of the event before an unstaged one.
+#[test]
+fn the_rules_never_see_the_listener_that_ran_before_them() {
+    use crate::probe::RULES_SAW_A_LISTENER;
+    let mut sim = probe(Probe {
+        seats: 2,
+        listeners: vec![
+            Spec::new('b', Timing::Before, 0, None, 0),
+            Spec::new('a', Timing::After, 0, None, 1),
+        ],
+        children: vec![vec![1, 2]],
+    });
+    let mut fired = 0;
+    let applied = sim
+        .play(|_| {
+            fired += 1;
+            (fired <= 2).then_some(ProbeAction::Fire(0))
+        })
+        .unwrap();
+    assert_eq!(applied, 2);
+    // `Loop` has no listener: its rules resolve unstaged, after the `Node`'s listener.
+    sim.set_mode(Mode::Benefit);
+    sim.set_benefit_cap(3);
+    sim.emit([ProbeEvent::Node { id: 0, value: 1 }, ProbeEvent::Loop])
+        .unwrap();
+    assert_eq!(
+        probed(&sim).trace,
+        "ba".repeat(9).chars().collect::<Vec<_>>()
+    );
+    assert_eq!(RULES_SAW_A_LISTENER.with(std::cell::Cell::get), 0);
+}
+
 static INSPECTED_UNLOGGED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 fn count_unlogged_inspections(_: &bevy_ecs::world::World, _: &Table, _: &()) {

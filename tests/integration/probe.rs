@@ -116,6 +116,12 @@ impl Clone for Probed {
     }
 }
 
+thread_local! {
+    /// How many calls of the rules ([`Game::apply`]) saw a listener as running
+    /// ([`Ctx::listener`]): always 0 (the rules run as the rules).
+    pub static RULES_SAW_A_LISTENER: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 /// Per-listener data: its label, what it does, which node triggers it.
 #[derive(Component, Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub struct Label(pub char, pub Option<u8>);
@@ -233,6 +239,9 @@ impl Game for Probe {
     }
 
     fn apply(ctx: &mut Ctx<'_, Self>, event: &mut ProbeEvent) -> Flow {
+        if ctx.listener().is_some() {
+            RULES_SAW_A_LISTENER.with(|seen| seen.set(seen.get() + 1));
+        }
         match *event {
             ProbeEvent::Node { id, value } => {
                 ctx.world().resource_mut::<Probed>().sum += value;
