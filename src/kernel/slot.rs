@@ -285,14 +285,19 @@ mod tests {
     #[component(storage = "SparseSet")]
     struct Token(u8);
 
+    /// Slots for a table component and a sparse-set one, and an entity with both.
+    fn face_and_token(world: &mut World) -> (ComponentSlot<Face>, ComponentSlot<Token>, Entity) {
+        let slots = (
+            ComponentSlot::<Face>::register(world),
+            ComponentSlot::<Token>::register(world),
+        );
+        (slots.0, slots.1, world.spawn((Face(1), Token(1))).id())
+    }
+
     #[test]
     fn a_component_slot_refuses_a_despawned_entity_and_reads_sparse_sets() {
         let mut world = World::new();
-        let (faces, tokens) = (
-            ComponentSlot::<Face>::register(&mut world),
-            ComponentSlot::<Token>::register(&mut world),
-        );
-        let gone = world.spawn((Face(1), Token(1))).id();
+        let (faces, tokens, gone) = face_and_token(&mut world);
         world.despawn(gone);
         let new = world.spawn((Face(6), Token(6))).id();
         assert!(faces.get_mut(&mut world, gone).is_none());
@@ -309,11 +314,7 @@ mod tests {
     #[test]
     fn a_component_slot_refuses_a_stale_entity_whose_index_is_reused() {
         let mut world = World::new();
-        let (faces, tokens) = (
-            ComponentSlot::<Face>::register(&mut world),
-            ComponentSlot::<Token>::register(&mut world),
-        );
-        let gone = world.spawn((Face(1), Token(1))).id();
+        let (faces, tokens, gone) = face_and_token(&mut world);
         // The same index, one generation on (what a despawn and a later spawn can give).
         let reborn = world.despawn_no_free(gone).unwrap();
         world.spawn_at(reborn, (Face(6), Token(6))).unwrap();

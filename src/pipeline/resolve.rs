@@ -457,14 +457,6 @@ struct Limits<G: Game> {
     plain: bool,
 }
 
-impl<G: Game> Clone for Limits<G> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<G: Game> Copy for Limits<G> {}
-
 /// Runs `f` with a [`Driver`] over `res`.
 #[inline(always)]
 pub(crate) fn with_driver<G: Game, R>(

@@ -229,15 +229,20 @@ fn count_inspections(world: &bevy_ecs::world::World, table: &Table, _: &()) {
     INSPECTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 
-#[test]
-fn the_inspector_sees_the_world_after_every_resolved_event() {
-    let game = Probe {
+/// A probe without listeners whose `Fire(0)` resolves four events: 0 -> [1, 2], 1 -> [3].
+fn four_events() -> Probe {
+    Probe {
         seats: 2,
         listeners: vec![],
-        // 0 -> [1, 2], 1 -> [3]: four events.
         children: vec![vec![1, 2], vec![3]],
-    };
-    let mut sim = SimBuilder::new(game).inspect(count_inspections).build();
+    }
+}
+
+#[test]
+fn the_inspector_sees_the_world_after_every_resolved_event() {
+    let mut sim = SimBuilder::new(four_events())
+        .inspect(count_inspections)
+        .build();
     sim.record_events(true);
     sim.apply(ProbeAction::Fire(0)).unwrap();
     assert_eq!(sim.events().len(), 4);
@@ -737,12 +742,7 @@ fn count_unlogged_inspections(_: &bevy_ecs::world::World, _: &Table, _: &()) {
 /// rules alone.
 #[test]
 fn the_inspector_sees_every_resolved_event_without_an_event_log() {
-    let game = Probe {
-        seats: 2,
-        listeners: vec![],
-        children: vec![vec![1, 2], vec![3]],
-    };
-    let mut sim = SimBuilder::new(game)
+    let mut sim = SimBuilder::new(four_events())
         .inspect(count_unlogged_inspections)
         .build();
     sim.apply(ProbeAction::Fire(0)).unwrap();
