@@ -259,7 +259,7 @@ mod reference {
     use alea::kernel::{
         CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
     };
-    use alea::pipeline::{Ctx, Flow, Listener, Timing};
+    use alea::pipeline::{Ctx, Flow, Listener, RootEvents, Timing};
     use bevy_ecs::prelude::*;
     use serde::{Deserialize, Serialize};
 
@@ -333,7 +333,7 @@ mod reference {
             _: &(),
             _: Seat,
             _: Act,
-            out: &mut Vec<Ev>,
+            out: &mut RootEvents<'_, Ev>,
         ) {
             out.push(Ev);
         }

@@ -63,7 +63,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         state: &Self::State,
         seat: Seat,
         action: Self::Action,
-        out: &mut Vec<Self::Event>,
+        out: &mut crate::pipeline::RootEvents<'_, Self::Event>,
     );
 
     /// The rules for `event`: change the world, emit follow-up events, or ask a player.

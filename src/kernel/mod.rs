@@ -23,7 +23,7 @@ pub use game::{Decision, EventKind, Game, GameEvent, Turn};
 pub use rules::{DEFAULT_DEPTH_LIMIT, GameRules, Handler, HandlerFn, Inspector, Rules};
 pub use setup::Setup;
 pub use sim::{DETERMINIZE_TRIES, Sim};
-pub(crate) use slot::KernelSlots;
+pub(crate) use slot::{ComponentCell, KernelSlots};
 pub use slot::{ComponentSlot, ResourceSlot};
 pub use step::{DecisionSchedule, Inbox, PipelineSystems, SimError, Undo};
 pub use table::{Table, start_round};

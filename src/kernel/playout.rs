@@ -3,6 +3,7 @@
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+use super::step::Pick;
 use super::{Decision, Game, Sim, SimError};
 use crate::chance::{Purpose, derive_stream};
 
@@ -20,22 +21,26 @@ pub fn random_action<G: Game>(sim: &Sim<G>, rng: &mut ChaCha8Rng) -> Option<G::A
 /// A uniformly random choice of `decision` (`None` once the game is over).
 #[inline(always)]
 pub fn random_choice<A: Copy>(decision: &Decision<A>, rng: &mut ChaCha8Rng) -> Option<A> {
-    let choices = &decision.choices;
+    random_index(decision, rng).map(|index| decision.choices[index])
+}
+
+/// The index of a uniformly random choice of `decision` (`None` once the game is over).
+#[inline(always)]
+fn random_index<A>(decision: &Decision<A>, rng: &mut ChaCha8Rng) -> Option<usize> {
     // rand draws an index below `u32::MAX` as a `u32` either way (the same value); asked for
     // a `u32`, the draw is small enough to be inlined into a playout's loop.
-    let index = match u32::try_from(choices.len()) {
-        Ok(0) => return None,
-        Ok(len) => rng.random_range(0..len) as usize,
-        Err(_) => rng.random_range(0..choices.len()),
-    };
-    Some(choices[index])
+    match u32::try_from(decision.choices.len()) {
+        Ok(0) => None,
+        Ok(len) => Some(rng.random_range(0..len) as usize),
+        Err(_) => Some(rng.random_range(0..decision.choices.len())),
+    }
 }
 
 /// Plays uniformly random legal actions until the game is over ([`Sim::play`]); returns the
-/// number of actions.
+/// number of actions. The choices are drawn as indices: no action is checked against them.
 pub fn random_playout<G: Game>(sim: &mut Sim<G>, rng: &mut ChaCha8Rng) -> Result<u32, SimError> {
-    sim.play(
+    sim.play_reading_chance(
         #[inline(always)]
-        |decision| random_choice(decision, rng),
+        |decision, _| random_index(decision, rng).map(Pick::Choice),
     )
 }

@@ -3,11 +3,11 @@
 use bevy_ecs::prelude::*;
 
 use super::journal::{Journal, Marks};
-use super::step::{self, DecisionSchedule, Inbox, Played, SimError};
+use super::step::{self, DecisionSchedule, Inbox, Pick, Played, SimError};
 use std::sync::Arc;
 
 use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Table, Turn};
-use crate::chance::{Case, ChanceRecord, Streams};
+use crate::chance::{Case, ChanceRecord};
 use crate::pipeline::{Effect, LoggedEvent, Mode, Observer, Resolution, Watch};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
 
@@ -459,20 +459,25 @@ impl<G: Game> Sim<G> {
     ) -> Result<u32, SimError> {
         self.play_reading_chance(
             #[inline(always)]
-            |decision, _| choose(decision),
+            |decision, _| choose(decision).map(Pick::Action),
         )
     }
 
     /// [`play`](Self::play), `choose` also reading the chance points the previous action met
-    /// (what [`chance_log`](Self::chance_log) gives between actions): a search walks its tree
-    /// in one call.
+    /// (what [`chance_log`](Self::chance_log) gives between actions), and picking an action or
+    /// the index of a choice: a search walks its tree in one call, a random playout draws an
+    /// index (no legality check).
     pub(crate) fn play_reading_chance(
         &mut self,
-        mut choose: impl FnMut(&Decision<G::Action>, &[ChanceRecord]) -> Option<G::Action>,
+        mut choose: impl FnMut(&Decision<G::Action>, &[ChanceRecord]) -> Option<Pick<G::Action>>,
     ) -> Result<u32, SimError> {
         if self.schedule.is_some() {
             let mut applied = 0;
-            while let Some(action) = choose(self.pending_decision(), self.chance_log()) {
+            while let Some(pick) = choose(self.pending_decision(), self.chance_log()) {
+                let action = match pick {
+                    Pick::Action(action) => action,
+                    Pick::Choice(_) => pick.legal(self.pending_decision())?.1,
+                };
                 self.apply_scheduled(action)?;
                 applied += 1;
             }
@@ -486,7 +491,7 @@ impl<G: Game> Sim<G> {
     fn run(
         &mut self,
         mut first: Option<G::Action>,
-        mut choose: impl FnMut(&Decision<G::Action>, &[ChanceRecord]) -> Option<G::Action>,
+        mut choose: impl FnMut(&Decision<G::Action>, &[ChanceRecord]) -> Option<Pick<G::Action>>,
     ) -> Result<u32, SimError> {
         let single = first.is_some();
         let mut applied = 0;
@@ -543,7 +548,12 @@ impl<G: Game> Sim<G> {
     /// Used to play many games from one start snapshot.
     pub fn reseed(&mut self, seed: u64) {
         self.journal.forget();
-        self.world.resource_mut::<Streams>().reseed(seed);
+        self.rules
+            .slots
+            .streams
+            .get_mut(&mut self.world)
+            .expect("the game's world has its Streams")
+            .reseed(seed);
     }
 
     /// Forces the chance points of the next action to case `case` (see [`Case`]).

@@ -13,7 +13,10 @@
 //! [`Resolution`]: crate::pipeline::Resolution
 
 use std::marker::PhantomData;
+use std::panic::Location;
+use std::ptr::NonNull;
 
+use bevy_ecs::change_detection::{AtomicTick, MaybeLocation, Tick};
 use bevy_ecs::component::{ComponentId, Mutable, StorageType};
 use bevy_ecs::prelude::*;
 use bevy_ecs::ptr::Ptr;
@@ -73,16 +76,25 @@ impl<R: Resource<Mutability = Mutable>> ResourceSlot<R> {
     /// world it falls back to a lookup by type.
     #[inline(always)]
     pub fn get_mut<'w>(&self, world: &'w mut World) -> Option<&'w mut R> {
+        // SAFETY: `&mut World` is exclusive access to everything for `'w`, so this is the only
+        // reference to the value.
+        self.locate(world)
+            .map(|value| unsafe { &mut *value.as_ptr() })
+    }
+
+    /// Where the resource's value is in `world`'s storage (`None` if it is absent). The
+    /// pointer stays valid until the world's structure changes (an entity spawned, despawned
+    /// or given a component, a resource inserted or removed): the pipeline keeps it while it
+    /// runs (see `Cells`). In another world it falls back to a lookup by type.
+    #[inline(always)]
+    pub(crate) fn locate(&self, world: &mut World) -> Option<NonNull<R>> {
         if world.id() != self.world {
-            return Self::find(world)?.get_mut(world);
+            return Self::find(world)?.locate(world);
         }
-        // SAFETY: `&mut World` is exclusive access to everything for `'w`, so the pointer is
-        // unique; `self.id` is the component id of `R` in this world (see `get`), and `R` is
-        // mutable by its bound.
-        unsafe {
-            self.pointer(world.as_unsafe_world_cell())
-                .map(|ptr| ptr.assert_unique().deref_mut::<R>())
-        }
+        // SAFETY: `&mut World` may read and write everything; `self.id` is the component id
+        // of `R` in this world (see `get`), so the value is an `R`.
+        let value = unsafe { self.pointer(world.as_unsafe_world_cell()) }?;
+        NonNull::new(value.as_ptr().cast_mut().cast::<R>())
     }
 
     /// Where the resource's value is. A resource is a component of its own entity, stored in
@@ -140,8 +152,8 @@ impl<T: Component<Mutability = Mutable>> ComponentSlot<T> {
         if world.id() != self.world {
             return world.get_mut::<T>(entity);
         }
-        let world = world.as_unsafe_world_cell();
         if T::STORAGE_TYPE != StorageType::Table {
+            let world = world.as_unsafe_world_cell();
             // SAFETY: `&mut World` is exclusive access to everything for `'w`; `self.id` is
             // the component id of `T` in this world (see `ResourceSlot::get`), and `T` is
             // mutable by its bound, so the value is a `T` and the only reference to it.
@@ -154,33 +166,124 @@ impl<T: Component<Mutability = Mutable>> ComponentSlot<T> {
                     .map(|value| value.with_type::<T>())
             };
         }
-        // A table component, read from its column in the entity's table: one lookup of the
-        // column where the general path makes one per tick.
+        let cell = self.locate_in_table(world.as_unsafe_world_cell(), entity)?;
+        // SAFETY: the cell was just made from this world; `&'w mut World` is exclusive access
+        // for `'w`, so the `Mut` holds the only references to the value and its ticks.
+        Some(unsafe { cell.get_mut(world) })
+    }
+
+    /// Where `entity`'s `T` is in `world`'s table storage, with its change ticks (`None` if
+    /// the entity has none, `T` is not a table component, or `world` is not the slot's): one
+    /// lookup of the column where the general path makes one per tick. The cell stays valid
+    /// until the world's structure changes (see [`ResourceSlot::locate`]).
+    #[inline(always)]
+    pub(crate) fn cell(&self, world: &mut World, entity: Entity) -> Option<ComponentCell<T>> {
+        if world.id() != self.world || T::STORAGE_TYPE != StorageType::Table {
+            return None;
+        }
+        self.locate_in_table(world.as_unsafe_world_cell(), entity)
+    }
+
+    #[inline(always)]
+    fn locate_in_table(
+        &self,
+        world: UnsafeWorldCell<'_>,
+        entity: Entity,
+    ) -> Option<ComponentCell<T>> {
         let location = world.entities().get_spawned(entity).ok()?;
-        // SAFETY: the cell comes from `&'w mut World`, exclusive access to the storages for
-        // `'w`; the row's cells are written only through the `Mut` built below.
+        // SAFETY: the callers hold `&mut World`; the storages are only read here.
         let table = unsafe { world.storages() }.tables.get(location.table_id)?;
         let column = table.get_column(self.id)?;
         let row = location.table_row;
         // SAFETY: a spawned entity's row is within its table, whose column for `self.id`
-        // holds `T`s (the id of `T` in this world, see `ResourceSlot::get`); `&mut World` is
-        // exclusive access for `'w`, so these are the only references to the value and its
-        // ticks; the ticks are the ones `World::get_mut` passes.
+        // holds `T`s (the id of `T` in this world, see `ResourceSlot::get`); only pointers
+        // are taken (no reference outlives this call).
         unsafe {
-            Some(Mut::new(
-                column
-                    .get_data_unchecked(row)
-                    .assert_unique()
-                    .deref_mut::<T>(),
-                &mut *column.get_added_tick_unchecked(row).get(),
-                &mut *column.get_changed_tick_unchecked(row).get(),
-                column.get_summary_tick(),
-                world.last_change_tick(),
-                world.change_tick(),
-                column
+            Some(ComponentCell {
+                entity,
+                value: NonNull::new(
+                    column
+                        .get_data_unchecked(row)
+                        .as_ptr()
+                        .cast_mut()
+                        .cast::<T>(),
+                )?,
+                added: NonNull::new(column.get_added_tick_unchecked(row).get())?,
+                changed: NonNull::new(column.get_changed_tick_unchecked(row).get())?,
+                summary: column.get_summary_tick().map(NonNull::from),
+                changed_by: column
                     .get_changed_by_unchecked(row)
-                    .map(|caller| &mut *caller.get()),
-            ))
+                    .map(|caller| NonNull::new_unchecked(caller.get())),
+            })
+        }
+    }
+}
+
+/// Where one entity's table component `T` and its change ticks are in a world's storage
+/// ([`ComponentSlot::cell`]): the pipeline keeps the cell of the die it last turned while it
+/// runs (see `Cells`).
+pub(crate) struct ComponentCell<T> {
+    entity: Entity,
+    value: NonNull<T>,
+    added: NonNull<Tick>,
+    changed: NonNull<Tick>,
+    summary: Option<NonNull<AtomicTick>>,
+    changed_by: MaybeLocation<NonNull<&'static Location<'static>>>,
+}
+
+impl<T> Clone for ComponentCell<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for ComponentCell<T> {}
+
+impl<T> PartialEq for ComponentCell<T> {
+    /// The same entity's value at the same place.
+    fn eq(&self, other: &Self) -> bool {
+        (self.entity, self.value) == (other.entity, other.value)
+    }
+}
+
+impl<T> std::fmt::Debug for ComponentCell<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ComponentCell")
+            .field("entity", &self.entity)
+            .field("value", &self.value)
+            .finish()
+    }
+}
+
+impl<T: Component<Mutability = Mutable>> ComponentCell<T> {
+    /// The entity whose component this is.
+    #[inline(always)]
+    pub(crate) fn entity(&self) -> Entity {
+        self.entity
+    }
+
+    /// The component, with change detection as [`World::get_mut`].
+    ///
+    /// # Safety
+    /// The cell was made from `world`, whose structure has not changed since (no entity
+    /// spawned, despawned or given or stripped of a component, no resource inserted or
+    /// removed), so its pointers still point to the entity's value and ticks.
+    #[inline(always)]
+    pub(crate) unsafe fn get_mut<'w>(&self, world: &'w mut World) -> Mut<'w, T> {
+        let (last_run, this_run) = (world.last_change_tick(), world.change_tick());
+        // SAFETY: the pointers are valid (the caller's promise); `&'w mut World` is exclusive
+        // access for `'w`, so these are the only references to the value and its ticks; the
+        // ticks are the ones `World::get_mut` passes.
+        unsafe {
+            Mut::new(
+                &mut *self.value.as_ptr(),
+                &mut *self.added.as_ptr(),
+                &mut *self.changed.as_ptr(),
+                self.summary.map(|tick| &*tick.as_ptr()),
+                last_run,
+                this_run,
+                self.changed_by.map(|caller| &mut *caller.as_ptr()),
+            )
         }
     }
 }

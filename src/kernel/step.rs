@@ -97,29 +97,55 @@ pub fn accept<G: Game>(
     action: G::Action,
 ) -> Result<Option<u32>, SimError> {
     with_driver(world, rules, res, |driver| {
-        accept_reading(driver, action, true)
+        accept_reading(driver, Pick::Action(action), true).map(|(_, case)| case)
     })
 }
 
+/// What a chooser of [`play_actions`] picks from a decision.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Pick<A> {
+    /// An action, checked against the decision's choices.
+    Action(A),
+    /// The choice at this index (legal when it is in range: a random playout's draw).
+    Choice(usize),
+}
+
+impl<A: Copy + PartialEq + std::fmt::Debug> Pick<A> {
+    /// The seat that acts and the action picked, when it is legal in `decision`.
+    #[inline(always)]
+    pub(crate) fn legal(self, decision: &super::Decision<A>) -> Result<(Seat, A), SimError> {
+        let Turn::Player(seat) = decision.turn else {
+            return Err(SimError::GameOver);
+        };
+        let action = match self {
+            Pick::Action(action) if decision.choices.contains(&action) => Some(action),
+            Pick::Action(_) => None,
+            Pick::Choice(index) => decision.choices.get(index).copied(),
+        };
+        action
+            .map(|action| (seat, action))
+            .ok_or_else(|| SimError::Illegal {
+                seat,
+                action: match self {
+                    Pick::Action(action) => format!("{action:?}"),
+                    Pick::Choice(index) => {
+                        format!("choice {index} of {}", decision.choices.len())
+                    }
+                },
+            })
+    }
+}
+
 /// [`accept`] on a driver, reading [`Case`](crate::chance::Case) only if `read_case` (false:
-/// the caller knows it is `None`, having just consumed it, and spares the resource lookup).
+/// the caller knows it is `None`, having just consumed it, and spares the resource lookup);
+/// returns the action taken and the case.
 #[inline(always)]
 fn accept_reading<G: Game>(
     driver: &mut Driver<'_, G>,
-    action: G::Action,
+    pick: Pick<G::Action>,
     read_case: bool,
-) -> Result<Option<u32>, SimError> {
-    let decision = driver.decision();
-    let seat = match decision.turn {
-        Turn::Terminal => return Err(SimError::GameOver),
-        Turn::Player(seat) if decision.choices.contains(&action) => seat,
-        Turn::Player(seat) => {
-            return Err(SimError::Illegal {
-                seat,
-                action: format!("{action:?}"),
-            });
-        }
-    };
+) -> Result<(G::Action, Option<u32>), SimError> {
+    let (seat, action) = pick.legal(driver.decision())?;
     let rules = driver.rules();
     let case = match read_case {
         true => take_case(driver.world(), rules),
@@ -136,7 +162,7 @@ fn accept_reading<G: Game>(
         }
     };
     driver.accept(seat, action, case);
-    Ok(case)
+    Ok((action, case))
 }
 
 /// Takes the forced [`Case`](crate::chance::Case), leaving `None`.
@@ -186,7 +212,7 @@ pub fn decide<G: Game>(
 ) -> Result<(), SimError> {
     with_resolution(world, rules, |world, res| {
         with_driver(world, rules, res, |driver| {
-            accept_reading(driver, action, true)?;
+            accept_reading(driver, Pick::Action(action), true)?;
             Ok(driver.resolve()?)
         })
     })
@@ -216,7 +242,7 @@ pub(crate) fn play_actions<G: Game>(
     rules: &Rules<G>,
     res: &mut ResolutionState<G>,
     (mut first, room): (Option<G::Action>, usize),
-    choose: &mut impl FnMut(&super::Decision<G::Action>, &[ChanceRecord]) -> Option<G::Action>,
+    choose: &mut impl FnMut(&super::Decision<G::Action>, &[ChanceRecord]) -> Option<Pick<G::Action>>,
     mut applied_one: impl FnMut(G::Action, Option<u32>),
 ) -> Played {
     with_driver(world, rules, res, |driver| {
@@ -224,12 +250,13 @@ pub(crate) fn play_actions<G: Game>(
         for _ in 0..room {
             let chosen = first
                 .take()
+                .map(Pick::Action)
                 .or_else(|| choose(driver.decision(), driver.chance_log()));
-            let Some(action) = chosen else {
+            let Some(pick) = chosen else {
                 return Played::Done;
             };
-            let case = match accept_reading(driver, action, read_case) {
-                Ok(case) => case,
+            let (action, case) = match accept_reading(driver, pick, read_case) {
+                Ok(taken) => taken,
                 Err(error) => return Played::Refused(error),
             };
             read_case = false;

@@ -1,11 +1,15 @@
 //! [`Ctx`]: what a rules function or listener handler gets while an event resolves.
 
+use std::ptr::NonNull;
+
 use bevy_ecs::prelude::*;
 
 use super::Observer;
 use super::effect::{Effect, Property};
-use crate::chance::{ActionChance, CaseGenerator};
-use crate::kernel::{Decision, Game, Pool, Rules, Seat, Table, Zone, take_from_pool};
+use crate::chance::{ActionChance, CaseGenerator, Streams};
+use crate::kernel::{
+    ComponentCell, Decision, DieFace, Game, Pool, Rules, Seat, Table, Zone, take_from_pool,
+};
 
 /// What a handler or rules function tells the pipeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +30,12 @@ pub struct AskToken(());
 
 /// The context of one handler or rules call.
 pub struct Ctx<'a, G: Game> {
+    /// The world. Kernel code uses it only for changes in place (values, never the world's
+    /// structure: no spawn, despawn, component inserted or removed), so the [`Cells`] stay
+    /// valid; game code gets it through [`world`](Self::world), which forgets them.
     pub(crate) world: &'a mut World,
+    /// Places in the world's storage found once per driver.
+    pub(crate) cells: Cells,
     pub(crate) rules: &'a Rules<G>,
     /// The events waiting: [`emit`](Self::emit) pushes onto it (see `ResolutionState`).
     pub(crate) waiting: &'a mut Vec<super::resolve::Queued<G::Event>>,
@@ -63,6 +72,7 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// The world, to read and change.
     pub fn world(&mut self) -> &mut World {
+        self.cells.forget();
         self.world
     }
 
@@ -85,6 +95,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// The world and the [`Table`] at once, for code shared with callers outside the
     /// pipeline (which get both from [`Sim::with_world_and_table`](crate::kernel::Sim::with_world_and_table)).
     pub fn world_and_table(&mut self) -> (&mut World, &mut Table) {
+        self.cells.forget();
         (self.world, self.table)
     }
 
@@ -98,11 +109,18 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// reads the record it leaves to enumerate chance outcomes.
     #[inline(always)]
     pub fn chance<C: CaseGenerator + ?Sized>(&mut self, generator: &C) -> C::Outcome {
-        let (world, slot) = (&mut *self.world, self.rules.slots.streams);
+        let (world, cells, slot) = (&mut *self.world, &mut self.cells, self.rules.slots.streams);
         self.chance.resolve(
             || {
-                slot.get_mut(world)
-                    .expect("the game's world has its Streams")
+                let streams = *cells.streams.get_or_insert_with(|| {
+                    slot.locate(world)
+                        .expect("the game's world has its Streams")
+                });
+                debug_assert_eq!(slot.locate(world), Some(streams), "the Streams moved");
+                // SAFETY: the place was found in this world while this driver runs, and its
+                // structure has not changed since (see `Cells`); `self.world` is exclusive
+                // access to it, lent to nobody else during this call.
+                unsafe { &mut *streams.as_ptr() }
             },
             generator,
         )
@@ -169,10 +187,28 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// not a die).
     #[inline(always)]
     pub fn set_face(&mut self, die: Entity, face: u8) -> Option<u8> {
-        let mut shown = self.rules.slots.die_face.get_mut(self.world, die)?;
-        let before = std::mem::replace(&mut shown.0, face);
+        let before = std::mem::replace(&mut self.die_face(die)?.0, face);
         self.changed(die, Property::FACE, before.into(), face.into());
         Some(before)
+    }
+
+    /// `die`'s face, from the cell of the die last turned when it is the same die.
+    #[inline(always)]
+    fn die_face(&mut self, die: Entity) -> Option<Mut<'_, DieFace>> {
+        let slot = self.rules.slots.die_face;
+        let cell = match self.cells.face {
+            Some(cell) if cell.entity() == die => cell,
+            _ => {
+                let Some(cell) = slot.cell(self.world, die) else {
+                    return slot.get_mut(self.world, die);
+                };
+                *self.cells.face.insert(cell)
+            }
+        };
+        debug_assert_eq!(slot.cell(self.world, die), Some(cell), "the die moved");
+        // SAFETY: the cell was made from this world while this driver runs, and its structure
+        // has not changed since (see `Cells`).
+        Some(unsafe { cell.get_mut(self.world) })
     }
 
     /// Takes the first free member of `pool` into `to` (recorded as a move). `None` when the
@@ -217,5 +253,24 @@ impl<'a, G: Game> Ctx<'a, G> {
             .resource_mut::<Observer<G>>()
             .effects
             .push(effect);
+    }
+}
+
+/// Places in the world's storage a [`Ctx`] keeps from one call to the next while one driver
+/// runs: the random streams, and the die it last turned, each found once instead of on every
+/// roll. They point into the storage, which moves only when the world's structure changes;
+/// while the pipeline runs that takes game code, which reaches the world only through
+/// [`Ctx::world`] (or [`Ctx::world_and_table`]): both forget the cells first.
+#[derive(Default)]
+pub(crate) struct Cells {
+    streams: Option<NonNull<Streams>>,
+    face: Option<ComponentCell<DieFace>>,
+}
+
+impl Cells {
+    /// Forgets every place (they are found again when next needed).
+    #[inline(always)]
+    fn forget(&mut self) {
+        *self = Cells::default();
     }
 }

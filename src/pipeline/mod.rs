@@ -5,6 +5,7 @@ mod ctx;
 mod effect;
 mod listener;
 mod resolve;
+mod root;
 
 pub use ctx::{AskToken, Ctx, Flow};
 pub use effect::{Effect, Mode, Property};
@@ -17,6 +18,7 @@ pub use resolve::{
     Watch, run,
 };
 pub(crate) use resolve::{Driver, with_driver};
+pub use root::{RootEvents, translate};
 
 /// Enables or disables the listener on `entity` of `world`'s game `G` from outside the
 /// pipeline (setting up a position; a `Sim` has [`Sim::set_enabled`](crate::kernel::Sim::set_enabled));

@@ -204,8 +204,6 @@ pub struct ResolutionState<G: Game> {
     /// when it finishes, so the first one emitted resolves first.
     waiting: Vec<Queued<G::Event>>,
     current: Option<InFlight<G::Event>>,
-    /// [`Game::translate`]'s output buffer (empty between actions).
-    translated: Vec<G::Event>,
     /// The listeners of the current stage, by order key (its last part the listener's
     /// [`StableId`]: no `Entity`, so the state means the same in every world).
     order: Vec<OrderKey>,
@@ -256,7 +254,6 @@ impl<G: Game> Default for ResolutionState<G> {
             table: Table::new(0),
             waiting: Vec::new(),
             current: None,
-            translated: Vec::new(),
             order: Vec::new(),
             answer: None,
             census: super::Census::default(),
@@ -274,7 +271,6 @@ impl<G: Game> Clone for ResolutionState<G> {
             table: self.table,
             waiting: self.waiting.clone(),
             current: self.current.clone(),
-            translated: Vec::new(),
             order: self.order.clone(),
             answer: self.answer,
             census: self.census.clone(),
@@ -440,7 +436,6 @@ pub fn run<G: Game>(
 pub(crate) struct Driver<'a, G: Game> {
     ctx: Ctx<'a, G>,
     current: &'a mut Option<InFlight<G::Event>>,
-    translated: &'a mut Vec<G::Event>,
     order: &'a mut Vec<OrderKey>,
     answer: &'a mut Option<G::Action>,
     limits: Limits<G>,
@@ -491,7 +486,6 @@ pub(crate) fn with_driver<G: Game, R>(
         table,
         waiting,
         current,
-        translated,
         order,
         answer,
         census,
@@ -504,6 +498,7 @@ pub(crate) fn with_driver<G: Game, R>(
     let mut driver = Driver {
         ctx: Ctx {
             world,
+            cells: super::ctx::Cells::default(),
             rules,
             waiting,
             decision,
@@ -519,7 +514,6 @@ pub(crate) fn with_driver<G: Game, R>(
             failure: &mut failure,
         },
         current,
-        translated,
         order,
         answer,
         limits,
@@ -562,24 +556,12 @@ impl<'a, G: Game> Driver<'a, G> {
             *self.answer = Some(action);
             return;
         }
-        self.translated.clear();
-        let ctx = &self.ctx;
+        let ctx = &mut self.ctx;
+        let mut roots = super::RootEvents::onto(ctx.waiting);
         G::translate(
-            ctx.rules,
-            ctx.world,
-            ctx.table,
-            ctx.state,
-            seat,
-            action,
-            self.translated,
+            ctx.rules, ctx.world, ctx.table, ctx.state, seat, action, &mut roots,
         );
-        while let Some(event) = self.translated.pop() {
-            self.ctx.waiting.push(Queued {
-                event,
-                depth: 1,
-                origin: Origin::Action,
-            });
-        }
+        roots.close();
     }
 
     /// Runs the event loop until every event resolved or a player is asked. On an error the
@@ -605,6 +587,27 @@ impl<'a, G: Game> Driver<'a, G> {
 
     #[inline(always)]
     fn drive(&mut self) -> Result<Progress, PipelineError> {
+        loop {
+            let progress = match self.current.is_none() {
+                // Without benefit simulation, an event log or an inspector, the loop is
+                // compiled without their checks.
+                true => match self.limits.plain {
+                    true => resolve_unstaged::<G, true>(self),
+                    false => resolve_unstaged::<G, false>(self),
+                },
+                false => self.run_staged(),
+            };
+            if let Some(progress) = progress? {
+                return Ok(progress);
+            }
+        }
+    }
+
+    /// Runs the event in flight stage by stage (its listeners and its rules) until it
+    /// finishes (`None`: the events waiting go on) or a player is asked. Out of line: the
+    /// events of a game no listener stages never come here, and its event loop stays small.
+    #[inline(never)]
+    fn run_staged(&mut self) -> Result<Option<Progress>, PipelineError> {
         let rules = self.ctx.rules;
         let Driver {
             ctx,
@@ -615,19 +618,7 @@ impl<'a, G: Game> Driver<'a, G> {
             ..
         } = self;
         let (benefit, seen) = (limits.benefit, limits.seen);
-        loop {
-            let Some(flight) = current.as_mut() else {
-                // Without benefit simulation, an event log or an inspector, the loop is
-                // compiled without their checks.
-                let resolved = match limits.plain {
-                    true => resolve_unstaged::<G, true>(ctx, limits, current, order),
-                    false => resolve_unstaged::<G, false>(ctx, limits, current, order),
-                };
-                match resolved? {
-                    Some(progress) => return Ok(progress),
-                    None => continue,
-                }
-            };
+        while let Some(flight) = current.as_mut() {
             // Who runs next on the event in flight: a listener's handler, or the rules.
             let (run, span): (HandlerFn<G>, _) = match flight.stage {
                 Stage::Apply => {
@@ -691,7 +682,7 @@ impl<'a, G: Game> Driver<'a, G> {
                 _ => {}
             }
             match flow {
-                Flow::Ask(_) => return Ok(Progress::Asked),
+                Flow::Ask(_) => return Ok(Some(Progress::Asked)),
                 Flow::Cancel | Flow::Continue => {
                     if let Some(done) = current.take() {
                         order.clear();
@@ -701,6 +692,7 @@ impl<'a, G: Game> Driver<'a, G> {
                 }
             }
         }
+        Ok(None)
     }
 }
 
@@ -710,11 +702,14 @@ impl<'a, G: Game> Driver<'a, G> {
 /// `PLAIN`: the limits are [plain](Limits::plain).
 #[inline(always)]
 fn resolve_unstaged<G: Game, const PLAIN: bool>(
-    ctx: &mut Ctx<'_, G>,
-    limits: &Limits<G>,
-    current: &mut Option<InFlight<G::Event>>,
-    order: &mut Vec<OrderKey>,
+    driver: &mut Driver<'_, G>,
 ) -> Result<Option<Progress>, PipelineError> {
+    let (ctx, current, order, limits) = (
+        &mut driver.ctx,
+        &mut *driver.current,
+        &mut *driver.order,
+        &driver.limits,
+    );
     let rules = ctx.rules;
     let seen = match PLAIN {
         true => Seen::NOBODY,

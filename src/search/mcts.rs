@@ -8,6 +8,7 @@ use super::{
     seats, terminal_values,
 };
 use crate::chance::sub_seed;
+use crate::kernel::step::Pick;
 use crate::kernel::{Game, Sim, Turn};
 use crate::snapshot::Snapshot;
 
@@ -166,7 +167,9 @@ impl<G: Game> Mcts<G> {
             node = self.select(node);
             self.path.push(node);
             let action = self.nodes[node as usize].action;
-            Some(action.expect("action children carry their action"))
+            Some(Pick::Action(
+                action.expect("action children carry their action"),
+            ))
         })?;
         match terminal {
             true => Ok(terminal_values(sim, &mut self.returns)),

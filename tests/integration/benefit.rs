@@ -7,7 +7,7 @@ use alea::games::sgs::{Position, Sgs, SgsAction, Smart};
 use alea::kernel::{
     Decision, EventKind, Game, GameEvent, Rollback, Rules, Seat, Setup, Sim, SimBuilder, Table,
 };
-use alea::pipeline::{Ctx, Flow, Listener, Property, Timing};
+use alea::pipeline::{Ctx, Flow, Listener, Property, RootEvents, Timing};
 use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -388,7 +388,7 @@ impl Game for Ladder {
         _: &(),
         _: Seat,
         action: LadderAction,
-        out: &mut Vec<LadderEvent>,
+        out: &mut RootEvents<'_, LadderEvent>,
     ) {
         out.push(match action {
             LadderAction::Hit => LadderEvent::Hit { amount: 1 },

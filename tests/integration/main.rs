@@ -22,6 +22,7 @@ mod profile;
 #[cfg(unix)]
 mod readme;
 mod replay;
+mod reshape;
 mod riichi;
 mod riichi_rules;
 mod scoring;

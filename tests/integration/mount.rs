@@ -506,7 +506,7 @@ mod in_world {
         Decision, EventKind, Game, GameEvent, Kind, Rules, Seat, Setup, SimBuilder, Table,
     };
     use alea::mount::{Exit, Mount, MountSlot, WallLayout, draw_in_world, install};
-    use alea::pipeline::{Ctx, Flow};
+    use alea::pipeline::{Ctx, Flow, RootEvents};
     use alea::tiles::{Tile, TileCounts, TileSet};
     use bevy_ecs::prelude::*;
     use serde::{Deserialize, Serialize};
@@ -559,7 +559,7 @@ mod in_world {
             _: &(),
             _: Seat,
             _: DrawAction,
-            out: &mut Vec<DrawEvent>,
+            out: &mut RootEvents<'_, DrawEvent>,
         ) {
             out.push(DrawEvent);
         }

@@ -4,7 +4,7 @@
 use alea::kernel::{
     Decision, EventKind, Game, GameEvent, Pool, Rules, Seat, Setup, Sim, SimBuilder, Table,
 };
-use alea::pipeline::{Ctx, Flow, Listener, Timing};
+use alea::pipeline::{Ctx, Flow, Listener, RootEvents, Timing};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -229,7 +229,7 @@ impl Game for Probe {
         _: &(),
         _: Seat,
         action: ProbeAction,
-        out: &mut Vec<ProbeEvent>,
+        out: &mut RootEvents<'_, ProbeEvent>,
     ) {
         match action {
             ProbeAction::Fire(id) => out.push(ProbeEvent::Node { id, value: 1 }),

@@ -57,7 +57,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::chance::CaseGenerator;
 use crate::dice::{Face, MAX_DICE};
 use crate::kernel::{CardId, Decision, Game, Rules, Seat, Setup, Table, Zone};
-use crate::pipeline::{Ctx, Flow};
+use crate::pipeline::{Ctx, Flow, RootEvents};
 
 pub use board::{View, view};
 pub use event::{DuelAction, DuelEvent};
@@ -280,7 +280,7 @@ impl Game for Duel {
         _: &DuelState,
         seat: Seat,
         action: DuelAction,
-        out: &mut Vec<DuelEvent>,
+        out: &mut RootEvents<'_, DuelEvent>,
     ) {
         out.push(match action {
             DuelAction::Redraw(mask) => DuelEvent::Redrawn { seat, mask },

@@ -25,7 +25,7 @@ use crate::chance::{CaseGenerator, Purpose, derive_stream};
 use crate::kernel::{
     CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
 };
-use crate::pipeline::{Ctx, Flow};
+use crate::pipeline::{Ctx, Flow, RootEvents};
 
 /// Cards in the deck.
 pub const DECK: usize = 6;
@@ -368,7 +368,7 @@ impl Game for Leduc {
         state: &LeducState,
         seat: Seat,
         action: LeducAction,
-        out: &mut Vec<LeducEvent>,
+        out: &mut RootEvents<'_, LeducEvent>,
     ) {
         let to_call = state.to_call(seat);
         out.push(match action {

@@ -14,7 +14,7 @@ use crate::chance::{CaseGenerator, Purpose};
 use crate::kernel::{
     Decision, DieFace, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
 };
-use crate::pipeline::{Ctx, Flow, Property};
+use crate::pipeline::{Ctx, Flow, Property, RootEvents};
 
 /// Pig's configuration (OpenSpiel's parameters and defaults).
 ///
@@ -211,7 +211,7 @@ impl Game for Pig {
         state: &PigState,
         seat: Seat,
         action: PigAction,
-        out: &mut Vec<PigEvent>,
+        out: &mut RootEvents<'_, PigEvent>,
     ) {
         out.push(match action {
             PigAction::Roll => PigEvent::Roll { seat },

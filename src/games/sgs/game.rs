@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::state::{Outcome, SgsState};
 use super::{Sgs, SgsAction, SgsEvent, cards, damage, hidden, legal, turn};
 use crate::kernel::{CardId, Decision, Game, Rules, Seat, Setup, Table, Zone};
-use crate::pipeline::{Ctx, Flow};
+use crate::pipeline::{Ctx, Flow, RootEvents};
 
 impl Game for Sgs {
     type Action = SgsAction;
@@ -48,7 +48,7 @@ impl Game for Sgs {
         state: &SgsState,
         seat: Seat,
         action: SgsAction,
-        out: &mut Vec<SgsEvent>,
+        out: &mut RootEvents<'_, SgsEvent>,
     ) {
         out.push(match action {
             SgsAction::Use { card, target } => SgsEvent::Use {

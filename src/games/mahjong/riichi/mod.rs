@@ -92,7 +92,7 @@ use crate::kernel::{
     Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
 };
 use crate::mount::{Exit, Mount};
-use crate::pipeline::{Ctx, Flow};
+use crate::pipeline::{Ctx, Flow, RootEvents};
 use crate::scoring::riichi::{MeldKind, RiichiRules};
 use crate::tiles::{Tile, TileCounts, TileSet, format_tiles};
 
@@ -718,7 +718,7 @@ impl Game for Riichi {
         _: &(),
         seat: Seat,
         action: RiichiAction,
-        out: &mut Vec<RiichiEvent>,
+        out: &mut RootEvents<'_, RiichiEvent>,
     ) {
         let kyoku = world.resource::<Kyoku>();
         out.push(match action {

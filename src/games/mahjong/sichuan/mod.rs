@@ -55,7 +55,7 @@ use crate::kernel::{
     Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
 };
 use crate::mount::{Exit, Mount};
-use crate::pipeline::{Ctx, Flow};
+use crate::pipeline::{Ctx, Flow, RootEvents};
 use crate::scoring::meld::MeldKind;
 use crate::scoring::sichuan::{Fan, FanTable};
 use crate::tiles::{Suit, Tile, TileCounts};
@@ -586,7 +586,7 @@ impl Game for Sichuan {
         _: &(),
         seat: Seat,
         action: SichuanAction,
-        out: &mut Vec<SichuanEvent>,
+        out: &mut RootEvents<'_, SichuanEvent>,
     ) {
         let battle = world.resource::<Battle>();
         let answer = |claim| SichuanEvent::Answer { seat, claim };

@@ -19,7 +19,7 @@ use super::{MjaiEvent, MjaiTile};
 use crate::games::mahjong::riichi::{
     Kyoku, Match, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig, SEATS, choose, rules,
 };
-use crate::kernel::{Game, Seat, Sim, Turn};
+use crate::kernel::{Seat, Sim, Turn};
 use crate::mount::{Exit, Mount, WallLayout};
 use crate::scoring::riichi::MeldKind;
 use crate::snapshot::Snapshot;
@@ -377,9 +377,8 @@ impl MjaiBot {
         }
         // The events the action makes, as the rules translate it.
         let rules = sim.shared_rules();
-        let mut events = Vec::new();
-        sim.with_world_and_table(|world, table| {
-            <Riichi as Game>::translate(&rules, world, table, &(), seat, action, &mut events);
+        let events = sim.with_world_and_table(|world, table| {
+            crate::pipeline::translate(&rules, world, table, &(), seat, action)
         });
         sim.emit(events)
             .map_err(|e| BotError::Inconsistent(format!("{seat}'s {action}: {e}")))
