@@ -36,8 +36,9 @@ fn random_index<A>(decision: &Decision<A>, rng: &mut ChaCha8Rng) -> Option<usize
     }
 }
 
-/// Plays uniformly random legal actions until the game is over ([`Sim::play`]); returns the
-/// number of actions. The choices are drawn as indices: no action is checked against them.
+/// Plays uniformly random legal actions until the game is over (as [`Sim::play`] does, the
+/// choices drawn as indices: no action is checked against them); returns the number of
+/// actions.
 pub fn random_playout<G: Game>(sim: &mut Sim<G>, rng: &mut ChaCha8Rng) -> Result<u32, SimError> {
     sim.play_reading_chance(
         #[inline(always)]

@@ -545,7 +545,8 @@ impl<G: Game> Sim<G> {
     }
 
     /// Re-seeds every random stream (keeping the round): the same state, another future.
-    /// Used to play many games from one start snapshot.
+    /// Used to play many games from one start snapshot. Like a chance point's draw, it does
+    /// not mark the [`Streams`](crate::chance::Streams) resource changed for Bevy systems.
     pub fn reseed(&mut self, seed: u64) {
         self.journal.forget();
         self.rules

@@ -373,3 +373,28 @@ pub fn add_stages<G: Game>(schedule: &mut Schedule) {
         resolve_system::<G>.in_set(PipelineSystems::Resolve),
     ));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Decision;
+
+    #[test]
+    fn a_pick_is_legal_when_it_names_a_choice() {
+        let mut decision = Decision::default();
+        decision.ask(Seat(1), ['a', 'b', 'c']);
+        assert_eq!(Pick::Choice(2).legal(&decision), Ok((Seat(1), 'c')));
+        assert_eq!(Pick::Action('b').legal(&decision), Ok((Seat(1), 'b')));
+        let illegal = |action: &str| {
+            Err(SimError::Illegal {
+                seat: Seat(1),
+                action: action.into(),
+            })
+        };
+        assert_eq!(Pick::Choice(3).legal(&decision), illegal("choice 3 of 3"));
+        assert_eq!(Pick::Action('z').legal(&decision), illegal("'z'"));
+        decision.finish();
+        assert_eq!(Pick::Choice(0).legal(&decision), Err(SimError::GameOver));
+        assert_eq!(Pick::Action('a').legal(&decision), Err(SimError::GameOver));
+    }
+}

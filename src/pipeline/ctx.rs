@@ -30,10 +30,10 @@ pub struct AskToken(());
 
 /// The context of one handler or rules call.
 pub struct Ctx<'a, G: Game> {
-    /// The world. Kernel code uses it only for changes in place (values, never the world's
-    /// structure: no spawn, despawn, component inserted or removed), so the [`Cells`] stay
-    /// valid; game code gets it through [`world`](Self::world), which forgets them.
-    pub(crate) world: &'a mut World,
+    /// The world. The pipeline's code uses it only for changes in place (values, never the
+    /// world's structure: no spawn, despawn, component inserted or removed), so the [`Cells`]
+    /// stay valid; game code gets it through [`world`](Self::world), which forgets them.
+    pub(super) world: &'a mut World,
     /// Places in the world's storage found once per driver.
     pub(crate) cells: Cells,
     pub(crate) rules: &'a Rules<G>,
@@ -266,6 +266,13 @@ pub(crate) struct Cells {
     streams: Option<NonNull<Streams>>,
     face: Option<ComponentCell<DieFace>>,
 }
+
+// SAFETY: the pointers point into the world the `Ctx` holding the cells borrows exclusively,
+// and are followed only through that `Ctx` (`&mut self`): moving or sharing the cells with
+// their `Ctx` moves or shares nothing the `&mut World` does not.
+unsafe impl Send for Cells {}
+// SAFETY: as for `Send`; a shared `Cells` gives nothing but the pointers' values.
+unsafe impl Sync for Cells {}
 
 impl Cells {
     /// Forgets every place (they are found again when next needed).

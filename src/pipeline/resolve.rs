@@ -528,7 +528,8 @@ impl<'a, G: Game> Driver<'a, G> {
         self.ctx.decision
     }
 
-    /// The world.
+    /// The world, for changes in place only (never its structure: the handler context keeps
+    /// places in its storage, see `Ctx::world`).
     #[inline(always)]
     pub(crate) fn world(&mut self) -> &mut World {
         self.ctx.world

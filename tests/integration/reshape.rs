@@ -1,7 +1,8 @@
 //! A handler that changes the world's structure between the rolls of one `play` call: the
 //! places in the world the pipeline keeps while it runs (the random streams, the die it last
 //! turned) are found again, so rolls land on the die where it is now and draw from the
-//! streams now in the world.
+//! streams now in the world. (The streams' place does not move when they are replaced — their
+//! sparse set holds one value — so only the die's half can catch a place kept too long.)
 
 use alea::chance::{Purpose, Streams, derive_stream};
 use alea::games::pig::DieRoll;
@@ -23,6 +24,10 @@ enum Step {
     Roll,
     /// Note the face the die shows, then move the die to a new table (it gains a component).
     Move,
+    /// [`Step::Move`] through `Ctx::world_and_table`.
+    MoveBeside,
+    /// Two root events: a roll, then a move.
+    RollThenMove,
     /// Replace the random streams by `Streams::new(7)`.
     Reseed,
 }
@@ -86,7 +91,13 @@ impl Game for Reshape {
         step: Step,
         out: &mut RootEvents<'_, Happens>,
     ) {
-        out.push(Happens(step));
+        match step {
+            Step::RollThenMove => {
+                out.push(Happens(Step::Roll));
+                out.push(Happens(Step::Move));
+            }
+            step => out.push(Happens(step)),
+        }
     }
 
     fn apply(ctx: &mut Ctx<'_, Self>, event: &mut Happens) -> Flow {
@@ -97,14 +108,18 @@ impl Game for Reshape {
                 ctx.set_face(die, face - 1);
                 ctx.state().rolled.push(face);
             }
-            Step::Move => {
+            Step::Move | Step::MoveBeside => {
                 let moves = ctx.state().shown.len();
-                let world = ctx.world();
+                let world = match event.0 {
+                    Step::Move => ctx.world(),
+                    _ => ctx.world_and_table().0,
+                };
                 let shown = world.get::<DieFace>(die).expect("a die").0;
                 move_die(world, die, moves);
                 ctx.state().shown.push(shown);
             }
             Step::Reseed => ctx.world().insert_resource(Streams::new(7)),
+            Step::RollThenMove => unreachable!("translated into a roll and a move"),
         }
         Flow::Continue
     }
@@ -116,7 +131,8 @@ impl Game for Reshape {
         _: &Seen,
         decision: &mut Decision<Step>,
     ) {
-        decision.ask(Seat(0), [Step::Roll, Step::Move, Step::Reseed]);
+        use Step::*;
+        decision.ask(Seat(0), [Roll, Move, MoveBeside, Reseed, RollThenMove]);
     }
 
     fn returns(_: &Rules<Self>, _: &World, _: &Table, _: &Seen, out: &mut Vec<f64>) {
@@ -141,7 +157,7 @@ fn rolls_after_a_handler_reshapes_the_world_land_on_the_die_and_streams_now_ther
         .rollback(Rollback::Caller)
         .build();
     let script = [
-        Roll, Move, Roll, Move, Roll, Move, Roll, Move, Reseed, Roll, Roll, Move,
+        Roll, Move, Roll, MoveBeside, Roll, Move, Roll, Move, Reseed, Roll, Roll, Move,
     ];
     let mut steps = script.into_iter();
     assert_eq!(sim.play(|_| steps.next()).unwrap(), 12);
@@ -160,4 +176,27 @@ fn rolls_after_a_handler_reshapes_the_world_land_on_the_die_and_streams_now_ther
         sim.world().get::<DieFace>(die),
         Some(&DieFace(expected[5] - 1))
     );
+}
+
+#[test]
+fn an_actions_root_events_resolve_in_the_order_translate_pushed_them() {
+    let mut sim: Sim<Reshape> = SimBuilder::new(Reshape).seed(3).build();
+    sim.record_events(true);
+    sim.apply(Step::RollThenMove).unwrap();
+    let order: Vec<_> = sim.events().iter().map(|e| (e.event.0, e.depth)).collect();
+    assert_eq!(order, [(Step::Roll, 1), (Step::Move, 1)]);
+    // The move saw the face just rolled.
+    assert_eq!(sim.state().shown, [sim.state().rolled[0] - 1]);
+    let rules = sim.shared_rules();
+    let events = sim.with_world_and_table(|world, table| {
+        alea::pipeline::translate(
+            &rules,
+            world,
+            table,
+            &Seen::default(),
+            Seat(0),
+            Step::RollThenMove,
+        )
+    });
+    assert_eq!(events, [Happens(Step::Roll), Happens(Step::Move)]);
 }
