@@ -108,6 +108,17 @@ pub(crate) fn push_waiting<E>(waiting: &mut Vec<Queued<E>>, event: E, depth: u16
     unsafe { waiting.set_len(waiting.len() + 1) };
 }
 
+/// Turns over the events pushed onto `waiting` from `base` on (in the order they were pushed),
+/// so that the first pushed is on top: an event's children when it finishes, an action's root
+/// events once translated.
+#[inline(always)]
+pub(crate) fn turn_over<E>(waiting: &mut [Queued<E>], base: usize) {
+    debug_assert!(base <= waiting.len(), "pushed events start past the stack");
+    if waiting.len() > base + 1 {
+        waiting[base..].reverse();
+    }
+}
+
 /// [`push_waiting`] when the stack is full.
 #[cold]
 #[inline(never)]
@@ -889,13 +900,7 @@ impl<G: Game> Copy for Seen<G> {}
 /// to the inspector.
 #[inline(always)]
 fn finish<G: Game>(ctx: &mut Ctx<'_, G>, seen: Seen<G>, done: LoggedEvent<G::Event>, base: usize) {
-    debug_assert!(
-        base <= ctx.waiting.len(),
-        "an event's children start past the stack"
-    );
-    if ctx.waiting.len() > base + 1 {
-        ctx.waiting[base..].reverse();
-    }
+    turn_over(ctx.waiting, base);
     if seen.logging {
         ctx.world.resource_mut::<Observer<G>>().events.push(done);
     }

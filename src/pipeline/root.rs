@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 
 use super::Origin;
-use super::resolve::{Queued, push_waiting};
+use super::resolve::{Queued, push_waiting, turn_over};
 use crate::kernel::{Game, Rules, Seat, Table};
 
 /// The root events of an action, in the order [`push`](Self::push)ed: they go straight onto
@@ -41,9 +41,7 @@ impl<'a, E> RootEvents<'a, E> {
     /// Turns the pushed events over, so that the first pushed is on top of the stack.
     #[inline]
     pub(crate) fn close(self) {
-        if self.len() > 1 {
-            self.waiting[self.base..].reverse();
-        }
+        turn_over(self.waiting, self.base);
     }
 }
 
