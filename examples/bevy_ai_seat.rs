@@ -10,7 +10,7 @@ use alea::games::duel::{Duel, DuelAction};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{GameRules, Inbox, PipelineSystems, Seat, Sim, SimBuilder, Turn};
 use alea::pipeline::Resolution;
-use alea::plugin::{AleaPlugin, PlayerRng, Resolved, random_player};
+use alea::plugin::{AleaPlugin, RandomPlayer, Resolved, outcome, random_player};
 use alea::search::{Ismcts, RandomRollouts};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
@@ -37,11 +37,6 @@ struct Thinking {
 /// What the client shows: a line per event seat 0 sees.
 #[derive(Resource, Default)]
 struct Shown(Vec<String>);
-
-/// Seat 0 moves (it plays at random: the plugin's `random_player`).
-fn person_to_move(resolution: Res<Resolution<Duel>>) -> bool {
-    resolution.decision.turn == Turn::Player(PERSON)
-}
 
 /// Seat 1: starts a search on a copy of the world, or collects its answer. The frame never
 /// waits for it.
@@ -99,12 +94,13 @@ pub fn run(seed: u64, max_frames: u32, log: &mut Vec<String>) -> Outcome {
     AsyncComputeTaskPool::get_or_init(TaskPool::new);
     let mut app = App::new();
     app.add_plugins(AleaPlugin::new(SimBuilder::new(Duel::default()).seed(seed)))
-        .insert_resource(PlayerRng(random_player_rng(seed)))
+        // Seat 0 plays at random (the plugin's `random_player`, for its seats only).
+        .insert_resource(RandomPlayer::new([PERSON], random_player_rng(seed)))
         .init_resource::<Thinking>()
         .init_resource::<Shown>()
         .add_systems(
             Update,
-            (random_player::<Duel>.run_if(person_to_move), ai_seat).before(PipelineSystems::Accept),
+            (random_player::<Duel>, ai_seat).before(PipelineSystems::Accept),
         )
         .add_systems(Update, show.after(PipelineSystems::Resolve));
     let rules = app.world().resource::<GameRules<Duel>>().0.clone();
@@ -112,12 +108,7 @@ pub fn run(seed: u64, max_frames: u32, log: &mut Vec<String>) -> Outcome {
         app.world_mut().entity_mut(card).insert(CardSprite);
     }
     let mut frames = 0u32;
-    let over = |app: &App| {
-        app.world()
-            .resource::<Resolution<Duel>>()
-            .decision
-            .is_terminal()
-    };
+    let over = |app: &App| outcome::<Duel>(app.world()).is_some();
     while !over(&app) && frames < max_frames {
         app.update();
         frames += 1;

@@ -4,25 +4,28 @@
 
 use alea::games::pig::Pig;
 use alea::kernel::playout::random_player_rng;
-use alea::kernel::{PipelineSystems, SimBuilder, Turn};
+use alea::kernel::{PipelineSystems, Seat, SimBuilder};
 use alea::pipeline::Resolution;
-use alea::plugin::{AleaPlugin, PlayerRng, random_player};
+use alea::plugin::{AleaPlugin, RandomPlayer, outcome, random_player};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 
 fn main() {
     let mut app = App::new();
     app.add_plugins(AleaPlugin::new(SimBuilder::new(Pig::default()).seed(7)))
-        .insert_resource(PlayerRng(random_player_rng(7)))
+        .insert_resource(RandomPlayer::new([Seat(0), Seat(1)], random_player_rng(7)))
         .add_systems(Update, random_player::<Pig>.before(PipelineSystems::Accept));
     let mut frames = 0;
-    while app.world().resource::<Resolution<Pig>>().decision.turn != Turn::Terminal {
+    let returns = loop {
+        if let Some(returns) = outcome::<Pig>(app.world()) {
+            break returns;
+        }
         app.update();
         frames += 1;
-    }
+    };
     let turn = app.world().resource::<Resolution<Pig>>().state;
     println!(
-        "{} won after {} moves ({} frames)",
+        "{} won after {} moves ({} frames); returns {returns:?}",
         turn.winner.map_or("nobody".into(), |s| s.to_string()),
         turn.moves,
         frames

@@ -52,6 +52,9 @@
 //! ```
 #![warn(missing_docs)]
 
+// The derive macros name the crate `::alea`, inside it too.
+extern crate self as alea;
+
 /// The README's examples, run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
@@ -75,13 +78,26 @@ pub mod tiles;
 #[cfg(feature = "bevy")]
 pub mod plugin;
 
-/// The names most users need.
+#[cfg(feature = "testing")]
+pub mod testing;
+
+/// The names most users need: every name the signatures of a [`Game`](kernel::Game) or
+/// [`Encode`](encode::Encode) impl use, what their bodies reach for most, and the
+/// [`GameEvent`](kernel::GameEvent) derive.
 pub mod prelude {
-    pub use crate::chance::{Case, CaseGenerator, Purpose, Streams};
+    pub use crate::chance::{Case, CaseGenerator, Die, Purpose, Streams};
+    pub use crate::encode::{Bounds, Encode};
     pub use crate::kernel::{
-        Decision, DecisionSchedule, Game, GameEvent, GameRules, PipelineSystems, Rollback, Rules,
-        RunMode, Seat, Setup, Sim, SimBuilder, SimError, Table, Turn, Zone,
+        CardId, Decision, DecisionSchedule, DieFace, EventKind, Faces, Game, GameEvent, GameRules,
+        Kind, PipelineSystems, Rollback, Rules, RunMode, Seat, Setup, Sim, SimBuilder, SimError,
+        Table, Turn, Zone,
     };
-    pub use crate::pipeline::{Ctx, Flow, Listener, PipelineError, Timing};
+    pub use crate::pipeline::{
+        Ctx, Flow, HandlerId, Listener, PipelineError, Property, RootEvents, Timing,
+    };
     pub use crate::snapshot::{Snapshot, SnapshotError};
+    pub use bevy_ecs::entity::Entity;
+    pub use bevy_ecs::world::World;
+    pub use rand_chacha::ChaCha8Rng;
+    pub use std::hash::Hasher;
 }

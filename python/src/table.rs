@@ -8,10 +8,12 @@
 //! is built after a thread's first state.
 //!
 //! Chance points with cases ([`alea::chance::CaseGenerator`]) become OpenSpiel chance nodes: a
-//! player action whose resolution meets exactly one branching chance point leaves the state
-//! *before* the action, pending, with the point's cases as its outcomes; applying outcome `k`
-//! resolves the action with case `k` forced. An action meeting several branching points, and
-//! every sampled point (mahjong draws, dice), is resolved from the state's own seeded streams.
+//! player action whose resolution meets a branching chance point leaves the state *before* the
+//! action, pending, with the first such point's cases as its outcomes
+//! ([`alea::search::chance_node`]); applying outcome `k` resolves the action with case `k`
+//! forced ([`alea::search::apply_outcome`]). The points after the first in the same action,
+//! and every sampled point (mahjong draws, dice), are resolved from the state's own seeded
+//! streams.
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -21,6 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use alea::encode::{Bounds, Encode, action_of, legal_ids, size};
 use alea::kernel::{Seat, Sim, SimBuilder, Turn};
+use alea::search::{SearchError, apply_outcome, chance_node};
 use alea::snapshot::Snapshot;
 use serde::{Deserialize, Serialize};
 
@@ -388,7 +391,7 @@ impl<G: Encode> SimState<G> {
         }
     }
 
-    /// A player's action: resolved, or left pending when it meets one branching chance point.
+    /// A player's action: resolved, or left pending when it meets a branching chance point.
     fn apply_action(&mut self, id: u32) -> Result<(), StateError> {
         self.with_sim(|state, worker| {
             let Some(action) = action_of(&worker.sim, id) else {
@@ -397,9 +400,8 @@ impl<G: Encode> SimState<G> {
             worker.loaded = 0;
             worker.sim.set_case(None);
             worker.sim.apply(action)?;
-            let mut points = worker.sim.chance_log().iter().filter(|p| p.branches());
-            match (points.next(), points.next()) {
-                (Some(point), None) => {
+            match chance_node(worker.sim.chance_log()) {
+                Some(point) => {
                     let cases = point.max_case;
                     // Equal weights: every case has probability 1 / cases, no probing needed.
                     let outcomes = point
@@ -413,7 +415,7 @@ impl<G: Encode> SimState<G> {
                         outcomes,
                     });
                 }
-                _ => state.keep(worker),
+                None => state.keep(worker),
             }
             state.history.push(Step::Action(id));
             Ok(())
@@ -426,18 +428,9 @@ impl<G: Encode> SimState<G> {
         let pending = self.pending.as_ref().expect("a chance node");
         self.load(worker)?;
         worker.loaded = 0;
-        worker.sim.set_case(Some(case));
-        worker.sim.apply(pending.action)?;
-        let mut points = worker.sim.chance_log().iter().filter(|p| p.branches());
-        Ok(match (points.next(), points.next()) {
-            (Some(p), None) if p.case == case && p.forced => p.probability(),
-            (Some(_), Some(_)) => {
-                return Err(StateError::Game(format!(
-                    "{:?} with case {case} meets several chance points",
-                    pending.action
-                )));
-            }
-            _ => 0.0,
+        apply_outcome(&mut worker.sim, pending.action, case).map_err(|e| match e {
+            SearchError::Sim(e) => StateError::from(e),
+            e => StateError::Game(e.to_string()),
         })
     }
 

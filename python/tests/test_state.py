@@ -74,6 +74,31 @@ def test_a_random_game_keeps_openspiel_conventions(name):
         assert seen["chance"] > 0, "pig's die and leduc's public card are chance nodes"
 
 
+# Games per game for the any-outcome walk: enough for the duel's two-summon end phases (the
+# regression below), short where a game is long.
+ANY_OUTCOME_GAMES = {"pig": 500, "leduc": 2000, "duel": 3000, "sgs": 500, "riichi": 40, "sichuan": 20}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_any_listed_chance_outcome_applies(name):
+    """Random play that picks any listed chance outcome, whatever its probability, never
+    raises: every outcome a chance node lists applies. (The duel's end phase with a Tide Mimic
+    on each side listed three outcomes and raised on two of them.)"""
+    game = load(name)
+    nodes = 0
+    for seed in range(ANY_OUTCOME_GAMES[name]):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                nodes += 1
+                outcome = rng.choice([a for a, _ in state.chance_outcomes()])
+                state.apply_action(outcome)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert nodes > 0 or name in ("riichi", "sichuan")
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_same_seed_and_moves_give_the_same_game(name):
     game = load(name)

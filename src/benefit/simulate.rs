@@ -196,8 +196,8 @@ impl<G: BenefitGame> Simulator<G> {
             self.start(sim, branch);
             sim.set_case(Some(case));
             sim.apply(action)?;
-            // A forced case holds for every chance point of the action: a branch that meets a
-            // second one would be biased, so the action keeps its sample.
+            // A forced case forces the first chance point only: a branch that meets a second
+            // one samples it, so the action keeps its sample rather than mix the two.
             let Some(point) = branch_point(sim) else {
                 return Ok(sampled);
             };

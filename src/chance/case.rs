@@ -12,9 +12,12 @@ use super::{Purpose, Streams};
 /// - `Case(Some(k))` with `k < max_case`: take branch `k`;
 /// - `Case(Some(k))` with `k >= max_case`: sample randomly, as if `None`.
 ///
-/// Every accepted action consumes it: the action's chance points use its value, and the
-/// resource is `None` from then on — after the action too. The next random situation is
-/// usually a different one, so a forced case never carries over.
+/// Every accepted action consumes it: the action's *first* branching chance point (the
+/// chance node an action leads to) uses its value; the points after it in the same action
+/// are sampled from their streams; the resource is `None` from then on — after the action
+/// too. The first point is the same whatever its case (nothing random happened before it),
+/// so every case of a listed chance node applies; a forced case never reaches a point that
+/// only another case leads to.
 ///
 /// Set it between actions ([`Sim::set_case`](crate::kernel::Sim::set_case), or a system
 /// before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept)), never from
@@ -110,7 +113,8 @@ impl ChanceRecord {
 /// [`Ctx::chance`](crate::pipeline::Ctx::chance).
 #[derive(Debug, Default)]
 pub struct ActionChance {
-    /// The case forcing this action's chance points (see [`Case`]).
+    /// The case forcing this action's first branching chance point (see [`Case`]); `None`
+    /// once that point is met.
     pub forced: Option<u32>,
     /// The chance points met, oldest first.
     pub log: Vec<ChanceRecord>,
@@ -137,9 +141,10 @@ impl ActionChance {
         self.log.clear();
     }
 
-    /// Resolves a chance point: the forced case if it is in range, else a sample of
-    /// `generator`'s weights from its stream in `streams`. Records it and returns the outcome.
-    /// `streams` is called only when a sample is needed.
+    /// Resolves a chance point: the forced case if it is in range and this is the action's
+    /// first branching point (the forced case is used up), else a sample of `generator`'s
+    /// weights from its stream in `streams`. Records it and returns the outcome. `streams` is
+    /// called only when a sample is needed.
     #[inline(always)]
     pub fn resolve<'s, C: CaseGenerator + ?Sized>(
         &mut self,
@@ -162,7 +167,7 @@ impl ActionChance {
             });
             return outcome;
         }
-        let forced = self.forced.filter(|&k| k < max_case);
+        let forced = self.forced.take().filter(|&k| k < max_case);
         let first = generator.weight(0);
         let (mut total_weight, mut uniform) = (0u64, true);
         for k in 0..max_case {
@@ -263,5 +268,19 @@ mod tests {
         assert_ne!(out, 'b', "out-of-range case samples by weight");
         assert!(!chance.log[0].forced);
         assert!(streams.word_pos(Purpose::Effect) > 0);
+    }
+
+    #[test]
+    fn a_forced_case_forces_the_first_point_only() {
+        let (mut chance, mut streams) = (ActionChance::default(), Streams::new(11));
+        chance.start(Some(2));
+        assert_eq!(draw(&mut chance, &mut streams), 'c');
+        assert_eq!(streams.word_pos(Purpose::Effect), 0);
+        // The second point of the same action is sampled (weight 0 never comes up).
+        let second = draw(&mut chance, &mut streams);
+        assert_ne!(second, 'b');
+        assert!(chance.log[0].forced && !chance.log[1].forced);
+        assert!(streams.word_pos(Purpose::Effect) > 0);
+        assert_eq!(chance.forced, None);
     }
 }

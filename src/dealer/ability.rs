@@ -14,6 +14,7 @@ use crate::tiles::{Tile, TileCounts, TileKind};
 
 /// An ability bound to a seat: a listener entity spawned when the dealer is built.
 #[derive(Component, Clone, Copy, Debug)]
+#[component(immutable)]
 pub struct Ability {
     /// The seat it plays for.
     pub seat: Seat,

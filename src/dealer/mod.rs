@@ -116,6 +116,7 @@ pub enum DealError {
 /// How to deal: the tile set, the wall after the deal, seats, hand size, indicators and the
 /// monkey stage's attempt cap. (Where the hand stands in its match is the [`DealRound`].)
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[component(immutable)]
 pub struct DealConfig {
     /// The tiles.
     pub set: TileSet,
@@ -189,11 +190,13 @@ pub struct DealTable {
 
 /// The abilities in their hook order (set when the dealer is built).
 #[derive(Resource, Clone, Debug, Default)]
+#[component(immutable)]
 pub struct AbilityList(pub Vec<Entity>);
 
-/// The first error of the running deal (stages after it do nothing).
+/// The first error of the running deal (stages after it do nothing): scratch space of one
+/// deal, empty between decisions, so not game state.
 #[derive(Resource, Clone, Debug, Default)]
-struct DealStatus(Option<DealError>);
+pub(crate) struct DealStatus(Option<DealError>);
 
 /// A World set up for dealing: the mount, the random streams, the deal table and one listener
 /// entity per ability, with the [`DealSchedule`] and a snapshot registry of the deal's state.

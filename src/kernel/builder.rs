@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::{DEFAULT_DEPTH_LIMIT, Game, GameRules, Inspector, Rules, Setup, Sim, Table, Zone};
 use crate::chance::{Case, Streams};
 use crate::pipeline::{Listener, Observer, Resolution};
-use crate::snapshot::SnapshotRegistry;
+use crate::snapshot::{Coverage, SnapshotRegistry};
 
 /// What a game world was built from: its [`SimBuilder`] and a snapshot registry of its own.
 /// Inserted by the builder into every world it builds (a [`Sim`]'s, or a Bevy app's through
@@ -74,6 +74,7 @@ pub struct SimBuilder<G: Game> {
     pub(crate) rollback: Rollback,
     pub(crate) run_mode: RunMode,
     pub(crate) inspect: Option<Inspector<G>>,
+    pub(crate) record_events: bool,
 }
 
 impl<G: Game> SimBuilder<G> {
@@ -86,6 +87,7 @@ impl<G: Game> SimBuilder<G> {
             rollback: Rollback::default(),
             run_mode: RunMode::default(),
             inspect: None,
+            record_events: false,
         }
     }
 
@@ -122,6 +124,15 @@ impl<G: Game> SimBuilder<G> {
         self
     }
 
+    /// Records resolved events from the start: [`Sim::events`](super::Sim::events) then
+    /// begins with the events the setup emitted (the deal, the opening rolls), with no seat
+    /// acting. Off by default ([`Sim::record_events`](super::Sim::record_events) turns
+    /// recording on later).
+    pub fn record_events(mut self, on: bool) -> Self {
+        self.record_events = on;
+        self
+    }
+
     /// The game configuration.
     pub fn game(&self) -> &G {
         &self.game
@@ -152,14 +163,17 @@ impl<G: Game> SimBuilder<G> {
     /// # Panics
     /// As [`build`](Self::build).
     pub fn build_into(&self, world: &mut World) -> SnapshotRegistry {
-        self.build_rules_into(world)
+        self.build_rules_into(world, self.record_events)
             .unwrap_or_else(|e| panic!("the {} setup fails: {e}", self.game.name()))
             .1
     }
 
+    /// Builds the game into `world`; `record` records events from the setup's on (whatever
+    /// the builder says, which the world's [`SimSource`] keeps for `Sim::from_world`).
     pub(crate) fn build_rules_into(
         &self,
         world: &mut World,
+        record: bool,
     ) -> Result<(Arc<Rules<G>>, SnapshotRegistry), super::SimError> {
         let mut registry = SnapshotRegistry::new();
         world.insert_resource(Streams::new(self.seed));
@@ -167,6 +181,7 @@ impl<G: Game> SimBuilder<G> {
         world.insert_resource(Observer::<G>::default());
         let mut resolution = Resolution::<G>::default();
         resolution.table = Table::new(self.game.seats());
+        resolution.watch.record_events = record;
         world.insert_resource(resolution);
         let mut rules = Rules::new(
             self.game.clone(),
@@ -178,6 +193,7 @@ impl<G: Game> SimBuilder<G> {
         registry.register_resource::<Resolution<G>>();
         registry.register_component::<Zone>(world);
         registry.register_component::<Listener>(world);
+        let before: std::collections::HashSet<_> = crate::snapshot::resource_ids(world).collect();
         let mut setup = Setup {
             world,
             rules: &mut rules,
@@ -185,11 +201,14 @@ impl<G: Game> SimBuilder<G> {
             next_id: 0,
             seed: self.seed,
             failure: None,
+            client: Vec::new(),
         };
         self.game.setup(&mut setup);
         if let Some(message) = setup.failure.take() {
             return Err(crate::pipeline::PipelineError::Failed { message }.into());
         }
+        let client = std::mem::take(&mut setup.client);
+        rules.coverage = Coverage::audit(world, &registry, &client, &rules.entities, &before)?;
         rules.inspect = self.inspect;
         rules
             .slots

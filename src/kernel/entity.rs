@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 #[derive(
     Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[component(immutable)]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -47,10 +48,12 @@ impl std::fmt::Display for Seat {
 #[derive(
     Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[component(immutable)]
 pub struct StableId(pub u32);
 
 /// What kind of thing an entity is. Spawned with it; never changes.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[component(immutable)]
 pub enum Kind {
     /// A player (carries [`Seat`]).
     Player,
@@ -69,7 +72,20 @@ pub enum Kind {
 /// Where a card or die is. A value, so moving never changes an entity's archetype.
 ///
 /// Seat-owned zones carry the owner. The benefit ledger values moves by zone kind.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(
+    Component,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    Default,
+)]
 pub enum Zone {
     /// Not in play: a pre-spawned spare waiting in its pool (see [`Pool`]).
     #[default]
@@ -122,15 +138,20 @@ impl Zone {
 }
 
 /// Which card or tile this is: an index into the ruleset's card table.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct CardId(pub u16);
 
 /// The face a die shows, `0..faces` (a value, like every other state).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct DieFace(pub u8);
 
 /// How many faces a die has. Spawned with it; never changes.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[component(immutable)]
 pub struct Faces(pub u8);
 
 /// A fixed set of entities spawned at setup that the rules find by position through
@@ -144,6 +165,7 @@ pub struct Group(pub u16);
 /// An entity is *free* while its [`Zone`] is [`Zone::Pool`]; [`take_from_pool`] hands out the free
 /// member spawned first, so the choice is the same in every fork.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[component(immutable)]
 pub struct Pool(pub u16);
 
 /// Takes the first free member of a pool (its `members`, [`Rules::pool`](super::Rules::pool),

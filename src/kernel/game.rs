@@ -116,12 +116,22 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         Some(event.clone())
     }
 
-    /// Re-deals everything `viewer` cannot see (other hands, the stock order), consistently
-    /// with what `viewer` has observed, drawing from `rng`. The result must depend only on
-    /// `viewer`'s information state and `rng`. Perfect-information games keep the default
+    /// Re-deals everything `viewer` cannot see (other hands, the stock order, another seat's
+    /// dice), consistently with what `viewer` has observed, drawing from `rng`: in the world's
+    /// components and in the game's `state` (the [`Table`] is public). The result must depend
+    /// only on `viewer`'s information state and `rng`: [`observe`](Self::observe) for
+    /// `viewer` stays the same, and so does what [`seen_by`](Self::seen_by) shows it
+    /// (`alea::testing::conformance` checks both). Perfect-information games keep the default
     /// (nothing is hidden).
-    fn determinize(rules: &Rules<Self>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
-        let _ = (rules, world, viewer, rng);
+    fn determinize(
+        rules: &Rules<Self>,
+        world: &mut World,
+        table: &Table,
+        state: &mut Self::State,
+        viewer: Seat,
+        rng: &mut ChaCha8Rng,
+    ) {
+        let _ = (rules, world, table, state, viewer, rng);
     }
 }
 

@@ -14,6 +14,7 @@ mod slot;
 pub mod step;
 mod table;
 
+pub use alea_derive::GameEvent;
 pub use builder::{Rollback, RunMode, SimBuilder, SimSource};
 pub use cards::CardZones;
 pub use entity::{

@@ -65,6 +65,8 @@ pub struct Rules<G: Game> {
     pub(crate) slots: KernelSlots<G>,
     /// Reads the cards' zones in one pass (built once setup has spawned the cards).
     pub(crate) card_zones: Option<super::CardZones>,
+    /// What the snapshots cover, checked when setup ended.
+    pub(crate) coverage: crate::snapshot::Coverage,
 }
 
 impl<G: Game> Rules<G> {
@@ -86,6 +88,7 @@ impl<G: Game> Rules<G> {
             groups: Vec::new(),
             inspect: None,
             card_zones: None,
+            coverage: crate::snapshot::Coverage::default(),
         }
     }
 

@@ -20,6 +20,8 @@ pub struct Setup<'w, G: Game> {
     pub(crate) seed: u64,
     /// Set by [`fail`](Self::fail): the build fails with this message.
     pub(crate) failure: Option<String>,
+    /// The types declared not game state ([`not_game_state`](Self::not_game_state)).
+    pub(crate) client: Vec<std::any::TypeId>,
 }
 
 impl<G: Game> Setup<'_, G> {
@@ -110,15 +112,19 @@ impl<G: Game> Setup<'_, G> {
         entity
     }
 
-    /// Spawns a card (or tile) `card` in `zone` (listed in [`Rules::cards`]).
+    /// Spawns a card (or tile) `card` in `zone` (listed in [`Rules::cards`]). [`CardId`] is
+    /// part of snapshots from the first card on (a determinization may swap identities).
     pub fn spawn_card(&mut self, card: CardId, zone: Zone, extra: impl Bundle) -> Entity {
+        self.snapshot_component::<CardId>();
         let entity = self.spawn((Kind::Card, card, zone, extra));
         self.rules.cards.push(entity);
         entity
     }
 
     /// Spawns a die with `faces` faces in `zone`, showing face 0 (listed in [`Rules::dice`]).
+    /// [`DieFace`] is part of snapshots from the first die on.
     pub fn spawn_die(&mut self, faces: u8, zone: Zone, extra: impl Bundle) -> Entity {
+        self.snapshot_component::<DieFace>();
         let entity = self.spawn((Kind::Die, Faces(faces), DieFace(0), zone, extra));
         self.rules.dice.push(entity);
         entity
@@ -207,20 +213,39 @@ impl<G: Game> Setup<'_, G> {
         self.world.insert_resource(resource);
     }
 
-    /// Makes component `T` part of snapshots and checksums.
+    /// Makes component `T` part of snapshots and checksums (once: registering it again, or a
+    /// component the kernel registers itself, does nothing). Every mutable component a game
+    /// entity carries when setup ends must be registered, immutable or
+    /// [not game state](Self::not_game_state): setup fails otherwise
+    /// ([`SnapshotError::Unregistered`](crate::snapshot::SnapshotError::Unregistered)).
     pub fn snapshot_component<T>(&mut self)
     where
         T: Component<Mutability = Mutable> + Clone + std::hash::Hash,
     {
-        self.registry.register_component::<T>(self.world);
+        if !self.registry.contains::<T>() {
+            self.registry.register_component::<T>(self.world);
+        }
     }
 
-    /// Makes resource `R` part of snapshots and checksums.
+    /// Makes resource `R` part of snapshots and checksums (once, as
+    /// [`snapshot_component`](Self::snapshot_component)). Every mutable resource the setup
+    /// inserts must be registered, immutable or not game state.
     pub fn snapshot_resource<R>(&mut self)
     where
         R: Resource<Mutability = Mutable> + Clone + std::hash::Hash,
     {
-        self.registry.register_resource::<R>();
+        if !self.registry.contains::<R>() {
+            self.registry.register_resource::<R>();
+        }
+    }
+
+    /// Declares `T` (a component or a resource) not game state, so snapshots,
+    /// checksums and the end-of-setup check ([`Coverage`](crate::snapshot::Coverage)) leave it
+    /// out. For presentation a game entity carries from setup on (a name, a sprite handle)
+    /// and for caches the rules rebuild (a query's state): the rules' results must never
+    /// depend on its value.
+    pub fn not_game_state<T: 'static>(&mut self) {
+        self.client.push(std::any::TypeId::of::<T>());
     }
 }
 

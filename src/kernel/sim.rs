@@ -45,7 +45,7 @@ pub const DETERMINIZE_TRIES: u32 = 64;
 impl<G: Game> Sim<G> {
     pub(crate) fn from_builder(builder: SimBuilder<G>) -> Result<Self, SimError> {
         let mut world = World::new();
-        let (rules, registry) = builder.build_rules_into(&mut world)?;
+        let (rules, registry) = builder.build_rules_into(&mut world, builder.record_events)?;
         let schedule = (builder.run_mode == RunMode::Schedule).then(|| {
             world.insert_resource(Inbox::<G>::default());
             let mut schedule = Schedule::new(DecisionSchedule);
@@ -240,34 +240,46 @@ impl<G: Game> Sim<G> {
         self.try_determinize_with(viewer, seed, G::determinize)
     }
 
-    /// [`try_determinize`](Self::try_determinize) re-dealing with `deal` instead of
-    /// [`Game::determinize`] (a search's own inference), from the same streams.
+    /// [`try_determinize`](Self::try_determinize) re-dealing with `deal` (the arguments of
+    /// [`Game::determinize`]) instead of [`Game::determinize`] (a search's own inference),
+    /// from the same streams.
     pub fn try_determinize_with(
         &mut self,
         viewer: super::Seat,
         seed: u64,
-        deal: impl Fn(&Rules<G>, &mut World, super::Seat, &mut rand_chacha::ChaCha8Rng),
+        deal: impl Fn(
+            &Rules<G>,
+            &mut World,
+            &Table,
+            &mut G::State,
+            super::Seat,
+            &mut rand_chacha::ChaCha8Rng,
+        ),
     ) -> bool {
         self.journal.forget();
         let mut rng = crate::chance::derive_stream(seed, crate::chance::Purpose::Ai.key(), 1);
         let mover = self.turn();
-        if mover == Turn::Player(viewer) {
-            // The viewer's cards are as they were, and so are its choices (a search's case:
-            // no decision to ask again).
-            deal(&self.rules, &mut self.world, viewer, &mut rng);
-            self.reseed(seed);
-            return true;
-        }
-        let mut found = false;
-        for _ in 0..DETERMINIZE_TRIES {
-            deal(&self.rules, &mut self.world, viewer, &mut rng);
-            self.refresh_decision();
-            let decision = self.pending_decision();
-            if decision.turn == mover && (mover == Turn::Terminal || !decision.choices.is_empty()) {
-                found = true;
-                break;
-            }
-        }
+        let (world, rules) = (&mut self.world, &*self.rules);
+        // The viewer's cards are as they were when it moves, and so are its choices (a
+        // search's case: one deal, no decision to ask again).
+        let tries = if mover == Turn::Player(viewer) {
+            1
+        } else {
+            DETERMINIZE_TRIES
+        };
+        let found = (0..tries).any(|_| {
+            step::with_resolution(world, rules, |world, res| {
+                deal(rules, world, &res.table, &mut res.state, viewer, &mut rng);
+                if tries == 1 {
+                    return true;
+                }
+                if !res.in_flight() {
+                    G::next_decision(rules, world, &res.table, &res.state, &mut res.decision);
+                }
+                let decision = &res.decision;
+                decision.turn == mover && (mover == Turn::Terminal || !decision.choices.is_empty())
+            })
+        });
         self.reseed(seed);
         found
     }

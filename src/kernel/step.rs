@@ -87,8 +87,8 @@ fn resolution_mut<G: Game>(
         .expect("the game's world has its Resolution resource")
 }
 
-/// Checks `action` against the pending decision and starts resolving it, its chance points
-/// forced by [`Case`](crate::chance::Case) (which it resets); returns the case it took.
+/// Checks `action` against the pending decision and starts resolving it, its first chance
+/// point forced by [`Case`](crate::chance::Case) (which it resets); returns the case it took.
 /// Changes nothing when the action is refused.
 pub fn accept<G: Game>(
     world: &mut World,

@@ -64,6 +64,7 @@ impl std::str::FromStr for Exit {
 /// is kept in the [`Mount`](super::Mount) resource, so a snapshot copies one resource instead of
 /// a row per slot.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[component(immutable)]
 pub struct MountSlot {
     /// The exit the slot belongs to.
     pub exit: Exit,

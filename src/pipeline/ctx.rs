@@ -105,7 +105,8 @@ impl<'a, G: Game> Ctx<'a, G> {
     }
 
     /// Resolves a chance point of `generator`: the branch forced by [`Case`](crate::chance::Case)
-    /// for this action if it is in range, else a sample from the generator's stream. Search
+    /// if this is the action's first branching point and the case is in range, else a sample
+    /// from the generator's stream. Search
     /// reads the record it leaves to enumerate chance outcomes.
     #[inline(always)]
     pub fn chance<C: CaseGenerator + ?Sized>(&mut self, generator: &C) -> C::Outcome {
@@ -190,6 +191,17 @@ impl<'a, G: Game> Ctx<'a, G> {
         let before = std::mem::replace(&mut self.die_face(die)?.0, face);
         self.changed(die, Property::FACE, before.into(), face.into());
         Some(before)
+    }
+
+    /// Rolls `die`: a chance point of a fair [`Die`](crate::chance::Die) with the die's
+    /// [`Faces`](crate::kernel::Faces) (forced by [`Case`](crate::chance::Case) like any
+    /// other), turned to show the result ([`set_face`](Self::set_face)). Returns the pips
+    /// shown, `1..=faces` (`None`, and no chance point, if `die` is not a die).
+    pub fn roll(&mut self, die: Entity) -> Option<u8> {
+        let faces = self.world.get::<crate::kernel::Faces>(die)?.0;
+        let pips = self.chance(&crate::chance::Die { faces });
+        self.set_face(die, pips - 1)?;
+        Some(pips)
     }
 
     /// `die`'s face, from the cell of the die last turned when it is the same die.

@@ -558,8 +558,8 @@ impl<'a, G: Game> Driver<'a, G> {
         self.ctx.rules
     }
 
-    /// Starts resolving `seat`'s `action` (translated by [`Game::translate`]) with its chance
-    /// points forced to `case`, or hands the action to the handler that asked, when a
+    /// Starts resolving `seat`'s `action` (translated by [`Game::translate`]) with its first
+    /// chance point forced to `case`, or hands the action to the handler that asked, when a
     /// resolution is in flight.
     #[inline(always)]
     pub(crate) fn accept(&mut self, seat: Seat, action: G::Action, case: Option<u32>) {

@@ -77,9 +77,17 @@ impl<G: Game> Resolved<G> {
 /// A failed action, rolled back, reports nothing.
 pub fn report_resolved<G: Game>(world: &mut World) {
     let inbox = world.resource::<Inbox<G>>();
-    let (accepted, seat) = (matches!(inbox.result, Some(Ok(()))), inbox.acted);
+    match inbox.result {
+        Some(Ok(())) => write_resolved::<G>(world, inbox.acted),
+        _ => world.resource_mut::<Observer<G>>().events.clear(),
+    }
+}
+
+/// Writes a [`Resolved`] message per event recorded since the last call, `seat` acting
+/// (`None`: the setup's events), and empties the record.
+pub(crate) fn write_resolved<G: Game>(world: &mut World, seat: Option<Seat>) {
     let mut events = std::mem::take(&mut world.resource_mut::<Observer<G>>().events);
-    if accepted && !events.is_empty() {
+    if !events.is_empty() {
         let rules = world.resource::<GameRules<G>>().0.clone();
         let seats = rules.game.seats().min(64);
         let hidden_from = events

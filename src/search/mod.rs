@@ -167,30 +167,57 @@ impl<A: Copy> SearchResult<A> {
     }
 }
 
-/// The cases of the chance point `action` meets in the current position, with their
-/// probabilities (empty when it meets none). The `Sim` is left as it was.
+/// The outcomes of the chance node `action` leads to in the current position — the first
+/// branching chance point it meets, which [`Case`](crate::chance::Case) forces — with their
+/// probabilities, in case order (empty when it meets none). Points after the first in the same
+/// action are sampled (see [`Case`](crate::chance::Case)). The `Sim` is left as it was.
 pub fn chance_outcomes<G: Game>(
     sim: &mut Sim<G>,
     action: G::Action,
 ) -> Result<Vec<(u32, f64)>, SearchError> {
     let start = sim.snapshot();
-    let mut out = Vec::new();
-    let mut case = 0;
-    loop {
-        sim.set_case(Some(case));
-        let applied = sim.apply(action);
-        let point = only_chance_point(sim, action);
-        sim.restore(&start)?;
-        applied?;
-        let Some(point) = point? else {
-            return Ok(out);
-        };
-        out.push((case, point.probability()));
-        case += 1;
-        if case >= point.max_case {
-            return Ok(out);
-        }
+    sim.set_case(Some(0));
+    let applied = sim.apply(action);
+    let node = chance_node(sim.chance_log());
+    sim.restore(&start)?;
+    applied?;
+    let Some(node) = node else {
+        return Ok(Vec::new());
+    };
+    if node.uniform {
+        let p = 1.0 / f64::from(node.max_case);
+        return Ok((0..node.max_case).map(|k| (k, p)).collect());
     }
+    (0..node.max_case)
+        .map(|case| {
+            let p = apply_outcome(sim, action, case);
+            sim.restore(&start)?;
+            Ok((case, p?))
+        })
+        .collect()
+}
+
+/// The chance node of an action's chance points `log`: its first branching point (the one
+/// [`Case`](crate::chance::Case) forces), if it met one.
+pub fn chance_node(log: &[ChanceRecord]) -> Option<ChanceRecord> {
+    log.iter().find(|p| p.branches()).copied()
+}
+
+/// Applies `action` with outcome `case` of its chance node forced (see [`chance_outcomes`])
+/// and returns that outcome's probability: 0 when `case` cannot happen (a zero weight, or no
+/// such case), and the world is then as the action left it with a sampled outcome. The caller
+/// restores the position if it wants it back.
+pub fn apply_outcome<G: Game>(
+    sim: &mut Sim<G>,
+    action: G::Action,
+    case: u32,
+) -> Result<f64, SearchError> {
+    sim.set_case(Some(case));
+    sim.apply(action)?;
+    Ok(match chance_node(sim.chance_log()) {
+        Some(node) if node.forced && node.case == case => node.probability(),
+        _ => 0.0,
+    })
 }
 
 /// The chance point the action just applied met (sampled points aside: search does not branch

@@ -2,10 +2,13 @@
 //! restore by whole table columns without change detection, and a stable checksum.
 
 mod checksum;
+mod coverage;
 mod part;
 mod registry;
 
 pub use checksum::StableHasher;
+pub use coverage::Coverage;
+pub(crate) use coverage::resource_ids;
 pub use registry::{Snapshot, SnapshotRegistry};
 
 /// The [`checksum`](crate::kernel::Sim::checksum) of the game in `world` (a Bevy app's world
@@ -75,6 +78,22 @@ pub enum SnapshotError {
     LayoutChanged {
         /// The type whose layout differs.
         type_name: &'static str,
+    },
+    /// Setup ended with game state no snapshot covers: a game entity or a resource the game's
+    /// setup inserted holds a mutable type that is neither registered nor declared not game
+    /// state (see
+    /// [`Coverage`]). A search or a determinization would leave such a value changed.
+    #[error(
+        "{type_name} on {holder} is game state no snapshot covers: register it \
+         (Setup::snapshot_component or Setup::snapshot_resource), make it immutable \
+         (#[component(immutable)]) if it never changes, or declare it not game state \
+         (Setup::not_game_state) if it is a client's presentation or a cache"
+    )]
+    Unregistered {
+        /// The type's name.
+        type_name: String,
+        /// What holds it (a game entity's stable id and kind, or a resource).
+        holder: String,
     },
     /// The snapshot holds a value for an entity this world lacks (or that lacks the type):
     /// the worlds were not built by the same builder.

@@ -121,6 +121,16 @@ impl SnapshotRegistry {
         );
     }
 
+    /// True when type `T` (a component or a resource) is registered.
+    pub fn contains<T: 'static>(&self) -> bool {
+        self.parts.iter().any(|p| p.type_id() == TypeId::of::<T>())
+    }
+
+    /// The registered types, in order.
+    pub(crate) fn type_ids(&self) -> impl Iterator<Item = TypeId> + '_ {
+        self.parts.iter().map(|p| p.type_id())
+    }
+
     /// The names of the registered types, in order.
     pub fn type_names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.parts.iter().map(|p| p.type_name())

@@ -2,9 +2,9 @@
 
 use alea::games::pig::Pig;
 use alea::kernel::playout::{random_player_rng, random_playout};
-use alea::kernel::{Inbox, PipelineSystems, SimBuilder, Turn};
+use alea::kernel::{Inbox, PipelineSystems, Seat, SimBuilder, Turn};
 use alea::pipeline::Resolution;
-use alea::plugin::{AleaPlugin, PlayerRng, random_player};
+use alea::plugin::{AleaPlugin, RandomPlayer, random_player};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 
@@ -21,7 +21,7 @@ fn an_app_plays_the_same_game_as_the_sim() {
     let builder = SimBuilder::new(Pig::default()).seed(21);
     let mut app = App::new();
     app.add_plugins(AleaPlugin::new(builder.clone()))
-        .insert_resource(PlayerRng(random_player_rng(21)))
+        .insert_resource(RandomPlayer::new([Seat(0), Seat(1)], random_player_rng(21)))
         .init_resource::<ChangedFrames>()
         .add_systems(Update, random_player::<Pig>.before(PipelineSystems::Accept))
         .add_systems(
@@ -60,7 +60,7 @@ mod embedding {
     use alea::pipeline::{Listener, Origin, Resolution, Timing};
 
     use crate::probe::{Does, Probe, ProbeAction, Spec};
-    use alea::plugin::{AleaPlugin, PlayerRng, Resolved, random_player};
+    use alea::plugin::{AleaPlugin, RandomPlayer, Resolved, random_player};
     use alea::search::{Ismcts, RandomRollouts};
     use alea::snapshot::{restore_world, world_checksum, world_snapshot};
     use bevy_app::{App, Update};
@@ -98,7 +98,10 @@ mod embedding {
     fn client_app<G: Game>(builder: &SimBuilder<G>, seed: u64) -> App {
         let mut app = App::new();
         app.add_plugins(AleaPlugin::new(builder.clone()))
-            .insert_resource(PlayerRng(random_player_rng(seed)))
+            .insert_resource(RandomPlayer::new(
+                (0..builder.game().seats()).map(Seat),
+                random_player_rng(seed),
+            ))
             .insert_resource(Log::<G> {
                 actions: Vec::new(),
                 messages: Vec::new(),
@@ -143,15 +146,22 @@ mod embedding {
     }
 
     /// Messages arrive once per resolved event, in order, with the acting seat and the
-    /// producing listener; the App's checksum, `from_world`'s and the replayed Sim's agree.
+    /// producing listener, the setup's first (no seat acting); the App's checksum,
+    /// `from_world`'s and the replayed Sim's agree.
     fn messages_match_the_sim<G: Game>(builder: SimBuilder<G>, seed: u64) {
         let mut app = client_app(&builder, seed);
         frames::<G>(&mut app, 400);
-        let mut sim = builder.build();
-        sim.record_events(true);
+        let mut sim = builder.clone().record_events(true).build();
         let log = app.world().resource::<Log<G>>();
         let rules = app.world().resource::<GameRules<G>>().0.clone();
-        let mut next = 0;
+        let setup = sim.take_events();
+        for (message, logged) in log.messages.iter().zip(&setup) {
+            assert_eq!(
+                format!("{:?}", (&message.event, message.depth, message.seat)),
+                format!("{:?}", (&logged.event, logged.depth, None::<Seat>))
+            );
+        }
+        let mut next = setup.len();
         for &(seat, action) in &log.actions {
             sim.apply(action).unwrap();
             for logged in sim.take_events() {
@@ -220,16 +230,15 @@ mod embedding {
         let failed = app.world().resource::<Inbox<Probe>>().result.clone();
         assert!(failed.unwrap().is_ok());
         let log = app.world().resource::<Log<Probe>>();
-        let mut sim = builder.build();
-        sim.record_events(true);
-        let mut expected = Vec::new();
+        let mut sim = builder.clone().record_events(true).build();
+        let mut expected: Vec<_> = sim.take_events().into_iter().map(|e| (None, e)).collect();
         for action in actions {
             let seat = match sim.turn() {
                 alea::kernel::Turn::Player(seat) => seat,
                 alea::kernel::Turn::Terminal => unreachable!(),
             };
             if sim.apply(action).is_ok() {
-                expected.extend(sim.take_events().into_iter().map(|e| (seat, e)));
+                expected.extend(sim.take_events().into_iter().map(|e| (Some(seat), e)));
             } else {
                 sim.take_events();
             }
@@ -243,7 +252,7 @@ mod embedding {
                 (message.depth, message.origin),
                 (logged.depth, logged.origin)
             );
-            assert_eq!(message.seat, Some(*seat));
+            assert_eq!(message.seat, *seat);
             if let Origin::Listener { id, timing } = message.origin {
                 let entity = message.listener.expect("a listener's event names it");
                 assert_eq!(rules.entity(id), Some(entity));
@@ -362,9 +371,8 @@ mod embedding {
         let mut app = client_app(&builder, 6);
         frames::<Riichi>(&mut app, 300);
         let log = app.world().resource::<Log<Riichi>>();
-        let mut sim = builder.build();
-        sim.record_events(true);
-        let (mut next, mut private_answers) = (0, 0);
+        let mut sim = builder.clone().record_events(true).build();
+        let (mut next, mut private_answers) = (sim.take_events().len(), 0);
         for &(seat, action) in &log.actions {
             sim.apply(action).unwrap();
             let batch = &log.messages[next..next + sim.take_events().len()];
@@ -381,6 +389,25 @@ mod embedding {
             }
         }
         assert!(private_answers > 0, "some seat answered a claim window");
+    }
+
+    /// The events the setup resolves (sgs deals through them) reach the client as messages of
+    /// no seat, before the first action's.
+    #[test]
+    fn the_setup_s_events_are_messages_too() {
+        let builder = SimBuilder::new(Sgs::default()).seed(4);
+        let mut app = client_app(&builder, 4);
+        frames::<Sgs>(&mut app, 1);
+        let mut sim = builder.clone().record_events(true).build();
+        let setup = sim.take_events();
+        assert!(setup.len() > 8, "the setup deals through events");
+        let log = app.world().resource::<Log<Sgs>>();
+        for (message, logged) in log.messages.iter().zip(&setup) {
+            assert_eq!(message.seat, None);
+            assert_eq!(message.event, logged.event);
+        }
+        assert!(log.messages.len() > setup.len(), "then the first action's");
+        assert!(log.messages[setup.len()].seat.is_some());
     }
 
     #[test]

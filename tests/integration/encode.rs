@@ -1,70 +1,15 @@
-//! The encodings' promises ([`alea::encode`]) on random games of every game: ids in range and
-//! distinct among the legal actions, each legal id found again, observations of the stated
-//! shape that depend on the viewer's information only.
+//! The encodings' promises ([`alea::encode`]) beyond the conformance suite's (which checks ids
+//! and observations on random games of every game, `alea::testing`): what observations hold,
+//! and restarts in place.
 
-use alea::encode::{Encode, action_of, check_position, legal_ids, size};
+use alea::encode::{Encode, size};
 use alea::games::duel::Duel;
 use alea::games::leduc::Leduc;
 use alea::games::mahjong::riichi::{Length, Riichi};
 use alea::games::mahjong::sichuan::Sichuan;
 use alea::games::pig::Pig;
-use alea::games::sgs::{Mode, Sgs};
 use alea::kernel::playout::{random_action, random_player_rng};
-use alea::kernel::{Seat, SimBuilder, Turn};
-
-/// Plays `games` random games of `game`, checking every position; returns the decisions seen.
-fn conforms<G: Encode>(game: G, games: u64) -> u64 {
-    let shape = game.observation_shape();
-    let mut decisions = 0;
-    for seed in 0..games {
-        let mut sim = SimBuilder::new(game.clone()).seed(seed).build();
-        let mut rng = random_player_rng(seed);
-        let mut ids = Vec::new();
-        let mut tensor = vec![0.0f32; size(&shape)];
-        while let Turn::Player(mover) = sim.turn() {
-            check_position(&sim).unwrap();
-            legal_ids(&sim, &mut ids);
-            for &id in &ids {
-                let action = action_of(&sim, id).expect("a legal id names its action");
-                assert_eq!(sim.rules().game.action_id(&action), id);
-            }
-            assert!(action_of(&sim, sim.rules().game.num_actions()).is_none());
-            for seat in 0..game.seats() {
-                tensor.fill(0.0);
-                G::observation(&sim, Seat(seat), &mut tensor);
-                assert!(tensor.iter().all(|x| x.is_finite()));
-            }
-            assert!(!G::describe(&sim).is_empty());
-            let action = random_action(&sim, &mut rng).unwrap();
-            assert!(!G::action_string(&sim, &action).is_empty());
-            let _ = mover;
-            sim.apply(action).unwrap();
-            decisions += 1;
-        }
-    }
-    decisions
-}
-
-#[test]
-fn every_game_keeps_its_encoding_promises() {
-    assert!(conforms(Pig::default(), 20) > 100);
-    assert!(
-        conforms(
-            Pig {
-                players: 4,
-                ..Pig::default()
-            },
-            5
-        ) > 50
-    );
-    assert!(conforms(Leduc, 50) > 100);
-    let riichi = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
-    assert!(conforms(riichi, 6) > 300);
-    assert!(conforms(Sichuan::preset("sichuan").unwrap(), 2) > 300);
-    assert!(conforms(Duel::default(), 4) > 50);
-    assert!(conforms(Sgs::new(Mode::default()), 6) > 50);
-    assert!(conforms(Sgs::new(Mode::Identity4), 3) > 50);
-}
+use alea::kernel::{Seat, SimBuilder};
 
 #[test]
 fn an_observation_hides_what_the_viewer_cannot_see() {

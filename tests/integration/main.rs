@@ -5,6 +5,8 @@ mod benefit;
 #[cfg(feature = "bevy")]
 mod bevy;
 mod chance;
+#[cfg(feature = "testing")]
+mod conformance;
 mod dealer;
 mod dealer_examples;
 mod determinism;

@@ -157,3 +157,37 @@ fn every_readme_example_prints_what_the_readme_shows() {
         run(example);
     }
 }
+
+/// The Rust blocks of `guide` (Markdown), each without its fences.
+fn rust_blocks(guide: &str) -> Vec<(usize, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, Vec<&str>)> = None;
+    for (number, line) in guide.lines().enumerate() {
+        match (&mut open, line.trim_start()) {
+            (None, "```rust") => open = Some((number + 1, Vec::new())),
+            (Some(_), "```") => {
+                let (line, lines) = open.take().unwrap();
+                blocks.push((line, lines.join("\n")));
+            }
+            (Some((_, lines)), _) => lines.push(line),
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+/// "Writing your own game" shows excerpts of its worked example: each Rust block is still in
+/// `examples/liars_dice.rs`, word for word.
+#[test]
+fn the_guide_s_code_is_the_example_s() {
+    let guide = include_str!("../../docs/writing-your-own-game.md");
+    let example = include_str!("../../examples/liars_dice.rs");
+    let blocks = rust_blocks(guide);
+    assert!(blocks.len() >= 10, "{} blocks", blocks.len());
+    for (line, block) in blocks {
+        assert!(
+            example.contains(&block),
+            "docs/writing-your-own-game.md line {line}: not in examples/liars_dice.rs:\n{block}"
+        );
+    }
+}

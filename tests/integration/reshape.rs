@@ -4,8 +4,8 @@
 //! streams now in the world. (The streams' place does not move when they are replaced — their
 //! sparse set holds one value — so only the die's half can catch a place kept too long.)
 
+use alea::chance::Die;
 use alea::chance::{Purpose, Streams, derive_stream};
-use alea::games::pig::DieRoll;
 use alea::kernel::{
     Decision, DieFace, EventKind, Game, GameEvent, Rollback, Rules, Seat, Setup, Sim, SimBuilder,
     Table, Zone,
@@ -104,7 +104,7 @@ impl Game for Reshape {
         let die = ctx.rules().dice()[0];
         match event.0 {
             Step::Roll => {
-                let face = ctx.chance(&DieRoll { faces: 6 });
+                let face = ctx.chance(&Die { faces: 6 });
                 ctx.set_face(die, face - 1);
                 ctx.state().rolled.push(face);
             }
@@ -141,7 +141,7 @@ impl Game for Reshape {
     }
 }
 
-/// The first `n` faces of seed `seed`'s dice stream, as `DieRoll` samples them.
+/// The first `n` faces of seed `seed`'s dice stream, as `Die` samples them.
 fn faces(seed: u64, n: usize) -> Vec<u8> {
     let mut rng = derive_stream(seed, Purpose::Dice.key(), 0);
     (0..n)

@@ -124,6 +124,7 @@ impl Duel {
 /// end-phase effect: all 1; a `Random` card: the card's weights). A component of every summon
 /// entity (its own generator, fixed at setup).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[component(immutable)]
 pub struct EffectCases {
     /// The generator's name (logs).
     pub name: &'static str,
@@ -270,6 +271,8 @@ impl Game for Duel {
         let first_fighter = setup.rules.group(board::characters(Seat(0)))[0];
         let query = zones::ZoneQueries::new(setup.world(), first_card, first_die, first_fighter);
         setup.insert_resource(query);
+        // A cache of queries, rebuilt by nothing the rules decide: not game state.
+        setup.not_game_state::<zones::ZoneQueries>();
         deal(&*setup.rules, &mut *setup.world);
     }
 
@@ -399,7 +402,14 @@ impl Game for Duel {
     /// and dealt back in the same sizes (the hand's cards of known tags first:
     /// [`evidence::deal`]), the viewer's own pile is shuffled, and the opponent's
     /// dice are rolled again from their public history ([`history::determinize`]).
-    fn determinize(rules: &Rules<Duel>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
+    fn determinize(
+        rules: &Rules<Duel>,
+        world: &mut World,
+        _: &Table,
+        state: &mut DuelState,
+        viewer: Seat,
+        rng: &mut ChaCha8Rng,
+    ) {
         let other = viewer.next(2);
         let hand_len = zones::count(world, other, Zone::Hand(other));
         // The opponent's hand and pile, as a canonical multiset (sorted card ids on the
@@ -409,7 +419,7 @@ impl Game for Duel {
             .copied()
             .filter(|&e| matches!(zones::zone(world, e), Zone::Hand(_) | Zone::Pile(_)))
             .collect();
-        let known = state(world).sides[other.index()].hand.known;
+        let known = state.sides[other.index()].hand.known;
         let tag_of = |id: u16| zones::tag(rules, id);
         let deal = |ids: &mut [u16], rng: &mut ChaCha8Rng| {
             evidence::deal(ids, hand_len, known, tag_of, rng);
@@ -451,4 +461,11 @@ fn redistribute(
             o.0 = i as u16;
         }
     }
+}
+
+/// The conformance suite (`alea::testing`), in one call.
+#[cfg(all(test, feature = "testing"))]
+#[test]
+fn conforms() {
+    crate::testing::conformance_encoded(Duel::default(), 0..60);
 }

@@ -45,6 +45,7 @@ pub struct Fighter {
 
 /// A character entity's place in its team (0..3). Fixed at setup.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[component(immutable)]
 pub struct CharacterSlot(pub u8);
 
 /// One player's public state besides its characters, cards, dice and pieces.

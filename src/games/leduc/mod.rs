@@ -22,9 +22,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::chance::{CaseGenerator, Purpose, derive_stream};
-use crate::kernel::{
-    CardId, Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
-};
+use crate::kernel::{CardId, Decision, Game, GameEvent, Rules, Seat, Setup, Table, Zone};
 use crate::pipeline::{Ctx, Flow, RootEvents};
 
 /// Cards in the deck.
@@ -65,7 +63,7 @@ impl std::fmt::Display for LeducAction {
 }
 
 /// What happens in Leduc poker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, GameEvent)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum LeducEvent {
     /// `seat` puts `chips` into the pot with a call (0 chips: a check) or a raise.
@@ -96,34 +94,6 @@ pub enum LeducEvent {
     },
     /// The hands are compared and the pot is awarded.
     Showdown,
-}
-
-impl LeducEvent {
-    /// Kind of [`LeducEvent::Bet`].
-    pub const BET: EventKind = 0;
-    /// Kind of [`LeducEvent::Folded`].
-    pub const FOLDED: EventKind = 1;
-    /// Kind of [`LeducEvent::RoundEnded`].
-    pub const ROUND_ENDED: EventKind = 2;
-    /// Kind of [`LeducEvent::RevealPublic`].
-    pub const REVEAL_PUBLIC: EventKind = 3;
-    /// Kind of [`LeducEvent::PublicRevealed`].
-    pub const PUBLIC_REVEALED: EventKind = 4;
-    /// Kind of [`LeducEvent::Showdown`].
-    pub const SHOWDOWN: EventKind = 5;
-}
-
-impl GameEvent for LeducEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            LeducEvent::Bet { .. } => Self::BET,
-            LeducEvent::Folded { .. } => Self::FOLDED,
-            LeducEvent::RoundEnded { .. } => Self::ROUND_ENDED,
-            LeducEvent::RevealPublic => Self::REVEAL_PUBLIC,
-            LeducEvent::PublicRevealed { .. } => Self::PUBLIC_REVEALED,
-            LeducEvent::Showdown => Self::SHOWDOWN,
-        }
-    }
 }
 
 impl std::fmt::Display for LeducEvent {
@@ -518,7 +488,14 @@ impl Game for Leduc {
     /// Re-deals the cards `viewer` cannot see (neither in its hand nor on the table): they are
     /// taken in [`CardId`] order, shuffled with `rng`, the first goes to the other seat's hand
     /// and the rest to the stock.
-    fn determinize(rules: &Rules<Leduc>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
+    fn determinize(
+        rules: &Rules<Leduc>,
+        world: &mut World,
+        _: &Table,
+        _: &mut LeducState,
+        viewer: Seat,
+        rng: &mut ChaCha8Rng,
+    ) {
         let zones = zones(rules, world);
         let mut unseen = [(Entity::PLACEHOLDER, Zone::Removed); DECK];
         let mut len = 0;
@@ -548,3 +525,14 @@ impl Game for Leduc {
 
 #[cfg(test)]
 mod tests;
+
+/// The conformance suite (`alea::testing`), in one call.
+#[cfg(all(test, feature = "testing"))]
+#[test]
+fn conforms() {
+    crate::testing::Conformance::new(Leduc)
+        .seeds(0..2000)
+        .every(1)
+        .encoded()
+        .assert();
+}

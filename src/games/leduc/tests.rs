@@ -292,7 +292,15 @@ fn the_cards_named_by_place_are_the_cards_the_world_holds() {
 fn determinized(sim: &mut Sim<Leduc>, viewer: Seat, seed: u64) {
     let rules = rules_of(sim);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    Leduc::determinize(&rules, sim.world_mut(), viewer, &mut rng);
+    let (table, mut state) = (*sim.table(), *sim.state());
+    Leduc::determinize(
+        &rules,
+        sim.world_mut(),
+        &table,
+        &mut state,
+        viewer,
+        &mut rng,
+    );
 }
 
 #[test]

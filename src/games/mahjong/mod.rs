@@ -74,6 +74,7 @@ pub(crate) fn setup_table<G: crate::kernel::Game>(
     setup.snapshot_resource::<DealRound>();
     setup.snapshot_component::<AbilityPlan>();
     setup.snapshot_component::<AbilityMemory>();
+    setup.not_game_state::<crate::dealer::DealStatus>();
     true
 }
 

@@ -115,7 +115,7 @@ fn determinize<G: InferredFill, const I: u8>(sim: &mut Sim<G>, viewer: Seat, see
         1 => Inference::Constrained,
         _ => Inference::Posterior,
     };
-    sim.try_determinize_with(viewer, seed, |rules, world, viewer, rng| {
+    sim.try_determinize_with(viewer, seed, |rules, world, _, _, viewer, rng| {
         G::fill(rules, world, viewer, rng, inference);
     });
 }

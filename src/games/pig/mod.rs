@@ -3,17 +3,16 @@
 //! and passing. Whoever banks the target score first wins. When banking would reach the target,
 //! only *stop* is legal. The game also ends after `horizon` player moves (everyone gets 0).
 //!
-//! The roll is a chance point with one case per face ([`DieRoll`]), so search can enumerate it.
+//! The roll is a chance point with one case per face (the kernel's fair
+//! [`Die`]), so search can enumerate it.
 
 mod encode;
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::chance::{CaseGenerator, Purpose};
-use crate::kernel::{
-    Decision, DieFace, EventKind, Game, GameEvent, Rules, Seat, Setup, Table, Zone,
-};
+use crate::chance::Die;
+use crate::kernel::{Decision, Game, GameEvent, Rules, Seat, Setup, Table, Zone};
 use crate::pipeline::{Ctx, Flow, Property, RootEvents};
 
 /// Pig's configuration (OpenSpiel's parameters and defaults).
@@ -54,8 +53,8 @@ pub enum PigAction {
     Stop,
 }
 
-/// What happens in Pig.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What happens in Pig. Its kinds (`PigEvent::ROLL`, ...) are numbered by the derive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, GameEvent)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum PigEvent {
     /// `seat` rolls the die (the chance point).
@@ -91,31 +90,6 @@ pub enum PigEvent {
     },
 }
 
-impl PigEvent {
-    /// Kind of [`PigEvent::Roll`].
-    pub const ROLL: EventKind = 0;
-    /// Kind of [`PigEvent::Rolled`].
-    pub const ROLLED: EventKind = 1;
-    /// Kind of [`PigEvent::Bust`].
-    pub const BUST: EventKind = 2;
-    /// Kind of [`PigEvent::Bank`].
-    pub const BANK: EventKind = 3;
-    /// Kind of [`PigEvent::TurnPassed`].
-    pub const TURN_PASSED: EventKind = 4;
-}
-
-impl GameEvent for PigEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            PigEvent::Roll { .. } => Self::ROLL,
-            PigEvent::Rolled { .. } => Self::ROLLED,
-            PigEvent::Bust { .. } => Self::BUST,
-            PigEvent::Bank { .. } => Self::BANK,
-            PigEvent::TurnPassed { .. } => Self::TURN_PASSED,
-        }
-    }
-}
-
 impl std::fmt::Display for PigEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -146,27 +120,8 @@ pub struct PigState {
 }
 
 /// The roll of a die with `faces` faces: case `k` shows face `k + 1`.
-#[derive(Clone, Copy, Debug)]
-pub struct DieRoll {
-    /// Faces of the die.
-    pub faces: u8,
-}
-
-impl CaseGenerator for DieRoll {
-    type Outcome = u8;
-    fn name(&self) -> &'static str {
-        "die_roll"
-    }
-    fn max_case(&self) -> u32 {
-        u32::from(self.faces)
-    }
-    fn produce(&self, case: u32) -> u8 {
-        case as u8 + 1
-    }
-    fn purpose(&self) -> Purpose {
-        Purpose::Dice
-    }
-}
+#[deprecated(note = "the kernel's fair die: use `alea::chance::Die`")]
+pub type DieRoll = crate::chance::Die;
 
 impl Pig {
     /// Pig to `win_score` (other settings default).
@@ -201,7 +156,6 @@ impl Game for Pig {
             setup.spawn_player(Seat(s), ());
         }
         setup.spawn_die(self.faces, Zone::Table, ());
-        setup.snapshot_component::<DieFace>();
     }
 
     fn translate(
@@ -227,7 +181,7 @@ impl Game for Pig {
         match *event {
             PigEvent::Roll { seat } => {
                 let die = ctx.rules().dice()[0];
-                let face = ctx.chance(&DieRoll {
+                let face = ctx.chance(&Die {
                     faces: ctx.game().faces,
                 });
                 ctx.set_face(die, face - 1);
@@ -341,4 +295,18 @@ mod tests {
         assert!(sim.is_terminal());
         assert_eq!(sim.returns(), vec![1.0, -1.0]);
     }
+}
+
+/// The conformance suite (`alea::testing`), in one call.
+#[cfg(all(test, feature = "testing"))]
+#[test]
+fn conforms() {
+    crate::testing::conformance_encoded(Pig::default(), 0..200);
+    crate::testing::conformance_encoded(
+        Pig {
+            players: 4,
+            ..Pig::default()
+        },
+        0..50,
+    );
 }

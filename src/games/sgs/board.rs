@@ -71,6 +71,7 @@ impl Board {
 /// The listener entities of each equipment card, spawned disabled at setup (a static index,
 /// not game state).
 #[derive(Resource, Default)]
+#[component(immutable)]
 pub struct CardListeners(pub(super) Vec<(u8, Entity)>);
 
 /// Who knows where a card is after it moves from `from` to `to`: a draw is seen by the

@@ -45,10 +45,11 @@ impl Encode for Sgs {
     }
 
     /// Per seat from the viewer on (hp, max hp, alive, the role if known, hand size, equipment
-    /// by name), the viewer's hand by card name, the seat to move one hot from the viewer on,
-    /// the trick being resolved by name.
+    /// by name), the viewer's hand by card name and by deck index (the suit and rank a name
+    /// leaves out: a black slash is not a red one), the seat to move one hot from the viewer
+    /// on, the trick being resolved by name.
     fn observation_shape(&self) -> Vec<usize> {
-        vec![MAX_SEATS * SEAT + NAMES + MAX_SEATS + NAMES]
+        vec![MAX_SEATS * SEAT + NAMES + MAX_CARDS + MAX_SEATS + NAMES]
     }
 
     fn observation(sim: &Sim<Sgs>, seat: Seat, out: &mut [f32]) {
@@ -73,8 +74,9 @@ impl Encode for Sgs {
         let mut at = MAX_SEATS * SEAT;
         for card in state.holdings.hand(seat) {
             out[at + name(card)] += 1.0;
+            out[at + NAMES + usize::from(card)] = 1.0;
         }
-        at += NAMES;
+        at += NAMES + MAX_CARDS;
         if let Turn::Player(mover) = sim.turn() {
             out[at + (mover.index() + seats - seat.index()) % seats] = 1.0;
         }
@@ -129,5 +131,34 @@ impl Encode for Sgs {
             ));
         }
         lines.join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::encode::{Encode, size};
+    use crate::games::sgs::Sgs;
+    use crate::games::sgs::cards::scenario::scenario;
+    use crate::kernel::Seat;
+
+    fn lord_holding(hand: &str) -> Vec<f32> {
+        let sim = scenario(&format!(
+            r#"{{"mode": "1v1", "current": 0, "phase": "play", "seats": [
+            {{"role": "lord", "hp": 4, "hand": [{hand}]}},
+            {{"role": "rebel", "hp": 4, "hand": ["jink/D2"], "equip": ["nioh_shield/C2"]}}]}}"#
+        ));
+        let mut tensor = vec![0.0; size(&sim.rules().game.observation_shape())];
+        Sgs::observation(&sim, Seat(0), &mut tensor);
+        tensor
+    }
+
+    /// Found by the conformance suite: by name alone, a hand with a black slash looked like one
+    /// with a red slash (which the nioh shield does not stop).
+    #[test]
+    fn the_observation_tells_a_black_slash_from_a_red_one() {
+        let black = lord_holding(r#""slash/S7""#);
+        let red = lord_holding(r#""slash/H10""#);
+        assert_ne!(black, red);
+        assert_eq!(black.iter().sum::<f32>(), red.iter().sum::<f32>());
     }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::deck::CardName;
 use super::state::Phase;
-use crate::kernel::{EventKind, GameEvent, Seat};
+use crate::kernel::{GameEvent, Seat};
 
 /// A player's choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -41,8 +41,8 @@ pub enum SgsAction {
     TakeHand,
 }
 
-/// What happens in sgs. Kinds are the `*` constants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What happens in sgs. Its kinds (`SgsEvent::GAME_STARTED`, ...) are numbered by the derive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, GameEvent)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum SgsEvent {
     /// The game starts: roles are dealt (or a position is set out), everyone draws, the
@@ -188,71 +188,4 @@ pub enum SgsEvent {
         /// The card (deck index).
         card: u8,
     },
-}
-
-impl SgsEvent {
-    /// Kind of [`SgsEvent::GameStarted`].
-    pub const GAME_STARTED: EventKind = 0;
-    /// Kind of [`SgsEvent::TurnStarted`].
-    pub const TURN_STARTED: EventKind = 1;
-    /// Kind of [`SgsEvent::Phase`].
-    pub const PHASE: EventKind = 2;
-    /// Kind of [`SgsEvent::PlayEnded`].
-    pub const PLAY_ENDED: EventKind = 3;
-    /// Kind of [`SgsEvent::Draw`].
-    pub const DRAW: EventKind = 4;
-    /// Kind of [`SgsEvent::Reshuffled`].
-    pub const RESHUFFLED: EventKind = 5;
-    /// Kind of [`SgsEvent::Use`].
-    pub const USE: EventKind = 6;
-    /// Kind of [`SgsEvent::SlashEffect`].
-    pub const SLASH_EFFECT: EventKind = 7;
-    /// Kind of [`SgsEvent::Played`].
-    pub const PLAYED: EventKind = 8;
-    /// Kind of [`SgsEvent::Damage`].
-    pub const DAMAGE: EventKind = 9;
-    /// Kind of [`SgsEvent::Recover`].
-    pub const RECOVER: EventKind = 10;
-    /// Kind of [`SgsEvent::Dying`].
-    pub const DYING: EventKind = 11;
-    /// Kind of [`SgsEvent::Death`].
-    pub const DEATH: EventKind = 12;
-    /// Kind of [`SgsEvent::Window`].
-    pub const WINDOW: EventKind = 13;
-    /// Kind of [`SgsEvent::TrickEffect`].
-    pub const TRICK_EFFECT: EventKind = 14;
-    /// Kind of [`SgsEvent::Lost`].
-    pub const LOST: EventKind = 15;
-    /// Kind of [`SgsEvent::Discard`].
-    pub const DISCARD: EventKind = 16;
-    /// Kind of [`SgsEvent::Limits`].
-    pub const LIMITS: EventKind = 17;
-    /// Kind of [`SgsEvent::Settle`].
-    pub const SETTLE: EventKind = 18;
-}
-
-impl GameEvent for SgsEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            SgsEvent::GameStarted => Self::GAME_STARTED,
-            SgsEvent::TurnStarted { .. } => Self::TURN_STARTED,
-            SgsEvent::Phase { .. } => Self::PHASE,
-            SgsEvent::PlayEnded { .. } => Self::PLAY_ENDED,
-            SgsEvent::Draw { .. } => Self::DRAW,
-            SgsEvent::Reshuffled { .. } => Self::RESHUFFLED,
-            SgsEvent::Use { .. } => Self::USE,
-            SgsEvent::SlashEffect { .. } => Self::SLASH_EFFECT,
-            SgsEvent::Played { .. } => Self::PLAYED,
-            SgsEvent::Damage { .. } => Self::DAMAGE,
-            SgsEvent::Recover { .. } => Self::RECOVER,
-            SgsEvent::Dying { .. } => Self::DYING,
-            SgsEvent::Death { .. } => Self::DEATH,
-            SgsEvent::Window { .. } => Self::WINDOW,
-            SgsEvent::TrickEffect { .. } => Self::TRICK_EFFECT,
-            SgsEvent::Lost { .. } => Self::LOST,
-            SgsEvent::Discard { .. } => Self::DISCARD,
-            SgsEvent::Limits { .. } => Self::LIMITS,
-            SgsEvent::Settle { .. } => Self::SETTLE,
-        }
-    }
 }

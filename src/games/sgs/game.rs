@@ -138,7 +138,14 @@ impl Game for Sgs {
         hidden::observe(rules, world, table, state, seat, hasher);
     }
 
-    fn determinize(rules: &Rules<Self>, world: &mut World, viewer: Seat, rng: &mut ChaCha8Rng) {
-        hidden::determinize(rules, world, viewer, rng);
+    fn determinize(
+        rules: &Rules<Self>,
+        world: &mut World,
+        _: &Table,
+        state: &mut SgsState,
+        viewer: Seat,
+        rng: &mut ChaCha8Rng,
+    ) {
+        hidden::determinize(rules, world, state, viewer, rng);
     }
 }

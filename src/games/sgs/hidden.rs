@@ -17,7 +17,6 @@ use super::evidence::{self, Denial};
 use super::state::{MAX_SEATS, NO_CARD, Role, SgsState};
 use super::{Sgs, SgsEvent};
 use crate::kernel::{Rules, Seat, Sim, Table, Zone};
-use crate::pipeline::Resolution;
 
 /// Feeds everything `seat` has observed to `hasher` (see the module docs).
 pub(super) fn observe(
@@ -73,10 +72,11 @@ pub(super) fn observe(
 pub(super) fn determinize(
     rules: &Rules<Sgs>,
     world: &mut World,
+    state: &mut SgsState,
     viewer: Seat,
     rng: &mut ChaCha8Rng,
 ) {
-    redeal(rules, world, viewer, rng, 1);
+    redeal(rules, world, state, viewer, rng, 1);
 }
 
 /// [`determinize`] weighted by the seats' passes: [`evidence::CANDIDATES`] deals are drawn
@@ -86,10 +86,12 @@ pub(super) fn determinize(
 pub(super) fn determinize_posterior(
     rules: &Rules<Sgs>,
     world: &mut World,
+    _: &crate::kernel::Table,
+    state: &mut SgsState,
     viewer: Seat,
     rng: &mut ChaCha8Rng,
 ) {
-    redeal(rules, world, viewer, rng, evidence::CANDIDATES);
+    redeal(rules, world, state, viewer, rng, evidence::CANDIDATES);
 }
 
 /// [`Sim::determinize`] with the posterior deal (the seats' passes weigh the hands): a
@@ -192,17 +194,14 @@ fn count_denied(rules: &Rules<Sgs>, card: u8, denied: &mut [usize; 2]) {
 fn redeal(
     rules: &Rules<Sgs>,
     world: &mut World,
+    state: &mut SgsState,
     viewer: Seat,
     rng: &mut ChaCha8Rng,
     candidates: usize,
 ) {
     let seats = rules.game.mode.seats();
     let board = Board::read(rules, world);
-    let Some(resolution) = world.get_resource::<Resolution<Sgs>>() else {
-        return;
-    };
-    let mut state = resolution.state;
-    let unknown = Unknown::of(rules, &board, &state, viewer);
+    let unknown = Unknown::of(rules, &board, state, viewer);
     let n = unknown.len;
     let candidates = if state.evidence.says_nothing_to(viewer) {
         1
@@ -215,7 +214,7 @@ fn redeal(
             order[..n].shuffle(rng);
             order
         }
-        _ => unknown.weighted_order(rules, &state, seats, candidates, rng),
+        _ => unknown.weighted_order(rules, state, seats, candidates, rng),
     };
     let order = &order[..n];
     let mut zones = [Zone::Removed; MAX_CARDS];
@@ -240,10 +239,7 @@ fn redeal(
     state.pile_len = 0;
     state.pile = [NO_CARD; MAX_CARDS];
     state.put_under_pile(pile);
-    shuffle_roles(&mut state, seats, viewer, rng);
-    if let Some(mut resolution) = world.get_resource_mut::<Resolution<Sgs>>() {
-        resolution.bypass_change_detection().state = state;
-    }
+    shuffle_roles(state, seats, viewer, rng);
     for &card in order {
         // Most unknown cards stay in the draw pile: only the cards that move are written.
         let to = zones[usize::from(card)];

@@ -288,3 +288,11 @@ mod census_tests {
         assert!(most > 1, "equipment was worn: {most}");
     }
 }
+
+/// The conformance suite (`alea::testing`), in one call.
+#[cfg(all(test, feature = "testing"))]
+#[test]
+fn conforms() {
+    crate::testing::conformance_encoded(Sgs::new(Mode::OneVsOne), 0..100);
+    crate::testing::conformance_encoded(Sgs::new(Mode::Identity4), 0..40);
+}

@@ -148,10 +148,12 @@ impl Piece {
 /// A listener entity's piece (the piece's own entity carries its first listener). Fixed at
 /// setup.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[component(immutable)]
 pub struct Of(pub Entity);
 
 /// The listener entities of a piece (itself first). Fixed at setup.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[component(immutable)]
 pub struct PieceListeners {
     /// The entities.
     pub all: [Entity; 2],

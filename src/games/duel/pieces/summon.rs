@@ -122,6 +122,36 @@ mod tests {
         }
     }
 
+    /// Regression (the chance node after `EndRound`): with a Tide Mimic on each side, ending
+    /// the round meets two chance points. The node lists the first mimic's three outcomes, and
+    /// each applies: the forced case is the first point's, the second mimic's is sampled (it
+    /// used to be forced too, so the Python states' outcomes 1 and 2 raised "meets several
+    /// chance points").
+    #[test]
+    fn every_listed_outcome_of_an_end_phase_with_two_mimics_applies() {
+        use crate::search::apply_outcome;
+        let (mut sim, _) = mimic();
+        let id = sim.rules().game.catalog.summon("Tide Mimic").unwrap();
+        place(&mut sim, Seat(1), PieceKind::Summon, id, 0, 3);
+        let outcomes = chance_outcomes(&mut sim, DuelAction::EndRound).unwrap();
+        assert_eq!(
+            outcomes,
+            vec![(0, 1.0 / 3.0), (1, 1.0 / 3.0), (2, 1.0 / 3.0)]
+        );
+        let start = sim.snapshot();
+        for (case, p) in outcomes {
+            sim.restore(&start).unwrap();
+            assert_eq!(
+                apply_outcome(&mut sim, DuelAction::EndRound, case).unwrap(),
+                p
+            );
+            let points: Vec<_> = sim.chance_log().iter().filter(|p| p.branches()).collect();
+            assert_eq!(points.len(), 2, "both mimics act");
+            assert_eq!((points[0].case, points[0].forced), (case, true));
+            assert!(!points[1].forced, "the second mimic's outcome is sampled");
+        }
+    }
+
     #[test]
     fn expectimax_over_the_cases_equals_the_hand_computed_expectation() {
         let (mut sim, _) = mimic();

@@ -829,6 +829,8 @@ impl Game for Riichi {
     fn determinize(
         rules: &Rules<Riichi>,
         world: &mut World,
+        _: &Table,
+        _: &mut (),
         viewer: Seat,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
@@ -945,4 +947,12 @@ impl crate::games::mahjong::Ruleset for Riichi {
     fn length(&self) -> serde_json::Value {
         serde_json::to_value(self.config.length).unwrap_or_default()
     }
+}
+
+/// The conformance suite (`alea::testing`), in one call.
+#[cfg(all(test, feature = "testing"))]
+#[test]
+fn conforms() {
+    let kyoku = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
+    crate::testing::conformance_encoded(kyoku, 0..40);
 }

@@ -51,9 +51,7 @@ pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
 use crate::dealer::{DealConfig, DealError, Dealer};
 use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
-use crate::kernel::{
-    Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
-};
+use crate::kernel::{Decision, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table};
 use crate::mount::{Exit, Mount};
 use crate::pipeline::{Ctx, Flow, RootEvents};
 use crate::scoring::meld::MeldKind;
@@ -279,7 +277,7 @@ pub struct Settlement {
 }
 
 /// What happens in a sichuan match.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, GameEvent)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum SichuanEvent {
     /// A new hand is dealt (hand `number` from 0).
@@ -378,49 +376,6 @@ pub enum SichuanEvent {
         /// Final scores.
         scores: [i32; SEATS],
     },
-}
-
-impl SichuanEvent {
-    /// Kind of [`SichuanEvent::Deal`].
-    pub const DEAL: EventKind = 0;
-    /// Kind of [`SichuanEvent::Declare`].
-    pub const DECLARE: EventKind = 1;
-    /// Kind of [`SichuanEvent::Draw`].
-    pub const DRAW: EventKind = 2;
-    /// Kind of [`SichuanEvent::Discard`].
-    pub const DISCARD: EventKind = 3;
-    /// Kind of [`SichuanEvent::Answer`].
-    pub const ANSWER: EventKind = 4;
-    /// Kind of [`SichuanEvent::Call`].
-    pub const CALL: EventKind = 5;
-    /// Kind of [`SichuanEvent::Kan`].
-    pub const KAN: EventKind = 6;
-    /// Kind of [`SichuanEvent::Win`].
-    pub const WIN: EventKind = 7;
-    /// Kind of [`SichuanEvent::ExhaustiveDraw`].
-    pub const EXHAUSTIVE_DRAW: EventKind = 8;
-    /// Kind of [`SichuanEvent::HandEnd`].
-    pub const HAND_END: EventKind = 9;
-    /// Kind of [`SichuanEvent::MatchEnd`].
-    pub const MATCH_END: EventKind = 10;
-}
-
-impl GameEvent for SichuanEvent {
-    fn kind(&self) -> EventKind {
-        match self {
-            SichuanEvent::Deal { .. } => Self::DEAL,
-            SichuanEvent::Declare { .. } => Self::DECLARE,
-            SichuanEvent::Draw { .. } => Self::DRAW,
-            SichuanEvent::Discard { .. } => Self::DISCARD,
-            SichuanEvent::Answer { .. } => Self::ANSWER,
-            SichuanEvent::Call { .. } => Self::CALL,
-            SichuanEvent::Kan { .. } => Self::KAN,
-            SichuanEvent::Win { .. } => Self::WIN,
-            SichuanEvent::ExhaustiveDraw { .. } => Self::EXHAUSTIVE_DRAW,
-            SichuanEvent::HandEnd => Self::HAND_END,
-            SichuanEvent::MatchEnd { .. } => Self::MATCH_END,
-        }
-    }
 }
 
 /// A pattern's name in logs.
@@ -701,6 +656,8 @@ impl Game for Sichuan {
     fn determinize(
         rules: &Rules<Sichuan>,
         world: &mut World,
+        _: &Table,
+        _: &mut (),
         viewer: Seat,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) {
@@ -820,4 +777,11 @@ impl crate::games::mahjong::Ruleset for Sichuan {
     fn length(&self) -> serde_json::Value {
         self.config.hands.into()
     }
+}
+
+/// The conformance suite (`alea::testing`), in one call.
+#[cfg(all(test, feature = "testing"))]
+#[test]
+fn conforms() {
+    crate::testing::conformance_encoded(Sichuan::preset("sichuan").unwrap(), 0..20);
 }

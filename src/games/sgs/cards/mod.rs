@@ -60,6 +60,7 @@ fn listeners(name: CardName) -> &'static [ListenerSpec] {
 
 /// Which equipment card a listener belongs to (its deck index). Fixed at setup.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[component(immutable)]
 pub struct OfCard(pub u8);
 
 /// Registers the listener handlers and spawns the listeners of every equipment card of `deck`,

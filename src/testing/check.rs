@@ -1,0 +1,317 @@
+//! The suite's driver: one random game per seed, the checks at each decision, the replay.
+
+use super::mark::Mark;
+use super::{At, Conformance, Property, Report, views};
+use crate::encode::{Encode, action_of, check_position, legal_ids, size};
+use crate::kernel::playout::{random_action, random_choice, random_player_rng};
+use crate::kernel::{Game, Seat, Sim, SimBuilder, Turn};
+use crate::search::{Evaluator, Ismcts, Mcts, SearchError, Values, apply_outcome, chance_outcomes};
+
+/// A probability's tolerance (sums of a few hundred floating-point terms).
+const EPSILON: f64 = 1e-9;
+
+/// The [`Encode`] checks of a game, as plain functions (set by
+/// [`Conformance::encoded`](super::Conformance::encoded)).
+pub(super) struct Encoded<G: Game> {
+    /// Ids, words and the description at the position.
+    pub(super) position: fn(&Sim<G>) -> Result<(), String>,
+    /// A seat's observation tensor.
+    pub(super) observe: fn(&Sim<G>, Seat) -> Vec<f32>,
+    /// The most outcomes a chance node may list.
+    pub(super) max_chance_outcomes: fn(&G) -> u32,
+}
+
+impl<G: Encode> Encoded<G> {
+    pub(super) fn of() -> Self {
+        Encoded {
+            position: encoded_position::<G>,
+            observe: observe::<G>,
+            max_chance_outcomes: |game| game.bounds().max_chance_outcomes,
+        }
+    }
+}
+
+/// Plays the game of `seed`, checking every decision, then replays it.
+pub(super) fn game<G: Game>(
+    conformance: &Conformance<G>,
+    seed: u64,
+    report: &mut Report,
+) -> Result<(), super::Failure> {
+    let name = conformance.game.name();
+    let mut at = At {
+        game: name,
+        seed,
+        decision: None,
+    };
+    let builder = SimBuilder::new(conformance.game.clone()).seed(seed);
+    let mut sim = build(&builder, at)?;
+    sim.record_events(true);
+    let mut rng = random_player_rng(seed);
+    let mut actions = Vec::new();
+    while let Turn::Player(_) = sim.turn() {
+        let decision = actions.len() as u32;
+        at.decision = Some(decision);
+        if decision >= conformance.max_actions {
+            let detail = format!("still running after {decision} actions");
+            return Err(at.fail(Property::Ends, detail));
+        }
+        let action = random_action(&sim, &mut rng).expect("a player's turn has choices");
+        decide(conformance, &mut sim, action, at, report)?;
+        sim.take_events();
+        actions.push(action);
+        report.decisions += 1;
+    }
+    at.decision = None;
+    replay(&builder, &actions, sim.checksum(), at)
+}
+
+/// Builds the game twice: the same checksum both times.
+fn build<G: Game>(builder: &SimBuilder<G>, at: At) -> Result<Sim<G>, super::Failure> {
+    let built = |_| {
+        builder
+            .try_build()
+            .map_err(|e| at.fail(Property::Setup, e.to_string()))
+    };
+    let (mut sim, mut again) = (built(0)?, built(1)?);
+    let (one, two) = (sim.checksum(), again.checksum());
+    if one != two {
+        let detail = format!("two builds with the seed differ: {one:016x} and {two:016x}");
+        return Err(at.fail(Property::Setup, detail));
+    }
+    Ok(sim)
+}
+
+/// The checks at one decision, then `action` applied.
+fn decide<G: Game>(
+    conformance: &Conformance<G>,
+    sim: &mut Sim<G>,
+    action: G::Action,
+    at: At,
+    report: &mut Report,
+) -> Result<(), super::Failure> {
+    if let Some(encoded) = &conformance.encoded {
+        (encoded.position)(sim).map_err(|e| at.fail(Property::Encoding, e))?;
+    }
+    let start = sim.snapshot();
+    let mark = Mark::new(sim);
+    round_trip(sim, &start, &mark, action, at)?;
+    chance(conformance, sim, &mark, action, at, report)?;
+    if at.decision.unwrap_or(0).is_multiple_of(conformance.every) {
+        search(conformance, sim, &mark, at, report)?;
+        if G::HIDDEN_INFORMATION {
+            views::check(conformance, sim, &start, action, at, report)?;
+            restored(sim, &start, &mark, Property::Determinize, at)?;
+        }
+    }
+    sim.apply(action).map_err(|e| {
+        at.fail(
+            Property::Ends,
+            format!("{action:?} is legal but fails: {e}"),
+        )
+    })
+}
+
+/// Restores `start` and checks the world is the marked one (`property` names what changed it).
+fn restored<G: Game>(
+    sim: &mut Sim<G>,
+    start: &crate::snapshot::Snapshot,
+    mark: &Mark,
+    property: Property,
+    at: At,
+) -> Result<(), super::Failure> {
+    sim.restore(start)
+        .map_err(|e| at.fail(property, format!("the restore fails: {e}")))?;
+    mark.same(sim)
+        .map_err(|e| at.fail(property, format!("after the restore, {e}")))
+}
+
+/// Snapshot, `action`, restore: the world as it was.
+fn round_trip<G: Game>(
+    sim: &mut Sim<G>,
+    start: &crate::snapshot::Snapshot,
+    mark: &Mark,
+    action: G::Action,
+    at: At,
+) -> Result<(), super::Failure> {
+    sim.apply(action).map_err(|e| {
+        at.fail(
+            Property::Ends,
+            format!("{action:?} is legal but fails: {e}"),
+        )
+    })?;
+    restored(sim, start, mark, Property::RoundTrip, at)
+}
+
+/// The chance node `action` leads to: its outcomes sum to 1 and each applies, forced, with
+/// its probability.
+fn chance<G: Game>(
+    conformance: &Conformance<G>,
+    sim: &mut Sim<G>,
+    mark: &Mark,
+    action: G::Action,
+    at: At,
+    report: &mut Report,
+) -> Result<(), super::Failure> {
+    let fail = |detail: String| at.fail(Property::ChanceOutcomes, detail);
+    let outcomes = chance_outcomes(sim, action).map_err(|e| fail(e.to_string()))?;
+    if outcomes.is_empty() {
+        return Ok(());
+    }
+    report.chance_nodes += 1;
+    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+    if (total - 1.0).abs() > EPSILON {
+        return Err(fail(format!("the outcomes of {action:?} sum to {total}")));
+    }
+    if let Some(encoded) = &conformance.encoded {
+        let most = (encoded.max_chance_outcomes)(&conformance.game);
+        if outcomes.len() > most as usize {
+            return Err(fail(format!(
+                "{action:?} lists {} outcomes; the bounds say at most {most}",
+                outcomes.len()
+            )));
+        }
+    }
+    let start = sim.snapshot();
+    for &(case, p) in outcomes.iter().filter(|&&(_, p)| p > 0.0) {
+        let applied = apply_outcome(sim, action, case);
+        sim.restore(&start).map_err(|e| fail(e.to_string()))?;
+        match applied {
+            Ok(q) if (q - p).abs() <= EPSILON => report.outcomes += 1,
+            Ok(q) => {
+                return Err(fail(format!(
+                    "outcome {case} of {action:?} is listed with probability {p} but applies \
+                     with {q}"
+                )));
+            }
+            Err(e) => {
+                return Err(fail(format!(
+                    "outcome {case} of {action:?} is listed but does not apply: {e}"
+                )));
+            }
+        }
+    }
+    mark.same(sim)
+        .map_err(|e| fail(format!("after listing the outcomes, {e}")))
+}
+
+/// A short search from here (ISMCTS for hidden information, MCTS otherwise), then the world
+/// as it was.
+fn search<G: Game>(
+    conformance: &Conformance<G>,
+    sim: &mut Sim<G>,
+    mark: &Mark,
+    at: At,
+    report: &mut Report,
+) -> Result<(), super::Failure> {
+    let seed = at.seed ^ u64::from(at.decision.unwrap_or(0)) << 32;
+    let simulations = conformance.simulations;
+    // A game that never ends fails "games end" in the playout, not in a rollout.
+    let evaluator = Capped {
+        rng: random_player_rng(seed),
+        cap: conformance.max_actions,
+    };
+    let result = match G::HIDDEN_INFORMATION {
+        true => Ismcts::new(2.0, evaluator)
+            .search(sim, simulations, seed)
+            .map(|_| ()),
+        false => Mcts::new(2.0, evaluator)
+            .search(sim, simulations, seed)
+            .map(|_| ()),
+    };
+    match result {
+        Ok(()) | Err(SearchError::TooManySeats { .. }) => {}
+        Err(SearchError::InconsistentActions) => {
+            return Err(at.fail(
+                Property::Determinize,
+                "a determinized world of the mover's information set offers other legal actions",
+            ));
+        }
+        Err(e) => return Err(at.fail(Property::Search, format!("the search fails: {e}"))),
+    }
+    report.searches += 1;
+    mark.same(sim)
+        .map_err(|e| at.fail(Property::Search, format!("after the search, {e}")))
+}
+
+/// Replays `actions` on a fresh build: the same final checksum.
+fn replay<G: Game>(
+    builder: &SimBuilder<G>,
+    actions: &[G::Action],
+    checksum: u64,
+    at: At,
+) -> Result<(), super::Failure> {
+    let fail = |detail: String| at.fail(Property::Replay, detail);
+    let mut sim = builder.try_build().map_err(|e| fail(e.to_string()))?;
+    for (i, &action) in actions.iter().enumerate() {
+        sim.apply(action)
+            .map_err(|e| fail(format!("action {i}, {action:?}, fails in the replay: {e}")))?;
+    }
+    let replayed = sim.checksum();
+    if replayed != checksum {
+        return Err(fail(format!(
+            "the replay ends at checksum {replayed:016x}, the game at {checksum:016x}"
+        )));
+    }
+    Ok(())
+}
+
+/// The encoding's promises at `sim`'s position: [`check_position`], every legal id found
+/// again, no id past the last, words for every action and the position.
+fn encoded_position<G: Encode>(sim: &Sim<G>) -> Result<(), String> {
+    check_position(sim)?;
+    let game = &sim.rules().game;
+    let mut ids = Vec::new();
+    legal_ids(sim, &mut ids);
+    for &id in &ids {
+        let found = action_of(sim, id).ok_or_else(|| format!("legal id {id} names no action"))?;
+        if game.action_id(&found) != id {
+            return Err(format!("id {id} names {found:?}, whose id is another"));
+        }
+        if G::action_string(sim, &found).is_empty() {
+            return Err(format!("{found:?} has no words"));
+        }
+    }
+    if action_of(sim, game.num_actions()).is_some() {
+        return Err("an id past num_actions names an action".into());
+    }
+    if G::describe(sim).is_empty() {
+        return Err("the position has no description".into());
+    }
+    for seat in (0..game.seats()).map(Seat) {
+        let tensor = observe(sim, seat);
+        if let Some(x) = tensor.iter().find(|x| !x.is_finite()) {
+            return Err(format!("{seat}'s observation holds {x}"));
+        }
+    }
+    Ok(())
+}
+
+/// `seat`'s observation tensor, of the game's shape.
+fn observe<G: Encode>(sim: &Sim<G>, seat: Seat) -> Vec<f32> {
+    let mut tensor = vec![0.0; size(&sim.rules().game.observation_shape())];
+    G::observation(sim, seat, &mut tensor);
+    tensor
+}
+
+/// Random rollouts of at most `cap` actions: a rollout cut short values 0 for everyone.
+struct Capped {
+    rng: rand_chacha::ChaCha8Rng,
+    cap: u32,
+}
+
+impl<G: Game> Evaluator<G> for Capped {
+    fn evaluate(&mut self, sim: &mut Sim<G>, out: &mut Values) -> Result<(), SearchError> {
+        *out = [0.0; crate::search::MAX_SEATS];
+        let mut left = self.cap;
+        sim.play(|decision| {
+            left = left.checked_sub(1)?;
+            random_choice(decision, &mut self.rng)
+        })?;
+        if sim.is_terminal() {
+            for (o, r) in out.iter_mut().zip(sim.returns()) {
+                *o = r;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,423 @@
+//! The conformance suite (`alea::testing`) catches what it promises to catch: a game with one
+//! bug at a time fails with the property it breaks, and setup refuses game state no snapshot
+//! covers. (Every shipped game calls the suite in its own folder.)
+
+use alea::encode::Encode;
+use alea::testing::{Conformance, Property};
+
+/// A small hidden-information game with a bug to order: each seat holds one hidden die,
+/// rolled at setup; in turn each seat rerolls its die (a chance node) or stays; the higher
+/// die wins. Each bug breaks one property the suite must name. (`seen_by` takes no
+/// configuration, so its leak is the const parameter.)
+mod faulty {
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use alea::prelude::*;
+    use bevy_ecs::prelude::Component;
+    use serde::{Deserialize, Serialize};
+
+    /// What is wrong with the game.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Bug {
+        /// Nothing: the game conforms.
+        None,
+        /// Each player keeps a mutable `Score` component no snapshot covers.
+        UnregisteredScore,
+        /// `observe` hashes the other seat's die.
+        LeakyObserve,
+        /// `observe` leaves out the seat's own die.
+        LossyObserve,
+        /// `determinize` rerolls the viewer's own die too.
+        DeterminizeOwnDie,
+        /// The observation tensor carries the other seat's die.
+        LeakyObservation,
+        /// Staying inserts a component into the player: the world's structure changes.
+        InsertDuringPlay,
+        /// Nobody ever wins.
+        NeverEnds,
+        /// Staying stamps the state from a counter outside the world.
+        StateOutsideWorld,
+        /// A reroll to six fails.
+        NoSixes,
+    }
+
+    #[derive(Clone, Debug)]
+    pub struct HighDie<const LEAKY_SEEN_BY: bool = false>(pub Bug);
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum Choice {
+        Reroll,
+        Stay,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, GameEvent)]
+    pub enum Event {
+        Roll { seat: Seat },
+        Rolled { seat: Seat, pips: u8 },
+        Decided { seat: Seat },
+    }
+
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct State {
+        pub rolls: u8,
+        pub decided: u8,
+        pub stamp: u32,
+    }
+
+    #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Score(pub u8);
+
+    #[derive(Component)]
+    pub struct Marker;
+
+    static STAMPS: AtomicU32 = AtomicU32::new(0);
+
+    fn pips<G: Game>(rules: &Rules<G>, world: &World, seat: Seat) -> u8 {
+        world
+            .get::<DieFace>(rules.dice()[seat.index()])
+            .map_or(0, |f| f.0 + 1)
+    }
+
+    impl<const L: bool> Game for HighDie<L> {
+        type Action = Choice;
+        type Event = Event;
+        type State = State;
+        const HIDDEN_INFORMATION: bool = true;
+
+        fn name(&self) -> &'static str {
+            "high_die"
+        }
+
+        fn seats(&self) -> u8 {
+            2
+        }
+
+        fn setup(&self, setup: &mut Setup<'_, Self>) {
+            for seat in [Seat(0), Seat(1)] {
+                match self.0 {
+                    Bug::UnregisteredScore => setup.spawn_player(seat, Score(0)),
+                    _ => setup.spawn_player(seat, ()),
+                };
+            }
+            for seat in [Seat(0), Seat(1)] {
+                setup.spawn_die(6, Zone::Dice(seat), ());
+                setup.emit(Event::Roll { seat });
+            }
+        }
+
+        fn translate(
+            _: &Rules<Self>,
+            _: &World,
+            _: &Table,
+            _: &State,
+            seat: Seat,
+            action: Choice,
+            out: &mut RootEvents<'_, Event>,
+        ) {
+            if action == Choice::Reroll {
+                out.push(Event::Roll { seat });
+            }
+            out.push(Event::Decided { seat });
+        }
+
+        fn apply(ctx: &mut Ctx<'_, Self>, event: &mut Event) -> Flow {
+            let bug = ctx.game().0;
+            match *event {
+                Event::Roll { seat } => {
+                    let die = ctx.rules().dice()[seat.index()];
+                    let pips = ctx.roll(die).expect("a die");
+                    ctx.state().rolls += 1;
+                    if bug == Bug::NoSixes && pips == 6 && ctx.state().rolls > 2 {
+                        return ctx.fail("no sixes on a reroll");
+                    }
+                    ctx.emit(Event::Rolled { seat, pips });
+                }
+                Event::Rolled { .. } => {}
+                Event::Decided { seat } => {
+                    let state = ctx.state();
+                    state.decided += 1;
+                    if bug == Bug::StateOutsideWorld {
+                        state.stamp = STAMPS.fetch_add(1, Ordering::Relaxed);
+                    }
+                    let player = ctx.rules().player(seat);
+                    match bug {
+                        Bug::InsertDuringPlay => {
+                            ctx.world().entity_mut(player).insert(Marker);
+                        }
+                        Bug::UnregisteredScore => {
+                            if let Some(mut score) = ctx.world().get_mut::<Score>(player) {
+                                score.0 += 1;
+                            }
+                        }
+                        _ => {}
+                    }
+                    ctx.table().pass_turn();
+                }
+            }
+            Flow::Continue
+        }
+
+        fn next_decision(
+            rules: &Rules<Self>,
+            _: &World,
+            table: &Table,
+            state: &State,
+            decision: &mut Decision<Choice>,
+        ) {
+            if state.decided >= 2 && rules.game.0 != Bug::NeverEnds {
+                decision.finish();
+            } else {
+                decision.ask(table.active, [Choice::Reroll, Choice::Stay]);
+            }
+        }
+
+        fn returns(rules: &Rules<Self>, world: &World, _: &Table, _: &State, out: &mut Vec<f64>) {
+            let (a, b) = (pips(rules, world, Seat(0)), pips(rules, world, Seat(1)));
+            out.clear();
+            out.extend(match a.cmp(&b) {
+                std::cmp::Ordering::Greater => [1.0, -1.0],
+                std::cmp::Ordering::Less => [-1.0, 1.0],
+                std::cmp::Ordering::Equal => [0.0, 0.0],
+            });
+        }
+
+        fn observe(
+            rules: &Rules<Self>,
+            world: &World,
+            _: &Table,
+            state: &State,
+            seat: Seat,
+            hasher: &mut dyn Hasher,
+        ) {
+            hasher.write_u8(state.decided);
+            if rules.game.0 != Bug::LossyObserve {
+                hasher.write_u8(pips(rules, world, seat));
+            }
+            if rules.game.0 == Bug::LeakyObserve {
+                hasher.write_u8(pips(rules, world, seat.next(2)));
+            }
+        }
+
+        fn seen_by(event: &Event, viewer: Seat) -> Option<Event> {
+            match *event {
+                Event::Rolled { seat, .. } if seat != viewer && !L => {
+                    Some(Event::Rolled { seat, pips: 0 })
+                }
+                other => Some(other),
+            }
+        }
+
+        fn determinize(
+            rules: &Rules<Self>,
+            world: &mut World,
+            _: &Table,
+            _: &mut State,
+            viewer: Seat,
+            rng: &mut ChaCha8Rng,
+        ) {
+            use rand::RngExt;
+            let mut seats = vec![viewer.next(2)];
+            if rules.game.0 == Bug::DeterminizeOwnDie {
+                seats.push(viewer);
+            }
+            for seat in seats {
+                let die = rules.dice()[seat.index()];
+                if let Some(mut face) = world.get_mut::<DieFace>(die) {
+                    face.0 = rng.random_range(0..6);
+                }
+            }
+        }
+    }
+
+    impl<const L: bool> Encode for HighDie<L> {
+        fn num_actions(&self) -> u32 {
+            2
+        }
+
+        fn action_id(&self, action: &Choice) -> u32 {
+            *action as u32
+        }
+
+        fn observation_shape(&self) -> Vec<usize> {
+            vec![2]
+        }
+
+        fn observation(sim: &Sim<Self>, seat: Seat, out: &mut [f32]) {
+            out[0] = f32::from(pips(sim.rules(), sim.world(), seat));
+            if sim.rules().game.0 == Bug::LeakyObservation {
+                out[1] = f32::from(pips(sim.rules(), sim.world(), seat.next(2)));
+            }
+        }
+
+        fn bounds(&self) -> Bounds {
+            Bounds {
+                min_utility: -1.0,
+                max_utility: 1.0,
+                zero_sum: true,
+                max_chance_outcomes: 6,
+                max_game_length: 4,
+            }
+        }
+
+        fn describe(sim: &Sim<Self>) -> String {
+            format!("{:?}", sim.state())
+        }
+    }
+}
+
+/// The property `game` breaks (every check at each decision), or `None`.
+fn broken<G: Encode>(game: G) -> Option<(Property, String)> {
+    Conformance::new(game)
+        .seeds(0..10)
+        .every(1)
+        .max_actions(50)
+        .encoded()
+        .run()
+        .err()
+        .map(|failure| (failure.property, failure.to_string()))
+}
+
+#[test]
+fn the_suite_names_the_property_each_bug_breaks() {
+    use faulty::{Bug, HighDie};
+    assert_eq!(broken(HighDie::<false>(Bug::None)), None);
+    let cases = [
+        (Bug::UnregisteredScore, Property::Setup, "Score"),
+        (Bug::LeakyObserve, Property::Determinize, "information key"),
+        (
+            Bug::LossyObserve,
+            Property::ViewsAgree,
+            "observe misses what it shows",
+        ),
+        (
+            Bug::DeterminizeOwnDie,
+            Property::Determinize,
+            "determinizing for P0 changed",
+        ),
+        (Bug::LeakyObservation, Property::Determinize, "observation"),
+        (
+            Bug::InsertDuringPlay,
+            Property::RoundTrip,
+            "other components",
+        ),
+        (Bug::NeverEnds, Property::Ends, "still running after 50"),
+        (Bug::StateOutsideWorld, Property::Replay, "checksum"),
+        (Bug::NoSixes, Property::ChanceOutcomes, "outcome 5"),
+    ];
+    for (bug, property, words) in cases {
+        let (found, message) =
+            broken(HighDie::<false>(bug)).unwrap_or_else(|| panic!("{bug:?} passes"));
+        assert_eq!(found, property, "{bug:?}: {message}");
+        assert!(message.contains(words), "{bug:?}: {message}");
+        assert!(
+            message.starts_with("conformance of high_die: seed "),
+            "{message}"
+        );
+    }
+    let (found, message) = broken(HighDie::<true>(Bug::None)).expect("the leak is found");
+    assert_eq!(found, Property::ViewsAgree, "{message}");
+    assert!(message.contains("the events it is shown"), "{message}");
+}
+
+/// A game whose setup is a function: to try what the end-of-setup check accepts.
+mod custom {
+    use alea::prelude::*;
+
+    #[derive(Clone)]
+    pub struct Custom(pub fn(&mut Setup<'_, Custom>));
+
+    #[derive(Clone, Copy, Debug, Hash, serde::Serialize, GameEvent)]
+    pub enum Nothing {}
+
+    impl Game for Custom {
+        type Action = u8;
+        type Event = Nothing;
+        type State = ();
+
+        fn name(&self) -> &'static str {
+            "custom"
+        }
+        fn seats(&self) -> u8 {
+            1
+        }
+        fn setup(&self, setup: &mut Setup<'_, Self>) {
+            setup.spawn_player(Seat(0), ());
+            (self.0)(setup);
+        }
+        fn translate(
+            _: &Rules<Self>,
+            _: &World,
+            _: &Table,
+            _: &(),
+            _: Seat,
+            _: u8,
+            _: &mut RootEvents<'_, Nothing>,
+        ) {
+        }
+        fn apply(_: &mut Ctx<'_, Self>, _: &mut Nothing) -> Flow {
+            Flow::Continue
+        }
+        fn next_decision(_: &Rules<Self>, _: &World, _: &Table, _: &(), d: &mut Decision<u8>) {
+            d.finish();
+        }
+        fn returns(_: &Rules<Self>, _: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
+            out.clear();
+            out.push(0.0);
+        }
+    }
+}
+
+#[test]
+fn setup_refuses_mutable_game_state_no_snapshot_covers() {
+    use alea::kernel::{SimBuilder, SimError, Zone};
+    use alea::snapshot::SnapshotError;
+    use bevy_ecs::prelude::{Component, Resource};
+    use custom::Custom;
+
+    #[derive(Component, Clone, Copy, Hash, PartialEq, Eq, Debug)]
+    struct Hp(u8);
+    #[derive(Component, Clone, Copy)]
+    #[component(immutable)]
+    struct Tag;
+    #[derive(Resource, Clone, Copy, Hash, PartialEq, Eq, Debug)]
+    struct Pot(u32);
+    #[derive(Component)]
+    struct Sprite;
+
+    let refused =
+        |setup: fn(&mut alea::kernel::Setup<'_, Custom>)| match SimBuilder::new(Custom(setup))
+            .try_build()
+            .err()
+        {
+            Some(SimError::Snapshot(SnapshotError::Unregistered { type_name, holder })) => {
+                Some((type_name, holder))
+            }
+            Some(other) => panic!("another error: {other}"),
+            None => None,
+        };
+    // A mutable component on a game entity, and a mutable resource, are refused by name.
+    let (name, holder) = refused(|s| {
+        s.spawn_card(alea::kernel::CardId(0), Zone::Stock, Hp(3));
+    })
+    .unwrap();
+    assert!(name.ends_with("Hp"), "{name}");
+    assert_eq!(holder, "game entity 1 (Card)");
+    let (name, holder) = refused(|s| s.insert_resource(Pot(0))).unwrap();
+    assert!(
+        name.ends_with("Pot") && holder.contains("resource"),
+        "{name} {holder}"
+    );
+    // Registered, immutable or declared not game state: accepted. Kernel components (the
+    // die's face, the card's id, the zone) need nothing.
+    assert_eq!(
+        refused(|s| {
+            s.spawn_card(alea::kernel::CardId(0), Zone::Stock, (Hp(3), Tag, Sprite));
+            s.spawn_die(6, Zone::Table, ());
+            s.insert_resource(Pot(0));
+            s.snapshot_component::<Hp>();
+            s.snapshot_resource::<Pot>();
+            s.not_game_state::<Sprite>();
+        }),
+        None
+    );
+}
