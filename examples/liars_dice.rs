@@ -91,7 +91,7 @@ pub enum Event {
 
 /// The game's own state: the bids so far and the winner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Table {
+pub struct Bids {
     /// Every bid made, one bit per bid (`bid_index`): bids only go up, so the set is the
     /// sequence, and whose bid each was follows from it.
     pub bids: u64,
@@ -137,7 +137,7 @@ fn loaded(ctx: &mut Ctx<'_, LiarsDice>, event: &mut Event) -> Flow {
 impl Game for LiarsDice {
     type Action = Move;
     type Event = Event;
-    type State = Table;
+    type State = Bids;
 
     fn name(&self) -> &'static str {
         "liars_dice"
@@ -177,8 +177,8 @@ impl Game for LiarsDice {
     fn translate(
         _: &Rules<Self>,
         _: &World,
-        _: &alea::kernel::Table,
         _: &Table,
+        _: &Bids,
         seat: Seat,
         action: Move,
         out: &mut RootEvents<'_, Event>,
@@ -203,9 +203,9 @@ impl Game for LiarsDice {
                 ctx.set_face(entity, pips - 1);
             }
             Event::Bid { seat, count, face } => {
-                let table = ctx.state();
-                table.bids |= 1 << bid_index(count, face);
-                table.last = Some((count, face, seat));
+                let bids = ctx.state();
+                bids.bids |= 1 << bid_index(count, face);
+                bids.last = Some((count, face, seat));
                 ctx.table().pass_turn();
             }
             Event::Liar {
@@ -229,8 +229,8 @@ impl Game for LiarsDice {
     fn next_decision(
         rules: &Rules<Self>,
         _: &World,
-        table: &alea::kernel::Table,
-        state: &Table,
+        table: &Table,
+        state: &Bids,
         decision: &mut Decision<Move>,
     ) {
         if state.winner.is_some() {
@@ -246,13 +246,7 @@ impl Game for LiarsDice {
         decision.ask(table.active, liar.into_iter().chain(bids));
     }
 
-    fn returns(
-        _: &Rules<Self>,
-        _: &World,
-        _: &alea::kernel::Table,
-        state: &Table,
-        out: &mut Vec<f64>,
-    ) {
+    fn returns(_: &Rules<Self>, _: &World, _: &Table, state: &Bids, out: &mut Vec<f64>) {
         out.clear();
         out.extend([Seat(0), Seat(1)].map(|s| match state.winner {
             Some(w) if w == s => 1.0,
@@ -267,8 +261,8 @@ impl Game for LiarsDice {
     fn observe(
         rules: &Rules<Self>,
         world: &World,
-        _: &alea::kernel::Table,
-        state: &Table,
+        _: &Table,
+        state: &Bids,
         seat: Seat,
         hasher: &mut dyn Hasher,
     ) {
@@ -297,8 +291,8 @@ impl Game for LiarsDice {
     fn determinize(
         rules: &Rules<Self>,
         world: &mut World,
-        _: &alea::kernel::Table,
-        state: &mut Table,
+        _: &Table,
+        state: &mut Bids,
         viewer: Seat,
         rng: &mut ChaCha8Rng,
     ) {
@@ -462,16 +456,17 @@ mod tests {
     #[test]
     fn it_passes_the_conformance_suite() {
         let report = alea::testing::conformance_encoded(LiarsDice::default(), 0..20);
+        // The rolls happen at setup: no action leads to a chance node, but every view is
+        // checked.
         assert!(report.chance_nodes == 0 && report.views > 0);
+        // A loaded seat, checks at every decision, and perfect recall: the key remembers
+        // every bid.
         let loaded = LiarsDice {
             dice: 3,
             loaded: Some(Seat(1)),
         };
-        alea::testing::Conformance::new(loaded)
-            .seeds(0..20)
-            .every(1)
-            .encoded()
-            .assert();
+        let suite = alea::testing::Conformance::new(loaded).seeds(0..50);
+        suite.every(1).perfect_recall().encoded().assert();
     }
 
     /// The trap the kernel closes: a search on the real world leaves the real dice alone

@@ -1,5 +1,6 @@
 //! Derive macros of [alea](https://docs.rs/alea), re-exported there: use them as
-//! `alea::prelude::GameEvent` (or `alea::GameEvent`), never from this crate directly.
+//! `alea::prelude::GameEvent` (or `alea::kernel::GameEvent`), never from this crate directly.
+#![warn(missing_docs)]
 
 use proc_macro::TokenStream;
 use proc_macro2::Span;
@@ -54,6 +55,12 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             Fields::Unit => quote!(#name::#ident),
         };
         arms.push(quote!(#pattern => #kind));
+        if screaming_snake(&ident.to_string()) == "KINDS" {
+            return Err(syn::Error::new_spanned(
+                ident,
+                "a variant named `Kinds` would clash with the derived `KINDS` constant",
+            ));
+        }
         let constant = format_ident!(
             "{}",
             screaming_snake(&ident.to_string()),

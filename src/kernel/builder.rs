@@ -127,7 +127,9 @@ impl<G: Game> SimBuilder<G> {
     /// Records resolved events from the start: [`Sim::events`](super::Sim::events) then
     /// begins with the events the setup emitted (the deal, the opening rolls), with no seat
     /// acting. Off by default ([`Sim::record_events`](super::Sim::record_events) turns
-    /// recording on later).
+    /// recording on later). A `Sim` built from this builder records too: its
+    /// [`fork`](super::Sim::fork)s, and a search's root-parallel workers (searches themselves
+    /// record nothing).
     pub fn record_events(mut self, on: bool) -> Self {
         self.record_events = on;
         self

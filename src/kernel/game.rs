@@ -121,8 +121,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// components and in the game's `state` (the [`Table`] is public). The result must depend
     /// only on `viewer`'s information state and `rng`: [`observe`](Self::observe) for
     /// `viewer` stays the same, and so does what [`seen_by`](Self::seen_by) shows it
-    /// (`alea::testing::conformance` checks both). Perfect-information games keep the default
-    /// (nothing is hidden).
+    /// (`alea::testing::conformance` checks both). The pipeline's `Resolution` is out of the
+    /// world meanwhile: read the table and the state from the arguments, not from the world.
+    /// Perfect-information games keep the default (nothing is hidden).
     fn determinize(
         rules: &Rules<Self>,
         world: &mut World,

@@ -123,7 +123,11 @@ impl<G: Game> Setup<'_, G> {
 
     /// Spawns a die with `faces` faces in `zone`, showing face 0 (listed in [`Rules::dice`]).
     /// [`DieFace`] is part of snapshots from the first die on.
+    /// A die without faces fails the build ([`fail`](Self::fail)).
     pub fn spawn_die(&mut self, faces: u8, zone: Zone, extra: impl Bundle) -> Entity {
+        if faces == 0 {
+            self.fail("a die needs at least one face");
+        }
         self.snapshot_component::<DieFace>();
         let entity = self.spawn((Kind::Die, Faces(faces), DieFace(0), zone, extra));
         self.rules.dice.push(entity);
@@ -240,7 +244,8 @@ impl<G: Game> Setup<'_, G> {
     }
 
     /// Declares `T` (a component or a resource) not game state, so snapshots,
-    /// checksums and the end-of-setup check ([`Coverage`](crate::snapshot::Coverage)) leave it
+    /// checksums (unless it is also registered) and the end-of-setup check
+    /// ([`SnapshotError::Unregistered`](crate::snapshot::SnapshotError::Unregistered)) leave it
     /// out. For presentation a game entity carries from setup on (a name, a sprite handle)
     /// and for caches the rules rebuild (a query's state): the rules' results must never
     /// depend on its value.

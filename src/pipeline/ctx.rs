@@ -196,9 +196,13 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Rolls `die`: a chance point of a fair [`Die`](crate::chance::Die) with the die's
     /// [`Faces`](crate::kernel::Faces) (forced by [`Case`](crate::chance::Case) like any
     /// other), turned to show the result ([`set_face`](Self::set_face)). Returns the pips
-    /// shown, `1..=faces` (`None`, and no chance point, if `die` is not a die).
+    /// shown, `1..=faces` (`None`, and no chance point, if `die` is not a die with a face).
     pub fn roll(&mut self, die: Entity) -> Option<u8> {
+        self.world.get::<DieFace>(die)?;
         let faces = self.world.get::<crate::kernel::Faces>(die)?.0;
+        if faces == 0 {
+            return None;
+        }
         let pips = self.chance(&crate::chance::Die { faces });
         self.set_face(die, pips - 1)?;
         Some(pips)

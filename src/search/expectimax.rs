@@ -117,7 +117,9 @@ impl<G: Game> Expectimax<G> {
                 .enumerate()
                 .max_by(|(i, a), (j, b)| a.value.total_cmp(&b.value).then(j.cmp(i)))
                 .map(|(i, _)| i)
-                .ok_or(SearchError::GameOver)?;
+                .ok_or(SearchError::NoChoices {
+                    seat: crate::kernel::Seat(seat as u8),
+                })?;
             Ok(SearchResult {
                 action: stats[best].action,
                 value: stats[best].value,
@@ -183,7 +185,9 @@ impl<G: Game> Expectimax<G> {
                 best = Some(v);
             }
         }
-        value = best.ok_or(SearchError::GameOver)?;
+        value = best.ok_or(SearchError::NoChoices {
+            seat: crate::kernel::Seat(seat as u8),
+        })?;
         if let Some(k) = key {
             self.table.insert(k, value);
         }

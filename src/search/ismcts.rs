@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{
-    ActionStats, Evaluator, SearchError, SearchResult, Values, load, mover, save, seats,
-    terminal_values,
+    ActionStats, Evaluator, SearchError, SearchResult, Values, load, mover, or_restore, save,
+    seats, terminal_values,
 };
 use crate::chance::sub_seed;
 use crate::kernel::{Game, Sim, Turn};
@@ -286,7 +286,8 @@ impl<G: Game> Ismcts<G> {
                 }
                 self.forced_root = self.paired_root.then_some((done % group) as u32);
                 done += 1;
-                let values = self.descend(sim)?;
+                let values = self.descend(sim);
+                let values = or_restore(sim, &self.root, values)?;
                 if let Some(edge) = self.forced_root {
                     self.gains
                         .record(edge as usize, values[usize::from(viewer.0)]);
@@ -342,7 +343,9 @@ impl<G: Game> Ismcts<G> {
                 Turn::Player(seat) => seat,
             };
             let key = sim.info_key(seat);
-            self.root_actions(sim);
+            if self.root_actions(sim) == 0 {
+                return Err(SearchError::NoChoices { seat });
+            }
             let node = match self.index.get(&key) {
                 Some(&node) => node,
                 None if self.path.is_empty() => self.add_node(key),

@@ -4,8 +4,8 @@
 //! the outcomes seen so far, reached by sampling.
 
 use super::{
-    ActionStats, Evaluator, SearchError, SearchResult, Values, load, mover, outcome_of, save,
-    seats, terminal_values,
+    ActionStats, Evaluator, SearchError, SearchResult, Values, load, mover, or_restore, outcome_of,
+    save, seats, terminal_values,
 };
 use crate::chance::sub_seed;
 use crate::kernel::step::Pick;
@@ -95,7 +95,8 @@ impl<G: Game> Mcts<G> {
                 load(sim, &self.root)?;
                 sim.reseed(sub_seed(seed, done));
                 done += 1;
-                let values = self.descend(sim)?;
+                let values = self.descend(sim);
+                let values = or_restore(sim, &self.root, values)?;
                 for &n in &self.path {
                     let node = &mut self.nodes[n as usize];
                     node.visits += 1;
@@ -145,6 +146,7 @@ impl<G: Game> Mcts<G> {
         self.path.clear();
         self.path.push(0);
         let (mut node, mut moved, mut terminal) = (0u32, false, false);
+        let mut no_choices = None;
         sim.play_reading_chance(|decision, chance| {
             if moved && let Some(outcome) = outcome_of(chance) {
                 node = self.outcome_child(node, outcome)?;
@@ -155,6 +157,10 @@ impl<G: Game> Mcts<G> {
                 terminal = true;
                 return None;
             };
+            if decision.choices.is_empty() {
+                no_choices = Some(seat);
+                return None;
+            }
             if node != 0 && self.nodes[node as usize].visits == 0 {
                 return None;
             }
@@ -171,6 +177,9 @@ impl<G: Game> Mcts<G> {
                 action.expect("action children carry their action"),
             ))
         })?;
+        if let Some(seat) = no_choices {
+            return Err(SearchError::NoChoices { seat });
+        }
         match terminal {
             true => Ok(terminal_values(sim, &mut self.returns)),
             false => self.leaf(sim),

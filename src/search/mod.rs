@@ -117,6 +117,12 @@ pub enum SearchError {
         /// How many chance points it met.
         points: usize,
     },
+    /// A seat is asked to choose, but the game offers it no legal action (a game's bug).
+    #[error("{seat} is asked to choose among no legal action")]
+    NoChoices {
+        /// The seat asked.
+        seat: Seat,
+    },
     /// ISMCTS found another set of legal actions in the same information set.
     #[error("the legal actions differ between two worlds of one information set")]
     InconsistentActions,
@@ -291,6 +297,19 @@ pub(crate) fn save<G: Game>(sim: &mut Sim<G>, slot: &mut Option<Snapshot>) {
         Some(snapshot) => sim.snapshot_into(snapshot),
         None => *slot = Some(sim.snapshot()),
     }
+}
+
+/// `result`, restoring `root` first when it is an error: a failed search leaves the `Sim` as
+/// it found it, not in the world its iteration had reached.
+pub(crate) fn or_restore<G: Game, T>(
+    sim: &mut Sim<G>,
+    root: &Option<Snapshot>,
+    result: Result<T, SearchError>,
+) -> Result<T, SearchError> {
+    if result.is_err() {
+        load(sim, root)?;
+    }
+    result
 }
 
 /// Restores a slot filled by [`save`].

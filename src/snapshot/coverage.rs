@@ -24,7 +24,7 @@ use crate::kernel::StableId;
 /// The game state outside the snapshots, found when setup ends: what the audit allowed
 /// (immutable types, and types declared not game state) and the resources the game inserted.
 #[derive(Clone, Debug, Default)]
-pub struct Coverage {
+pub(crate) struct Coverage {
     /// Component ids the registry saves.
     pub(crate) registered: HashSet<ComponentId>,
     /// Types declared not game state ([`Setup::not_game_state`](crate::kernel::Setup::not_game_state)).
@@ -110,7 +110,8 @@ impl Coverage {
     }
 
     /// The resources the game's setup inserted.
-    pub fn game_resources(&self) -> &[ComponentId] {
+    #[cfg(feature = "testing")]
+    pub(crate) fn game_resources(&self) -> &[ComponentId] {
         &self.game_resources
     }
 }

@@ -7,7 +7,7 @@ mod part;
 mod registry;
 
 pub use checksum::StableHasher;
-pub use coverage::Coverage;
+pub(crate) use coverage::Coverage;
 pub(crate) use coverage::resource_ids;
 pub use registry::{Snapshot, SnapshotRegistry};
 
@@ -81,8 +81,11 @@ pub enum SnapshotError {
     },
     /// Setup ended with game state no snapshot covers: a game entity or a resource the game's
     /// setup inserted holds a mutable type that is neither registered nor declared not game
-    /// state (see
-    /// [`Coverage`]). A search or a determinization would leave such a value changed.
+    /// state ([`Setup::not_game_state`](crate::kernel::Setup::not_game_state)). A search or a
+    /// determinization would leave such a value changed. The kernel registers the components
+    /// it puts on entities that change (`Zone`, `Listener`, `DieFace`, `CardId`); its fixed
+    /// ones are immutable. Only resources the game's setup inserts are checked (one already in
+    /// the world when setup starts is the caller's).
     #[error(
         "{type_name} on {holder} is game state no snapshot covers: register it \
          (Setup::snapshot_component or Setup::snapshot_resource), make it immutable \

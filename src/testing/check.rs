@@ -1,10 +1,12 @@
 //! The suite's driver: one random game per seed, the checks at each decision, the replay.
 
 use super::mark::Mark;
+use super::recall::Recall;
 use super::{At, Conformance, Property, Report, views};
 use crate::encode::{Encode, action_of, check_position, legal_ids, size};
 use crate::kernel::playout::{random_action, random_choice, random_player_rng};
 use crate::kernel::{Game, Seat, Sim, SimBuilder, Turn};
+use crate::pipeline::LoggedEvent;
 use crate::search::{Evaluator, Ismcts, Mcts, SearchError, Values, apply_outcome, chance_outcomes};
 
 /// A probability's tolerance (sums of a few hundred floating-point terms).
@@ -35,6 +37,7 @@ impl<G: Encode> Encoded<G> {
 pub(super) fn game<G: Game>(
     conformance: &Conformance<G>,
     seed: u64,
+    recall: &mut Recall,
     report: &mut Report,
 ) -> Result<(), super::Failure> {
     let name = conformance.game.name();
@@ -46,23 +49,62 @@ pub(super) fn game<G: Game>(
     let builder = SimBuilder::new(conformance.game.clone()).seed(seed);
     let mut sim = build(&builder, at)?;
     sim.record_events(true);
+    let recalls = conformance.perfect_recall && G::HIDDEN_INFORMATION;
+    let dealt_before = (report.determinizations, report.failed_determinizations);
+    let mut checked = 0;
+    recall.start(conformance.game.seats());
     let mut rng = random_player_rng(seed);
     let mut actions = Vec::new();
-    while let Turn::Player(_) = sim.turn() {
+    while let Turn::Player(mover) = sim.turn() {
         let decision = actions.len() as u32;
         at.decision = Some(decision);
         if decision >= conformance.max_actions {
             let detail = format!("still running after {decision} actions");
             return Err(at.fail(Property::Ends, detail));
         }
-        let action = random_action(&sim, &mut rng).expect("a player's turn has choices");
-        decide(conformance, &mut sim, action, at, report)?;
-        sim.take_events();
+        if recalls {
+            recall.check(&mut sim, at)?;
+        }
+        let Some(action) = random_action(&sim, &mut rng) else {
+            let detail = format!("{mover} is asked to choose among no legal action");
+            return Err(at.fail(Property::Ends, detail));
+        };
+        let events = caught(at, || decide(conformance, &mut sim, action, at, report))?;
+        checked += u64::from(G::HIDDEN_INFORMATION && decision.is_multiple_of(conformance.every));
+        recall.saw::<G>(mover, action, &events);
         actions.push(action);
         report.decisions += 1;
     }
     at.decision = None;
-    replay(&builder, &actions, sim.checksum(), at)
+    caught(at, || replay(&builder, &actions, sim.checksum(), at))?;
+    // The mover's own determinizations always succeed (one deal): weigh the others'.
+    let others = report.determinizations - dealt_before.0 - checked;
+    let failed = report.failed_determinizations - dealt_before.1;
+    if failed >= 2 && failed > others {
+        let detail = format!(
+            "{failed} of {} determinizations for seats not to move found no deal that asks \
+             the mover again",
+            failed + others
+        );
+        return Err(at.fail(Property::Determinize, detail));
+    }
+    Ok(())
+}
+
+/// Runs `check`, turning a panic in it (the game's code, or a check's own) into a failure
+/// that names where it happened.
+fn caught<R>(
+    at: At,
+    check: impl FnOnce() -> Result<R, super::Failure>,
+) -> Result<R, super::Failure> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(check)).unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("(no message)");
+        Err(at.fail(Property::Ends, format!("the game panics: {message}")))
+    })
 }
 
 /// Builds the game twice: the same checksum both times.
@@ -81,14 +123,14 @@ fn build<G: Game>(builder: &SimBuilder<G>, at: At) -> Result<Sim<G>, super::Fail
     Ok(sim)
 }
 
-/// The checks at one decision, then `action` applied.
+/// The checks at one decision, then `action` applied: the events it resolved.
 fn decide<G: Game>(
     conformance: &Conformance<G>,
     sim: &mut Sim<G>,
     action: G::Action,
     at: At,
     report: &mut Report,
-) -> Result<(), super::Failure> {
+) -> Result<Vec<LoggedEvent<G::Event>>, super::Failure> {
     if let Some(encoded) = &conformance.encoded {
         (encoded.position)(sim).map_err(|e| at.fail(Property::Encoding, e))?;
     }
@@ -103,12 +145,14 @@ fn decide<G: Game>(
             restored(sim, &start, &mark, Property::Determinize, at)?;
         }
     }
+    sim.take_events();
     sim.apply(action).map_err(|e| {
         at.fail(
             Property::Ends,
             format!("{action:?} is legal but fails: {e}"),
         )
-    })
+    })?;
+    Ok(sim.take_events())
 }
 
 /// Restores `start` and checks the world is the marked one (`property` names what changed it).
@@ -159,7 +203,8 @@ fn chance<G: Game>(
     }
     report.chance_nodes += 1;
     let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-    if (total - 1.0).abs() > EPSILON {
+    let sums_to_one = (total - 1.0).abs() <= EPSILON; // false for a NaN (every weight 0)
+    if !sums_to_one {
         return Err(fail(format!("the outcomes of {action:?} sum to {total}")));
     }
     if let Some(encoded) = &conformance.encoded {
@@ -219,7 +264,11 @@ fn search<G: Game>(
             .map(|_| ()),
     };
     match result {
-        Ok(()) | Err(SearchError::TooManySeats { .. }) => {}
+        Ok(()) => report.searches += 1,
+        Err(SearchError::TooManySeats { .. }) => {}
+        Err(e @ SearchError::NoChoices { .. }) => {
+            return Err(at.fail(Property::Ends, e.to_string()));
+        }
         Err(SearchError::InconsistentActions) => {
             return Err(at.fail(
                 Property::Determinize,
@@ -228,7 +277,6 @@ fn search<G: Game>(
         }
         Err(e) => return Err(at.fail(Property::Search, format!("the search fails: {e}"))),
     }
-    report.searches += 1;
     mark.same(sim)
         .map_err(|e| at.fail(Property::Search, format!("after the search, {e}")))
 }

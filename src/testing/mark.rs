@@ -16,6 +16,7 @@ pub(super) struct Mark {
     checksum: u64,
     structure: Vec<Vec<ComponentId>>,
     resources: Vec<ComponentId>,
+    spawned: u32,
 }
 
 impl Mark {
@@ -29,6 +30,7 @@ impl Mark {
             checksum,
             structure: structure(sim),
             resources: resources(sim.world()),
+            spawned: sim.world().entities().count_spawned(),
         }
     }
 
@@ -52,6 +54,14 @@ impl Mark {
         }
         if resources(sim.world()) != self.resources {
             return Err("a resource was inserted or removed during play".into());
+        }
+        let spawned = sim.world().entities().count_spawned();
+        if spawned != self.spawned {
+            return Err(format!(
+                "the world holds {spawned} entities, not {} (an entity spawned or despawned \
+                 during play)",
+                self.spawned
+            ));
         }
         self.untouched(sim)
     }

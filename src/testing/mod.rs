@@ -12,10 +12,11 @@
 //! Over a random playout from each seed ([`random_player_rng`](crate::kernel::playout::random_player_rng)),
 //! at every decision it checks:
 //!
-//! - **games end** within [`Conformance::max_actions`], and every legal action applies;
+//! - **games end** within [`Conformance::max_actions`], a seat asked has a choice, the action
+//!   taken applies, and no panic escapes the game's code;
 //! - **snapshot → play → restore** gives the same checksum and the same world: no component
 //!   inserted or removed, nothing outside the snapshots changed (see
-//!   [`Coverage`](crate::snapshot::Coverage)) — the trap of a game value a search would leave
+//!   [`SnapshotError::Unregistered`](crate::snapshot::SnapshotError::Unregistered)) — the trap of a game value a search would leave
 //!   changed;
 //! - **every listed chance outcome applies**: the chance node an action leads to
 //!   ([`chance_outcomes`](crate::search::chance_outcomes)) has probabilities summing to 1, and
@@ -30,11 +31,13 @@
 //! - **determinize keeps the viewer's information**: for each seat, its information key
 //!   ([`Sim::info_key`]), what it holds and sees (cards and dice in its own and the public
 //!   zones), its observation, and — when it moves — the legal actions;
-//! - **the views agree**: in the world determinized for a seat and in the real one, the same
-//!   action with the same random streams gives that seat equal information keys exactly when
-//!   it is shown equal events ([`Game::seen_by`]), and then equal observations and visible
-//!   zones; re-dealing for another seat that changes what this seat holds changes its key and
-//!   its observation.
+//! - **the views agree**: after the same action in worlds a seat cannot tell apart (the one
+//!   determinized for it and the real one with the same random streams, the real one with
+//!   other streams), positions that leave it equal information keys show it equal events
+//!   ([`Game::seen_by`]), observations and visible zones ([`Conformance::sees`]); re-dealing
+//!   for another seat that changes what this seat holds changes its key and its observation;
+//!   with [`Conformance::perfect_recall`], equal keys come from equal histories of the
+//!   actions it saw.
 //!
 //! At the end, replaying the recorded actions from the seed gives the same checksum. A
 //! failure names the game, the seed, the action (its index in the game: 0 is the first) and
@@ -42,7 +45,10 @@
 
 mod check;
 mod mark;
+mod recall;
 mod views;
+
+pub use views::sees_by_default;
 
 use crate::encode::Encode;
 use crate::kernel::{Game, Seat, Sim};
@@ -73,6 +79,8 @@ pub struct Conformance<G: Game> {
     max_actions: u32,
     every: u32,
     simulations: u64,
+    perfect_recall: bool,
+    sees: fn(Seat, crate::kernel::Zone) -> bool,
     encoded: Option<check::Encoded<G>>,
 }
 
@@ -86,6 +94,8 @@ impl<G: Game> Conformance<G> {
             max_actions: 20_000,
             every: 8,
             simulations: 24,
+            perfect_recall: false,
+            sees: sees_by_default,
             encoded: None,
         }
     }
@@ -114,11 +124,33 @@ impl<G: Game> Conformance<G> {
         self
     }
 
+    /// Checks perfect recall too (hidden-information games): a seat's information key is
+    /// never the same after two different histories of the actions it saw (another seat's
+    /// private answer counts as "that seat acted"), over all the games of the run. OpenSpiel's
+    /// information states have it (Leduc's and sgs's keys here too); a key that keeps the
+    /// position only (the duel's, riichi's, sichuan's: a pass in a claim window changes no key)
+    /// does not, and search then pools positions reached differently. A game whose `observe`
+    /// is meant to remember the history — the bids, the bets — turns it on: forgetting a
+    /// public action or a public value the rules keep is the bug it catches.
+    pub fn perfect_recall(mut self) -> Self {
+        self.perfect_recall = true;
+        self
+    }
+
+    /// Which zones a seat sees the cards and dice of, for the determinization and view
+    /// checks (default [`sees_by_default`]): a game with face-down cards on the table, or
+    /// open hands, says so here.
+    pub fn sees(mut self, sees: fn(Seat, crate::kernel::Zone) -> bool) -> Self {
+        self.sees = sees;
+        self
+    }
+
     /// Runs the suite; the first broken property is the error.
     pub fn run(&self) -> Result<Report, Failure> {
         let mut report = Report::default();
+        let mut recall = recall::Recall::default();
         for &seed in &self.seeds {
-            check::game(self, seed, &mut report)?;
+            check::game(self, seed, &mut recall, &mut report)?;
             report.seeds += 1;
         }
         Ok(report)
@@ -150,7 +182,7 @@ pub struct Report {
     pub seeds: u64,
     /// Decisions taken (each with the per-decision checks).
     pub decisions: u64,
-    /// Chance nodes met, and outcomes applied.
+    /// Chance nodes the actions taken led to.
     pub chance_nodes: u64,
     /// Outcomes of those nodes applied.
     pub outcomes: u64,
@@ -158,6 +190,9 @@ pub struct Report {
     pub searches: u64,
     /// Determinizations checked (one per seat per checked decision).
     pub determinizations: u64,
+    /// Determinizations for seats not to move that found no deal asking the mover again
+    /// ([`Sim::try_determinize`] gave up); a game fails when more than half of these fail.
+    pub failed_determinizations: u64,
     /// Pairs of worlds whose views were compared.
     pub views: u64,
 }

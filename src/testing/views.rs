@@ -22,7 +22,7 @@ impl SeatView {
     fn of<G: Game>(conformance: &Conformance<G>, sim: &mut Sim<G>, seat: Seat) -> SeatView {
         SeatView {
             key: sim.info_key(seat),
-            visible: visible(sim, seat),
+            visible: visible(sim, seat, conformance.sees),
             observation: observation(conformance, sim, seat),
         }
     }
@@ -51,9 +51,14 @@ pub(super) fn check<G: Game>(
             u64::from(at.decision.unwrap_or(0)) << 8 | u64::from(seat.0),
         );
         if !sim.try_determinize(seat, seed) {
+            report.failed_determinizations += 1;
             continue;
         }
         report.determinizations += 1;
+        if turn == Turn::Player(seat) {
+            // `try_determinize` keeps the mover's decision as it was: ask it again.
+            sim.refresh_decision();
+        }
         let dealt = SeatView::of(conformance, sim, seat);
         kept(&real, &dealt, seat, at)?;
         if sim.turn() != turn || (turn == Turn::Player(seat) && sim.legal_actions() != legal) {
@@ -217,7 +222,9 @@ fn step<G: Game>(
     sim.apply(action).map_err(|e| {
         at.fail(
             Property::Ends,
-            format!("{action:?} is legal but fails in a world determinized for {seat}: {e}"),
+            format!(
+                "{action:?} is legal but fails in a world {seat} cannot tell from the real one: {e}"
+            ),
         )
     })?;
     let mut h = StableHasher::new();
@@ -241,10 +248,9 @@ fn restore<G: Game>(sim: &mut Sim<G>, start: &Snapshot, at: At) -> Result<(), Fa
         .map_err(|e| at.fail(Property::Determinize, format!("the restore fails: {e}")))
 }
 
-/// The cards and dice `seat` sees, as a multiset of (zone, card, face): its own hand, dice
-/// and private zone, and every face-up zone (melds, discards, equipment, judgement, field, the
-/// table, the shared discard pile). Draw piles and the stock are hidden from all.
-fn visible<G: Game>(sim: &Sim<G>, seat: Seat) -> u64 {
+/// The cards and dice `seat` sees (in the zones `sees` says it sees), as a multiset of (zone,
+/// card, face).
+fn visible<G: Game>(sim: &Sim<G>, seat: Seat, sees: fn(Seat, Zone) -> bool) -> u64 {
     let world = sim.world();
     let mut seen: Vec<(Zone, Option<CardId>, Option<DieFace>)> = sim
         .rules()
@@ -262,8 +268,11 @@ fn visible<G: Game>(sim: &Sim<G>, seat: Seat) -> u64 {
     h.finish()
 }
 
-/// True when `seat` sees what lies in `zone`.
-fn sees(seat: Seat, zone: Zone) -> bool {
+/// The zones a seat sees by default ([`Conformance::sees`](super::Conformance::sees)): its own
+/// hand, dice and private zone, and the face-up zones (melds, discards, equipment, judgement,
+/// field, the table, the shared discard pile). Draw piles, the stock, pools and removed cards
+/// are hidden from all.
+pub fn sees_by_default(seat: Seat, zone: Zone) -> bool {
     match zone {
         Zone::Hand(s) | Zone::Dice(s) | Zone::Private(s) => s == seat,
         Zone::Meld(_)

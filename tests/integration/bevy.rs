@@ -48,6 +48,50 @@ fn an_app_plays_the_same_game_as_the_sim() {
     );
 }
 
+/// `random_player` answers for the seats of its `RandomPlayer` only, and only when nothing
+/// else did; with the deprecated `PlayerRng` alone it answers for every seat, as it used to.
+#[test]
+fn the_random_player_plays_the_seats_it_is_given() {
+    use alea::games::leduc::Leduc;
+    use alea::plugin::outcome;
+    let frame = |seats: Option<&[Seat]>| {
+        let mut app = App::new();
+        app.add_plugins(AleaPlugin::new(SimBuilder::new(Leduc).seed(4)))
+            .add_systems(
+                Update,
+                random_player::<Leduc>.before(PipelineSystems::Accept),
+            );
+        match seats {
+            Some(seats) => {
+                app.insert_resource(RandomPlayer::new(seats.to_vec(), random_player_rng(4)))
+            }
+            #[allow(deprecated)]
+            None => app.insert_resource(alea::plugin::PlayerRng(random_player_rng(4))),
+        };
+        app
+    };
+    // Seat 1 only: seat 0, to move first, is left waiting.
+    let mut app = frame(Some(&[Seat(1)]));
+    for _ in 0..5 {
+        app.update();
+    }
+    let resolution = app.world().resource::<Resolution<Leduc>>();
+    assert_eq!(resolution.decision.turn, Turn::Player(Seat(0)));
+    assert_eq!(app.world().resource::<Inbox<Leduc>>().result, None);
+    // Both seats, or the deprecated generator: the game is played to its end.
+    for seats in [Some(&[Seat(0), Seat(1)][..]), None] {
+        let mut app = frame(seats);
+        let mut frames = 0;
+        while outcome::<Leduc>(app.world()).is_none() && frames < 100 {
+            app.update();
+            frames += 1;
+        }
+        let returns = outcome::<Leduc>(app.world()).expect("the game ends");
+        assert_eq!(returns.iter().sum::<f64>(), 0.0, "{returns:?}");
+        assert!(frames >= 2);
+    }
+}
+
 mod embedding {
     //! A client's view: messages per resolved event, client components on alea's entities,
     //! snapshots and search from a live App (DESIGN §15).

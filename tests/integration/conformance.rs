@@ -27,6 +27,8 @@ mod faulty {
         LeakyObserve,
         /// `observe` leaves out the seat's own die.
         LossyObserve,
+        /// `observe` forgets who decided what (public actions).
+        ForgetfulObserve,
         /// `determinize` rerolls the viewer's own die too.
         DeterminizeOwnDie,
         /// The observation tensor carries the other seat's die.
@@ -39,6 +41,16 @@ mod faulty {
         StateOutsideWorld,
         /// A reroll to six fails.
         NoSixes,
+        /// `determinize` for the mover takes away its reroll (a flag `observe` skips).
+        DeterminizeLimitsMover,
+        /// `determinize` for a seat not to move ends the game: no deal asks the mover again.
+        DeterminizeBreaksDeals,
+        /// Deciding spawns an entity.
+        SpawnDuringPlay,
+        /// The second decision panics.
+        Panics,
+        /// The second seat is asked with no choice.
+        NoChoice,
     }
 
     #[derive(Clone, Debug)]
@@ -61,7 +73,10 @@ mod faulty {
     pub struct State {
         pub rolls: u8,
         pub decided: u8,
+        /// Bit `s`: seat `s` rerolled (a public action).
+        pub rerolled: u8,
         pub stamp: u32,
+        pub locked: bool,
     }
 
     #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -126,7 +141,11 @@ mod faulty {
                 Event::Roll { seat } => {
                     let die = ctx.rules().dice()[seat.index()];
                     let pips = ctx.roll(die).expect("a die");
-                    ctx.state().rolls += 1;
+                    let state = ctx.state();
+                    state.rolls += 1;
+                    if state.rolls > 2 {
+                        state.rerolled |= 1 << seat.0;
+                    }
                     if bug == Bug::NoSixes && pips == 6 && ctx.state().rolls > 2 {
                         return ctx.fail("no sixes on a reroll");
                     }
@@ -136,6 +155,9 @@ mod faulty {
                 Event::Decided { seat } => {
                     let state = ctx.state();
                     state.decided += 1;
+                    if bug == Bug::Panics && state.decided == 2 {
+                        panic!("the second decision");
+                    }
                     if bug == Bug::StateOutsideWorld {
                         state.stamp = STAMPS.fetch_add(1, Ordering::Relaxed);
                     }
@@ -148,6 +170,9 @@ mod faulty {
                             if let Some(mut score) = ctx.world().get_mut::<Score>(player) {
                                 score.0 += 1;
                             }
+                        }
+                        Bug::SpawnDuringPlay => {
+                            ctx.world().spawn(Marker);
                         }
                         _ => {}
                     }
@@ -164,10 +189,15 @@ mod faulty {
             state: &State,
             decision: &mut Decision<Choice>,
         ) {
-            if state.decided >= 2 && rules.game.0 != Bug::NeverEnds {
-                decision.finish();
-            } else {
-                decision.ask(table.active, [Choice::Reroll, Choice::Stay]);
+            match rules.game.0 {
+                Bug::NeverEnds => {}
+                _ if state.decided >= 2 => return decision.finish(),
+                Bug::NoChoice if state.decided == 1 => return decision.ask(table.active, []),
+                _ => {}
+            }
+            match state.locked {
+                true => decision.ask(table.active, [Choice::Stay]),
+                false => decision.ask(table.active, [Choice::Reroll, Choice::Stay]),
             }
         }
 
@@ -189,7 +219,10 @@ mod faulty {
             seat: Seat,
             hasher: &mut dyn Hasher,
         ) {
-            hasher.write_u8(state.decided);
+            if rules.game.0 != Bug::ForgetfulObserve {
+                hasher.write_u8(state.decided);
+                hasher.write_u8(state.rerolled);
+            }
             if rules.game.0 != Bug::LossyObserve {
                 hasher.write_u8(pips(rules, world, seat));
             }
@@ -210,12 +243,18 @@ mod faulty {
         fn determinize(
             rules: &Rules<Self>,
             world: &mut World,
-            _: &Table,
-            _: &mut State,
+            table: &Table,
+            state: &mut State,
             viewer: Seat,
             rng: &mut ChaCha8Rng,
         ) {
             use rand::RngExt;
+            let moves = table.active == viewer;
+            match rules.game.0 {
+                Bug::DeterminizeLimitsMover if moves => state.locked = true,
+                Bug::DeterminizeBreaksDeals if !moves => state.decided = 2,
+                _ => {}
+            }
             let mut seats = vec![viewer.next(2)];
             if rules.game.0 == Bug::DeterminizeOwnDie {
                 seats.push(viewer);
@@ -267,7 +306,12 @@ mod faulty {
 
 /// The property `game` breaks (every check at each decision), or `None`.
 fn broken<G: Encode>(game: G) -> Option<(Property, String)> {
-    Conformance::new(game)
+    broken_in(Conformance::new(game))
+}
+
+/// The property the suite `conformance` breaks, or `None`.
+fn broken_in<G: Encode>(conformance: Conformance<G>) -> Option<(Property, String)> {
+    conformance
         .seeds(0..10)
         .every(1)
         .max_actions(50)
@@ -303,6 +347,19 @@ fn the_suite_names_the_property_each_bug_breaks() {
         (Bug::NeverEnds, Property::Ends, "still running after 50"),
         (Bug::StateOutsideWorld, Property::Replay, "checksum"),
         (Bug::NoSixes, Property::ChanceOutcomes, "outcome 5"),
+        (
+            Bug::DeterminizeLimitsMover,
+            Property::Determinize,
+            "[Stay], not",
+        ),
+        (
+            Bug::DeterminizeBreaksDeals,
+            Property::Determinize,
+            "found no deal",
+        ),
+        (Bug::SpawnDuringPlay, Property::RoundTrip, "entity spawned"),
+        (Bug::Panics, Property::Ends, "panics: the second decision"),
+        (Bug::NoChoice, Property::Ends, "no legal action"),
     ];
     for (bug, property, words) in cases {
         let (found, message) =
@@ -317,6 +374,17 @@ fn the_suite_names_the_property_each_bug_breaks() {
     let (found, message) = broken(HighDie::<true>(Bug::None)).expect("the leak is found");
     assert_eq!(found, Property::ViewsAgree, "{message}");
     assert!(message.contains("the events it is shown"), "{message}");
+    // Forgetting a public action is what perfect recall is for.
+    let forgetful = HighDie::<false>(Bug::ForgetfulObserve);
+    assert_eq!(broken(forgetful.clone()), None);
+    let recall = broken_in(Conformance::new(forgetful).perfect_recall());
+    let (found, message) = recall.expect("perfect recall finds it");
+    assert_eq!(found, Property::ViewsAgree, "{message}");
+    assert!(message.contains("(perfect recall)"), "{message}");
+    assert_eq!(
+        broken_in(Conformance::new(HighDie::<false>(Bug::None)).perfect_recall()),
+        None
+    );
 }
 
 /// A game whose setup is a function: to try what the end-of-setup check accepts.
@@ -365,6 +433,25 @@ mod custom {
             out.push(0.0);
         }
     }
+}
+
+/// A seat asked with no choice is an error of every search, not a panic.
+#[test]
+fn searches_refuse_a_decision_without_choices() {
+    use alea::kernel::{Seat, SimBuilder};
+    use alea::search::{Expectimax, Ismcts, Mcts, RandomRollouts, SearchError};
+    use faulty::{Bug, Choice, HighDie};
+    let mut sim = SimBuilder::new(HighDie::<false>(Bug::NoChoice)).build();
+    let before = sim.checksum();
+    let refused = SearchError::NoChoices { seat: Seat(1) };
+    let mut mcts = Mcts::new(2.0, RandomRollouts::new(1, 0));
+    assert_eq!(mcts.search(&mut sim, 50, 0).err(), Some(refused.clone()));
+    let mut ismcts = Ismcts::new(2.0, RandomRollouts::new(1, 0));
+    assert_eq!(ismcts.search(&mut sim, 50, 0).err(), Some(refused.clone()));
+    assert_eq!(sim.checksum(), before);
+    sim.apply(Choice::Stay).unwrap();
+    let mut expectimax = Expectimax::new(2, RandomRollouts::new(1, 0));
+    assert_eq!(expectimax.search(&mut sim, 0).err(), Some(refused));
 }
 
 #[test]

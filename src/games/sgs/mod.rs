@@ -293,6 +293,9 @@ mod census_tests {
 #[cfg(all(test, feature = "testing"))]
 #[test]
 fn conforms() {
-    crate::testing::conformance_encoded(Sgs::new(Mode::OneVsOne), 0..100);
-    crate::testing::conformance_encoded(Sgs::new(Mode::Identity4), 0..40);
+    use crate::testing::Conformance;
+    let one_vs_one = Conformance::new(Sgs::new(Mode::OneVsOne)).seeds(0..100);
+    one_vs_one.perfect_recall().encoded().assert();
+    let identity4 = Conformance::new(Sgs::new(Mode::Identity4)).seeds(0..40);
+    identity4.perfect_recall().encoded().assert();
 }
