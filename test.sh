@@ -4,7 +4,7 @@
 # dependencies (open_spiel, pettingzoo, ray) its tests exercise.
 set -euo pipefail
 cd "$(dirname "$0")"
-cargo test --profile ci --all-features
+cargo test --profile ci --workspace --exclude alea-python --all-features
 
 venv=target/python-venv
 if [ ! -x "$venv/bin/python" ]; then

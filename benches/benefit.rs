@@ -7,8 +7,8 @@
 use std::hint::black_box;
 
 use alea::benefit::Answers;
-use alea::games::sgs::{Mode, Position, Sgs, Smart};
 use alea::kernel::{Rollback, SimBuilder};
+use alea_games::games::sgs::{Mode, Position, Sgs, Smart};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn benefit(c: &mut Criterion) {

@@ -10,10 +10,10 @@
 use std::hint::black_box;
 
 use alea::chance::derive_stream;
-use alea::dealer::{DealConfig, Dealer};
-use alea::games::mahjong::abilities::{AWAI, KASUMI, KOROMO, KURO};
 use alea::kernel::Seat;
-use alea::tiles::{KindCounts, TileKind, shanten, warm_up_shanten};
+use alea_games::dealer::{DealConfig, Dealer};
+use alea_games::games::mahjong::abilities::{AWAI, KASUMI, KOROMO, KURO};
+use alea_games::tiles::{KindCounts, TileKind, shanten, warm_up_shanten};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::RngExt;
 

@@ -5,12 +5,12 @@
 use std::hint::black_box;
 
 use alea::chance::{Purpose, derive_stream, sub_seed};
-use alea::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
-use alea::games::duel::players::{Player, PlayerKind};
-use alea::games::duel::state::Phase;
-use alea::games::duel::{Duel, DuelAction, redeal};
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Rollback, SimBuilder};
+use alea_games::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
+use alea_games::games::duel::players::{Player, PlayerKind};
+use alea_games::games::duel::state::Phase;
+use alea_games::games::duel::{Duel, DuelAction, redeal};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn duel(c: &mut Criterion) {

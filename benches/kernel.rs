@@ -30,10 +30,10 @@ mod bare;
 
 use std::hint::black_box;
 
-use alea::games::pig::{Pig, PigAction};
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Rollback, RunMode, Sim, SimBuilder};
 use alea::search::{Mcts, RandomRollouts};
+use alea_games::games::pig::{Pig, PigAction};
 use criterion::{Criterion, criterion_group};
 use rand_chacha::ChaCha8Rng;
 

@@ -23,14 +23,16 @@
 
 use std::hint::black_box;
 
-use alea::games::mahjong::abilities::{SeatedAbility, future_sight};
+use alea_games::games::mahjong::abilities::{SeatedAbility, future_sight};
 
-use alea::games::mahjong::riichi::{Length, PlayerKind, Riichi, choose, fill_unknown, ismcts};
-use alea::games::mahjong::sichuan::{self, Sichuan};
 use alea::kernel::Turn;
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Rollback, Seat, Sim, SimBuilder};
-use alea::tiles::warm_up_shanten;
+use alea_games::games::mahjong::riichi::{
+    Length, PlayerKind, Riichi, choose, fill_unknown, ismcts,
+};
+use alea_games::games::mahjong::sichuan::{self, Sichuan};
+use alea_games::tiles::warm_up_shanten;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn play(sim: &mut Sim<Riichi>, players: &[PlayerKind; 4], seed: u64) -> i32 {
@@ -39,7 +41,7 @@ fn play(sim: &mut Sim<Riichi>, players: &[PlayerKind; 4], seed: u64) -> i32 {
     while let Some(action) = choose(sim, players, &mut rng) {
         sim.apply(action).expect("legal actions apply");
     }
-    alea::games::mahjong::riichi::scores(sim.world())[0]
+    alea_games::games::mahjong::riichi::scores(sim.world())[0]
 }
 
 fn matches(c: &mut Criterion) {
@@ -184,8 +186,8 @@ fn constrained_position<G: alea::kernel::Game>(
 }
 
 fn fills(c: &mut Criterion) {
-    use alea::games::mahjong::fill::Inference;
-    use alea::games::mahjong::riichi::{Kyoku, fill_unknown_with};
+    use alea_games::games::mahjong::fill::Inference;
+    use alea_games::games::mahjong::riichi::{Kyoku, fill_unknown_with};
     warm_up_shanten();
     let mut group = c.benchmark_group("fill");
     let kyoku = Riichi::preset("riichi")

@@ -13,8 +13,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use alea::chance::{Purpose, derive_stream};
-use alea::mount::{Exit, Mount, WallLayout};
-use alea::tiles::{Tile, TileSet};
+use alea_games::mount::{Exit, Mount, WallLayout};
+use alea_games::tiles::{Tile, TileSet};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const BATCH: u64 = 64;

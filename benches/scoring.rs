@@ -10,7 +10,7 @@
 
 use std::hint::black_box;
 
-use alea::scoring::riichi::{Hand, HandRequest, RiichiRules, WinContext, evaluate, is_agari};
+use alea_games::scoring::riichi::{Hand, HandRequest, RiichiRules, WinContext, evaluate, is_agari};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const HANDS: &[&str] = &[

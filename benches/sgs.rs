@@ -6,10 +6,10 @@
 use std::hint::black_box;
 
 use alea::chance::sub_seed;
-use alea::games::sgs::players::ismcts_search;
-use alea::games::sgs::{Mode, Restarter, Sgs};
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Rollback, SimBuilder};
+use alea_games::games::sgs::players::ismcts_search;
+use alea_games::games::sgs::{Mode, Restarter, Sgs};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn sgs(c: &mut Criterion) {

@@ -6,12 +6,12 @@
 //!
 //! Run with `cargo run --release --example bevy_ai_seat`.
 
-use alea::games::duel::{Duel, DuelAction};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{GameRules, Inbox, PipelineSystems, Seat, Sim, SimBuilder, Turn};
 use alea::pipeline::Resolution;
 use alea::plugin::{AleaPlugin, RandomPlayer, Resolved, outcome, random_player};
 use alea::search::{Ismcts, RandomRollouts};
+use alea_games::games::duel::{Duel, DuelAction};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 use bevy_tasks::futures::check_ready;

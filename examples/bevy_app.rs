@@ -2,11 +2,11 @@
 //!
 //! Run with `cargo run --release --example bevy_app`.
 
-use alea::games::pig::Pig;
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{PipelineSystems, Seat, SimBuilder};
 use alea::pipeline::Resolution;
 use alea::plugin::{AleaPlugin, RandomPlayer, outcome, random_player};
+use alea_games::games::pig::Pig;
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 

@@ -6,9 +6,9 @@
 //! `cargo run --release --example duel_playouts -- [games]`
 
 use alea::chance::sub_seed;
-use alea::games::duel::{Duel, redeal};
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Rollback, SimBuilder};
+use alea_games::games::duel::{Duel, redeal};
 
 fn main() {
     let games: u64 = std::env::args()

@@ -1,5 +1,5 @@
 //! Pig written by hand: no ECS, no pipeline, no chance records — the same rules, the same
-//! streams and the same draws as `alea::games::pig` through `Sim`, so a playout or a search
+//! streams and the same draws as `alea_games::games::pig` through `Sim`, so a playout or a search
 //! here is the same game as there (checked before timing), and the difference in time is the
 //! kernel's cost. This is the "physical limit" line of the README's performance table.
 

@@ -1,5 +1,6 @@
-//! Derive macros of [alea](https://docs.rs/alea), re-exported there: use them as
-//! `alea::prelude::GameEvent` (or `alea::kernel::GameEvent`), never from this crate directly.
+//! Derive macros of [alea's kernel](https://docs.rs/alea-kernel) (library `alea`), re-exported
+//! there: use them as `alea::prelude::GameEvent` (or `alea::kernel::GameEvent`), never from
+//! this crate directly.
 #![warn(missing_docs)]
 
 use proc_macro::TokenStream;

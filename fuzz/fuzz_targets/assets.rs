@@ -4,9 +4,9 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    let _ = alea::games::mahjong::abilities::parse_params(text);
-    let _ = alea::games::duel::catalog::Catalog::from_ron(text);
-    let _ = alea::games::sgs::Deck::from_ron(text);
-    let deck = alea::games::sgs::Deck::embedded();
-    let _ = alea::games::sgs::position::Position::from_json(text, &deck);
+    let _ = alea_games::games::mahjong::abilities::parse_params(text);
+    let _ = alea_games::games::duel::catalog::Catalog::from_ron(text);
+    let _ = alea_games::games::sgs::Deck::from_ron(text);
+    let deck = alea_games::games::sgs::Deck::embedded();
+    let _ = alea_games::games::sgs::position::Position::from_json(text, &deck);
 });

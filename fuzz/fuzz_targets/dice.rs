@@ -3,5 +3,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
-    let _ = text.parse::<alea::dice::DiceExpr>();
+    let _ = text.parse::<alea_games::dice::DiceExpr>();
 });

@@ -2,8 +2,8 @@
 //! that reads writes back to JSON that reads as the same event. Lines that read are also a
 //! bot's requests and a log to replay: neither panics, whatever they say.
 #![no_main]
-use alea::games::mahjong::riichi::mjai::{MjaiBot, MjaiEvent, replay_events};
-use alea::games::mahjong::riichi::{PlayerKind, Riichi};
+use alea_games::games::mahjong::riichi::mjai::{MjaiBot, MjaiEvent, replay_events};
+use alea_games::games::mahjong::riichi::{PlayerKind, Riichi};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {

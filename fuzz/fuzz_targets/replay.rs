@@ -3,5 +3,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|line: &str| {
-    let _ = alea::cli::replay_line(line, 1);
+    let _ = alea_cli::cli::replay_line(line, 1);
 });

@@ -3,5 +3,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|line: &str| {
-    let _ = alea::cli::score_line(line, &alea::scoring::riichi::RiichiRules::default());
+    let _ = alea_cli::cli::score_line(line, &alea_games::scoring::riichi::RiichiRules::default());
 });

@@ -1,7 +1,7 @@
 //! Batch work without a Python loop: `simulate` and `search` run the CLI's own code in
 //! process and return its `--json` object.
 
-use alea::cli::{Cli, CliError};
+use alea_cli::cli::{Cli, CliError};
 
 use crate::options::{Options, cli_game, flags, parse};
 
@@ -26,7 +26,7 @@ impl From<CliError> for RunError {
 pub fn run(args: &[String]) -> Result<String, RunError> {
     let command = parse(args).map_err(RunError::Usage)?;
     let mut out = Vec::new();
-    alea::cli::run(Cli { command }, &mut out)?;
+    alea_cli::cli::run(Cli { command }, &mut out)?;
     String::from_utf8(out).map_err(|e| RunError::Failed(e.to_string()))
 }
 
@@ -96,9 +96,9 @@ pub fn search_args(
 }
 
 /// `alea simulate` arguments parsed, for shards.
-fn simulate_command(args: &[String]) -> Result<alea::cli::SimulateArgs, RunError> {
+fn simulate_command(args: &[String]) -> Result<alea_cli::cli::SimulateArgs, RunError> {
     match parse(args).map_err(RunError::Usage)? {
-        alea::cli::Command::Simulate(args) => Ok(args),
+        alea_cli::cli::Command::Simulate(args) => Ok(args),
         _ => Err(RunError::Usage(
             "shards run `alea simulate` arguments".into(),
         )),
@@ -107,7 +107,7 @@ fn simulate_command(args: &[String]) -> Result<alea::cli::SimulateArgs, RunError
 
 /// Checks that `args` describe a run that can be sharded, without playing.
 pub fn check_run(args: &[String]) -> Result<(), RunError> {
-    Ok(alea::cli::shard::check_run(&simulate_command(args)?)?)
+    Ok(alea_cli::cli::shard::check_run(&simulate_command(args)?)?)
 }
 
 /// Plays games `first..first + count` of the run `args` describe (game `i` seeded from
@@ -115,7 +115,7 @@ pub fn check_run(args: &[String]) -> Result<(), RunError> {
 pub fn shard(args: &[String], first: u64, count: u64) -> Result<String, RunError> {
     let args = simulate_command(args)?;
     let threads = args.threads.unwrap_or(1);
-    let totals = alea::cli::shard::simulate_totals(&args, first, count, threads)?;
+    let totals = alea_cli::cli::shard::simulate_totals(&args, first, count, threads)?;
     serde_json::to_string(&totals).map_err(|e| RunError::Failed(e.to_string()))
 }
 
@@ -127,9 +127,9 @@ pub fn merge(
     seconds: f64,
 ) -> Result<String, RunError> {
     let args = simulate_command(args)?;
-    let mut merged: Option<alea::cli::shard::Totals> = None;
+    let mut merged: Option<alea_cli::cli::shard::Totals> = None;
     for (at, text) in shards.iter().enumerate() {
-        let totals: alea::cli::shard::Totals = serde_json::from_str(text)
+        let totals: alea_cli::cli::shard::Totals = serde_json::from_str(text)
             .map_err(|e| RunError::Usage(format!("shard {at} is not a shard's totals: {e}")))?;
         match &mut merged {
             Some(merged) => merged.merge(&totals)?,
@@ -137,6 +137,6 @@ pub fn merge(
         }
     }
     let merged = merged.ok_or_else(|| RunError::Usage("no shards to merge".into()))?;
-    let summary = alea::cli::shard::summary_json(&args, &merged, threads, seconds)?;
+    let summary = alea_cli::cli::shard::summary_json(&args, &merged, threads, seconds)?;
     Ok(summary.to_string())
 }

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use alea::cli::{Cli, Command, Table as MahjongTable};
-use alea::games::leduc::Leduc;
+use alea_cli::cli::{Cli, Command, Table as MahjongTable};
+use alea_games::games::leduc::Leduc;
 use clap::Parser;
 
 use crate::table::{DynGame, Table};
@@ -111,7 +111,7 @@ pub fn load(game: &str, options: &Options) -> Result<Arc<dyn DynGame>, String> {
     let Command::Play(play) = parse(&args)? else {
         return Err("`alea play` did not parse as play".into());
     };
-    let error = |e: alea::cli::CliError| e.to_string();
+    let error = |e: alea_cli::cli::CliError| e.to_string();
     Ok(match game {
         "pig" => Table::new(play.pig.game().map_err(error)?),
         "duel" => Table::new(play.duel.game().map_err(error)?),

@@ -7,10 +7,10 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::{CliError, DealArgs, DealRules};
-use crate::dealer::{AbilityHooks, DealConfig, DealRound, DealTable, Dealer};
-use crate::games::mahjong::sichuan::Sichuan;
-use crate::kernel::Seat;
-use crate::tiles::{Tile, TileCounts, TileKind, shanten};
+use alea::kernel::Seat;
+use alea_games::dealer::{AbilityHooks, DealConfig, DealRound, DealTable, Dealer};
+use alea_games::games::mahjong::sichuan::Sichuan;
+use alea_games::tiles::{Tile, TileCounts, TileKind, shanten};
 
 /// One deal as printed by `--json`.
 #[derive(Serialize)]
@@ -189,7 +189,7 @@ fn stats_of(name: &str) -> &'static [Stat] {
                 label: "souzu in her hand",
                 value: |s| {
                     Some(Seen::count(s.hand(), |k| {
-                        k.suit() == crate::tiles::Suit::Sou
+                        k.suit() == alea_games::tiles::Suit::Sou
                     }))
                 },
             },
@@ -289,7 +289,7 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
         })
         .collect();
     let mut seat_shanten = [Mean::default(); 4];
-    crate::tiles::warm_up_shanten();
+    alea_games::tiles::warm_up_shanten();
     let started = Instant::now();
     let bar = match args.deals >= 20_000 {
         true => super::simulate::counter(u64::from(args.deals), "deals"),

@@ -1,8 +1,8 @@
 //! `alea dice`: generate dice from a dice generation expression.
 
 use super::{CliError, DiceArgs};
-use crate::chance::{Purpose, derive_stream};
-use crate::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, Team};
+use alea::chance::{Purpose, derive_stream};
+use alea_games::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, Team};
 
 /// `--json` output.
 #[derive(serde::Serialize)]
@@ -12,9 +12,9 @@ struct DiceOut {
 
 /// The error of a refused expression: the message, then the expression with a caret under the
 /// position.
-fn located(expr: &str, error: crate::dice::DiceError) -> CliError {
+fn located(expr: &str, error: alea_games::dice::DiceError) -> CliError {
     let position = match &error {
-        crate::dice::DiceError::Expr(e) => Some(e.position),
+        alea_games::dice::DiceError::Expr(e) => Some(e.position),
         _ => None,
     };
     let mut message = format!("invalid dice expression: {error}");
@@ -35,7 +35,7 @@ pub(super) fn run(args: &DiceArgs, out: &mut impl std::io::Write) -> Result<(), 
     let expr: DiceExpr = args
         .expr
         .parse()
-        .map_err(|e| located(&args.expr, crate::dice::DiceError::Expr(e)))?;
+        .map_err(|e| located(&args.expr, alea_games::dice::DiceError::Expr(e)))?;
     let kind = match args.generator {
         super::GeneratorArg::Roll => GeneratorKind::Roll,
         super::GeneratorArg::Black => GeneratorKind::Black,

@@ -9,11 +9,11 @@ use serde::Serialize;
 
 use super::replay::{Recording, apply_record};
 use super::{CliError, MjaiBotArgs, ReplayArgs, json_line};
-use crate::games::mahjong::riichi::mjai::{
+use alea::kernel::{Seat, Sim};
+use alea_games::games::mahjong::riichi::mjai::{
     MjaiBot, MjaiEvent, MjaiWriter, caller_sim, read_log, replay_events, write_log,
 };
-use crate::games::mahjong::riichi::{PlayerKind, Riichi, RiichiAction, RiichiConfig};
-use crate::kernel::{Seat, Sim};
+use alea_games::games::mahjong::riichi::{PlayerKind, Riichi, RiichiAction, RiichiConfig};
 
 /// `--out-mjai DIR`: a delivered match is played again from its recording, with its events
 /// recorded, and written as `DIR/INDEX.json.gz`.
@@ -51,7 +51,7 @@ impl MjaiDir {
         index: u64,
         recording: &Recording<RiichiAction>,
     ) -> Result<(), CliError> {
-        let seed = crate::chance::sub_seed(self.base_seed, index);
+        let seed = alea::chance::sub_seed(self.base_seed, index);
         Riichi::restart(&mut self.sim, seed)?;
         let start = self.sim.rules().game.config.start_points;
         let mut writer = MjaiWriter::new(start);

@@ -17,7 +17,7 @@ mod think;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-pub use crate::games::mahjong::abilities::{SeatedAbility, SeatedAbilityError};
+pub use alea_games::games::mahjong::abilities::{SeatedAbility, SeatedAbilityError};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
@@ -92,7 +92,7 @@ pub enum Command {
 pub struct MjaiBotArgs {
     /// The player at the bot's seat: greedy, cautious, random or `ismcts[:N]`.
     #[arg(long, default_value = "greedy")]
-    pub player: crate::games::mahjong::riichi::PlayerKind,
+    pub player: alea_games::games::mahjong::riichi::PlayerKind,
     /// The bot's seat (0-3); without it, the `id` of `start_game`.
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub seat: Option<u8>,
@@ -174,7 +174,7 @@ pub struct DealArgs {
     pub seed: u64,
     /// The hand every deal is: round wind and number, E1..N4 (seat number − 1 deals).
     #[arg(long, default_value = "E1")]
-    pub round: crate::dealer::DealRound,
+    pub round: alea_games::dealer::DealRound,
     /// The hand is all-last (the match's last).
     #[arg(long)]
     pub all_last: bool,
@@ -204,7 +204,7 @@ pub struct DiceArgs {
     pub n: usize,
     /// The elements of the living characters, e.g. pyro,hydro,cryo.
     #[arg(long, value_delimiter = ',', required = true)]
-    pub team: Vec<crate::dice::Face>,
+    pub team: Vec<alea_games::dice::Face>,
     /// The active character's index in --team.
     #[arg(long, default_value_t = 0)]
     pub active: usize,
@@ -287,7 +287,7 @@ pub enum GameName {
     Pig,
     /// Duel, the dice card game (`--players`, `--decks`).
     Duel,
-    /// Mahjong (`--rules`, a preset of assets/riichi.ron or assets/sichuan.ron; `--players`,
+    /// Mahjong (`--rules`, a preset of games/assets/riichi.ron or games/assets/sichuan.ron; `--players`,
     /// `--length`, `--abilities`).
     Mahjong,
     /// sgs, the trick-card game (`--mode`, `--players`, `--position`, `--max-rounds`).
@@ -331,13 +331,13 @@ fn only_sgs(game: GameName, args: &SgsArgs) -> Result<(), CliError> {
 #[derive(clap::Args, Debug, Clone)]
 pub struct MahjongArgs {
     /// Mahjong: the rules preset: riichi (default), riichi-east, riichi-nored
-    /// (assets/riichi.ron) or sichuan, sichuan-4fan (assets/sichuan.ron).
+    /// (games/assets/riichi.ron) or sichuan, sichuan-4fan (games/assets/sichuan.ron).
     #[arg(long)]
     pub rules: Option<String>,
     /// Mahjong: the match length (kyoku, east, hanchan), overriding the preset's (sichuan:
     /// 1, 4 or 8 hands).
     #[arg(long)]
-    pub length: Option<crate::games::mahjong::riichi::Length>,
+    pub length: Option<alea_games::games::mahjong::riichi::Length>,
     /// Mahjong: abilities in play, NAME@SEAT comma-separated (kuro, kasumi, awai, koromo,
     /// toki, takami, hatsumi, sawaya; e.g. takami@0,hatsumi@3,sawaya@1).
     #[arg(long, value_delimiter = ',')]
@@ -348,9 +348,9 @@ pub struct MahjongArgs {
 #[derive(Clone, Debug)]
 pub enum Table {
     /// Riichi.
-    Riichi(crate::games::mahjong::riichi::Riichi),
+    Riichi(alea_games::games::mahjong::riichi::Riichi),
     /// Sichuan bloody battle.
-    Sichuan(crate::games::mahjong::sichuan::Sichuan),
+    Sichuan(alea_games::games::mahjong::sichuan::Sichuan),
 }
 
 impl MahjongArgs {
@@ -361,8 +361,8 @@ impl MahjongArgs {
 
     /// The ruleset of `--rules` with `--length` and `--abilities` applied.
     pub fn table(&self) -> Result<Table, CliError> {
-        use crate::games::mahjong::riichi::{self, Length, Riichi};
-        use crate::games::mahjong::sichuan::{self, Sichuan};
+        use alea_games::games::mahjong::riichi::{self, Length, Riichi};
+        use alea_games::games::mahjong::sichuan::{self, Sichuan};
         let bad = |e: String| CliError::BadTable(e);
         if sichuan::presets().contains_key(self.preset()) {
             let mut game = Sichuan::preset(self.preset()).map_err(|e| bad(e.to_string()))?;
@@ -419,9 +419,9 @@ impl MahjongArgs {
     pub fn players(
         &self,
         players: &Players,
-        default: [crate::games::mahjong::riichi::PlayerKind; 4],
-    ) -> Result<[crate::games::mahjong::riichi::PlayerKind; 4], CliError> {
-        use crate::games::mahjong::riichi::{PlayerKind, UnknownPlayer};
+        default: [alea_games::games::mahjong::riichi::PlayerKind; 4],
+    ) -> Result<[alea_games::games::mahjong::riichi::PlayerKind; 4], CliError> {
+        use alea_games::games::mahjong::riichi::{PlayerKind, UnknownPlayer};
         let kinds: Vec<PlayerKind> = match players {
             // The default count (2) or 4: the default table.
             Players::Count(2 | 4) => default.to_vec(),
@@ -444,7 +444,7 @@ impl MahjongArgs {
                 )));
             }
         };
-        let sichuan = crate::games::mahjong::sichuan::presets().contains_key(self.preset());
+        let sichuan = alea_games::games::mahjong::sichuan::presets().contains_key(self.preset());
         if sichuan && kinds.contains(&PlayerKind::Cautious) {
             return Err(CliError::BadTable(
                 "--players: cautious plays riichi only (sichuan has no cautious player)".into(),
@@ -460,15 +460,15 @@ impl MahjongArgs {
 /// Duel's options (its players are `--players`, see [`PigArgs`]).
 #[derive(clap::Args, Debug, Clone)]
 pub struct DuelArgs {
-    /// Two deck files in RON (see assets/duel/deck_fire.ron); default: the embedded decks.
+    /// Two deck files in RON (see games/assets/duel/deck_fire.ron); default: the embedded decks.
     #[arg(long, value_delimiter = ',')]
     pub decks: Vec<std::path::PathBuf>,
 }
 
 impl DuelArgs {
     /// The game configuration: the embedded catalog with the decks given (or the defaults).
-    pub fn game(&self) -> Result<crate::games::duel::Duel, CliError> {
-        use crate::games::duel::Duel;
+    pub fn game(&self) -> Result<alea_games::games::duel::Duel, CliError> {
+        use alea_games::games::duel::Duel;
         match self.decks.as_slice() {
             [] => Ok(Duel::default()),
             [a, b] => {
@@ -554,8 +554,8 @@ impl PigArgs {
     }
 
     /// The game configuration.
-    pub fn game(&self) -> Result<crate::games::pig::Pig, CliError> {
-        Ok(crate::games::pig::Pig {
+    pub fn game(&self) -> Result<alea_games::games::pig::Pig, CliError> {
+        Ok(alea_games::games::pig::Pig {
             players: self.count()?,
             win_score: self.target,
             ..Default::default()
@@ -563,8 +563,10 @@ impl PigArgs {
     }
 
     /// The duel's players (`--players` as player kinds; the default count means random,random).
-    pub fn duel_players(&self) -> Result<[crate::games::duel::players::PlayerKind; 2], CliError> {
-        use crate::games::duel::players::PlayerKind;
+    pub fn duel_players(
+        &self,
+    ) -> Result<[alea_games::games::duel::players::PlayerKind; 2], CliError> {
+        use alea_games::games::duel::players::PlayerKind;
         match &self.players {
             Players::Count(2) => Ok([PlayerKind::Random; 2]),
             Players::Kinds(k) if k.len() == 2 => {
@@ -799,7 +801,7 @@ pub enum CliError {
     },
     /// The simulation failed.
     #[error(transparent)]
-    Sim(#[from] crate::kernel::SimError),
+    Sim(#[from] alea::kernel::SimError),
     /// JSON encoding failed.
     #[error("cannot encode JSON: {0}")]
     Json(#[from] serde_json::Error),
@@ -819,7 +821,7 @@ pub enum CliError {
         /// The token.
         token: String,
         /// Why it was refused.
-        error: crate::kernel::SimError,
+        error: alea::kernel::SimError,
     },
     /// The options do not fit together, or do not apply to the game (exit status 2).
     #[error("{0}")]
@@ -829,7 +831,7 @@ pub enum CliError {
     BadTable(String),
     /// The search failed.
     #[error(transparent)]
-    Search(#[from] crate::search::SearchError),
+    Search(#[from] alea::search::SearchError),
     /// The mount refused an operation given on the command line.
     #[error("{option} {value}: {source}")]
     MountOperation {
@@ -838,17 +840,17 @@ pub enum CliError {
         /// Its value as written.
         value: String,
         /// Why the mount refused it.
-        source: crate::mount::MountError,
+        source: alea_games::mount::MountError,
     },
     /// The deal failed (or its abilities cannot be seated).
     #[error(transparent)]
-    Deal(#[from] crate::dealer::DealError),
+    Deal(#[from] alea_games::dealer::DealError),
     /// A refused dice expression or `alea dice` option (the message shows where).
     #[error("{0}")]
     Dice(String),
     /// The mount cannot draw.
     #[error(transparent)]
-    Mount(#[from] crate::mount::MountError),
+    Mount(#[from] alea_games::mount::MountError),
     /// A file cannot be written.
     #[error("cannot write {path}: {source}")]
     File {
@@ -916,8 +918,8 @@ impl CliError {
             | CliError::BadArgument(_)
             | CliError::NoTrace(_) => 2,
             CliError::Deal(
-                crate::dealer::DealError::SeatTaken { .. }
-                | crate::dealer::DealError::NoSuchSeat { .. },
+                alea_games::dealer::DealError::SeatTaken { .. }
+                | alea_games::dealer::DealError::NoSuchSeat { .. },
             ) => 2,
             _ => 1,
         }

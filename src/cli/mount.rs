@@ -9,9 +9,9 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use super::{CliError, MountArgs};
-use crate::chance::{Purpose, derive_stream};
-use crate::mount::{Exit, Mount, MountError, MountZone, UnknownExit, WallLayout};
-use crate::tiles::{
+use alea::chance::{Purpose, derive_stream};
+use alea_games::mount::{Exit, Mount, MountError, MountZone, UnknownExit, WallLayout};
+use alea_games::tiles::{
     NotationError, Tile, TileCounts, TileSet, TileSetError, format_tiles, parse_tiles,
 };
 

@@ -3,15 +3,15 @@
 use serde::Serialize;
 
 use super::{CliError, GameName, PlayArgs, Table, json_line, profile};
-use crate::chance::sub_seed;
-use crate::games::duel::players::{Player, PlayerKind};
-use crate::games::duel::{self, DuelAction, DuelEvent};
-use crate::games::mahjong::riichi::PlayerKind as MahjongPlayer;
-use crate::games::mahjong::{LogKind, MatchTally, Ruleset};
-use crate::games::pig::{PigAction, PigEvent};
-use crate::kernel::playout::{random_action, random_player_rng};
-use crate::kernel::{Seat, SimBuilder, Turn};
-use crate::pipeline::LoggedEvent;
+use alea::chance::sub_seed;
+use alea::kernel::playout::{random_action, random_player_rng};
+use alea::kernel::{Seat, SimBuilder, Turn};
+use alea::pipeline::LoggedEvent;
+use alea_games::games::duel::players::{Player, PlayerKind};
+use alea_games::games::duel::{self, DuelAction, DuelEvent};
+use alea_games::games::mahjong::riichi::PlayerKind as MahjongPlayer;
+use alea_games::games::mahjong::{LogKind, MatchTally, Ruleset};
+use alea_games::games::pig::{PigAction, PigEvent};
 
 /// One action of the log and the events it resolved.
 #[derive(Serialize)]
@@ -51,7 +51,7 @@ pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), 
 
 /// One mahjong action of the log and the events it resolved.
 #[derive(Serialize)]
-struct MahjongMove<A, E: crate::kernel::GameEvent> {
+struct MahjongMove<A, E: alea::kernel::GameEvent> {
     seat: Seat,
     action: A,
     events: Vec<LoggedEvent<E>>,
@@ -59,7 +59,7 @@ struct MahjongMove<A, E: crate::kernel::GameEvent> {
 
 /// A whole mahjong match, for `--json`.
 #[derive(Serialize)]
-struct MahjongLog<A, E: crate::kernel::GameEvent> {
+struct MahjongLog<A, E: alea::kernel::GameEvent> {
     game: &'static str,
     rules: String,
     seed: u64,

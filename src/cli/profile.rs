@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::CliError;
-use crate::kernel::RunMode;
+use alea::kernel::RunMode;
 
 /// `--profile-games`: games with a lower index are recorded.
 static GAMES: AtomicU64 = AtomicU64::new(u64::MAX);
@@ -40,16 +40,16 @@ pub(super) fn game(index: u64) {
 }
 
 /// The player of the seat to move, shown lazily (only a span made while recording formats it).
-pub(super) struct Mover<'a, P>(pub crate::kernel::Turn, pub &'a [P]);
+pub(super) struct Mover<'a, P>(pub alea::kernel::Turn, pub &'a [P]);
 
 impl<P: std::fmt::Display> std::fmt::Display for Mover<'_, P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.0 {
-            crate::kernel::Turn::Player(seat) => match self.1.get(seat.index()) {
+            alea::kernel::Turn::Player(seat) => match self.1.get(seat.index()) {
                 Some(player) => write!(f, "{player}"),
                 None => write!(f, "{seat}"),
             },
-            crate::kernel::Turn::Terminal => f.write_str("none"),
+            alea::kernel::Turn::Terminal => f.write_str("none"),
         }
     }
 }

@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::{CliError, ReplayArgs, json_line};
-use crate::games::mahjong::Ruleset;
-use crate::games::mahjong::abilities::SeatedAbility;
-use crate::games::mahjong::riichi::Riichi;
-use crate::games::mahjong::sichuan::Sichuan;
-use crate::games::pig::{Pig, PigAction};
-use crate::games::sgs::{Sgs, SgsAction, SgsConfig};
-use crate::kernel::{Game, Rollback, Sim, SimBuilder, Turn};
-use crate::mount::Mount;
+use alea::kernel::{Game, Rollback, Sim, SimBuilder, Turn};
+use alea_games::games::mahjong::Ruleset;
+use alea_games::games::mahjong::abilities::SeatedAbility;
+use alea_games::games::mahjong::riichi::Riichi;
+use alea_games::games::mahjong::sichuan::Sichuan;
+use alea_games::games::pig::{Pig, PigAction};
+use alea_games::games::sgs::{Sgs, SgsAction, SgsConfig};
+use alea_games::mount::Mount;
 
 /// The replay format's version (the `version` field of every line).
 pub const REPLAY_VERSION: u32 = 1;
@@ -57,11 +57,11 @@ pub struct SlotCollapse {
     /// The action it came before.
     pub before: u32,
     /// The exit.
-    pub exit: crate::mount::Exit,
+    pub exit: alea_games::mount::Exit,
     /// The slot's index from the exit's first slot.
     pub index: u16,
     /// The tile.
-    pub tile: crate::tiles::Tile,
+    pub tile: alea_games::tiles::Tile,
 }
 
 /// What a simulated game recorded for its replay line.
@@ -132,7 +132,7 @@ impl<R: Serialize> RecordWriter<'_, R> {
                 version: REPLAY_VERSION,
                 game: self.game.to_string(),
                 rules: self.rules,
-                seed: crate::chance::sub_seed(self.base_seed, index),
+                seed: alea::chance::sub_seed(self.base_seed, index),
                 index,
                 players: self.players.clone(),
                 actions: recording.actions.clone(),
@@ -317,7 +317,7 @@ pub fn replay_line(text: &str, line: usize) -> Result<Vec<String>, ReplayError> 
 /// replaying a short game.
 #[derive(Default)]
 struct Replayer {
-    pig: Option<(Pig, Sim<Pig>, crate::snapshot::Snapshot)>,
+    pig: Option<(Pig, Sim<Pig>, alea::snapshot::Snapshot)>,
 }
 
 impl Replayer {

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::str::FromStr;
 
 use super::{CliError, ScoreArgs};
-use crate::scoring::riichi::{HandRequest, RiichiRules, Score, evaluate};
+use alea_games::scoring::riichi::{HandRequest, RiichiRules, Score, evaluate};
 
 /// `--rules`: the rule options as JSON, fields left out taking their defaults.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

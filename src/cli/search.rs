@@ -7,12 +7,12 @@ use serde::Serialize;
 
 use super::simulate::deadline;
 use super::{Algo, CliError, SearchArgs, SearchGame};
-use crate::games::leduc::Leduc;
-use crate::kernel::{Game, Rollback, Sim, SimBuilder};
-use crate::search::{
+use alea::kernel::{Game, Rollback, Sim, SimBuilder};
+use alea::search::{
     ActionStats, ChanceMode, Expectimax, Ismcts, Limits, Mcts, RandomRollouts, SearchResult,
     root_parallel,
 };
+use alea_games::games::leduc::Leduc;
 
 /// The exploration constant of MCTS and ISMCTS (OpenSpiel's default).
 const UCT_C: f64 = 2.0;
@@ -171,7 +171,7 @@ fn run_algo<G: Game>(
     limits: Limits,
 ) -> Result<SearchResult<G::Action>, CliError> {
     let (sims, seed) = (args.sims, args.seed);
-    let rollouts = |t: usize| RandomRollouts::new(1, crate::chance::sub_seed(seed, t as u64));
+    let rollouts = |t: usize| RandomRollouts::new(1, alea::chance::sub_seed(seed, t as u64));
     Ok(match args.algo {
         Algo::Mcts => root_parallel(sim, threads, sims, seed, |t| {
             Mcts::new(UCT_C, rollouts(t)).with_limits(limits.clone())

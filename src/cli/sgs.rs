@@ -8,14 +8,14 @@ use serde::Serialize;
 use super::replay::{self, RecordWriter};
 use super::simulate::{OutFile, Played, play_out};
 use super::{CliError, PlayArgs, Players, SimulateArgs, json_line, profile};
-use crate::chance::sub_seed;
-use crate::games::sgs::{
+use alea::chance::sub_seed;
+use alea::kernel::playout::{random_player_rng, random_playout};
+use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Turn};
+use alea::pipeline::LoggedEvent;
+use alea_games::games::sgs::{
     Faction, Mode, Outcome, PlayerKind, Players as Seating, Position, Restarter, Role, Sgs,
     SgsAction, SgsEvent, winners,
 };
-use crate::kernel::playout::{random_player_rng, random_playout};
-use crate::kernel::{Rollback, Seat, Sim, SimBuilder, Turn};
-use crate::pipeline::LoggedEvent;
 
 /// sgs's options shared by `play` and `simulate`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -29,7 +29,7 @@ pub struct SgsArgs {
     #[arg(long, value_name = "FILE")]
     pub position: Option<std::path::PathBuf>,
     /// sgs: a game still running after this many rounds is a draw (default 100).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::games::sgs::MAX_ROUNDS_LIMIT)))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(alea_games::games::sgs::MAX_ROUNDS_LIMIT)))]
     pub max_rounds: Option<u32>,
 }
 
@@ -62,7 +62,7 @@ impl SgsArgs {
 /// Reads and checks the position file of `--position`: errors name the file and the field.
 pub(super) fn load_position(
     path: &std::path::Path,
-    deck: &crate::games::sgs::Deck,
+    deck: &alea_games::games::sgs::Deck,
 ) -> Result<Position, CliError> {
     let bad = |e: &dyn std::fmt::Display| {
         CliError::BadArgument(format!("--position {}: {e}", path.display()))
@@ -87,7 +87,7 @@ pub fn players(players: &Players, seats: u8) -> Result<Vec<PlayerKind>, CliError
             .iter()
             .map(|n| {
                 n.parse()
-                    .map_err(|e: crate::games::sgs::players::UnknownPlayer| {
+                    .map_err(|e: alea_games::games::sgs::players::UnknownPlayer| {
                         CliError::BadArgument(format!("--players: {e}"))
                     })
             })
@@ -270,7 +270,7 @@ fn game_log(sim: &mut Sim<Sgs>, seed: u64, players: Vec<PlayerKind>, moves: Vec<
 /// The seats, roles, hp and hands at the start.
 fn table_lines(sim: &Sim<Sgs>) -> Vec<String> {
     let game = &sim.rules().game;
-    let board = crate::games::sgs::Board::read(sim.rules(), sim.world());
+    let board = alea_games::games::sgs::Board::read(sim.rules(), sim.world());
     let state = sim.state();
     let mut lines = Vec::new();
     for s in (0..game.mode.seats()).map(Seat) {
@@ -287,9 +287,9 @@ fn table_lines(sim: &Sim<Sgs>) -> Vec<String> {
             st.role,
             st.hp,
             st.max_hp,
-            cards(crate::kernel::Zone::Hand(s))
+            cards(alea::kernel::Zone::Hand(s))
         );
-        let equip = cards(crate::kernel::Zone::Equipment(s));
+        let equip = cards(alea::kernel::Zone::Equipment(s));
         if !equip.is_empty() {
             line.push_str(&format!(" | equipment {equip}"));
         }

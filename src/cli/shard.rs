@@ -18,12 +18,12 @@ use super::{
     Batch, CliError, GameName, RoleSummary, SgsResult, SgsSeatSummary, SgsSummary, SimulateArgs,
     Table, profile, stream_sgs, wilson_interval,
 };
-use crate::games::duel::Duel;
-use crate::games::mahjong::Ruleset;
-use crate::games::mahjong::riichi::PlayerKind;
-use crate::games::pig::Pig;
-use crate::games::sgs::{self, Outcome, Role, Sgs};
-use crate::kernel::SimBuilder;
+use alea::kernel::SimBuilder;
+use alea_games::games::duel::Duel;
+use alea_games::games::mahjong::Ruleset;
+use alea_games::games::mahjong::riichi::PlayerKind;
+use alea_games::games::pig::Pig;
+use alea_games::games::sgs::{self, Outcome, Role, Sgs};
 
 /// What a run is: merging totals of different runs is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,14 +13,14 @@ use super::replay::{self, RecordWriter, Recording, SlotCollapse};
 use super::shard::{Setup, Timing, Totals, WinsGame};
 pub use super::stream::{Batch, Streamed, stream_games};
 use super::{CliError, SimulateArgs, Table, json_line, profile};
-use crate::games::duel::Duel;
-use crate::games::mahjong::riichi::PlayerKind;
-use crate::games::mahjong::{MatchTally, Ruleset};
-use crate::games::pig::{Pig, PigAction};
-use crate::kernel::playout::{random_action, random_player_rng, random_playout};
-use crate::kernel::{Game, Rollback, Sim, SimBuilder, SimError};
-use crate::mount::{Mount, MountSlot};
-use crate::tiles::Tile;
+use alea::kernel::playout::{random_action, random_player_rng, random_playout};
+use alea::kernel::{Game, Rollback, Sim, SimBuilder, SimError};
+use alea_games::games::duel::Duel;
+use alea_games::games::mahjong::riichi::PlayerKind;
+use alea_games::games::mahjong::{MatchTally, Ruleset};
+use alea_games::games::pig::{Pig, PigAction};
+use alea_games::mount::{Mount, MountSlot};
+use alea_games::tiles::Tile;
 
 /// The outcome of one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -116,7 +116,7 @@ pub fn simulate<G: Game>(
             Ok((sim, start))
         },
         &|(sim, start), index| {
-            let seed = crate::chance::sub_seed(batch.seed, index);
+            let seed = alea::chance::sub_seed(batch.seed, index);
             sim.restore(start)?;
             sim.reseed(seed);
             prepare(sim);
@@ -237,12 +237,12 @@ pub fn simulate_pig(
 }
 
 /// Streams `batch`'s games of `duel` between random players to `sink` (see [`simulate`]);
-/// each game is re-dealt from its own seed ([`redeal`](crate::games::duel::redeal)).
+/// each game is re-dealt from its own seed ([`redeal`](alea_games::games::duel::redeal)).
 pub fn stream_duel(
     duel: &Duel,
     batch: impl Into<Batch>,
     stop: &(dyn Fn() -> bool + Sync),
-    sink: Sink<'_, Played<GameTally, crate::games::duel::DuelAction>>,
+    sink: Sink<'_, Played<GameTally, alea_games::games::duel::DuelAction>>,
 ) -> Result<Streamed, CliError> {
     let batch: Batch = batch.into();
     let builder = SimBuilder::new(duel.clone()).seed(batch.seed);
@@ -251,9 +251,9 @@ pub fn stream_duel(
         batch,
         None,
         stop,
-        &crate::games::duel::redeal,
+        &alea_games::games::duel::redeal,
         &|sim| {
-            let st = crate::games::duel::state(sim.world());
+            let st = alea_games::games::duel::state(sim.world());
             GameTally {
                 winner: st.winner.map(|s| s.0),
                 moves: st.moves,
@@ -307,7 +307,7 @@ pub fn stream_mahjong<R: Ruleset>(
         stop,
         &|| builder.try_build(),
         &|sim, index| {
-            let seed = crate::chance::sub_seed(batch.seed, index);
+            let seed = alea::chance::sub_seed(batch.seed, index);
             R::restart(sim, seed)?;
             let mut rng = random_player_rng(seed);
             let recording = play_out(sim, record, |sim| {
@@ -402,7 +402,7 @@ pub const MAHJONG_MATCHES: u64 = 24;
 /// `simulate mahjong`'s default table: an ISMCTS player (100 iterations) against three greedy
 /// players.
 pub const MAHJONG_TABLE: [PlayerKind; 4] = [
-    PlayerKind::Ismcts(crate::games::mahjong::riichi::DEFAULT_ITERATIONS),
+    PlayerKind::Ismcts(alea_games::games::mahjong::riichi::DEFAULT_ITERATIONS),
     PlayerKind::Greedy,
     PlayerKind::Greedy,
     PlayerKind::Greedy,
@@ -422,13 +422,15 @@ fn run_mahjong(
                 .as_deref()
                 .map(|dir| super::mjai::MjaiDir::create(dir, &game, &players, args.seed))
                 .transpose()?;
-            let mut write =
-                |index: u64, recording: &Recording<crate::games::mahjong::riichi::RiichiAction>| {
-                    match &mut logs {
-                        Some(logs) => logs.write(index, recording),
-                        None => Ok(()),
-                    }
-                };
+            let mut write = |index: u64,
+                             recording: &Recording<
+                alea_games::games::mahjong::riichi::RiichiAction,
+            >| {
+                match &mut logs {
+                    Some(logs) => logs.write(index, recording),
+                    None => Ok(()),
+                }
+            };
             let logs_wanted = args.out_mjai.is_some();
             run_table(
                 (game, players),

@@ -17,7 +17,7 @@ use std::sync::mpsc::sync_channel;
 use std::sync::{Condvar, Mutex};
 
 use super::CliError;
-use crate::kernel::SimError;
+use alea::kernel::SimError;
 
 /// Chunks a thread may finish ahead of delivery.
 pub const WINDOW_PER_THREAD: u64 = 4;

@@ -4,9 +4,9 @@
 use serde::Serialize;
 
 use super::{CliError, ThinkArgs, json_line};
-use crate::benefit::Answers;
-use crate::games::sgs::{Sgs, SgsAction, Smart};
-use crate::kernel::SimBuilder;
+use alea::benefit::Answers;
+use alea::kernel::SimBuilder;
+use alea_games::games::sgs::{Sgs, SgsAction, Smart};
 
 /// One action of the `--json` output.
 #[derive(Serialize)]
@@ -60,7 +60,7 @@ pub(super) fn run(args: &ThinkArgs, out: &mut impl std::io::Write) -> Result<(),
     let game = Sgs::default().with_position(position);
     let mut sim = SimBuilder::new(game.clone())
         .seed(args.seed)
-        .rollback(crate::kernel::Rollback::Caller)
+        .rollback(alea::kernel::Rollback::Caller)
         .build();
     let mut smart = Smart::new(answers);
     let Some(thought) = smart.think(&mut sim, args.seed)? else {

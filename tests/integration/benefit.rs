@@ -3,11 +3,11 @@
 //! benefit stage as a system, `alea think`.
 
 use alea::benefit::{Answers, BenefitGame, BenefitSystems, Ledger, Simulator, adjust, stop};
-use alea::games::sgs::{Position, Sgs, SgsAction, Smart};
 use alea::kernel::{
     Decision, EventKind, Game, GameEvent, Rollback, Rules, Seat, Setup, Sim, SimBuilder, Table,
 };
 use alea::pipeline::{Ctx, Flow, Listener, Property, RootEvents, Timing};
+use alea_games::games::sgs::{Position, Sgs, SgsAction, Smart};
 use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -232,7 +232,7 @@ fn smartai_nullifies_an_enemy_trick_and_keeps_its_card_otherwise() {
     assert_eq!(
         smart.choose(&mut sim, 1).unwrap(),
         Some(SgsAction::Respond(
-            alea::games::sgs::CardName::Nullification
+            alea_games::games::sgs::CardName::Nullification
         ))
     );
     // Its own ex nihilo: no reason to nullify it.

@@ -1,10 +1,10 @@
 //! Pig inside a Bevy `App` plays exactly the game the headless `Sim` plays.
 
-use alea::games::pig::Pig;
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Inbox, PipelineSystems, Seat, SimBuilder, Turn};
 use alea::pipeline::Resolution;
 use alea::plugin::{AleaPlugin, RandomPlayer, random_player};
+use alea_games::games::pig::Pig;
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::*;
 
@@ -52,8 +52,8 @@ fn an_app_plays_the_same_game_as_the_sim() {
 /// else did; with the deprecated `PlayerRng` alone it answers for every seat, as it used to.
 #[test]
 fn the_random_player_plays_the_seats_it_is_given() {
-    use alea::games::leduc::Leduc;
     use alea::plugin::outcome;
+    use alea_games::games::leduc::Leduc;
     let frame = |seats: Option<&[Seat]>| {
         let mut app = App::new();
         app.add_plugins(AleaPlugin::new(SimBuilder::new(Leduc).seed(4)))
@@ -96,12 +96,12 @@ mod embedding {
     //! A client's view: messages per resolved event, client components on alea's entities,
     //! snapshots and search from a live App (DESIGN §15).
 
-    use alea::games::duel::Duel;
-    use alea::games::mahjong::riichi::{Length, Riichi, RiichiEvent};
-    use alea::games::sgs::Sgs;
     use alea::kernel::playout::random_player_rng;
     use alea::kernel::{Game, GameRules, Inbox, PipelineSystems, Seat, Sim, SimBuilder, Zone};
     use alea::pipeline::{Listener, Origin, Resolution, Timing};
+    use alea_games::games::duel::Duel;
+    use alea_games::games::mahjong::riichi::{Length, Riichi, RiichiEvent};
+    use alea_games::games::sgs::Sgs;
 
     use crate::probe::{Does, Probe, ProbeAction, Spec};
     use alea::plugin::{AleaPlugin, RandomPlayer, Resolved, random_player};
@@ -319,10 +319,15 @@ mod embedding {
     }
 
     fn watch_pieces(
-        query: Query<(&alea::games::duel::pieces::Piece, &Zone, &Listener, &Seat)>,
+        query: Query<(
+            &alea_games::games::duel::pieces::Piece,
+            &Zone,
+            &Listener,
+            &Seat,
+        )>,
         mut seen: ResMut<Pieces>,
     ) {
-        use alea::games::duel::pieces::PieceKind;
+        use alea_games::games::duel::pieces::PieceKind;
         for (piece, zone, listener, seat) in &query {
             let on = *zone == Zone::Field(*seat);
             seen.wrong += usize::from(on != listener.is_enabled() || piece.seat != *seat);
@@ -399,10 +404,10 @@ mod embedding {
         let mut live = Sim::<Riichi>::from_world(table.world()).unwrap();
         let mut driven = replayed(&riichi, &table);
         assert_eq!(live.checksum(), driven.checksum());
-        let a = alea::games::mahjong::riichi::ismcts()
+        let a = alea_games::games::mahjong::riichi::ismcts()
             .search(&mut live, 40, 3)
             .unwrap();
-        let b = alea::games::mahjong::riichi::ismcts()
+        let b = alea_games::games::mahjong::riichi::ismcts()
             .search(&mut driven, 40, 3)
             .unwrap();
         assert_eq!(format!("{a:?}"), format!("{b:?}"));

@@ -1,8 +1,10 @@
 //! The `Case` resource through Pig's die: forced branch, out-of-range sampling, reset.
 
 use alea::chance::Case;
-use alea::games::pig::{Pig, PigAction, PigEvent};
-use alea::kernel::SimBuilder;
+use alea::chance::{Purpose, Streams};
+use alea::kernel::{SimBuilder, start_round};
+use alea_games::games::pig::{Pig, PigAction, PigEvent};
+use rand::Rng;
 
 fn rolled_face(seed: u64, case: Option<u32>) -> (u8, bool) {
     let mut sim = SimBuilder::new(Pig::default()).seed(seed).build();
@@ -103,4 +105,24 @@ fn play_forces_its_first_action_only_like_apply_in_a_loop() {
             "play's first roll takes the forced face"
         );
     }
+}
+
+#[test]
+fn start_round_sets_the_round_and_rekeys_the_streams() {
+    let mut sim = SimBuilder::new(Pig::default()).seed(9).build();
+    let drawn = sim.with_world_and_table(|world, table| {
+        world
+            .resource_mut::<Streams>()
+            .rng(Purpose::Deal)
+            .next_u64();
+        start_round(world, table, 3);
+        world
+            .resource_mut::<Streams>()
+            .rng(Purpose::Deal)
+            .next_u64()
+    });
+    assert_eq!(sim.table().round, 3);
+    assert_eq!(sim.world().resource::<Streams>().round(), 3);
+    let fresh = Streams::at_round(9, 3).rng(Purpose::Deal).next_u64();
+    assert_eq!(drawn, fresh);
 }

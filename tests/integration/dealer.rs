@@ -4,15 +4,15 @@
 
 use std::hash::{Hash, Hasher};
 
-use alea::dealer::{
+use alea::kernel::Seat;
+use alea::snapshot::StableHasher;
+use alea_games::dealer::{
     AbilityCtx, AbilityHooks, AbilityMemory, BargainHooks, Bargainer, Claim, DealConfig, DealError,
     DealRound, DealTable, Dealer, DrawView, RaidFix, RaidPriority, TableView, choose_joint_plan,
 };
-use alea::games::mahjong::abilities::{self, AWAI, KASUMI, KOROMO, KURO};
-use alea::kernel::Seat;
-use alea::mount::{Exit, Mount};
-use alea::snapshot::StableHasher;
-use alea::tiles::{Tile, TileCounts, TileKind, TileSet, effective_kinds, shanten};
+use alea_games::games::mahjong::abilities::{self, AWAI, KASUMI, KOROMO, KURO};
+use alea_games::mount::{Exit, Mount};
+use alea_games::tiles::{Tile, TileCounts, TileKind, TileSet, effective_kinds, shanten};
 
 fn tile(text: &str) -> Tile {
     text.parse().unwrap()
@@ -219,7 +219,10 @@ fn joint_plans_of_two_bargainers_are_uniform() {
         seats: 4,
         memory: AbilityMemory::default(),
     };
-    let full = Mount::new(TileSet::riichi(true), alea::mount::WallLayout::riichi());
+    let full = Mount::new(
+        TileSet::riichi(true),
+        alea_games::mount::WallLayout::riichi(),
+    );
     let claims = |hooks: &AbilityHooks| {
         let b = hooks.bargain.unwrap();
         (0..(b.plans)(&ctx))
@@ -344,7 +347,7 @@ fn seats_are_checked_when_the_dealer_is_built() {
 }
 
 /// Raiders of 1m: High takes 3, Low the last one, None is dropped.
-fn raid_ones(ctx: &AbilityCtx, _: &alea::mount::Mount) -> Option<RaidFix> {
+fn raid_ones(ctx: &AbilityCtx, _: &alea_games::mount::Mount) -> Option<RaidFix> {
     let priority =
         [RaidPriority::Low, RaidPriority::High, RaidPriority::None][usize::from(ctx.seat.0)];
     Some(RaidFix {
@@ -509,7 +512,7 @@ struct SeenBetween(Vec<(Option<u16>, usize)>);
 
 #[test]
 fn user_systems_run_between_the_named_stages() {
-    use alea::dealer::{DealSchedule, DealerSystems};
+    use alea_games::dealer::{DealSchedule, DealerSystems};
     use bevy_ecs::prelude::*;
     let mut dealer = Dealer::new(DealConfig::riichi(), &[(Seat(0), &KURO)], 9).unwrap();
     let world = dealer.world_mut();
@@ -532,7 +535,7 @@ fn user_systems_run_between_the_named_stages() {
 }
 
 mod cli {
-    use alea::cli::{Cli, CliError};
+    use alea_cli::cli::{Cli, CliError};
     use clap::Parser;
 
     fn run_cli(args: &[&str]) -> Result<String, CliError> {
@@ -628,7 +631,7 @@ mod cli {
 #[test]
 fn install_sets_up_a_game_world_and_keeps_its_streams() {
     use alea::chance::{Purpose, Streams};
-    use alea::dealer::{install, run_deal};
+    use alea_games::dealer::{install, run_deal};
     let mut world = bevy_ecs::world::World::new();
     world.insert_resource(Streams::at_round(21, 3));
     let entities = install(&mut world, DealConfig::riichi(), &[(Seat(1), &KASUMI)], 0).unwrap();
@@ -684,7 +687,7 @@ fn koromo_is_strongest_on_the_last_tile() {
     // Keep at least one effective kind in the stock for the comparison to mean anything.
     assert!(p_eff(&mount) > 0.0 && p_eff(&mount) < 1.0);
     let last = odds_ratio(&mount);
-    let p = &alea::games::mahjong::abilities::params().koromo;
+    let p = &alea_games::games::mahjong::abilities::params().koromo;
     assert!(p.last_tile_mk > 0);
     // Presence is 10 mk per copy plus the deltas: early +own_effective_mk, last
     // +own_effective_mk + last_tile_mk per effective kind; the odds ratio grows with it.

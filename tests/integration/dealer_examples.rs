@@ -4,12 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use alea::dealer::{AbilityHooks, AbilityMemory, DealConfig, DealRound, DealTable, Dealer};
-use alea::games::mahjong::abilities::{HATSUMI, KASUMI, KURO, SAWAYA, SeatedAbility, TAKAMI};
-use alea::games::mahjong::riichi::{Length, PlayerKind, Riichi, RiichiEvent, choose};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, SimBuilder};
-use alea::tiles::{Suit, Tile, TileCounts, TileKind};
+use alea_games::dealer::{AbilityHooks, AbilityMemory, DealConfig, DealRound, DealTable, Dealer};
+use alea_games::games::mahjong::abilities::{HATSUMI, KASUMI, KURO, SAWAYA, SeatedAbility, TAKAMI};
+use alea_games::games::mahjong::riichi::{Length, PlayerKind, Riichi, RiichiEvent, choose};
+use alea_games::tiles::{Suit, Tile, TileCounts, TileKind};
 
 fn kind(text: &str) -> TileKind {
     text.parse::<Tile>().unwrap().kind()
@@ -341,7 +341,7 @@ fn a_bargain_the_round_makes_infeasible_deals_on_without_plans_in_play() {
     let before = strict.checksum();
     assert!(matches!(
         strict.deal(1),
-        Err(alea::dealer::DealError::BargainInfeasible { .. })
+        Err(alea_games::dealer::DealError::BargainInfeasible { .. })
     ));
     assert_eq!(strict.checksum(), before);
     let lenient = DealConfig {
@@ -403,8 +403,8 @@ fn a_restarted_match_forgets_what_the_last_one_taught() {
     assert_eq!(reused.checksum(), fresh.checksum());
 
     // Sichuan too (Takami and Sawaya sit there).
-    use alea::games::mahjong::Ruleset;
-    use alea::games::mahjong::sichuan::Sichuan;
+    use alea_games::games::mahjong::Ruleset;
+    use alea_games::games::mahjong::sichuan::Sichuan;
     let game = Sichuan::preset("sichuan")
         .unwrap()
         .with_hands(3)
@@ -432,9 +432,9 @@ fn a_restarted_match_forgets_what_the_last_one_taught() {
 
 /// One plan: `All` on every kind (nobody else may claim anything).
 static EVERYTHING: AbilityHooks = AbilityHooks {
-    bargain: Some(alea::dealer::BargainHooks {
+    bargain: Some(alea_games::dealer::BargainHooks {
         plans: |_| 1,
-        claim: |_, _, _, _| alea::dealer::Claim::All,
+        claim: |_, _, _, _| alea_games::dealer::Claim::All,
         describe: |_, _| "everything".into(),
         on_bargained: |_, _| {},
     }),
@@ -447,7 +447,7 @@ fn abilities_left_without_a_plan_deal_on() {
     // and Awai (who begs and loads by her plan) must cope with none.
     let seated: [(Seat, &'static AbilityHooks); 3] = [
         (Seat(0), &EVERYTHING),
-        (Seat(1), &alea::games::mahjong::abilities::AWAI),
+        (Seat(1), &alea_games::games::mahjong::abilities::AWAI),
         (Seat(2), &KURO),
     ];
     let lenient = DealConfig {
@@ -539,7 +539,7 @@ fn a_deal_that_fails_fails_its_action_and_leaves_the_game_unchanged() {
 /// its build with the dealer's reason instead of panicking.
 #[test]
 fn a_table_whose_abilities_cannot_sit_fails_its_build() {
-    use alea::games::mahjong::sichuan::Sichuan;
+    use alea_games::games::mahjong::sichuan::Sichuan;
     let twice = [
         SeatedAbility {
             hooks: &KURO,

@@ -1,9 +1,9 @@
 //! Same seed, same game: checksums, logs, CLI output and thread counts.
 
-use alea::cli::{Cli, simulate_pig};
-use alea::games::pig::{Pig, PigAction};
 use alea::kernel::playout::{random_action, random_player_rng, random_playout};
 use alea::kernel::{Rollback, RunMode, SimBuilder, SimError};
+use alea_cli::cli::{Cli, simulate_pig};
+use alea_games::games::pig::{Pig, PigAction};
 use clap::Parser;
 
 fn playout_checksum(seed: u64) -> (u64, u32) {

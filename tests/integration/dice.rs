@@ -2,7 +2,7 @@
 //! multisets, error positions, the black generator's restrictions, cases, and properties.
 
 use alea::chance::{CaseGenerator, case_probabilities, derive_stream};
-use alea::dice::{
+use alea_games::dice::{
     DiceError, DiceExpr, DiceExprError, DiceGenerator, ExprReason, Face, GeneratorKind, Team,
 };
 use proptest::prelude::*;

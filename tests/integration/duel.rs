@@ -3,19 +3,19 @@
 //! determinism.
 
 use alea::chance::sub_seed;
-use alea::cli::simulate_duel;
-use alea::dice::Face;
-use alea::games::duel::catalog::{self, CardTag, Effect};
-use alea::games::duel::determinize::{self as det, DeterminizeError};
-use alea::games::duel::pieces::{self, PieceKind};
-use alea::games::duel::players::{Player, PlayerKind};
-use alea::games::duel::state::{CARD_SLOTS, Draw, DuelState, HAND_LIMIT, Phase};
-use alea::games::duel::state::{SUMMON_SLOTS, SUPPORT_SLOTS};
-use alea::games::duel::{Duel, DuelAction, board, redeal, state, zones};
 use alea::kernel::playout::{random_action, random_player_rng};
 use alea::kernel::{Seat, Sim, SimBuilder, Turn, Zone};
 use alea::pipeline::Listener;
 use alea::search::{Ismcts, RandomRollouts, chance_outcomes};
+use alea_cli::cli::simulate_duel;
+use alea_games::dice::Face;
+use alea_games::games::duel::catalog::{self, CardTag, Effect};
+use alea_games::games::duel::determinize::{self as det, DeterminizeError};
+use alea_games::games::duel::pieces::{self, PieceKind};
+use alea_games::games::duel::players::{Player, PlayerKind};
+use alea_games::games::duel::state::{CARD_SLOTS, Draw, DuelState, HAND_LIMIT, Phase};
+use alea_games::games::duel::state::{SUMMON_SLOTS, SUPPORT_SLOTS};
+use alea_games::games::duel::{Duel, DuelAction, board, redeal, state, zones};
 
 fn sim(seed: u64) -> Sim<Duel> {
     SimBuilder::new(Duel::default()).seed(seed).build()
@@ -375,7 +375,7 @@ fn check(sim: &Sim<Duel>, deck_sizes: [usize; 2]) {
                 let with_usages = piece.kind == PieceKind::Summon || piece.kind.is_support();
                 assert!(!with_usages || piece.usages > 0, "{piece:?}");
             }
-            if on && piece.character != alea::games::duel::state::NONE {
+            if on && piece.character != alea_games::games::duel::state::NONE {
                 let owner = board::fighter(rules, world, seat, piece.character);
                 assert!(
                     owner.alive,
@@ -582,7 +582,7 @@ fn the_mulligan_and_the_starting_character_are_decisions_search_branches_on() {
     sim.record_events(true);
     sim.apply(two).unwrap();
     let events: Vec<_> = sim.take_events().into_iter().map(|e| e.event).collect();
-    assert!(events.contains(&alea::games::duel::DuelEvent::Drawn {
+    assert!(events.contains(&alea_games::games::duel::DuelEvent::Drawn {
         seat: Seat(0),
         count: 2,
         tag: None
@@ -666,10 +666,10 @@ fn round_rolls_are_sampled_chance_points_that_a_set_generator_fixes() {
     assert_eq!(zones::faces(sim.world(), Seat(1))[..8].to_vec(), fixed);
     // The sampled case names seat 0's dice.
     let team = board::team(sim.rules(), sim.world(), Seat(0), 0);
-    let generator = alea::dice::DiceGenerator::new(
-        &alea::dice::DiceExpr::Random,
+    let generator = alea_games::dice::DiceGenerator::new(
+        &alea_games::dice::DiceExpr::Random,
         8,
-        alea::dice::GeneratorKind::Roll,
+        alea_games::dice::GeneratorKind::Roll,
         &team,
     )
     .unwrap();
@@ -753,8 +753,8 @@ fn restores_around_pieces_in_play_allocate_nothing_once_warm() {
 /// over" when the sampled search started from where the exact one had stopped).
 #[test]
 fn a_search_that_gives_up_restores_the_position() {
-    use alea::games::duel::players::heuristic;
     use alea::search::{Expectimax, SearchError};
+    use alea_games::games::duel::players::heuristic;
     let mut sim = sim(40);
     let kinds = [PlayerKind::Greedy, PlayerKind::Expectimax];
     let mut players = [0u64, 1].map(|i| Player::new(kinds[i as usize], sub_seed(40, i)));

@@ -7,15 +7,15 @@
 use std::collections::HashMap;
 
 use alea::chance::{CaseGenerator, sub_seed};
-use alea::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
-use alea::games::duel::catalog::{CardTag, Cost};
-use alea::games::duel::determinize as det;
-use alea::games::duel::evidence;
-use alea::games::duel::history::{self, DiceDraws, DiceHistory, DiceStep, Faces};
-use alea::games::duel::players::{Player, PlayerKind};
-use alea::games::duel::state::Phase;
-use alea::games::duel::{Duel, DuelAction, redeal, state, zones};
 use alea::kernel::{DieFace, Rollback, Seat, Sim, SimBuilder, Turn, Zone};
+use alea_games::dice::{DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE, Team};
+use alea_games::games::duel::catalog::{CardTag, Cost};
+use alea_games::games::duel::determinize as det;
+use alea_games::games::duel::evidence;
+use alea_games::games::duel::history::{self, DiceDraws, DiceHistory, DiceStep, Faces};
+use alea_games::games::duel::players::{Player, PlayerKind};
+use alea_games::games::duel::state::Phase;
+use alea_games::games::duel::{Duel, DuelAction, redeal, state, zones};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -251,7 +251,7 @@ fn the_history_covers_every_change_and_predicts_the_faces_better_than_a_fixed_ex
             }
             let rules = sim.rules();
             let active = state(world).sides[seat.index()].active;
-            let team = alea::games::duel::board::team(rules, world, seat, active);
+            let team = alea_games::games::duel::board::team(rules, world, seat, active);
             let generator = DiceGenerator::new(&fixed, held, GeneratorKind::Roll, &team).unwrap();
             let mut from_fixed = [0u32; 8];
             for _ in 0..32 {

@@ -3,13 +3,13 @@
 //! and restarts in place.
 
 use alea::encode::{Encode, size};
-use alea::games::duel::Duel;
-use alea::games::leduc::Leduc;
-use alea::games::mahjong::riichi::{Length, Riichi};
-use alea::games::mahjong::sichuan::Sichuan;
-use alea::games::pig::Pig;
 use alea::kernel::playout::{random_action, random_player_rng};
 use alea::kernel::{Seat, SimBuilder};
+use alea_games::games::duel::Duel;
+use alea_games::games::leduc::Leduc;
+use alea_games::games::mahjong::riichi::{Length, Riichi};
+use alea_games::games::mahjong::sichuan::Sichuan;
+use alea_games::games::pig::Pig;
 
 #[test]
 fn an_observation_hides_what_the_viewer_cannot_see() {
@@ -18,7 +18,8 @@ fn an_observation_hides_what_the_viewer_cannot_see() {
     let mut seen = std::collections::HashMap::<u16, Vec<f32>>::new();
     for seed in 0..40 {
         let sim = SimBuilder::new(Leduc).seed(seed).build();
-        let mine = alea::games::leduc::private_card(sim.rules(), sim.world(), Seat(0)).unwrap();
+        let mine =
+            alea_games::games::leduc::private_card(sim.rules(), sim.world(), Seat(0)).unwrap();
         let mut tensor = vec![0.0; 16];
         Leduc::observation(&sim, Seat(0), &mut tensor);
         assert_eq!(tensor[2 + usize::from(mine.0)], 1.0);

@@ -1,14 +1,14 @@
 //! `fill_unknown` for riichi (DESIGN §10): sizes, conservation, uniformity, no leak,
 //! determinism, errors.
 
-use alea::games::mahjong::fill::FillError;
-use alea::games::mahjong::riichi::{
-    Kyoku, Length, Phase, PlayerKind, Riichi, SEATS, choose, fill_unknown, ismcts_search,
-};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder};
-use alea::mount::Mount;
-use alea::tiles::TileKind;
+use alea_games::games::mahjong::fill::FillError;
+use alea_games::games::mahjong::riichi::{
+    Kyoku, Length, Phase, PlayerKind, Riichi, SEATS, choose, fill_unknown, ismcts_search,
+};
+use alea_games::mount::Mount;
+use alea_games::tiles::TileKind;
 
 use crate::riichi::{check_conservation, check_hand_sizes};
 
@@ -242,7 +242,7 @@ fn hand_scores(sim: &mut Sim<Riichi>, seed: u64, players: &[PlayerKind; SEATS]) 
         sim.apply(action).unwrap();
     }
     check_conservation(sim.world());
-    alea::games::mahjong::riichi::scores(sim.world())
+    alea_games::games::mahjong::riichi::scores(sim.world())
 }
 
 /// The cautious player beats greedy, duplicate style (each of 1 000 fixed-seed hands played by
@@ -327,7 +327,7 @@ fn another_seat_may_determinize_in_a_claim_window() {
     // old options: a pon without the pair (a tile count below zero in a debug build).
     let (kept, refused) = another_seat_determinizes(game().with_length(Length::Kyoku), 40);
     assert!(kept > 8 * refused.max(1), "{kept} kept, {refused} refused");
-    let sichuan = alea::games::mahjong::sichuan::Sichuan::preset("sichuan").unwrap();
+    let sichuan = alea_games::games::mahjong::sichuan::Sichuan::preset("sichuan").unwrap();
     let (kept, refused) = another_seat_determinizes(sichuan, 6);
     assert!(kept > 8 * refused.max(1), "{kept} kept, {refused} refused");
 }

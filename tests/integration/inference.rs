@@ -6,15 +6,15 @@
 use std::collections::HashMap;
 
 use alea::chance::derive_stream;
-use alea::games::mahjong::abilities::SeatedAbility;
-use alea::games::mahjong::fill::{self, Concealed, Inference, KindMask, ready};
-use alea::games::mahjong::riichi::PlayerKind;
-use alea::games::mahjong::riichi::{self, Kyoku, Length, Riichi};
-use alea::games::mahjong::sichuan::{self, Battle, Sichuan, past_missing_suit};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder, Turn};
-use alea::mount::{Mount, WallLayout};
-use alea::tiles::{KindCounts, Suit, Tile, TileCounts, TileSet, parse_tiles, shanten};
+use alea_games::games::mahjong::abilities::SeatedAbility;
+use alea_games::games::mahjong::fill::{self, Concealed, Inference, KindMask, ready};
+use alea_games::games::mahjong::riichi::PlayerKind;
+use alea_games::games::mahjong::riichi::{self, Kyoku, Length, Riichi};
+use alea_games::games::mahjong::sichuan::{self, Battle, Sichuan, past_missing_suit};
+use alea_games::mount::{Mount, WallLayout};
+use alea_games::tiles::{KindCounts, Suit, Tile, TileCounts, TileSet, parse_tiles, shanten};
 
 fn counts(text: &str) -> TileCounts {
     parse_tiles(text).unwrap().into_iter().collect()
@@ -498,7 +498,7 @@ fn constrained_and_posterior_fills_use_only_the_viewers_information() {
 fn discard_was_efficient(
     hand: &TileCounts,
     drawn: Option<Tile>,
-    kind: alea::tiles::TileKind,
+    kind: alea_games::tiles::TileKind,
 ) -> bool {
     let mut before: KindCounts = bound(hand, drawn).kinds();
     before[kind] += 1;
@@ -507,7 +507,7 @@ fn discard_was_efficient(
         h[k] -= 1;
         shanten(&h)
     };
-    let best = alea::tiles::TileKind::all()
+    let best = alea_games::tiles::TileKind::all()
         .filter(|&k| before[k] > 0)
         .map(after)
         .min()
@@ -645,10 +645,10 @@ fn kasumi_knows_the_others_hold_none_of_her_suit() {
             .filter(|(s, _)| *s == Seat(1))
             .count();
         let kept =
-            alea::games::mahjong::abilities::kept_from_rivals(sim.world(), Seat(1), discards);
+            alea_games::games::mahjong::abilities::kept_from_rivals(sim.world(), Seat(1), discards);
         // Only Kasumi knows her plan.
         assert!(
-            alea::games::mahjong::abilities::kept_from_rivals(sim.world(), Seat(0), discards)
+            alea_games::games::mahjong::abilities::kept_from_rivals(sim.world(), Seat(0), discards)
                 .is_empty()
         );
         if kept.is_empty() {

@@ -2,10 +2,8 @@
 
 mod alloc_count;
 mod benefit;
-#[cfg(feature = "bevy")]
 mod bevy;
 mod chance;
-#[cfg(feature = "testing")]
 mod conformance;
 mod dealer;
 mod dealer_examples;
@@ -39,16 +37,16 @@ mod snapshot;
 /// Runs the `alea` command line on `argv` (starting with "alea") and returns what it printed.
 pub fn cli_argv<'a>(
     argv: impl IntoIterator<Item = &'a str>,
-) -> Result<String, alea::cli::CliError> {
+) -> Result<String, alea_cli::cli::CliError> {
     use clap::Parser;
-    let cli = alea::cli::Cli::try_parse_from(argv).expect("the arguments parse");
+    let cli = alea_cli::cli::Cli::try_parse_from(argv).expect("the arguments parse");
     let mut out = Vec::new();
-    alea::cli::run(cli, &mut out)?;
+    alea_cli::cli::run(cli, &mut out)?;
     Ok(String::from_utf8(out).expect("the output is UTF-8"))
 }
 
 /// [`cli_argv`] on a whitespace-separated command line.
-pub fn cli(args: &str) -> Result<String, alea::cli::CliError> {
+pub fn cli(args: &str) -> Result<String, alea_cli::cli::CliError> {
     cli_argv(args.split_whitespace())
 }
 

@@ -7,14 +7,14 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use alea::games::mahjong::riichi::mjai::{
-    MjaiBot, MjaiError, MjaiEvent, MjaiTile, MjaiWriter, read_log, replay_events, replay_watching,
-};
-use alea::games::mahjong::riichi::{
-    Kyoku, Length, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig,
-};
 use alea::kernel::playout::{random_player_rng, random_playout};
 use alea::kernel::{Seat, SimBuilder, Turn};
+use alea_games::games::mahjong::riichi::mjai::{
+    MjaiBot, MjaiError, MjaiEvent, MjaiTile, MjaiWriter, read_log, replay_events, replay_watching,
+};
+use alea_games::games::mahjong::riichi::{
+    Kyoku, Length, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig,
+};
 
 fn riichi() -> RiichiConfig {
     Riichi::preset("riichi").unwrap().config
@@ -184,7 +184,7 @@ fn alea_log(seed: u64) -> (Vec<MjaiEvent>, u32) {
     }
     let hands = sim
         .world()
-        .resource::<alea::games::mahjong::riichi::Match>()
+        .resource::<alea_games::games::mahjong::riichi::Match>()
         .tally
         .hands;
     (log, hands)
@@ -295,8 +295,11 @@ fn the_cli_reports_each_log_and_fails_on_a_truncated_line() {
     ];
     let mut printed = Vec::new();
     use clap::Parser;
-    let error =
-        alea::cli::run(alea::cli::Cli::try_parse_from(argv).unwrap(), &mut printed).unwrap_err();
+    let error = alea_cli::cli::run(
+        alea_cli::cli::Cli::try_parse_from(argv).unwrap(),
+        &mut printed,
+    )
+    .unwrap_err();
     assert_eq!(error.exit_code(), 1);
     let printed = String::from_utf8(printed).unwrap();
     assert!(

@@ -3,8 +3,8 @@
 
 use crate::chi_square;
 use alea::chance::{Purpose, derive_stream};
-use alea::mount::{Exit, Mount, MountError, MountZone, WallLayout};
-use alea::tiles::{Tile, TileCounts, TileSet};
+use alea_games::mount::{Exit, Mount, MountError, MountZone, WallLayout};
+use alea_games::tiles::{Tile, TileCounts, TileSet};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
@@ -378,7 +378,7 @@ proptest! {
 }
 
 mod cli {
-    use alea::cli::{Cli, CliError};
+    use alea_cli::cli::{Cli, CliError};
     use clap::Parser;
 
     fn run_cli(args: &[&str]) -> Result<String, CliError> {
@@ -505,9 +505,9 @@ mod in_world {
     use alea::kernel::{
         Decision, EventKind, Game, GameEvent, Kind, Rules, Seat, Setup, SimBuilder, Table,
     };
-    use alea::mount::{Exit, Mount, MountSlot, WallLayout, draw_in_world, install};
     use alea::pipeline::{Ctx, Flow, RootEvents};
-    use alea::tiles::{Tile, TileCounts, TileSet};
+    use alea_games::mount::{Exit, Mount, MountSlot, WallLayout, draw_in_world, install};
+    use alea_games::tiles::{Tile, TileCounts, TileSet};
     use bevy_ecs::prelude::*;
     use serde::{Deserialize, Serialize};
 

@@ -414,8 +414,8 @@ fn a_disabled_listener_neither_runs_nor_changes_how_its_event_resolves() {
 /// reseeds fall between actions; checksums, results and the event logs must agree after each.
 #[test]
 fn the_default_rollback_matches_a_snapshot_per_action() {
-    use alea::games::pig::{Pig, PigAction};
     use alea::kernel::{Rollback, playout::random_player_rng};
+    use alea_games::games::pig::{Pig, PigAction};
     use rand::RngExt;
 
     let build = |rollback| {
@@ -488,8 +488,8 @@ fn the_default_rollback_matches_a_snapshot_per_action() {
 /// checkpoint) stops at a failure with the world as `apply` with a snapshot per action leaves it.
 #[test]
 fn play_rolls_back_a_failure_like_a_snapshot_per_action() {
-    use alea::games::pig::{Pig, PigAction};
     use alea::kernel::{Rollback, playout::random_player_rng};
+    use alea_games::games::pig::{Pig, PigAction};
     use rand::RngExt;
 
     let build = |rollback| {

@@ -17,7 +17,7 @@ fn profile_without_the_trace_feature_is_a_usage_error() {
         let path = trace_path("refused.json");
         let error = cli(&format!("alea {command} --profile {}", path.display())).unwrap_err();
         assert!(
-            matches!(error, alea::cli::CliError::NoTrace(_)),
+            matches!(error, alea_cli::cli::CliError::NoTrace(_)),
             "{error:?}"
         );
         assert_eq!(error.exit_code(), 2);
@@ -101,8 +101,8 @@ fn span_names(command: &str, name: &str) -> std::collections::BTreeSet<String> {
 #[cfg(feature = "trace")]
 #[test]
 fn a_duel_profile_has_a_span_per_event_kind() {
-    use alea::games::duel::Duel;
     use alea::kernel::playout::{random_player_rng, random_playout};
+    use alea_games::games::duel::Duel;
     let names = span_names("play duel --seed 4 --players random,random", "duel.json");
     // The same game, headless: the kinds of the events it resolved.
     let mut sim = alea::kernel::SimBuilder::new(Duel::default())

@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
-use alea::cli::{CliError, REPLAY_VERSION, ReplayError};
-use alea::games::mahjong::riichi::{Riichi, RiichiAction, RiichiConfig};
 use alea::kernel::SimBuilder;
+use alea_cli::cli::{CliError, REPLAY_VERSION, ReplayError};
+use alea_games::games::mahjong::riichi::{Riichi, RiichiAction, RiichiConfig};
 use serde_json::Value;
 
 use crate::{cli, cli_argv};
@@ -375,10 +375,11 @@ fn replay_reads_any_reader_and_dash_names_stdin() {
     ))
     .unwrap();
     let text = std::fs::read(&file).unwrap();
-    let summary = alea::cli::replay_lines(&text[..], std::path::Path::new("-")).unwrap();
+    let summary = alea_cli::cli::replay_lines(&text[..], std::path::Path::new("-")).unwrap();
     assert_eq!((summary.games, summary.verified), (5, 5));
-    let cli = <alea::cli::Cli as clap::Parser>::try_parse_from(["alea", "replay", "-"]).unwrap();
-    let alea::cli::Command::Replay(args) = cli.command else {
+    let cli =
+        <alea_cli::cli::Cli as clap::Parser>::try_parse_from(["alea", "replay", "-"]).unwrap();
+    let alea_cli::cli::Command::Replay(args) = cli.command else {
         panic!("a replay command");
     };
     assert_eq!(args.files, vec![std::path::PathBuf::from("-")]);

@@ -1,14 +1,14 @@
 //! Riichi mahjong: invariants over random games, scenarios built by forcing tiles, determinism.
 
-use alea::games::mahjong::riichi::{
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Seat, Sim, SimBuilder, Table, Turn};
+use alea_games::games::mahjong::riichi::{
     Kyoku, Length, Match, MeldRecord, Phase, PlayerKind, Riichi, RiichiAction, RiichiEvent, SEATS,
     choose, is_furiten, presets,
 };
-use alea::kernel::playout::random_player_rng;
-use alea::kernel::{Seat, Sim, SimBuilder, Table, Turn};
-use alea::mount::{Exit, Mount, WallLayout};
-use alea::scoring::riichi::{Meld, MeldKind};
-use alea::tiles::{Tile, TileCounts, parse_tiles};
+use alea_games::mount::{Exit, Mount, WallLayout};
+use alea_games::scoring::riichi::{Meld, MeldKind};
+use alea_games::tiles::{Tile, TileCounts, parse_tiles};
 use bevy_ecs::world::World;
 
 pub(crate) fn game(length: Length) -> Riichi {
@@ -767,7 +767,7 @@ fn cli_play_and_simulate_mahjong() {
     use clap::Parser;
     let bad = "alea play mahjong --length long";
     assert!(
-        alea::cli::Cli::try_parse_from(bad.split_whitespace()).is_err(),
+        alea_cli::cli::Cli::try_parse_from(bad.split_whitespace()).is_err(),
         "{bad}"
     );
 }

@@ -1,14 +1,14 @@
 //! Riichi rule options: abortive draws (nine terminals, four winds, four kans, four riichi,
 //! triple ron), each in a constructed position with its exact outcome.
 
-use alea::games::mahjong::riichi::{
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Seat, Sim, Turn};
+use alea_games::games::mahjong::riichi::{
     Abort, AbortiveDraws, Length, Phase, PlayerKind, Riichi, RiichiAction, RiichiConfig,
     RiichiEvent, choose,
 };
-use alea::games::mahjong::riichi::{Kyoku, Match, RiverTile};
-use alea::kernel::playout::random_player_rng;
-use alea::kernel::{Seat, Sim, Turn};
-use alea::mount::Mount;
+use alea_games::games::mahjong::riichi::{Kyoku, Match, RiverTile};
+use alea_games::mount::Mount;
 
 use super::riichi::{drain_wall, force_draws, game, kyoku, scenario_of, table, tile};
 

@@ -14,12 +14,12 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use alea::cli::{score_line, score_lines};
-use alea::scoring::riichi::{
+use alea_cli::cli::{score_line, score_lines};
+use alea_games::scoring::riichi::{
     Hand, HandError, Meld, MeldKind, RiichiRules, Score, WinContext, Wind, Yaku, evaluate, is_agari,
 };
-use alea::scoring::shape::{Set, for_each_standard};
-use alea::tiles::{TileCounts, TileKind};
+use alea_games::scoring::shape::{Set, for_each_standard};
+use alea_games::tiles::{TileCounts, TileKind};
 use proptest::prelude::*;
 
 /// One hand: the JSON line, then han, fu, total points, and the yaku as "name han, ...".
@@ -645,8 +645,8 @@ fn a_closed_output_is_a_broken_pipe() {
             "alea play pig --seed 1",
             "alea simulate pig --games 10 --json",
         ] {
-            let cli = alea::cli::Cli::try_parse_from(args.split_whitespace()).unwrap();
-            let error = alea::cli::run(cli, &mut Closed(kind)).unwrap_err();
+            let cli = alea_cli::cli::Cli::try_parse_from(args.split_whitespace()).unwrap();
+            let error = alea_cli::cli::run(cli, &mut Closed(kind)).unwrap_err();
             assert_eq!(error.is_broken_pipe(), quiet, "{args}: {error}");
         }
     }

@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
-use alea::games::leduc::{Leduc, LeducAction};
-use alea::games::pig::{Pig, PigAction};
 use alea::kernel::{Rollback, RunMode, Seat, Sim, SimBuilder, Zone};
 use alea::search::{
     Candidates, ChanceMode, Expectimax, Heuristic, Ismcts, Mcts, RandomRollouts, Values,
     chance_outcomes, root_parallel,
 };
+use alea_games::games::leduc::{Leduc, LeducAction};
+use alea_games::games::pig::{Pig, PigAction};
 
 use super::alloc_count::allocations_during;
 

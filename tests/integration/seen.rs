@@ -1,11 +1,11 @@
 //! `Game::seen_by` (and so `Resolved::seen_by`): a seat never sees another seat's hidden card.
 
-use alea::games::mahjong::riichi::{Length, Riichi, RiichiEvent};
-use alea::games::mahjong::sichuan::{Sichuan, SichuanEvent};
-use alea::games::sgs::{Mode, Sgs, SgsEvent, UNKNOWN_CARD};
 use alea::kernel::playout::{random_action, random_player_rng};
 use alea::kernel::{Game, Seat, SimBuilder};
 use alea::pipeline::LoggedEvent;
+use alea_games::games::mahjong::riichi::{Length, Riichi, RiichiEvent};
+use alea_games::games::mahjong::sichuan::{Sichuan, SichuanEvent};
+use alea_games::games::sgs::{Mode, Sgs, SgsEvent, UNKNOWN_CARD};
 use proptest::prelude::*;
 
 /// The events of a random game of `game` seeded `seed` (at most `actions` actions).

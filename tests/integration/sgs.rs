@@ -4,14 +4,14 @@
 use std::collections::BTreeSet;
 
 use alea::chance::sub_seed;
-use alea::games::sgs::players::{ismcts_search, trust};
-use alea::games::sgs::state::EVERYONE;
-use alea::games::sgs::{
+use alea::kernel::playout::{random_choice, random_player_rng};
+use alea::kernel::{GameRules, Rollback, Seat, Sim, SimBuilder, Table, Turn, Zone};
+use alea_games::games::sgs::players::{ismcts_search, trust};
+use alea_games::games::sgs::state::EVERYONE;
+use alea_games::games::sgs::{
     Board, CardName, Mode, Outcome, Phase, PlayerKind, Players, Position, Question, Sgs, SgsAction,
     SgsEvent, SgsState,
 };
-use alea::kernel::playout::{random_choice, random_player_rng};
-use alea::kernel::{GameRules, Rollback, Seat, Sim, SimBuilder, Table, Turn, Zone};
 use bevy_ecs::prelude::*;
 
 use crate::{cli, cli_argv};
@@ -72,7 +72,7 @@ fn invariants(world: &World, table: &Table, state: &SgsState) {
     for entity in listeners {
         let listener = world.get::<alea::pipeline::Listener>(entity).unwrap();
         let card = world
-            .get::<alea::games::sgs::cards::OfCard>(entity)
+            .get::<alea_games::games::sgs::cards::OfCard>(entity)
             .unwrap();
         let zone = board.zone(card.0);
         match zone {
@@ -363,7 +363,7 @@ fn determinize_keeps_what_the_viewer_knows_and_resamples_the_rest_uniformly() {
             assert_eq!(board.count(Zone::Hand(Seat(s))), n);
         }
         let st = sim.state();
-        assert_eq!(st.seats[0].role, alea::games::sgs::Role::Lord);
+        assert_eq!(st.seats[0].role, alea_games::games::sgs::Role::Lord);
         role_of_p1[st.seats[1].role as usize] += 1;
         match board.zone(jink) {
             Zone::Hand(s) => jink_at[s.index()] += 1,
@@ -542,7 +542,7 @@ fn rewards_killing_a_rebel_draws_three_and_a_lord_killing_a_loyalist_discards_al
 
 #[test]
 fn the_game_ends_for_every_side_in_identity4() {
-    use alea::games::sgs::Faction;
+    use alea_games::games::sgs::Faction;
     // The rebel kills the lord: the rebels win (the loyalist and renegade alive).
     let mut sim = from_position(
         r#"{"mode": "identity4", "current": 2, "phase": "play", "seats": [
@@ -760,7 +760,7 @@ fn slashed(json: &str, seed: u64) -> Sim<Sgs> {
 
 #[test]
 fn the_posterior_keeps_jinks_from_a_seat_that_took_a_slash() {
-    use alea::games::sgs::evidence::{CANDIDATES, Denial, LAPSE};
+    use alea_games::games::sgs::evidence::{CANDIDATES, Denial, LAPSE};
     let mut sim = slashed(P1_PASSED, 1);
     assert_eq!(sim.state().evidence.cleared(Seat(1), Denial::Jink), 4);
     let start = sim.snapshot();
@@ -812,7 +812,7 @@ fn shares_match(
         for (posterior, hits) in [false, true].into_iter().zip(&mut hits) {
             sim.restore(start).unwrap();
             match posterior {
-                true => alea::games::sgs::determinize_posterior(sim, Seat(0), i),
+                true => alea_games::games::sgs::determinize_posterior(sim, Seat(0), i),
                 false => sim.determinize(Seat(0), i),
             }
             *hits += u64::from(hit(sim));
@@ -837,8 +837,8 @@ fn the_posterior_reads_only_what_the_viewer_saw() {
     assert_eq!(a.state().evidence, b.state().evidence);
     assert_eq!(a.info_key(Seat(0)), b.info_key(Seat(0)));
     for seed in 0..20 {
-        alea::games::sgs::determinize_posterior(&mut a, Seat(0), seed);
-        alea::games::sgs::determinize_posterior(&mut b, Seat(0), seed);
+        alea_games::games::sgs::determinize_posterior(&mut a, Seat(0), seed);
+        alea_games::games::sgs::determinize_posterior(&mut b, Seat(0), seed);
         let zones = |sim: &Sim<Sgs>| {
             let board = Board::read(sim.rules(), sim.world());
             board.cards().collect::<Vec<_>>()
@@ -850,7 +850,7 @@ fn the_posterior_reads_only_what_the_viewer_saw() {
 
 #[test]
 fn the_posterior_keeps_saves_from_a_seat_that_died_without_one() {
-    use alea::games::sgs::evidence::{CANDIDATES, Denial, LAPSE};
+    use alea_games::games::sgs::evidence::{CANDIDATES, Denial, LAPSE};
     // P0 slashes P1 (1 hp, no jink, no peach, no analeptic): P1 passes the jink unasked and,
     // dying, its own peach unasked; P2's peach saves it. P1's 3 cards deny both.
     let mut sim = from_position(
@@ -979,7 +979,7 @@ fn snatched_after_a_pass(drawn: &str, seed: u64) -> Sim<Sgs> {
 
 #[test]
 fn a_card_snatched_blind_tells_the_evidence_nothing() {
-    use alea::games::sgs::evidence::Denial;
+    use alea_games::games::sgs::evidence::Denial;
     // P1's drawn card is a jink in one world and not in the other; P2 may snatch it. P3 sees
     // the same table in both, and so must the evidence it reads.
     let mut took_the_drawn_card = 0;
@@ -1133,7 +1133,7 @@ fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
 
 #[test]
 fn win_rates_come_with_their_wilson_interval() {
-    use alea::cli::wilson_interval;
+    use alea_cli::cli::wilson_interval;
     let [lo, hi] = wilson_interval(50, 100);
     assert!(
         (lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4,

@@ -1,7 +1,7 @@
 //! `simulate` split into shards: merged totals give the command line's summary.
 
-use alea::cli::shard::{Totals, simulate_totals, summary_json};
-use alea::cli::{Cli, CliError, Command, SimulateArgs};
+use alea_cli::cli::shard::{Totals, simulate_totals, summary_json};
+use alea_cli::cli::{Cli, CliError, Command, SimulateArgs};
 use clap::Parser;
 
 use super::cli;

@@ -3,21 +3,21 @@
 //! games; scenarios (several winners on one discard, kan payments, robbing a kan, the
 //! exhaustive draw's settlements) built by forcing tiles.
 
-use alea::games::mahjong::abilities::{SeatedAbility, future_sight};
-use alea::games::mahjong::riichi::PlayerKind;
-use alea::games::mahjong::sichuan::{
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Seat, Sim, SimBuilder, Table, Turn};
+use alea::pipeline::LoggedEvent;
+use alea_games::games::mahjong::abilities::{SeatedAbility, future_sight};
+use alea_games::games::mahjong::riichi::PlayerKind;
+use alea_games::games::mahjong::sichuan::{
     Battle, SEATS, SettlementKind, Sichuan, SichuanAction, SichuanEvent, SichuanMeld, Stage,
     Standings, choose, presets,
 };
-use alea::kernel::playout::random_player_rng;
-use alea::kernel::{Seat, Sim, SimBuilder, Table, Turn};
-use alea::mount::{Exit, Mount, WallLayout};
-use alea::pipeline::LoggedEvent;
-use alea::scoring::meld::{Meld, MeldKind};
-use alea::scoring::sichuan::{
+use alea_games::mount::{Exit, Mount, WallLayout};
+use alea_games::scoring::meld::{Meld, MeldKind};
+use alea_games::scoring::sichuan::{
     Fan, FanTable, SelfDrawBonus, SichuanHand, SichuanWin, best_wait, evaluate, is_win,
 };
-use alea::tiles::{KindCounts, Suit, Tile, TileCounts, TileKind, TileSet, parse_tiles};
+use alea_games::tiles::{KindCounts, Suit, Tile, TileCounts, TileKind, TileSet, parse_tiles};
 use bevy_ecs::world::World;
 
 fn table() -> FanTable {
@@ -802,19 +802,20 @@ fn koromo_draws_her_effective_tiles_as_often_as_her_presence_says() {
     let plain = world.resource::<Mount>().probabilities(Exit::Pii).unwrap();
     let mut copy = world.resource::<Mount>().clone();
     std::mem::swap(&mut *world.resource_mut::<Mount>(), &mut copy);
-    let view = alea::dealer::DrawView {
+    let view = alea_games::dealer::DrawView {
         drawer: Seat(1),
         hands: &hands_now,
         turns: &[0; 4],
         sets: &[0; 4],
         riichi: &[false; 4],
     };
-    alea::dealer::on_draw_in_world(world, &view);
+    alea_games::dealer::on_draw_in_world(world, &view);
     let odds = world.resource::<Mount>().probabilities(Exit::Pii).unwrap();
     std::mem::swap(&mut *world.resource_mut::<Mount>(), &mut copy);
-    let effective = alea::tiles::effective_kinds(&hands_now[1].kinds());
-    let p_eff =
-        |o: &alea::mount::Odds| -> f64 { effective.iter().map(|k| o.probability(k.tile())).sum() };
+    let effective = alea_games::tiles::effective_kinds(&hands_now[1].kinds());
+    let p_eff = |o: &alea_games::mount::Odds| -> f64 {
+        effective.iter().map(|k| o.probability(k.tile())).sum()
+    };
     assert!(
         p_eff(&odds) > p_eff(&plain) + 0.1,
         "{} vs {}",
@@ -830,7 +831,7 @@ fn koromo_draws_her_effective_tiles_as_often_as_her_presence_says() {
         sim.apply(SichuanAction::Discard(tile("9s"))).unwrap();
         drawn[battle(&sim).drawn[1].expect("Koromo drew").index()] += 1;
     }
-    let cells = |o: &alea::mount::Odds| -> Vec<(u64, f64)> {
+    let cells = |o: &alea_games::mount::Odds| -> Vec<(u64, f64)> {
         Tile::ALL
             .iter()
             .filter(|t| plain.probability(**t) > 0.0)

@@ -1,17 +1,17 @@
 //! Hidden information in sichuan (DESIGN §10): `fill_unknown`'s sizes, conservation and
 //! departed seats, hidden declarations, no leak, determinism, errors; the ISMCTS player.
 
-use alea::games::mahjong::fill::{FillError, Inference};
-use alea::games::mahjong::riichi::PlayerKind;
-use alea::games::mahjong::sichuan::{
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Seat, Sim, SimBuilder, Turn};
+use alea_games::games::mahjong::fill::{FillError, Inference};
+use alea_games::games::mahjong::riichi::PlayerKind;
+use alea_games::games::mahjong::sichuan::{
     Battle, Claim, SEATS, Sichuan, SichuanAction, Stage, choose, fill_unknown, fill_unknown_with,
     ismcts_search, scores,
 };
-use alea::kernel::playout::random_player_rng;
-use alea::kernel::{Seat, Sim, SimBuilder, Turn};
-use alea::mount::{Exit, Mount};
-use alea::scoring::meld::MeldKind;
-use alea::tiles::Suit;
+use alea_games::mount::{Exit, Mount};
+use alea_games::scoring::meld::MeldKind;
+use alea_games::tiles::Suit;
 
 use crate::sichuan::{check_conservation, check_hand_sizes};
 
@@ -363,7 +363,7 @@ fn fills_forget_answers_given_before_the_viewer() {
                     let mut play = random_player_rng(seed + 1);
                     let dealt = |s: &Sim<Sichuan>| {
                         s.world()
-                            .resource::<alea::games::mahjong::sichuan::Standings>()
+                            .resource::<alea_games::games::mahjong::sichuan::Standings>()
                             .dealt
                     };
                     let hand = dealt(&a);

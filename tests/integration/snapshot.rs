@@ -1,8 +1,8 @@
 //! Snapshots: restore equals the saved state, forks, client components, no allocation per cycle.
 
-use alea::games::pig::{Pig, PigAction};
 use alea::kernel::{DieFace, SimBuilder, SimError, Zone};
 use alea::snapshot::SnapshotError;
+use alea_games::games::pig::{Pig, PigAction};
 use bevy_ecs::prelude::Component;
 use proptest::prelude::*;
 

@@ -1,7 +1,7 @@
 //! AI seats: each decision runs on `AsyncComputeTaskPool`, on a search `Sim` copied from the
 //! app's world (`Sim::from_world`); the answer goes into the `Inbox` when the task is done.
 
-use alea::games::sgs::{Players, Sgs, SgsAction};
+use alea_games::games::sgs::{Players, Sgs, SgsAction};
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Inbox, Sim, Turn};
 use alea::pipeline::Resolution;

@@ -2,7 +2,7 @@
 //! against a headless replay, a screenshot) and the test mode's per-frame check that no card
 //! the person may not see is shown face up.
 
-use alea::games::sgs::{Sgs, SgsAction};
+use alea_games::games::sgs::{Sgs, SgsAction};
 use alea::kernel::{Inbox, PipelineSystems, SimBuilder, Zone};
 use alea::pipeline::Resolution;
 use alea::snapshot::world_checksum;

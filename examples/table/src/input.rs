@@ -1,7 +1,7 @@
 //! The person's decisions: click a card of the hand to select it, then a button for what to do
 //! with it (its targets); buttons for the rest (answer a question, pass, end the phase).
 
-use alea::games::sgs::{Sgs, SgsAction};
+use alea_games::games::sgs::{Sgs, SgsAction};
 use alea::kernel::{GameRules, Inbox, Turn};
 use alea::pipeline::Resolution;
 use bevy::picking::events::PointerClick;

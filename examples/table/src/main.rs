@@ -11,7 +11,7 @@ mod check;
 mod input;
 mod view;
 
-use alea::games::sgs::{Mode, PlayerKind, Sgs};
+use alea_games::games::sgs::{Mode, PlayerKind, Sgs};
 use alea::kernel::{PipelineSystems, Seat, SimBuilder};
 use alea::plugin::AleaPlugin;
 use bevy::prelude::*;

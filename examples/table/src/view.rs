@@ -2,7 +2,7 @@
 //! the rules put them, face up only when the person may see them), the seats, the piles, whose
 //! turn it is, and a log — redrawn when `Resolved` messages arrive.
 
-use alea::games::sgs::{Outcome, Sgs, SgsState};
+use alea_games::games::sgs::{Outcome, Sgs, SgsState};
 use alea::kernel::{CardId, GameRules, Seat, Turn, Zone};
 use alea::pipeline::Resolution;
 use alea::plugin::Resolved;

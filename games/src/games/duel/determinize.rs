@@ -1,0 +1,371 @@
+//! The determinization API: replace a seat's dice, hand or pile, set its dice
+//! generators, and take over its draws (`no_draw`, the draw buffer, `pile_to_hand`,
+//! `hand_to_pile`). Every function checks everything first: on error the world is unchanged.
+//!
+//! ```
+//! use alea_games::dice::Face;
+//! use alea_games::games::duel::{Duel, determinize as det};
+//! use alea::kernel::{Seat, SimBuilder};
+//!
+//! let mut sim = SimBuilder::new(Duel::default()).seed(3).build();
+//! det::set_dice(&mut sim, Seat(0), &[Face::Omni; 8]).unwrap();
+//! det::set_hand(&mut sim, Seat(1), &["Sweet Bun", "dummy"]).unwrap();
+//! det::set_pile(&mut sim, Seat(1), &["dummy"; 10]).unwrap();
+//! assert!(det::set_hand(&mut sim, Seat(1), &["No Such Card"]).is_err());
+//! ```
+
+use bevy_ecs::prelude::*;
+
+use super::catalog::{CardTag, CatalogError};
+use super::evidence::HandEvidence;
+use super::history::{DiceHistory, DiceStep};
+use super::state::{CARD_SLOTS, Draw, DuelControl, HAND_LIMIT, PileOrder};
+use super::{Duel, board, zones};
+use crate::dice::{DiceError, DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
+use alea::kernel::{CardId, Rules, Seat, Sim, Zone};
+
+/// The name of the card that can only be tuned.
+pub const DUMMY: &str = "dummy";
+
+/// Why a determinization call was refused (nothing was changed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DeterminizeError {
+    /// A card name not in the catalog.
+    #[error(transparent)]
+    Unknown(#[from] CatalogError),
+    /// More cards than the zone or the seat's card entities can hold.
+    #[error("{asked} cards asked for the {zone}; it can hold {capacity}")]
+    OverCapacity {
+        /// "hand" or "pile".
+        zone: &'static str,
+        /// Cards asked.
+        asked: usize,
+        /// What fits.
+        capacity: usize,
+    },
+    /// More dice than a player holds.
+    #[error("{0} dice asked; at most {MAX_DICE}")]
+    TooManyDice(usize),
+    /// A refused dice expression.
+    #[error("{0}")]
+    Dice(#[from] DiceError),
+    /// `pile_to_hand` with no buffered draw.
+    #[error("no draw is waiting in the draw buffer")]
+    NoPendingDraw,
+    /// `pile_to_hand` with another number of cards than the front draw.
+    #[error("the front draw takes {expected} card(s), {got} given")]
+    WrongCount {
+        /// Cards the draw takes.
+        expected: usize,
+        /// Indices given.
+        got: usize,
+    },
+    /// `pile_to_hand` with a card of another tag than the front draw's.
+    #[error("card {index} is a {found:?} card; the draw asks for {expected:?}")]
+    WrongTag {
+        /// The index given.
+        index: usize,
+        /// The draw's tag.
+        expected: CardTag,
+        /// The card's tag.
+        found: CardTag,
+    },
+    /// An index past the end of the pile or hand.
+    #[error("index {index} is out of range (the {zone} holds {len})")]
+    OutOfRange {
+        /// The index.
+        index: usize,
+        /// "hand" or "pile".
+        zone: &'static str,
+        /// Its size.
+        len: usize,
+    },
+    /// The same index twice.
+    #[error("index {0} is given twice")]
+    Duplicate(usize),
+}
+
+fn ids(rules: &Rules<Duel>, names: &[&str]) -> Result<Vec<u16>, DeterminizeError> {
+    Ok(names
+        .iter()
+        .map(|n| rules.game.catalog.card(n))
+        .collect::<Result<_, _>>()?)
+}
+
+/// Replaces the contents of `zone` (hand or pile) by `cards`, reusing the zone's entities and
+/// then free ones (in entity order).
+fn replace(
+    sim: &mut Sim<Duel>,
+    seat: Seat,
+    zone: Zone,
+    cards: &[u16],
+    limit: usize,
+    what: &'static str,
+) -> Result<(), DeterminizeError> {
+    let rules = sim.rules();
+    let world = sim.world();
+    let usable = zones::cards(rules, seat)
+        .iter()
+        .filter(|&&e| {
+            let z = zones::zone(world, e);
+            z == zone || z == Zone::Pool
+        })
+        .count();
+    let capacity = usable.min(limit);
+    if cards.len() > capacity {
+        return Err(DeterminizeError::OverCapacity {
+            zone: what,
+            asked: cards.len(),
+            capacity,
+        });
+    }
+    // The zone's own entities first (in card order), then spares.
+    let entities: Vec<Entity> = {
+        let mut own: Vec<Entity> = zones::cards(rules, seat)
+            .iter()
+            .copied()
+            .filter(|e| zones::zone(world, *e) == zone)
+            .collect();
+        own.extend(
+            zones::cards(rules, seat)
+                .iter()
+                .copied()
+                .filter(|e| zones::zone(world, *e) == Zone::Pool),
+        );
+        own
+    };
+    let all = zones::cards(rules, seat);
+    let last_used = entities[..cards.len()]
+        .iter()
+        .filter_map(|e| all.iter().position(|a| a == e))
+        .max()
+        .map_or(0, |i| i + 1);
+    let world = sim.world_mut();
+    let slots = &mut world.resource_mut::<DuelControl>().card_slots[seat.index()];
+    *slots = (*slots).max(last_used as u8);
+    for (i, &e) in entities.iter().enumerate() {
+        let (z, card) = match cards.get(i) {
+            Some(&c) => (zone, Some(c)),
+            None => (Zone::Pool, None),
+        };
+        if let Some(mut zz) = world.get_mut::<Zone>(e) {
+            *zz = z;
+        }
+        if let Some(c) = card {
+            if let Some(mut id) = world.get_mut::<CardId>(e) {
+                id.0 = c;
+            }
+            if let Some(mut o) = world.get_mut::<PileOrder>(e) {
+                o.0 = i as u16;
+            }
+        }
+    }
+    sim.refresh_decision();
+    Ok(())
+}
+
+/// Replaces `seat`'s dice by `faces` (in dice order).
+pub fn set_dice(sim: &mut Sim<Duel>, seat: Seat, faces: &[Face]) -> Result<(), DeterminizeError> {
+    if faces.len() > MAX_DICE {
+        return Err(DeterminizeError::TooManyDice(faces.len()));
+    }
+    let world = sim.world_mut();
+    zones::set_faces(world, seat, faces);
+    let slots = ((1u32 << faces.len()) - 1) as u16;
+    if let Some(mut history) = world.get_resource_mut::<DiceHistory>() {
+        history.log(seat, DiceStep::Set { slots });
+    }
+    sim.refresh_decision();
+    Ok(())
+}
+
+/// Replaces `seat`'s hand by the cards named (at most the hand limit). What the table knew of
+/// the hand ([`HandEvidence`]) is forgotten.
+pub fn set_hand(sim: &mut Sim<Duel>, seat: Seat, names: &[&str]) -> Result<(), DeterminizeError> {
+    let cards = ids(sim.rules(), names)?;
+    replace(sim, seat, Zone::Hand(seat), &cards, HAND_LIMIT, "hand")?;
+    sim.state_mut().sides[seat.index()].hand = HandEvidence::default();
+    Ok(())
+}
+
+/// Replaces `seat`'s pile by the cards named, the first on top.
+pub fn set_pile(sim: &mut Sim<Duel>, seat: Seat, names: &[&str]) -> Result<(), DeterminizeError> {
+    let cards = ids(sim.rules(), names)?;
+    replace(sim, seat, Zone::Pile(seat), &cards, CARD_SLOTS, "pile")
+}
+
+/// Sets (or with `None` clears) `seat`'s roll generator. A set roll generator skips the reroll.
+pub fn set_roll_generator(
+    sim: &mut Sim<Duel>,
+    seat: Seat,
+    expr: Option<&str>,
+) -> Result<(), DeterminizeError> {
+    set_generator(sim, seat, expr, GeneratorKind::Roll)
+}
+
+/// Sets (or with `None` clears) `seat`'s black generator (cards that create dice).
+pub fn set_black_generator(
+    sim: &mut Sim<Duel>,
+    seat: Seat,
+    expr: Option<&str>,
+) -> Result<(), DeterminizeError> {
+    set_generator(sim, seat, expr, GeneratorKind::Black)
+}
+
+fn set_generator(
+    sim: &mut Sim<Duel>,
+    seat: Seat,
+    expr: Option<&str>,
+    kind: GeneratorKind,
+) -> Result<(), DeterminizeError> {
+    let parsed = match expr {
+        None => None,
+        Some(text) => {
+            let parsed: DiceExpr = text.parse().map_err(DiceError::Expr)?;
+            let active = sim.state().sides[seat.index()].active;
+            let t = board::team(sim.rules(), sim.world(), seat, active);
+            // Check it for every count it will be asked for.
+            let counts: Vec<usize> = match kind {
+                GeneratorKind::Roll => vec![super::state::ROLL],
+                GeneratorKind::Black => {
+                    let most = sim
+                        .rules()
+                        .game
+                        .catalog
+                        .cards
+                        .iter()
+                        .filter_map(|c| match c.effect {
+                            super::catalog::Effect::CreateDice(n) => Some(usize::from(n)),
+                            _ => None,
+                        })
+                        .max()
+                        .unwrap_or(1);
+                    (1..=most).collect()
+                }
+            };
+            for n in counts {
+                DiceGenerator::new(&parsed, n, kind, &t)?;
+            }
+            Some(parsed)
+        }
+    };
+    let mut control = sim.world_mut().resource_mut::<DuelControl>();
+    match kind {
+        GeneratorKind::Roll => control.roll[seat.index()] = parsed,
+        GeneratorKind::Black => control.black[seat.index()] = parsed,
+    }
+    Ok(())
+}
+
+/// Turns `no_draw` on or off for `seat`: its hand and pile ignore draw events, which are
+/// appended to its draw buffer instead (everything else resolves as usual).
+pub fn no_draw(sim: &mut Sim<Duel>, seat: Seat, on: bool) {
+    sim.world_mut().resource_mut::<DuelControl>().no_draw[seat.index()] = on;
+}
+
+/// The draws waiting for `seat`, oldest first.
+pub fn draw_buffer(sim: &Sim<Duel>, seat: Seat) -> &[Draw] {
+    &sim.world().resource::<DuelControl>().draw_buffer[seat.index()]
+}
+
+fn check_indices(
+    indices: &[usize],
+    len: usize,
+    zone: &'static str,
+) -> Result<(), DeterminizeError> {
+    for (i, &index) in indices.iter().enumerate() {
+        if index >= len {
+            return Err(DeterminizeError::OutOfRange { index, zone, len });
+        }
+        if indices[..i].contains(&index) {
+            return Err(DeterminizeError::Duplicate(index));
+        }
+    }
+    Ok(())
+}
+
+/// Resolves the front draw of `seat`'s buffer: moves the pile cards at `indices` (top first)
+/// into the hand (a full hand discards them, as a draw would). Exactly as many indices as the
+/// draw takes (its count, or fewer if the pile has fewer cards of its tag), each of its tag.
+pub fn pile_to_hand(
+    sim: &mut Sim<Duel>,
+    seat: Seat,
+    indices: &[usize],
+) -> Result<(), DeterminizeError> {
+    let rules = sim.rules();
+    let world = sim.world();
+    let draw = *world.resource::<DuelControl>().draw_buffer[seat.index()]
+        .first()
+        .ok_or(DeterminizeError::NoPendingDraw)?;
+    let pile = zones::pile(rules, world, seat);
+    let tag_of = |e: Entity| zones::tag(rules, zones::card_id(world, e));
+    let available = pile
+        .iter()
+        .filter(|&&e| draw.tag.is_none_or(|t| tag_of(e) == t))
+        .count();
+    let expected = usize::from(draw.count).min(available);
+    if indices.len() != expected {
+        return Err(DeterminizeError::WrongCount {
+            expected,
+            got: indices.len(),
+        });
+    }
+    check_indices(indices, pile.len(), "pile")?;
+    if let Some(expected) = draw.tag {
+        for &index in indices {
+            let found = tag_of(pile[index]);
+            if found != expected {
+                return Err(DeterminizeError::WrongTag {
+                    index,
+                    expected,
+                    found,
+                });
+            }
+        }
+    }
+    let world = sim.world_mut();
+    let mut kept = 0;
+    for &index in indices {
+        kept += u8::from(matches!(
+            zones::to_hand(world, seat, pile[index]),
+            Zone::Hand(_)
+        ));
+    }
+    world.resource_mut::<DuelControl>().draw_buffer[seat.index()].remove(0);
+    sim.state_mut().sides[seat.index()]
+        .hand
+        .drawn(draw.tag, kept);
+    sim.refresh_decision();
+    Ok(())
+}
+
+/// Moves the hand cards at `indices` (hand order) to the bottom of `seat`'s pile, in the order
+/// given.
+pub fn hand_to_pile(
+    sim: &mut Sim<Duel>,
+    seat: Seat,
+    indices: &[usize],
+) -> Result<(), DeterminizeError> {
+    let rules = sim.rules();
+    let world = sim.world();
+    let hand = zones::hand(rules, world, seat);
+    check_indices(indices, hand.len(), "hand")?;
+    let bottom = zones::pile(rules, world, seat)
+        .last()
+        .and_then(|&e| world.get::<PileOrder>(e))
+        .map_or(0, |o| o.0 + 1);
+    let world = sim.world_mut();
+    for (i, &index) in indices.iter().enumerate() {
+        let e = hand[index];
+        if let Some(mut z) = world.get_mut::<Zone>(e) {
+            *z = Zone::Pile(seat);
+        }
+        if let Some(mut o) = world.get_mut::<PileOrder>(e) {
+            o.0 = bottom + i as u16;
+        }
+    }
+    let hidden = indices.len().min(usize::from(u8::MAX)) as u8;
+    sim.state_mut().sides[seat.index()].hand.hidden(hidden);
+    sim.refresh_decision();
+    Ok(())
+}

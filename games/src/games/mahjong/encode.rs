@@ -1,0 +1,127 @@
+//! The mahjong observation both rulesets share: planes of 34 columns, one per tile kind
+//! ([`PLANES`] × 34, row-major). Seats are counted from the viewer on (0 is the viewer, 1 the
+//! seat after it).
+//!
+//! | planes | what |
+//! |---|---|
+//! | 0–3 | the viewer's concealed tiles: at least 1, 2, 3, 4 of the kind |
+//! | 4 | red fives the viewer holds (at the five's column) |
+//! | 5–8 | each seat's river: copies discarded / 4 |
+//! | 9–12 | each seat's melds: copies / 4 |
+//! | 13 | dora indicators shown: copies / 4 (riichi) |
+//! | 14 | the tile in focus: the viewer's drawn tile, or the discard open to claims |
+//! | 15–18 | each seat's flag, across the row: riichi declared (riichi), out of the hand (sichuan) |
+//! | 19 | scalars: columns 0–3 each seat's score / 100 000, 4–7 the dealer one hot, 8 tiles left in the wall / 136, 9–11 the viewer's missing suit (sichuan) |
+
+use crate::tiles::{Suit, Tile, TileCounts, TileKind};
+use alea::kernel::Seat;
+
+/// Planes of the observation.
+pub const PLANES: usize = 20;
+
+/// Mahjong's bounds: returns are the score change in thousands of points (riichi) or in
+/// units of the base score (sichuan); no chance point branches (draws come from the mount).
+pub const BOUNDS: alea::encode::Bounds = alea::encode::Bounds {
+    min_utility: -1_000.0,
+    max_utility: 1_000.0,
+    zero_sum: false,
+    max_chance_outcomes: 0,
+    max_game_length: 100_000,
+};
+
+/// The observation's shape.
+pub fn shape() -> Vec<usize> {
+    vec![PLANES, TileKind::COUNT]
+}
+
+/// What one seat sees at a mahjong table, gathered by a ruleset for [`write_planes`].
+pub struct TableView<'a> {
+    /// The viewer.
+    pub viewer: Seat,
+    /// Its concealed tiles.
+    pub hand: &'a TileCounts,
+    /// Each seat's discards, by seat.
+    pub rivers: [TileCounts; 4],
+    /// Each seat's meld tiles, by seat.
+    pub melds: [TileCounts; 4],
+    /// The dora indicators shown.
+    pub indicators: &'a [Tile],
+    /// The tile in focus (see the table above).
+    pub focus: Option<Tile>,
+    /// Each seat's flag, by seat.
+    pub flags: [bool; 4],
+    /// Scores by seat.
+    pub scores: [i32; 4],
+    /// The dealer.
+    pub dealer: Seat,
+    /// Tiles left to draw.
+    pub wall_left: u32,
+    /// The viewer's missing suit (sichuan).
+    pub missing: Option<Suit>,
+}
+
+/// Writes `view` into `out` (zeroed, [`PLANES`] × 34).
+pub fn write_planes(view: &TableView<'_>, out: &mut [f32]) {
+    const W: usize = TileKind::COUNT;
+    let relative = |seat: usize| (seat + 4 - view.viewer.index()) % 4;
+    for kind in TileKind::all() {
+        let held = view.hand.of_kind(kind);
+        for plane in 0..usize::from(held.min(4)) {
+            out[plane * W + kind.index()] = 1.0;
+        }
+        if let Some(red) = kind.red() {
+            out[4 * W + kind.index()] = f32::from(view.hand[red]);
+        }
+    }
+    for seat in 0..4 {
+        let k = relative(seat);
+        for kind in TileKind::all() {
+            out[(5 + k) * W + kind.index()] = f32::from(view.rivers[seat].of_kind(kind)) / 4.0;
+            out[(9 + k) * W + kind.index()] = f32::from(view.melds[seat].of_kind(kind)) / 4.0;
+        }
+        if view.flags[seat] {
+            out[(15 + k) * W..(16 + k) * W].fill(1.0);
+        }
+        out[19 * W + k] = view.scores[seat] as f32 / 100_000.0;
+    }
+    for tile in view.indicators {
+        out[13 * W + tile.kind().index()] += 0.25;
+    }
+    if let Some(tile) = view.focus {
+        out[14 * W + tile.kind().index()] = 1.0;
+    }
+    out[19 * W + 4 + relative(view.dealer.index())] = 1.0;
+    out[19 * W + 8] = view.wall_left as f32 / 136.0;
+    if let Some(suit) = view.missing {
+        let at = Suit::ALL
+            .iter()
+            .position(|&s| s == suit)
+            .unwrap_or(0)
+            .min(2);
+        out[19 * W + 9 + at] = 1.0;
+    }
+}
+
+/// Action ids of a tile (`0..37`, red fives after the 34 kinds) in the block starting at
+/// `base`.
+pub fn tile_id(base: u32, tile: Tile) -> u32 {
+    base + tile.index() as u32
+}
+
+/// Action ids of a tile kind (`0..34`) in the block starting at `base`.
+pub fn kind_id(base: u32, tile: Tile) -> u32 {
+    base + tile.kind().index() as u32
+}
+
+/// A mahjong position in words: scores, the hands and melds (the rulesets' deal lines), who
+/// moves.
+pub fn describe<R: super::Ruleset>(sim: &alea::kernel::Sim<R>) -> String {
+    let scores = R::scores(sim.world()).map(|s| s.to_string()).join(" ");
+    let mover = match sim.turn() {
+        alea::kernel::Turn::Player(seat) => format!("{seat} to move"),
+        alea::kernel::Turn::Terminal => "over".to_string(),
+    };
+    let mut lines = vec![format!("scores {scores}, {mover}")];
+    lines.extend(R::deal_lines(sim));
+    lines.join("\n")
+}

@@ -1,0 +1,182 @@
+//! Mahjong: the reference abilities and the rulesets, riichi and sichuan, with what they share:
+//! the deal, the fill for hidden information ([`fill`]) and the search helpers ([`search`]).
+
+pub mod abilities;
+pub mod encode;
+pub mod fill;
+pub mod riichi;
+mod ruleset;
+pub mod search;
+pub mod sichuan;
+
+pub use ruleset::{LogKind, MatchTally, Ruleset, seat_line};
+
+use bevy_ecs::prelude::*;
+
+use crate::dealer::{DealConfig, DealError, DealRound, DealTable, DiscardView, DrawView, run_deal};
+use crate::mount::Mount;
+use crate::scoring::meld::Meld;
+use crate::tiles::TileCounts;
+use alea::kernel::{Seat, Table};
+
+/// Deals hand number `dealt` in `round`: a fresh mount, the random streams keyed to `dealt`
+/// (and `table`'s round set to it), the dealer's stages; returns the starting hands by seat.
+/// The world must hold the dealer ([`crate::dealer::install`]) and the mount
+/// ([`crate::mount::install`]).
+///
+/// Without abilities no stage can fail (every hand fills from a full zone A), and the
+/// reference abilities never make one fail. A user's ability can (a starting-hand check that
+/// refuses every attempt): the error is returned and the world is left mid-deal, for the
+/// caller to roll back ([`Ctx::fail`](alea::pipeline::Ctx::fail) in the rules).
+pub(crate) fn deal_hand(
+    world: &mut World,
+    table: &mut Table,
+    round: DealRound,
+    dealt: u32,
+) -> Result<Vec<TileCounts>, DealError> {
+    world.insert_resource(round);
+    let config = *world.resource::<DealConfig>();
+    *world.resource_mut::<Mount>() = Mount::new(config.set, config.layout);
+    alea::kernel::start_round(world, table, dealt);
+    run_deal(world)?;
+    Ok(world.resource::<DealTable>().hands.clone())
+}
+
+/// Sets up what both rulesets' tables share: the four players, the mount and the dealer with
+/// `abilities` seated (their entities adopted, the deal's state in snapshots). In play a bargain
+/// the round makes infeasible deals on without plans (libsaki's way) instead of failing
+/// mid-match. False (and the setup [failed](alea::kernel::Setup::fail)) when the abilities
+/// cannot sit (two at one seat: a table built without `with_abilities`).
+pub(crate) fn setup_table<G: alea::kernel::Game>(
+    setup: &mut alea::kernel::Setup<'_, G>,
+    config: DealConfig,
+    abilities: &[abilities::SeatedAbility],
+) -> bool {
+    use crate::dealer::{AbilityMemory, AbilityPlan};
+    for s in 0..4 {
+        setup.spawn_player(Seat(s), ());
+    }
+    crate::mount::install(setup, Mount::new(config.set, config.layout));
+    let seed = setup.seed();
+    let config = DealConfig {
+        strict_bargain: false,
+        ..config
+    };
+    let pairs = abilities::SeatedAbility::pairs(abilities);
+    match crate::dealer::install(setup.world(), config, &pairs, seed) {
+        Ok(entities) => setup.adopt(&entities),
+        Err(error) => {
+            setup.fail(error);
+            return false;
+        }
+    }
+    setup.snapshot_resource::<DealTable>();
+    setup.snapshot_resource::<DealRound>();
+    setup.snapshot_component::<AbilityPlan>();
+    setup.snapshot_component::<AbilityMemory>();
+    setup.not_game_state::<crate::dealer::DealStatus>();
+    true
+}
+
+/// Starts a new match in `sim` exactly as if it had been built with `seed`: the streams
+/// re-seeded, the abilities' memories forgotten, then `first_hand` (which resets the match
+/// state and deals). A first deal that fails leaves `sim` as it was (a snapshot is taken
+/// first when abilities are seated: without them no deal can fail).
+pub(crate) fn restart<G: alea::kernel::Game>(
+    sim: &mut alea::kernel::Sim<G>,
+    seed: u64,
+    first_hand: impl FnOnce(&mut World, &mut Table) -> Result<(), DealError>,
+) -> Result<(), alea::kernel::SimError> {
+    let before = crate::dealer::has_abilities(sim.world()).then(|| sim.snapshot());
+    sim.reseed(seed);
+    crate::dealer::forget_in_world(sim.world_mut());
+    if let Err(error) = sim.with_world_and_table(first_hand) {
+        if let Some(before) = before {
+            sim.restore(&before)?;
+        }
+        let message = error.to_string();
+        return Err(alea::pipeline::PipelineError::Failed { message }.into());
+    }
+    sim.refresh_decision();
+    Ok(())
+}
+
+/// The kinds of the pons and kans among `melds`, as [`DrawView::sets`] holds them.
+fn set_bits<'a>(melds: impl Iterator<Item = &'a Meld>) -> u64 {
+    melds
+        .filter(|m| m.kind() != crate::scoring::meld::MeldKind::Chi)
+        .fold(0, |bits, m| bits | 1 << m.low().index())
+}
+
+/// What the abilities' `on_draw` sees of a table, copied out of the game's state (the hooks
+/// then edit the mount in the same World). Both rulesets build it the same way.
+pub(crate) struct DrawTable {
+    hands: [TileCounts; 4],
+    turns: [u16; 4],
+    sets: [u64; 4],
+    riichi: [bool; 4],
+}
+
+impl DrawTable {
+    /// The table from the concealed `hands`, the seat of every discard in the river, each
+    /// seat's melds and riichi flags.
+    pub(crate) fn new<'a, M: Iterator<Item = &'a Meld>>(
+        hands: [TileCounts; 4],
+        river: impl Iterator<Item = Seat>,
+        melds: impl Fn(Seat) -> M,
+        riichi: [bool; 4],
+    ) -> DrawTable {
+        let mut turns = [0u16; 4];
+        for seat in river {
+            turns[seat.index()] = turns[seat.index()].saturating_add(1);
+        }
+        let sets = std::array::from_fn(|s| set_bits(melds(Seat(s as u8))));
+        DrawTable {
+            hands,
+            turns,
+            sets,
+            riichi,
+        }
+    }
+
+    /// Every ability's `on_draw` before `drawer` draws from the live wall.
+    pub(crate) fn before_draw(&self, world: &mut World, drawer: Seat) {
+        let view = DrawView {
+            drawer,
+            hands: &self.hands,
+            turns: &self.turns,
+            sets: &self.sets,
+            riichi: &self.riichi,
+        };
+        crate::dealer::on_draw_in_world(world, &view);
+    }
+}
+
+/// The seated abilities' `on_discard` after `seat` discards `tile` (nothing without
+/// abilities); `nth` counts the seat's discards this hand, this one included.
+pub(crate) fn abilities_on_discard(
+    world: &mut World,
+    seat: Seat,
+    tile: crate::tiles::Tile,
+    nth: impl FnOnce(&World) -> usize,
+) {
+    if crate::dealer::has_abilities(world) {
+        let nth = u16::try_from(nth(world)).unwrap_or(u16::MAX);
+        crate::dealer::on_discard_in_world(world, &DiscardView { seat, tile, nth });
+    }
+}
+
+/// A deal event's starting hands as `viewer` sees them: its own only.
+pub(crate) fn own_hand_only(hands: &[Option<TileCounts>], viewer: Seat) -> Vec<Option<TileCounts>> {
+    hands
+        .iter()
+        .enumerate()
+        .map(|(s, hand)| hand.filter(|_| s == viewer.index()))
+        .collect()
+}
+
+/// The starting hands of the last deal, by seat (a deal event's `hands`).
+pub(crate) fn dealt_hands(world: &World) -> Vec<Option<TileCounts>> {
+    let table = world.resource::<DealTable>();
+    table.hands.iter().copied().map(Some).collect()
+}

@@ -1,0 +1,249 @@
+//! Hidden information in riichi: what a seat observes ([`observe`]) and the worlds consistent
+//! with it ([`fill_unknown`]), for information-set search.
+
+use std::hash::{Hash, Hasher};
+
+use bevy_ecs::prelude::*;
+use rand::Rng;
+
+use super::state::{Answer, Kyoku, Match, Phase, SEATS};
+use super::{Riichi, legal};
+use crate::games::mahjong::abilities::kept_from_rivals;
+use crate::games::mahjong::fill::{
+    self, Concealed, FillError, Inference, KindMask, concealed_size,
+};
+use crate::mount::{Exit, Mount};
+use crate::tiles::TileCounts;
+use alea::chance::{Purpose, derive_stream};
+use alea::kernel::Seat;
+
+/// The round of the `Purpose::Ai` stream [`fill_unknown`] draws from.
+const FILL_ROUND: u32 = 7;
+
+/// Resamples everything `viewer` cannot see, from `seed` alone: the other seats'
+/// concealed tiles (their sizes kept: 13 − 3 × melds, + 1 for the seat on turn) and the whole
+/// undrawn stock, B zone and other seats' collapsed slots included. The deal is consistent
+/// with what the table has shown ([`Inference::Constrained`]): a seat that declared riichi is
+/// ready (its drawn tile aside); when `viewer` is Kasumi, the others hold none of her plan's
+/// suit while her ability keeps it from them; when `viewer` is Toki, the slots she collapsed
+/// stay. An opponent's drawn tile is a tile of its new hand, its temporary and riichi furiten
+/// (which hang on its hidden hand) are cleared, and in a claim window the seats still to
+/// answer after `viewer` get the options of their new hands. On an error the world is
+/// unchanged.
+///
+/// ```
+/// use alea_games::games::mahjong::riichi::{Kyoku, Length, Riichi, fill_unknown};
+/// use alea::kernel::{Seat, SimBuilder};
+///
+/// let game = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
+/// let mut sim = SimBuilder::new(game.clone()).seed(1).build();
+/// let mine = sim.world().resource::<Kyoku>().hands[0];
+/// fill_unknown(&game, sim.world_mut(), Seat(0), 99).unwrap();
+/// let kyoku = sim.world().resource::<Kyoku>();
+/// assert_eq!(kyoku.hands[0], mine);
+/// assert_eq!(kyoku.hands[1].total(), 13);
+/// ```
+pub fn fill_unknown(
+    game: &Riichi,
+    world: &mut World,
+    viewer: Seat,
+    seed: u64,
+) -> Result<(), FillError> {
+    fill_unknown_with(game, world, viewer, seed, Inference::Constrained)
+}
+
+/// [`fill_unknown`] with another [`Inference`]: `Uniform` ignores what the table has shown,
+/// `Posterior` also weights the deals by the opponents' last discards
+/// ([`posterior`](crate::games::mahjong::fill::posterior)).
+pub fn fill_unknown_with(
+    game: &Riichi,
+    world: &mut World,
+    viewer: Seat,
+    seed: u64,
+    inference: Inference,
+) -> Result<(), FillError> {
+    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
+    fill_with(game, world, viewer, &mut rng, inference)
+}
+
+/// [`fill_unknown_with`] drawing from `rng`.
+pub(super) fn fill_with<R: Rng + ?Sized>(
+    game: &Riichi,
+    world: &mut World,
+    viewer: Seat,
+    rng: &mut R,
+    inference: Inference,
+) -> Result<(), FillError> {
+    let constrained = inference != Inference::Uniform;
+    let kept = match constrained {
+        true => {
+            let kyoku = world.resource::<Kyoku>();
+            let mine = kyoku.river.iter().filter(|(s, _)| *s == viewer).count();
+            // A kan's replacement draw is not steered by Kasumi's ability.
+            match kyoku.kans {
+                0 => kept_from_rivals(world, viewer, mine),
+                _ => KindMask::NONE,
+            }
+        }
+        false => KindMask::NONE,
+    };
+    world.resource_scope(|world, mut mount: Mut<Mount>| {
+        let kyoku = world.resource::<Kyoku>();
+        let on_turn = match kyoku.phase {
+            Phase::Turn { seat, .. } => Some(seat),
+            _ => None,
+        };
+        let mut seats = [Concealed::default(); SEATS];
+        let mut seen = TileCounts::new();
+        let mut last = [None; SEATS];
+        for (s, concealed) in seats.iter_mut().enumerate() {
+            let seat = Seat(s as u8);
+            *concealed = Concealed {
+                tiles: kyoku.hands[s],
+                size: concealed_size(kyoku.meld_count[s], on_turn == Some(seat)),
+                playing: true,
+                drawn: kyoku.drawn[s],
+                forbidden: if seat == viewer { KindMask::NONE } else { kept },
+                ready: constrained && (kyoku.riichi[s] || kyoku.riichi_pending == Some(seat)),
+            };
+            for meld in kyoku.melds_of(seat) {
+                seen.add(&meld.tiles());
+            }
+            if seat != viewer && on_turn != Some(seat) && !robbing(kyoku.phase, seat) {
+                // A declarer's discards after its riichi are forced: no evidence.
+                last[s] = kyoku
+                    .river
+                    .iter()
+                    .rev()
+                    .find(|(d, _)| *d == seat)
+                    .filter(|(_, t)| !kyoku.riichi[s] || t.riichi);
+            }
+        }
+        let last = last.map(|d| d.map(|(_, t)| t.tile.kind()));
+        for (_, t) in kyoku.river.iter().filter(|(_, t)| !t.called) {
+            seen[t.tile] += 1;
+        }
+        for &t in mount.dora_indicators().iter().chain(mount.ura_indicators()) {
+            seen[t] += 1;
+        }
+        let set = game.tile_set();
+        let keep = constrained && game.has_toki(viewer);
+        let view = fill::View {
+            set: &set,
+            viewer,
+            seen: &seen,
+            keep_collapses: keep,
+        };
+        fill::fill_inferred(inference, view, &mut seats, &mut mount, &last, rng)?;
+        let mut kyoku = world.resource_mut::<Kyoku>();
+        for (s, concealed) in seats.iter().enumerate() {
+            if s == viewer.index() {
+                continue;
+            }
+            kyoku.hands[s] = concealed.tiles;
+            kyoku.drawn[s] = concealed.drawn;
+            kyoku.temporary_furiten[s] = false;
+            kyoku.riichi_furiten[s] = false;
+        }
+        let phase = kyoku.phase;
+        if let Phase::Claims {
+            from,
+            tile,
+            chankan,
+        } = phase
+        {
+            let (can, _) = legal::claim_options(
+                game,
+                world.resource::<Kyoku>(),
+                world.resource::<Match>(),
+                &mount,
+                from,
+                tile,
+                chankan,
+            );
+            let mut kyoku = world.resource_mut::<Kyoku>();
+            let kyoku = &mut *kyoku;
+            fill::refresh_claims(
+                from,
+                viewer,
+                &can,
+                &mut kyoku.can,
+                &mut kyoku.answers,
+                (Answer::None, Answer::Pass),
+            );
+        }
+        Ok(())
+    })
+}
+
+/// True in a window on `seat`'s added kan (its hand changed since its last discard).
+fn robbing(phase: Phase, seat: Seat) -> bool {
+    matches!(phase, Phase::Claims { from, chankan: true, .. } if from == seat)
+}
+
+/// Feeds `hasher` everything `seat` has seen: its concealed tiles and last draw, its claim
+/// options and answer, its furiten flags, and the public state — melds, rivers with riichi and
+/// call markers, riichi flags, indicators, the live wall's length, the phase, scores, round,
+/// honba and sticks. Other seats' concealed tiles and the stock's contents are not fed.
+pub(super) fn observe(world: &World, seat: Seat, hasher: &mut dyn Hasher) {
+    let mut h = hasher;
+    let kyoku = world.resource::<Kyoku>();
+    let s = seat.index();
+    kyoku.hands[s].hash(&mut h);
+    kyoku.drawn[s].hash(&mut h);
+    kyoku.can[s].hash(&mut h);
+    kyoku.answers[s].hash(&mut h);
+    kyoku.temporary_furiten[s].hash(&mut h);
+    kyoku.riichi_furiten[s].hash(&mut h);
+    kyoku.melds.hash(&mut h);
+    kyoku.meld_count.hash(&mut h);
+    kyoku.river.hash(&mut h);
+    kyoku.riichi.hash(&mut h);
+    kyoku.double_riichi.hash(&mut h);
+    kyoku.ippatsu.hash(&mut h);
+    kyoku.first_turn.hash(&mut h);
+    kyoku.uninterrupted.hash(&mut h);
+    kyoku.riichi_pending.hash(&mut h);
+    kyoku.kans.hash(&mut h);
+    kyoku.indicator_pending.hash(&mut h);
+    kyoku.phase.hash(&mut h);
+    // Whether each seat holds a drawn tile is public; which tile is not.
+    kyoku.drawn.map(|d| d.is_some()).hash(&mut h);
+    let mount = world.resource::<Mount>();
+    mount.dora_indicators().hash(&mut h);
+    mount.ura_indicators().hash(&mut h);
+    for exit in [Exit::Pii, Exit::Rinshan, Exit::Dorahyou, Exit::Urahyou] {
+        mount.slots_left(exit).hash(&mut h);
+    }
+    world.resource::<Match>().hash(&mut h);
+}
+
+/// `event` as `viewer` sees it: another seat's drawn tile unknown, another seat's answer to a
+/// claim window unseen (a call or win it makes is its own event); everything else is public.
+pub(super) fn seen_by(event: &super::RiichiEvent, viewer: Seat) -> Option<super::RiichiEvent> {
+    use super::RiichiEvent;
+    match *event {
+        RiichiEvent::Draw { seat, exit, .. } if seat != viewer => Some(RiichiEvent::Draw {
+            seat,
+            exit,
+            tile: None,
+        }),
+        RiichiEvent::Answer { seat, .. } if seat != viewer => None,
+        RiichiEvent::Deal {
+            wind,
+            number,
+            honba,
+            sticks,
+            ref hands,
+            indicator,
+        } => Some(RiichiEvent::Deal {
+            wind,
+            number,
+            honba,
+            sticks,
+            hands: crate::games::mahjong::own_hand_only(hands, viewer),
+            indicator,
+        }),
+        _ => Some(event.clone()),
+    }
+}

@@ -1,0 +1,104 @@
+//! Sichuan as numbers ([`Encode`]): the shared tile planes
+//! ([`mahjong::encode`](crate::games::mahjong::encode)) and 113 action ids.
+//!
+//! | ids | action |
+//! |---|---|
+//! | 0–2 | declare the missing suit (m, p, s) |
+//! | 3–39 | discard the tile (`Tile::index`) |
+//! | 40–73 | closed kan of the kind |
+//! | 74–107 | added kan of the kind |
+//! | 108–112 | tsumo, ron, pon, kan, pass |
+
+use super::{Battle, Sichuan, SichuanAction, Stage, Standings};
+use crate::games::mahjong::encode::{TableView, describe, kind_id, shape, tile_id, write_planes};
+use crate::mount::{Exit, Mount};
+use crate::tiles::{Suit, TileCounts};
+use alea::encode::{Bounds, Encode};
+use alea::kernel::{Seat, Sim};
+
+impl Encode for Sichuan {
+    fn num_actions(&self) -> u32 {
+        113
+    }
+
+    fn action_id(&self, action: &SichuanAction) -> u32 {
+        match *action {
+            SichuanAction::Declare(suit) => match suit {
+                Suit::Man => 0,
+                Suit::Pin => 1,
+                _ => 2,
+            },
+            SichuanAction::Discard(t) => tile_id(3, t),
+            SichuanAction::ClosedKan(t) => kind_id(40, t),
+            SichuanAction::AddedKan(t) => kind_id(74, t),
+            SichuanAction::Tsumo => 108,
+            SichuanAction::Ron => 109,
+            SichuanAction::Pon => 110,
+            SichuanAction::Kan => 111,
+            SichuanAction::Pass => 112,
+        }
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        shape()
+    }
+
+    fn observation(sim: &Sim<Sichuan>, seat: Seat, out: &mut [f32]) {
+        let world = sim.world();
+        let (battle, standings, mount) = (
+            world.resource::<Battle>(),
+            world.resource::<Standings>(),
+            world.resource::<Mount>(),
+        );
+        let mut rivers = [TileCounts::new(); 4];
+        for &(from, tile, _) in &battle.river {
+            rivers[from.index()][tile] += 1;
+        }
+        let mut melds = [TileCounts::new(); 4];
+        for (s, counts) in melds.iter_mut().enumerate() {
+            for meld in battle.melds_of(Seat(s as u8)) {
+                counts.add(&crate::games::mahjong::riichi::meld_tiles(&meld.meld));
+            }
+        }
+        let focus = match battle.stage {
+            Stage::Turn { seat: mover, .. } if mover == seat => battle.drawn[seat.index()],
+            Stage::Claims { tile, .. } => Some(tile),
+            _ => None,
+        };
+        let view = TableView {
+            viewer: seat,
+            hand: &battle.hands[seat.index()],
+            rivers,
+            melds,
+            indicators: &[],
+            focus,
+            flags: battle.won.map(|w| w.is_some()),
+            scores: standings.scores,
+            dealer: standings.dealer(),
+            wall_left: u32::from(mount.slots_left(Exit::Pii)),
+            missing: battle.missing[seat.index()],
+        };
+        write_planes(&view, out);
+    }
+
+    fn action_string(_: &Sim<Sichuan>, action: &SichuanAction) -> String {
+        action.to_string()
+    }
+
+    fn restart(
+        sim: &mut Sim<Self>,
+        _: &alea::snapshot::Snapshot,
+        seed: u64,
+    ) -> Result<bool, alea::kernel::SimError> {
+        <Self as crate::games::mahjong::Ruleset>::restart(sim, seed)?;
+        Ok(true)
+    }
+
+    fn bounds(&self) -> Bounds {
+        crate::games::mahjong::encode::BOUNDS
+    }
+
+    fn describe(sim: &Sim<Sichuan>) -> String {
+        describe(sim)
+    }
+}
