@@ -7,10 +7,13 @@
 use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 
-use super::{
-    Ability, AbilityCtx, AbilityList, AbilityMemory, AbilityPlan, Bargainer, DealConfig, DealError,
-    DealRound, DealStatus, DealTable, DiscardView, DrawView, PlanRecord, RaidPriority, TableView,
-    choose_joint_plan, refused_to,
+use super::ability::{
+    Ability, AbilityCtx, AbilityMemory, AbilityPlan, DealRound, DiscardView, DrawView,
+    RaidPriority, TableView,
+};
+use super::bargain::{Bargainer, choose_joint_plan};
+use super::deal::{
+    AbilityList, DealConfig, DealError, DealStatus, DealTable, PlanRecord, refused_to,
 };
 use crate::mount::{Exit, Mount, Presence};
 use crate::tiles::{TileCounts, TileKind};

@@ -6,15 +6,16 @@ use super::KernelSlots;
 use super::step::with_resolution;
 use std::sync::Arc;
 
-use super::{DEFAULT_DEPTH_LIMIT, Game, GameRules, Inspector, Rules, Setup, Sim, Table, Zone};
+use super::{DEFAULT_DEPTH_LIMIT, Game, GameRules, Inspector, Rules, Setup, Table, Zone};
 use crate::chance::{Case, Streams};
 use crate::pipeline::{Listener, Observer, Resolution};
 use crate::snapshot::{Coverage, SnapshotRegistry};
 
 /// What a game world was built from: its [`SimBuilder`] and a snapshot registry of its own.
-/// Inserted by the builder into every world it builds (a [`Sim`]'s, or a Bevy app's through
-/// `AleaPlugin`), it is how [`Sim::from_world`] copies a live world into a search `Sim` and
-/// [`world_checksum`](crate::snapshot::world_checksum) hashes one from a `&World`.
+/// Inserted by the builder into every world it builds (a [`Sim`](super::Sim)'s, or a Bevy
+/// app's through `AleaPlugin`), it is how [`Sim::from_world`](super::Sim::from_world) copies a
+/// live world into a search `Sim` and [`world_checksum`](crate::snapshot::world_checksum)
+/// hashes one from a `&World`.
 #[derive(Resource)]
 pub struct SimSource<G: Game> {
     pub(crate) builder: SimBuilder<G>,
@@ -52,7 +53,7 @@ pub enum Rollback {
     Caller,
 }
 
-/// How [`Sim::apply`] drives the rules stages.
+/// How [`Sim::apply`](super::Sim::apply) drives the rules stages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RunMode {
     /// Call the stage functions directly, in [`PipelineSystems`](super::PipelineSystems)
@@ -65,7 +66,7 @@ pub enum RunMode {
 }
 
 /// A game configuration, a seed and kernel options: everything needed to build the same world
-/// again (which is how [`Sim::fork`] makes a world for another thread).
+/// again (which is how [`Sim::fork`](super::Sim::fork) makes a world for another thread).
 #[derive(Clone, Debug)]
 pub struct SimBuilder<G: Game> {
     pub(crate) game: G,
@@ -138,24 +139,6 @@ impl<G: Game> SimBuilder<G> {
     /// The game configuration.
     pub fn game(&self) -> &G {
         &self.game
-    }
-
-    /// Builds the headless simulator.
-    ///
-    /// # Panics
-    /// If the setup fails (its events nest deeper than the depth limit, or it
-    /// [fails](Setup::fail): a first deal a user's ability cannot make): see
-    /// [`try_build`](Self::try_build).
-    pub fn build(&self) -> Sim<G> {
-        self.try_build()
-            .unwrap_or_else(|e| panic!("the {} setup fails: {e}", self.game.name()))
-    }
-
-    /// Builds the headless simulator, or says why the setup failed: the events it emits (a
-    /// depth limit below what the game's start needs) or the setup itself
-    /// ([`Setup::fail`]).
-    pub fn try_build(&self) -> Result<Sim<G>, super::SimError> {
-        Sim::from_builder(self.clone())
     }
 
     /// Builds the game into `world` (an empty world, or a Bevy app's world) and returns the

@@ -42,6 +42,27 @@ pub struct Sim<G: Game> {
 /// Deals [`Sim::determinize`] draws at most to find one that leaves the seat to move a choice.
 pub const DETERMINIZE_TRIES: u32 = 64;
 
+/// Building a [`Sim`] (the builder's settings are in `builder.rs`).
+impl<G: Game> SimBuilder<G> {
+    /// Builds the headless simulator.
+    ///
+    /// # Panics
+    /// If the setup fails (its events nest deeper than the depth limit, or it
+    /// [fails](super::Setup::fail): a first deal a user's ability cannot make): see
+    /// [`try_build`](Self::try_build).
+    pub fn build(&self) -> Sim<G> {
+        self.try_build()
+            .unwrap_or_else(|e| panic!("the {} setup fails: {e}", self.game.name()))
+    }
+
+    /// Builds the headless simulator, or says why the setup failed: the events it emits (a
+    /// depth limit below what the game's start needs) or the setup itself
+    /// ([`Setup::fail`](super::Setup::fail)).
+    pub fn try_build(&self) -> Result<Sim<G>, SimError> {
+        Sim::from_builder(self.clone())
+    }
+}
+
 impl<G: Game> Sim<G> {
     pub(crate) fn from_builder(builder: SimBuilder<G>) -> Result<Self, SimError> {
         let mut world = World::new();

@@ -18,7 +18,8 @@ use bevy_ecs::archetype::ArchetypeId;
 use bevy_ecs::component::ComponentId;
 use bevy_ecs::prelude::*;
 
-use super::{SnapshotError, SnapshotRegistry};
+use super::error::SnapshotError;
+use super::registry::SnapshotRegistry;
 use crate::kernel::StableId;
 
 /// The game state outside the snapshots, found when setup ends: what the audit allowed

@@ -7,7 +7,7 @@ use bevy_ecs::component::Mutable;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryState;
 
-use super::SnapshotError;
+use super::error::SnapshotError;
 use crate::kernel::{ResourceSlot, StableId};
 
 /// A part's buffer inside a [`Snapshot`](super::Snapshot).

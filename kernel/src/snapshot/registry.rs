@@ -6,8 +6,8 @@ use std::hash::Hasher;
 use bevy_ecs::component::{Mutable, StorageType};
 use bevy_ecs::prelude::*;
 
-use super::SnapshotError;
 use super::checksum::StableHasher;
+use super::error::SnapshotError;
 use super::part::{ComponentPart, Part, PartBuffer, ResourcePart};
 use crate::chance::Streams;
 

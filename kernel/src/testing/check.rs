@@ -1,8 +1,10 @@
 //! The suite's driver: one random game per seed, the checks at each decision, the replay.
 
+use super::conformance::{Conformance, Encoded};
 use super::mark::Mark;
 use super::recall::Recall;
-use super::{At, Conformance, Property, Report, views};
+use super::report::{At, Property, Report};
+use super::views;
 use crate::encode::{Encode, action_of, check_position, legal_ids, size};
 use crate::kernel::playout::{random_action, random_choice, random_player_rng};
 use crate::kernel::{Game, Seat, Sim, SimBuilder, Turn};
@@ -11,17 +13,6 @@ use crate::search::{Evaluator, Ismcts, Mcts, SearchError, Values, apply_outcome,
 
 /// A probability's tolerance (sums of a few hundred floating-point terms).
 const EPSILON: f64 = 1e-9;
-
-/// The [`Encode`] checks of a game, as plain functions (set by
-/// [`Conformance::encoded`](super::Conformance::encoded)).
-pub(super) struct Encoded<G: Game> {
-    /// Ids, words and the description at the position.
-    pub(super) position: fn(&Sim<G>) -> Result<(), String>,
-    /// A seat's observation tensor.
-    pub(super) observe: fn(&Sim<G>, Seat) -> Vec<f32>,
-    /// The most outcomes a chance node may list.
-    pub(super) max_chance_outcomes: fn(&G) -> u32,
-}
 
 impl<G: Encode> Encoded<G> {
     pub(super) fn of() -> Self {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
-use super::{At, Failure, Property};
+use super::report::{At, Failure, Property};
 use crate::kernel::{Game, Seat, Sim};
 use crate::pipeline::{LoggedEvent, Origin};
 use crate::snapshot::StableHasher;

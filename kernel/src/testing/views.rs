@@ -4,7 +4,8 @@
 
 use std::hash::{Hash, Hasher};
 
-use super::{At, Conformance, Failure, Property, Report, observation};
+use super::conformance::{Conformance, observation};
+use super::report::{At, Failure, Property, Report};
 use crate::chance::sub_seed;
 use crate::kernel::{CardId, DieFace, Game, Seat, Sim, Turn, Zone};
 use crate::snapshot::{Snapshot, StableHasher};
@@ -266,22 +267,4 @@ fn visible<G: Game>(sim: &Sim<G>, seat: Seat, sees: fn(Seat, Zone) -> bool) -> u
     let mut h = StableHasher::new();
     seen.hash(&mut h);
     h.finish()
-}
-
-/// The zones a seat sees by default ([`Conformance::sees`](super::Conformance::sees)): its own
-/// hand, dice and private zone, and the face-up zones (melds, discards, equipment, judgement,
-/// field, the table, the shared discard pile). Draw piles, the stock, pools and removed cards
-/// are hidden from all.
-pub fn sees_by_default(seat: Seat, zone: Zone) -> bool {
-    match zone {
-        Zone::Hand(s) | Zone::Dice(s) | Zone::Private(s) => s == seat,
-        Zone::Meld(_)
-        | Zone::Discard(_)
-        | Zone::Equipment(_)
-        | Zone::Judge(_)
-        | Zone::Field(_)
-        | Zone::Table
-        | Zone::DiscardPile => true,
-        Zone::Pool | Zone::Stock | Zone::Pile(_) | Zone::Removed => false,
-    }
 }

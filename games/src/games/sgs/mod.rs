@@ -41,6 +41,7 @@ mod game;
 mod hidden;
 pub mod holdings;
 mod legal;
+mod mode;
 mod phase;
 pub mod players;
 pub mod position;
@@ -58,67 +59,14 @@ pub use deck::{Card, CardClass, CardName, Deck, Suit};
 pub use event::{SgsAction, SgsEvent};
 pub use hidden::{UNKNOWN_CARD, posterior as determinize_posterior};
 pub use holdings::{Cards, Holdings};
+pub use mode::Mode;
 pub use players::{PlayerKind, Players};
 pub use position::{Position, PositionError};
 pub use smart::{Smart, Thought};
 pub use state::{Faction, Outcome, Phase, Question, Role, SgsState};
 pub use turn::Restarter;
 
-use alea::kernel::{Seat, Sim};
-
-/// The table: two seats or four.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Mode {
-    /// Lord vs rebel.
-    #[default]
-    #[serde(rename = "1v1")]
-    OneVsOne,
-    /// Lord, loyalist, rebel, renegade.
-    #[serde(rename = "identity4")]
-    Identity4,
-}
-
-impl Mode {
-    /// The roles dealt, in this order before the shuffle.
-    pub fn roles(self) -> &'static [Role] {
-        match self {
-            Mode::OneVsOne => &[Role::Lord, Role::Rebel],
-            Mode::Identity4 => &[Role::Lord, Role::Loyalist, Role::Rebel, Role::Renegade],
-        }
-    }
-
-    /// The number of seats.
-    pub fn seats(self) -> u8 {
-        self.roles().len() as u8
-    }
-
-    /// The mode as written (`1v1`, `identity4`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::OneVsOne => "1v1",
-            Mode::Identity4 => "identity4",
-        }
-    }
-}
-
-impl std::fmt::Display for Mode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for Mode {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "1v1" => Ok(Mode::OneVsOne),
-            "identity4" => Ok(Mode::Identity4),
-            _ => Err(format!(
-                "unknown sgs mode {s:?} (expected 1v1 or identity4)"
-            )),
-        }
-    }
-}
+use alea::kernel::Seat;
 
 /// The default round limit: a game still running after this many rounds is a draw.
 pub const MAX_ROUNDS: u32 = 100;
@@ -210,13 +158,6 @@ impl Sgs {
             game = game.with_position(position);
         }
         Ok(game)
-    }
-
-    /// Starts a new game in `sim`'s world, as if built with `seed`: the same checksum as a
-    /// fresh build, without rebuilding the world, from anywhere (a question may be pending:
-    /// it is abandoned). A [`Restarter`] does the same faster.
-    pub fn restart(sim: &mut Sim<Sgs>, seed: u64) {
-        turn::restart(sim, seed);
     }
 }
 

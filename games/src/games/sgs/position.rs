@@ -17,13 +17,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::move_card;
 use super::deck::{Card, CardClass, Deck, MAX_CARDS};
-use super::state::{Phase, Role, SeatState};
-use super::{Mode, Sgs, SgsEvent};
-use alea::chance::{Purpose, Streams};
-use alea::kernel::{Seat, Zone};
-use alea::pipeline::Ctx;
+use super::mode::Mode;
+use super::state::{Phase, Role};
+use alea::kernel::Seat;
 
 /// A position file as written (cards in notation).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -350,86 +347,6 @@ fn check_not_over(seats: &[SeatSetup]) -> Result<(), PositionError> {
         ));
     }
     Ok(())
-}
-
-/// Sets out `position` ([`SgsEvent::GameStarted`] of a game that has one): seats, cards
-/// (equipment through the usual move, so its listeners switch on), the draw pile (the named
-/// top, then the rest shuffled by the deal stream), then the current seat enters its phase.
-pub(super) fn set_out(ctx: &mut Ctx<'_, Sgs>, position: &Position) {
-    let state = ctx.state();
-    for (s, seat) in position.seats.iter().enumerate() {
-        state.seats[s] = SeatState {
-            hp: seat.hp,
-            max_hp: seat.max_hp,
-            role: seat.role,
-            alive: seat.alive,
-            revealed: seat.role == Role::Lord || !seat.alive,
-            ..SeatState::default()
-        };
-        if seat.role == Role::Lord {
-            state.lord = Seat(s as u8);
-        }
-    }
-    state.current = position.current;
-    state.turns = 1;
-    state.round = 1;
-    ctx.table().active = position.current;
-    for (s, seat) in (0u8..).zip(&position.seats) {
-        for &card in &seat.hand {
-            move_card(ctx, card, Zone::Hand(Seat(s)));
-        }
-        for &card in &seat.equip {
-            move_card(ctx, card, Zone::Equipment(Seat(s)));
-        }
-    }
-    for &card in &position.discard {
-        move_card(ctx, card, Zone::DiscardPile);
-    }
-    set_out_pile(ctx, &position.pile);
-    // The current seat's turn goes on from its phase.
-    let seat = position.current;
-    let mut phase = Some(position.phase);
-    while let Some(p) = phase.filter(|&p| p != Phase::Discard && p != Phase::Finish) {
-        ctx.emit(SgsEvent::Phase { seat, phase: p });
-        phase = (p != Phase::Play).then(|| p.next()).flatten();
-    }
-    if let Some(p @ (Phase::Discard | Phase::Finish)) = phase {
-        ctx.emit(SgsEvent::Phase { seat, phase: p });
-    }
-}
-
-/// The draw pile: every card still in the stock that `top` does not name, shuffled, under
-/// `top` (top first).
-fn set_out_pile(ctx: &mut Ctx<'_, Sgs>, top: &[u8]) {
-    use rand::seq::SliceRandom;
-    let deck_len = ctx.game().deck.len();
-    let mut named = [false; MAX_CARDS];
-    for &card in top {
-        named[usize::from(card)] = true;
-    }
-    let board = super::board::Board::read(ctx.rules(), ctx.world());
-    let mut rest = [0u8; MAX_CARDS];
-    let mut n = 0;
-    for (card, zone) in board.cards().take(deck_len) {
-        if zone == Zone::Stock && !named[usize::from(card)] {
-            rest[n] = card;
-            n += 1;
-        }
-    }
-    let rest = &mut rest[..n];
-    rest.shuffle(
-        ctx.world()
-            .resource_mut::<Streams>()
-            .into_inner()
-            .rng(Purpose::Deal),
-    );
-    let state = ctx.state();
-    state.put_under_pile(rest);
-    for &card in top.iter().rev() {
-        let len = usize::from(state.pile_len);
-        state.pile[len] = card;
-        state.pile_len += 1;
-    }
 }
 
 #[cfg(test)]

@@ -4,8 +4,9 @@ use rand::seq::SliceRandom;
 
 use super::board::{self, CardListeners, move_card};
 use super::deck::MAX_CARDS;
-use super::state::{DRAW_PHASE, Outcome, Phase, Role, START_HAND, SgsState};
-use super::{Sgs, SgsAction, SgsEvent, position};
+use super::position::Position;
+use super::state::{DRAW_PHASE, Outcome, Phase, Role, START_HAND, SeatState, SgsState};
+use super::{Sgs, SgsAction, SgsEvent};
 use alea::chance::{Purpose, Streams};
 use alea::kernel::{Seat, Setup, Sim, SimError, Table, Zone};
 use alea::pipeline::{Ctx, Flow, Listener, Timing};
@@ -15,7 +16,7 @@ use alea::snapshot::Snapshot;
 /// deal stream, four cards each from the lord on, then the lord's turn.
 pub(super) fn game_started(ctx: &mut Ctx<'_, Sgs>) -> Flow {
     if let Some(position) = ctx.game().position.clone() {
-        position::set_out(ctx, &position);
+        set_out(ctx, &position);
         return Flow::Continue;
     }
     let mode = ctx.game().mode;
@@ -229,6 +230,95 @@ impl Restarter {
     pub fn restart(&self, sim: &mut Sim<Sgs>, seed: u64) -> Result<(), SimError> {
         sim.restore(&self.blank)?;
         start(sim, seed)
+    }
+}
+
+impl Sgs {
+    /// Starts a new game in `sim`'s world, as if built with `seed`: the same checksum as a
+    /// fresh build, without rebuilding the world, from anywhere (a question may be pending:
+    /// it is abandoned). A [`Restarter`] does the same faster.
+    pub fn restart(sim: &mut Sim<Sgs>, seed: u64) {
+        restart(sim, seed);
+    }
+}
+
+/// Sets out `position` ([`SgsEvent::GameStarted`] of a game that has one): seats, cards
+/// (equipment through the usual move, so its listeners switch on), the draw pile (the named
+/// top, then the rest shuffled by the deal stream), then the current seat enters its phase.
+fn set_out(ctx: &mut Ctx<'_, Sgs>, position: &Position) {
+    let state = ctx.state();
+    for (s, seat) in position.seats.iter().enumerate() {
+        state.seats[s] = SeatState {
+            hp: seat.hp,
+            max_hp: seat.max_hp,
+            role: seat.role,
+            alive: seat.alive,
+            revealed: seat.role == Role::Lord || !seat.alive,
+            ..SeatState::default()
+        };
+        if seat.role == Role::Lord {
+            state.lord = Seat(s as u8);
+        }
+    }
+    state.current = position.current;
+    state.turns = 1;
+    state.round = 1;
+    ctx.table().active = position.current;
+    for (s, seat) in (0u8..).zip(&position.seats) {
+        for &card in &seat.hand {
+            move_card(ctx, card, Zone::Hand(Seat(s)));
+        }
+        for &card in &seat.equip {
+            move_card(ctx, card, Zone::Equipment(Seat(s)));
+        }
+    }
+    for &card in &position.discard {
+        move_card(ctx, card, Zone::DiscardPile);
+    }
+    set_out_pile(ctx, &position.pile);
+    // The current seat's turn goes on from its phase.
+    let seat = position.current;
+    let mut phase = Some(position.phase);
+    while let Some(p) = phase.filter(|&p| p != Phase::Discard && p != Phase::Finish) {
+        ctx.emit(SgsEvent::Phase { seat, phase: p });
+        phase = (p != Phase::Play).then(|| p.next()).flatten();
+    }
+    if let Some(p @ (Phase::Discard | Phase::Finish)) = phase {
+        ctx.emit(SgsEvent::Phase { seat, phase: p });
+    }
+}
+
+/// The draw pile: every card still in the stock that `top` does not name, shuffled, under
+/// `top` (top first).
+fn set_out_pile(ctx: &mut Ctx<'_, Sgs>, top: &[u8]) {
+    use rand::seq::SliceRandom;
+    let deck_len = ctx.game().deck.len();
+    let mut named = [false; MAX_CARDS];
+    for &card in top {
+        named[usize::from(card)] = true;
+    }
+    let board = super::board::Board::read(ctx.rules(), ctx.world());
+    let mut rest = [0u8; MAX_CARDS];
+    let mut n = 0;
+    for (card, zone) in board.cards().take(deck_len) {
+        if zone == Zone::Stock && !named[usize::from(card)] {
+            rest[n] = card;
+            n += 1;
+        }
+    }
+    let rest = &mut rest[..n];
+    rest.shuffle(
+        ctx.world()
+            .resource_mut::<Streams>()
+            .into_inner()
+            .rng(Purpose::Deal),
+    );
+    let state = ctx.state();
+    state.put_under_pile(rest);
+    for &card in top.iter().rev() {
+        let len = usize::from(state.pile_len);
+        state.pile[len] = card;
+        state.pile_len += 1;
     }
 }
 

@@ -7,7 +7,7 @@
 //!
 //! | piece | file | listens to |
 //! |---|---|---|
-//! | a summon (any catalog summon) | [`summon`] | end phase, through its [`EffectCases`] component |
+//! | a summon (any catalog summon) | [`summon`] | end phase, through its [`EffectCases`](crate::games::duel::EffectCases) component |
 //! | Guide (support) | [`round_omni`] | round start: omni dice |
 //! | Library (support) | [`end_draw`] | end phase: draw |
 //! | Field Hospital (support) | [`end_heal`] | end phase: heal |
@@ -29,19 +29,22 @@ pub mod energy_bonus;
 pub mod frozen;
 pub mod guard;
 pub mod round_omni;
+mod setup;
 pub mod shield;
 pub mod summon;
 
 #[cfg(test)]
 pub(super) mod scenario;
 
+pub(in crate::games::duel) use setup::spawn;
+
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::state::{DuelState, NONE, Phase, SUMMON_SLOTS, SUPPORT_SLOTS, TEAM};
-use super::{Duel, DuelEvent, EffectCases, zones};
-use alea::kernel::{EventKind, HandlerFn, Pool, Rules, Seat, Setup, Zone};
-use alea::pipeline::{Ctx, HandlerId, Listener, Timing};
+use super::{Duel, DuelEvent, zones};
+use alea::kernel::{EventKind, HandlerFn, Pool, Rules, Seat, Zone};
+use alea::pipeline::{Ctx, Listener, Timing};
 
 /// What a piece is: which behaviour its listeners run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -81,22 +84,6 @@ pub const STATUSES: [PieceKind; 6] = [
 ];
 
 impl PieceKind {
-    /// The listeners a piece of this kind carries.
-    fn listeners(self) -> &'static [ListenerSpec] {
-        match self {
-            PieceKind::Summon => &summon::LISTENERS,
-            PieceKind::RoundOmni => &round_omni::LISTENERS,
-            PieceKind::EndDraw => &end_draw::LISTENERS,
-            PieceKind::EndHeal => &end_heal::LISTENERS,
-            PieceKind::Shield => &shield::LISTENERS,
-            PieceKind::Frozen => &frozen::LISTENERS,
-            PieceKind::Empowered => &empowered::LISTENERS,
-            PieceKind::DamageBonus => &damage_bonus::LISTENERS,
-            PieceKind::Guard => &guard::LISTENERS,
-            PieceKind::EnergyBonus => &energy_bonus::LISTENERS,
-        }
-    }
-
     /// True for the pieces of a side's support row.
     pub fn is_support(self) -> bool {
         SUPPORTS.contains(&self)
@@ -205,88 +192,6 @@ pub fn all(rules: &Rules<Duel>, seat: Seat) -> impl Iterator<Item = Entity> + '_
     let per_side = rules.game.catalog.summons.len() + SUPPORTS.len() + TEAM * STATUSES.len();
     let first = seat.index() * per_side;
     (first..first + per_side).flat_map(|p| rules.pool(Pool(p as u16)).iter().copied())
-}
-
-/// Registers the handlers and spawns every piece of both sides, in their pools (see [`pool`]),
-/// listeners disabled.
-pub(super) fn spawn(setup: &mut Setup<'_, Duel>) {
-    let mut handlers: Vec<(&'static str, HandlerId)> = Vec::new();
-    let summons = setup.rules().game.catalog.summons.clone();
-    for seat in [Seat(0), Seat(1)] {
-        for (i, def) in (0u8..).zip(&summons) {
-            let piece = Piece::new(PieceKind::Summon, seat, NONE, i);
-            let cases = EffectCases::uniform("summon_end_phase", def.end_phase.len());
-            spawn_pool(setup, &mut handlers, piece, cases, 1, 0);
-        }
-        for kind in SUPPORTS {
-            let piece = Piece::new(kind, seat, NONE, NONE);
-            spawn_pool(setup, &mut handlers, piece, (), SUPPORT_SLOTS, 0);
-        }
-        for c in 0..TEAM as u8 {
-            for (k, kind) in STATUSES.into_iter().enumerate() {
-                let piece = Piece::new(kind, seat, c, NONE);
-                let slot = u16::from(c) * 16 + k as u16;
-                spawn_pool(setup, &mut handlers, piece, (), 1, slot);
-            }
-        }
-    }
-    setup.snapshot_component::<Piece>();
-}
-
-/// Spawns the pool of `count` pieces like `piece` (each with `extra`) and their listeners.
-fn spawn_pool(
-    setup: &mut Setup<'_, Duel>,
-    handlers: &mut Vec<(&'static str, HandlerId)>,
-    piece: Piece,
-    extra: impl Bundle + Clone,
-    count: usize,
-    slot: u16,
-) {
-    let pool = pool(
-        setup.rules(),
-        piece.seat,
-        piece.kind,
-        piece.character.min(piece.summon),
-    )
-    .expect("every piece spawned has a pool");
-    assert_eq!(
-        setup.rules().pool(pool).len(),
-        0,
-        "pieces spawn in pool order"
-    );
-    let members = setup.spawn_pool(pool, count, |_| (piece, extra.clone()));
-    for &member in &members {
-        let mut all = [member; 2];
-        let specs = piece.kind.listeners();
-        assert!(
-            specs.len() <= all.len(),
-            "a piece carries at most 2 listeners"
-        );
-        for (i, spec) in specs.iter().enumerate() {
-            let id = match handlers.iter().find(|(name, _)| *name == spec.name) {
-                Some(&(_, id)) => id,
-                None => {
-                    let id = setup.handler(spec.name, spec.run);
-                    handlers.push((spec.name, id));
-                    id
-                }
-            };
-            let listener = Listener::new(spec.event, spec.timing, id)
-                .priority(spec.priority)
-                .seat(piece.seat, slot)
-                .disabled();
-            if i == 0 {
-                setup.add_listener(member, listener);
-            } else {
-                all[i] = setup.spawn_listener(listener, Of(member));
-            }
-        }
-        let len = specs.len().min(all.len()) as u8;
-        setup
-            .world()
-            .entity_mut(member)
-            .insert((Of(member), PieceListeners { all, len }));
-    }
 }
 
 /// The piece whose listener is running, with its entity; `None` once the game is over (what

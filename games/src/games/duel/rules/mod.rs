@@ -1,56 +1,26 @@
 //! The rules of each event: one small handler per event kind, grouped by stage — the round
 //! ([`round`]), the active player's combat actions ([`combat`]), cards ([`card`]), dice
 //! ([`dice`]) and damage ([`damage`]). What summons, supports and statuses do is not here:
-//! they are listener entities ([`pieces`]).
+//! they are listener entities ([`pieces`](crate::games::duel::pieces)).
 
 pub mod card;
 pub mod combat;
 pub mod damage;
 pub mod dice;
+mod dispatch;
 pub mod round;
 
 use super::catalog::Cost;
 use super::history::DiceStep;
-use super::state::{DuelState, Phase};
-use super::{Duel, DuelEvent, board, pieces};
+use super::state::DuelState;
+use super::{Duel, board};
 use crate::dice::Face;
 use alea::kernel::Seat;
-use alea::pipeline::{Ctx, Flow};
+use alea::pipeline::Ctx;
 
+use super::live_dice::perform;
 pub(crate) use super::outcome::{outcome, strike};
-
-pub(super) fn apply(ctx: &mut Ctx<'_, Duel>, event: &mut DuelEvent) -> Flow {
-    if state(ctx).phase == Phase::Over {
-        // The game ended mid-resolution: what was still queued does not happen.
-        return Flow::Cancel;
-    }
-    match *event {
-        DuelEvent::Redrawn { seat, mask } => round::redrawn(ctx, seat, mask),
-        DuelEvent::StartChosen { seat, character } => round::start_chosen(ctx, seat, character),
-        DuelEvent::RoundStarted { round } => round::round_started(ctx, round),
-        DuelEvent::Rerolled { seat, reroll } => round::rerolled(ctx, seat, reroll),
-        DuelEvent::RoundEnded { seat } => round::round_ended(ctx, seat),
-        DuelEvent::EndPhase => Flow::Continue,
-        DuelEvent::RoundFinished => round::round_finished(ctx),
-        DuelEvent::GameOver { winner } => round::game_over(ctx, winner),
-        DuelEvent::SkillUsed { seat, skill } => combat::skill_used(ctx, seat, skill),
-        DuelEvent::Switched { seat, to, action } => combat::switched(ctx, seat, to, action),
-        DuelEvent::Summoned { seat, summon } => combat::summoned(ctx, seat, summon),
-        DuelEvent::SummonActed { seat, summon } => pieces::summon::acted(ctx, seat, summon),
-        DuelEvent::CardPlayed { seat, card } => card::played(ctx, seat, card.0),
-        DuelEvent::CardTuned { seat, card } => card::tuned(ctx, seat, card.0),
-        DuelEvent::Drawn { seat, count, tag } => card::drawn(ctx, seat, count, tag),
-        DuelEvent::DiceCreated { seat, count } => dice::created(ctx, seat, count),
-        DuelEvent::Damage { .. } => damage::damage(ctx, event),
-        DuelEvent::Hit { .. } => damage::hit(ctx, event),
-        DuelEvent::Healed {
-            seat,
-            target,
-            amount,
-        } => damage::healed(ctx, seat, target, amount),
-        DuelEvent::Defeated { seat, target } => damage::defeated(ctx, seat, target),
-    }
-}
+pub(super) use dispatch::apply;
 
 /// The public state.
 fn state(ctx: &mut Ctx<'_, Duel>) -> DuelState {
@@ -70,7 +40,7 @@ fn count_move(ctx: &mut Ctx<'_, Duel>) {
 /// Pays `cost` for `seat` (the legal-action check guarantees it can).
 fn pay(ctx: &mut Ctx<'_, Duel>, seat: Seat, cost: Cost) {
     let active = active_element(ctx, seat);
-    dice::perform(ctx, seat, DiceStep::Paid { cost, active });
+    perform(ctx, seat, DiceStep::Paid { cost, active });
 }
 
 /// The element of `seat`'s active character.

@@ -2,8 +2,9 @@
 //! and the dealer seed's own examples: Takami (the teacup), Hatsumi (the four winds) and Sawaya
 //! (the clouds).
 //!
-//! Each is a `static` [`AbilityHooks`] (plain `fn` pointers); their parameters come from
-//! `assets/abilities.ron`, embedded in the binary and parsed once ([`params`]).
+//! Each is a `static` [`AbilityHooks`](crate::dealer::AbilityHooks) (plain `fn` pointers);
+//! their parameters come from `assets/abilities.ron`, embedded in the binary and parsed once
+//! ([`params`]).
 
 mod awai;
 mod hatsumi;
@@ -11,18 +12,17 @@ mod kasumi;
 mod koromo;
 mod kuro;
 mod sawaya;
+mod seated;
 mod takami;
 mod toki;
 
-use std::str::FromStr;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
 
-use crate::dealer::{AbilityHooks, Claim};
+use crate::dealer::Claim;
 use crate::mount::{Exit, Mount, MountZone};
 use crate::tiles::{KindCounts, TileCounts, TileKind};
-use alea::kernel::Seat;
 
 pub use awai::AWAI;
 pub use hatsumi::HATSUMI;
@@ -30,93 +30,9 @@ pub use kasumi::{KASUMI, kept_from_rivals};
 pub use koromo::KOROMO;
 pub use kuro::KURO;
 pub use sawaya::SAWAYA;
+pub use seated::{ALL, SeatedAbility, SeatedAbilityError, by_name, names};
 pub use takami::{TAKAMI, takami_choice, teacup_discard};
 pub use toki::{Foresee, Sight, TOKI, future_sight, toki_choice};
-
-/// `--abilities` item: an ability name and its seat (`kuro@0`). Equal when the names and
-/// seats are.
-#[derive(Clone, Copy, Debug)]
-pub struct SeatedAbility {
-    /// The ability.
-    pub hooks: &'static AbilityHooks,
-    /// Its seat.
-    pub seat: Seat,
-}
-
-impl PartialEq for SeatedAbility {
-    fn eq(&self, other: &Self) -> bool {
-        self.hooks.name == other.hooks.name && self.seat == other.seat
-    }
-}
-
-impl Eq for SeatedAbility {}
-
-impl std::fmt::Display for SeatedAbility {
-    /// `name@seat`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}@{}", self.hooks.name, self.seat.0)
-    }
-}
-
-impl SeatedAbility {
-    /// True when `hooks` sits at `seat` in `seated`.
-    pub fn is_seated(seated: &[SeatedAbility], hooks: &AbilityHooks, seat: Seat) -> bool {
-        seated
-            .iter()
-            .any(|a| a.seat == seat && a.hooks.name == hooks.name)
-    }
-
-    /// The list as the dealer takes it.
-    pub fn pairs(seated: &[SeatedAbility]) -> Vec<(Seat, &'static AbilityHooks)> {
-        seated.iter().map(|a| (a.seat, a.hooks)).collect()
-    }
-}
-
-/// Why an `--abilities` item does not parse.
-#[derive(Debug, thiserror::Error)]
-pub enum SeatedAbilityError {
-    /// Not `name@seat`.
-    #[error("expected NAME@SEAT, e.g. kuro@0")]
-    Shape,
-    /// No such ability.
-    #[error("unknown ability {name:?}: expected one of {known}", name = .0, known = names())]
-    Unknown(String),
-    /// The seat is not a number 0–3.
-    #[error("bad seat {0:?}: expected 0, 1, 2 or 3")]
-    Seat(String),
-}
-
-impl FromStr for SeatedAbility {
-    type Err = SeatedAbilityError;
-    fn from_str(text: &str) -> Result<Self, SeatedAbilityError> {
-        let (name, seat) = text.split_once('@').ok_or(SeatedAbilityError::Shape)?;
-        let hooks = by_name(name).ok_or_else(|| SeatedAbilityError::Unknown(name.into()))?;
-        let seat = seat
-            .parse::<u8>()
-            .ok()
-            .filter(|&s| s < 4)
-            .ok_or_else(|| SeatedAbilityError::Seat(seat.into()))?;
-        Ok(SeatedAbility {
-            hooks,
-            seat: Seat(seat),
-        })
-    }
-}
-
-/// Every reference ability, by name.
-pub const ALL: [&AbilityHooks; 8] = [
-    &KURO, &KASUMI, &AWAI, &KOROMO, &TOKI, &TAKAMI, &HATSUMI, &SAWAYA,
-];
-
-/// The ability called `name` (see [`ALL`]; case-insensitive).
-pub fn by_name(name: &str) -> Option<&'static AbilityHooks> {
-    ALL.into_iter().find(|a| a.name.eq_ignore_ascii_case(name))
-}
-
-/// The names of [`ALL`], comma-separated.
-pub fn names() -> String {
-    ALL.map(|a| a.name).join(", ")
-}
 
 /// The parameters of every reference ability (`assets/abilities.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -342,20 +258,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_embedded_asset_parses_and_names_resolve() {
+    fn the_embedded_asset_parses() {
         let p = params();
         assert_eq!(p.kuro.perseverance, 100);
         assert_eq!(p.awai.perseverance, 500);
-        assert_eq!(by_name("KURO").map(|a| a.name), Some("kuro"));
-        assert_eq!(by_name("Toki").map(|a| a.name), Some("toki"));
-        assert_eq!(by_name("sawaya").map(|a| a.name), Some("sawaya"));
         for round in [&p.sawaya.red_cloud, &p.sawaya.white_cloud]
             .into_iter()
             .flatten()
         {
             assert!(round.parse::<crate::dealer::DealRound>().is_ok(), "{round}");
         }
-        assert!(by_name("saki").is_none());
         assert!(parse_params("(kuro: ())").is_err());
     }
 }

@@ -12,12 +12,13 @@
 
 use rand::{Rng, RngExt};
 
-use super::{Concealed, FillError, MAX_UNSEEN, ready, shuffle_front};
+use super::concealed::{Concealed, FillError, MAX_SEATS, MAX_UNSEEN, shuffle_front};
+use super::ready;
 use crate::tiles::{Tile, TileCounts, TileKind};
 use alea::kernel::Seat;
 
 /// Most seats constrained at once (a full table less the viewer).
-const MAX_CONSTRAINED: usize = super::MAX_SEATS - 1;
+const MAX_CONSTRAINED: usize = MAX_SEATS - 1;
 /// Groups: one per subset of the constrained seats that forbids a kind.
 const GROUPS: usize = 1 << MAX_CONSTRAINED;
 /// Largest `n` and `k` of the binomial table.

@@ -1,6 +1,6 @@
 //! Soft evidence: how likely an opponent's play was in a sampled world, under an opponent
 //! model, and the sampling importance resampling that weights the fills by it
-//! ([`super::fill_weighted`]).
+//! (`fill_weighted`).
 //!
 //! The model sees each opponent's **last discard**, the one piece of its play whose hand is
 //! known exactly in a sampled world: the seat's concealed tiles now (its drawn tile aside) plus
@@ -15,7 +15,7 @@ use crate::tiles::{KindCounts, ShantenProbe, TileKind};
 
 /// Fills drawn per determinization when the posterior weights them.
 pub const CANDIDATES: usize = 8;
-/// Most candidates [`super::fill_weighted`] keeps.
+/// Most candidates `fill_weighted` keeps.
 pub const MAX_CANDIDATES: usize = 16;
 /// The opponent model's inverse temperature (per step of shanten).
 pub const BETA: f64 = 2.0;
@@ -47,7 +47,10 @@ pub fn discard_likelihood(before: &KindCounts, kind: TileKind) -> f64 {
 /// The weight of a fill's `seats`: the product over the seats with evidence of the likelihood
 /// of `last[seat]`, the kind of its last discard, from its tiles now (its drawn tile aside)
 /// plus that discard. A seat whose hand changed since (it is on turn) must have `None`.
-pub fn last_discards_weight(seats: &[super::Concealed], last: &[Option<TileKind>]) -> f64 {
+pub fn last_discards_weight(
+    seats: &[super::concealed::Concealed],
+    last: &[Option<TileKind>],
+) -> f64 {
     seats
         .iter()
         .zip(last)

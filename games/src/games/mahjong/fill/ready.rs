@@ -15,7 +15,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::{KindMask, MAX_UNSEEN};
+use super::concealed::{KindMask, MAX_UNSEEN};
 use crate::tiles::{ShantenProbe, Tile, TileCounts, shanten};
 
 /// Trades the search phase tries at most before it gives up.
@@ -99,9 +99,10 @@ impl Chain {
     }
 }
 
-/// Tiles in tile order, so the `at`-th copy — what [`super::uniform_tile`] draws for `at` —
-/// is read directly, and a trade moves only the copies between the two tiles' places. A copy
-/// is kept as its place in [`Tile::ALL`].
+/// Tiles in tile order, so the `at`-th copy — what
+/// [`uniform_tile`](super::concealed::uniform_tile) draws for `at` — is read directly, and a
+/// trade moves only the copies between the two tiles' places. A copy is kept as its place in
+/// [`Tile::ALL`].
 struct Copies {
     places: [u8; MAX_UNSEEN],
     len: usize,
@@ -122,8 +123,8 @@ impl Copies {
         copies
     }
 
-    /// A copy's place in the list, uniform (the same draw as [`super::uniform_tile`]); `None`
-    /// when empty.
+    /// A copy's place in the list, uniform (the same draw as
+    /// [`uniform_tile`](super::concealed::uniform_tile)); `None` when empty.
     fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<usize> {
         (self.len > 0).then(|| rng.random_range(0..self.len as u32) as usize)
     }

@@ -2,7 +2,7 @@
 //! (spent when that slash is used, hit or miss; gone at the end of the turn). While dying, a
 //! seat may drink it to recover 1 — that use does not count against the limit.
 
-use super::View;
+use super::handler::View;
 use crate::games::sgs::Sgs;
 use alea::pipeline::Ctx;
 

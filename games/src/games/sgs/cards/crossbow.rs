@@ -3,7 +3,7 @@
 //! was equipped or lost), it lifts the slash limit. Losing it mid-phase brings the limit back
 //! to one, counting the slashes already used.
 
-use super::ListenerSpec;
+use super::handler::ListenerSpec;
 use crate::games::sgs::board::wearer;
 use crate::games::sgs::state::UNLIMITED;
 use crate::games::sgs::{Sgs, SgsEvent};

@@ -2,7 +2,7 @@
 //! area): the user chooses one of them ([`take`](super::take): a hand card blind) and it is
 //! discarded. Nothing happens if the target has no card left when it takes effect.
 
-use super::View;
+use super::handler::View;
 use super::take::take_card;
 use crate::games::sgs::Sgs;
 use alea::kernel::Seat;

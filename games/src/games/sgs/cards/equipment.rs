@@ -3,7 +3,7 @@
 //! [`board::move_card`](crate::games::sgs::board)): every weapon's listener sets the
 //! wearer's attack range on [`SgsEvent::Limits`]; the rest is each card's own file.
 
-use super::{ListenerSpec, card_of};
+use super::handler::{ListenerSpec, card_of};
 use crate::games::sgs::board::{move_card, wearer};
 use crate::games::sgs::deck::{CardClass, CardName};
 use crate::games::sgs::{Sgs, SgsEvent};

@@ -9,6 +9,7 @@ mod crossbow;
 mod dismantlement;
 mod equipment;
 mod ex_nihilo;
+mod handler;
 mod nioh_shield;
 mod nullification;
 mod peach;
@@ -20,33 +21,18 @@ mod take;
 #[cfg(test)]
 pub(super) mod scenario;
 
-use bevy_ecs::prelude::*;
-
 use super::board::{CardListeners, move_card};
 use super::deck::{CardName, Deck};
-use super::state::{Question, SgsState};
+use super::state::SgsState;
 use super::{Sgs, SgsAction, SgsEvent};
-use alea::kernel::{HandlerFn, Seat, Setup, Zone};
-use alea::pipeline::{Ctx, Flow, Listener, Timing};
+use alea::kernel::{Seat, Setup, Zone};
+use alea::pipeline::{Ctx, Flow, Listener};
 
 pub(super) use equipment::limits;
+pub use handler::OfCard;
+pub(super) use handler::{ListenerSpec, View, take_answer};
 pub(super) use nullification::window;
 pub(super) use slash::effect as slash_effect;
-
-/// A listener an equipment card carries: it is spawned (disabled) with the card and enabled
-/// while the card is worn.
-pub(super) struct ListenerSpec {
-    /// The event kind it listens to.
-    pub event: alea::kernel::EventKind,
-    /// Before or after the rules.
-    pub timing: Timing,
-    /// Higher runs first.
-    pub priority: i16,
-    /// The handler's registered name (spans, logs).
-    pub name: &'static str,
-    /// The handler.
-    pub run: HandlerFn<Sgs>,
-}
 
 /// The listeners card `name` carries while worn.
 fn listeners(name: CardName) -> &'static [ListenerSpec] {
@@ -57,11 +43,6 @@ fn listeners(name: CardName) -> &'static [ListenerSpec] {
         _ => &[],
     }
 }
-
-/// Which equipment card a listener belongs to (its deck index). Fixed at setup.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[component(immutable)]
-pub struct OfCard(pub u8);
 
 /// Registers the listener handlers and spawns the listeners of every equipment card of `deck`,
 /// disabled (equipping enables them; nothing is spawned during play).
@@ -89,50 +70,12 @@ pub(super) fn spawn_listeners(setup: &mut Setup<'_, Sgs>, deck: &Deck) {
     setup.insert_resource(CardListeners(index));
 }
 
-/// The card a listener belongs to.
-pub(super) fn card_of(ctx: &mut Ctx<'_, Sgs>) -> Option<u8> {
-    let entity = ctx.listener()?;
-    ctx.world().get::<OfCard>(entity).map(|c| c.0)
-}
-
-/// The answer that resumed this handler, if any, for the seat that was asked: folded into the
-/// public history, and the question is over.
-pub(super) fn take_answer(ctx: &mut Ctx<'_, Sgs>, seat: Seat) -> Option<SgsAction> {
-    let answer = ctx.answer()?;
-    let state = ctx.state();
-    match answer {
-        SgsAction::Pass => state.pass(seat, state.question),
-        _ => state.remember(seat, answer),
-    }
-    state.question = Question::None;
-    Some(answer)
-}
-
 /// The damage a slash `card` will deal now (1 + what the user drank this turn; 0 for other
 /// cards).
 pub(super) fn damage_of(deck: &Deck, card: u8, state: &SgsState) -> u8 {
     match deck.card(card).name {
         CardName::Slash => 1 + state.drunk,
         _ => 0,
-    }
-}
-
-/// What a seat in its play phase sees to decide: the deck and the state.
-pub(super) struct View<'a> {
-    /// The cards.
-    pub deck: &'a Deck,
-    /// The game's state (its holdings say who holds what).
-    pub state: &'a SgsState,
-    /// Seats at the table.
-    pub seats: u8,
-}
-
-impl View<'_> {
-    /// The living seats other than `seat`, in seat order.
-    pub fn others(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
-        (0..self.seats)
-            .map(Seat)
-            .filter(move |&s| s != seat && self.state.alive(s))
     }
 }
 

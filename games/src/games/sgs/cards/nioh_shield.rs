@@ -2,7 +2,7 @@
 //! [`SgsEvent::SlashEffect`], enabled while worn: it cancels the effect before the wearer is
 //! asked for a jink — unless the slash ignores armor ([`qinggang_sword`](super::qinggang_sword)).
 
-use super::ListenerSpec;
+use super::handler::ListenerSpec;
 use crate::games::sgs::board::wearer;
 use crate::games::sgs::{Sgs, SgsEvent};
 use alea::pipeline::{Ctx, Flow, Timing};

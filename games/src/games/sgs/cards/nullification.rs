@@ -5,7 +5,8 @@
 //! the trick is cancelled when an odd number of nullifications were played. (FreeKill asks all
 //! holders at once and takes the first answer; here the order is explicit.)
 
-use super::{answer, take_answer};
+use super::answer;
+use super::handler::take_answer;
 use crate::games::sgs::deck::CardName;
 use crate::games::sgs::state::{Question, Trick};
 use crate::games::sgs::{Sgs, SgsAction, SgsEvent};

@@ -1,7 +1,7 @@
 //! Peach: in the play phase, recover 1 on oneself when wounded. When someone is dying, any
 //! living seat may save them with it (the dying loop is in [`damage`](crate::games::sgs)).
 
-use super::View;
+use super::handler::View;
 use crate::games::sgs::{Sgs, SgsEvent};
 use alea::kernel::Seat;
 use alea::pipeline::Ctx;

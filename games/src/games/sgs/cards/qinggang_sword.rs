@@ -3,7 +3,7 @@
 //! the slash's effect carries to the target's armor listeners (so it runs before them,
 //! whatever their priority).
 
-use super::ListenerSpec;
+use super::handler::ListenerSpec;
 use crate::games::sgs::board::wearer;
 use crate::games::sgs::deck::CardName;
 use crate::games::sgs::{Sgs, SgsEvent};

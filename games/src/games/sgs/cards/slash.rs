@@ -4,7 +4,8 @@
 //! [`SgsEvent::SlashEffect`]: [`nioh_shield`](super::nioh_shield)), then the target may answer
 //! with a jink; otherwise the damage lands.
 
-use super::{View, answer, take_answer};
+use super::answer;
+use super::handler::{View, take_answer};
 use crate::games::sgs::deck::CardName;
 use crate::games::sgs::state::Question;
 use crate::games::sgs::{Sgs, SgsAction, SgsEvent};

@@ -1,7 +1,7 @@
 //! Snatch: a trick on another living seat at distance 1 holding a card: the user chooses one
 //! ([`take`](super::take): a hand card blind) and takes it into its hand.
 
-use super::View;
+use super::handler::View;
 use super::take::take_card;
 use crate::games::sgs::Sgs;
 use alea::kernel::Seat;

@@ -4,7 +4,7 @@
 //! only one way to choose.
 
 use super::answer::Pick;
-use super::take_answer;
+use super::handler::take_answer;
 use crate::games::sgs::board::move_card;
 use crate::games::sgs::holdings::Holdings;
 use crate::games::sgs::state::Question;
