@@ -266,9 +266,8 @@ impl Game for LiarsDice {
         seat: Seat,
         hasher: &mut dyn Hasher,
     ) {
-        let mut mine = LiarsDice::pips(rules, world, seat);
-        mine.sort_unstable();
-        hasher.write(&mine);
+        // Die by die, as the rolls were shown to the seat (`seen_by`).
+        hasher.write(&LiarsDice::pips(rules, world, seat));
         hasher.write_u64(state.bids);
         // Once called, the dice are shown: everyone knows them.
         if state.winner.is_some() {

@@ -56,12 +56,6 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             Fields::Unit => quote!(#name::#ident),
         };
         arms.push(quote!(#pattern => #kind));
-        if screaming_snake(&ident.to_string()) == "KINDS" {
-            return Err(syn::Error::new_spanned(
-                ident,
-                "a variant named `Kinds` would clash with the derived `KINDS` constant",
-            ));
-        }
         let constant = format_ident!(
             "{}",
             screaming_snake(&ident.to_string()),
@@ -73,7 +67,6 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             pub const #constant: ::alea::kernel::EventKind = #kind;
         });
     }
-    let count = data.variants.len();
     Ok(quote! {
         impl #impl_generics ::alea::kernel::GameEvent for #name #type_generics #where_clause {
             #[inline(always)]
@@ -86,8 +79,6 @@ fn expand(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
 
         impl #impl_generics #name #type_generics #where_clause {
             #(#constants)*
-            /// How many event kinds there are (kinds are `0..KINDS`).
-            pub const KINDS: usize = #count;
         }
     })
 }

@@ -3,12 +3,11 @@
 //!
 //! - [`tiles`], [`mount`], [`dealer`], [`scoring`]: tiles, the dual-space wall, the staged
 //!   dealer with abilities, riichi and sichuan scoring; [`dice`]: dice generation expressions;
-//! - [`games`]: Pig, Leduc, the duel, riichi and sichuan mahjong, sgs (also at the crate's root:
-//!   `alea_games::pig` is `alea_games::games::pig`).
+//! - [`games`]: Pig, Leduc, the duel, riichi and sichuan mahjong, sgs.
 //!
 //! ```
 //! use alea::prelude::*;
-//! use alea_games::pig::{Pig, PigAction};
+//! use alea_games::games::pig::{Pig, PigAction};
 //!
 //! let mut sim = SimBuilder::new(Pig::default()).seed(7).build();
 //! sim.apply(PigAction::Roll)?;
@@ -23,5 +22,3 @@ pub mod games;
 pub mod mount;
 pub mod scoring;
 pub mod tiles;
-
-pub use games::{duel, leduc, mahjong, pig, sgs};

@@ -126,3 +126,10 @@ fn start_round_sets_the_round_and_rekeys_the_streams() {
     let fresh = Streams::at_round(9, 3).rng(Purpose::Deal).next_u64();
     assert_eq!(drawn, fresh);
 }
+
+#[test]
+#[allow(deprecated)]
+fn pig_s_die_roll_is_the_kernel_s_die() {
+    let die: alea_games::games::pig::DieRoll = alea_games::games::pig::DieRoll { faces: 6 };
+    assert_eq!(die, alea::chance::Die::D6);
+}

@@ -51,6 +51,10 @@ mod faulty {
         Panics,
         /// The second seat is asked with no choice.
         NoChoice,
+        /// An opening roll (an event setup emits) inserts a mutable resource.
+        SetupEventInserts,
+        /// The opening rolls are also announced to everyone (`Opened`), which no key holds.
+        LeakySetupView,
     }
 
     #[derive(Clone, Debug)]
@@ -67,6 +71,7 @@ mod faulty {
         Roll { seat: Seat },
         Rolled { seat: Seat, pips: u8 },
         Decided { seat: Seat },
+        Opened { seat: Seat, pips: u8 },
     }
 
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -84,6 +89,9 @@ mod faulty {
 
     #[derive(Component)]
     pub struct Marker;
+
+    #[derive(bevy_ecs::prelude::Resource)]
+    pub struct Pot;
 
     static STAMPS: AtomicU32 = AtomicU32::new(0);
 
@@ -145,13 +153,17 @@ mod faulty {
                     state.rolls += 1;
                     if state.rolls > 2 {
                         state.rerolled |= 1 << seat.0;
+                    } else if bug == Bug::LeakySetupView {
+                        ctx.emit(Event::Opened { seat, pips });
+                    } else if bug == Bug::SetupEventInserts {
+                        ctx.world().insert_resource(Pot);
                     }
                     if bug == Bug::NoSixes && pips == 6 && ctx.state().rolls > 2 {
                         return ctx.fail("no sixes on a reroll");
                     }
                     ctx.emit(Event::Rolled { seat, pips });
                 }
-                Event::Rolled { .. } => {}
+                Event::Rolled { .. } | Event::Opened { .. } => {}
                 Event::Decided { seat } => {
                     let state = ctx.state();
                     state.decided += 1;
@@ -327,6 +339,7 @@ fn the_suite_names_the_property_each_bug_breaks() {
     assert_eq!(broken(HighDie::<false>(Bug::None)), None);
     let cases = [
         (Bug::UnregisteredScore, Property::Setup, "Score"),
+        (Bug::SetupEventInserts, Property::Setup, "Pot"),
         (Bug::LeakyObserve, Property::Determinize, "information key"),
         (
             Bug::LossyObserve,
@@ -360,6 +373,11 @@ fn the_suite_names_the_property_each_bug_breaks() {
         (Bug::SpawnDuringPlay, Property::RoundTrip, "entity spawned"),
         (Bug::Panics, Property::Ends, "panics: the second decision"),
         (Bug::NoChoice, Property::Ends, "no legal action"),
+        (
+            Bug::LeakySetupView,
+            Property::ViewsAgree,
+            "information key after setup",
+        ),
     ];
     for (bug, property, words) in cases {
         let (found, message) =
@@ -507,4 +525,29 @@ fn setup_refuses_mutable_game_state_no_snapshot_covers() {
         }),
         None
     );
+}
+
+#[test]
+fn the_one_call_runs_the_suite_and_reports_what_it_checked() {
+    use faulty::{Bug, HighDie};
+    let report = alea::testing::conformance(HighDie::<false>(Bug::None), 0..10);
+    assert_eq!(report.seeds, 10);
+    assert!(report.decisions >= 20 && report.views > 0, "{report:?}");
+}
+
+#[test]
+#[should_panic(expected = "conformance of high_die: seed 0, action 0: games end")]
+fn the_one_call_panics_with_the_failure() {
+    use faulty::{Bug, HighDie};
+    alea::testing::conformance(HighDie::<false>(Bug::NoChoice), 0..10);
+}
+
+#[test]
+fn what_a_seat_sees_is_the_game_s_to_say() {
+    use faulty::{Bug, HighDie};
+    // Dice on the table for all to see: a determinization that rerolls the other seat's die
+    // changes what the viewer sees.
+    let open = Conformance::new(HighDie::<false>(Bug::None)).sees(|_, _| true);
+    let (found, message) = broken_in(open).expect("an open die may not be re-dealt");
+    assert_eq!(found, Property::Determinize, "{message}");
 }

@@ -16,36 +16,61 @@ struct Example {
     commands: Vec<(String, Vec<String>)>,
 }
 
-/// The text blocks of `readme` that hold `$ ` commands (their common indentation removed).
+/// A fenced block of a Markdown text: the line of its opening fence, the fence's language
+/// (`rust`, or empty) and its lines with the fence's indentation removed.
+struct Fenced<'a> {
+    line: usize,
+    language: &'a str,
+    lines: Vec<&'a str>,
+}
+
+/// Every fenced block of `markdown`.
+fn fenced(markdown: &str) -> Vec<Fenced<'_>> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, &str, &str, Vec<&str>)> = None;
+    for (number, line) in markdown.lines().enumerate() {
+        let trimmed = line.trim_start();
+        match (&mut open, trimmed.strip_prefix("```")) {
+            (None, Some(language)) => {
+                let indent = &line[..line.len() - trimmed.len()];
+                open = Some((number + 1, language.trim(), indent, Vec::new()));
+            }
+            (Some(_), Some(_)) => {
+                let (line, language, _, lines) = open.take().unwrap();
+                blocks.push(Fenced {
+                    line,
+                    language,
+                    lines,
+                });
+            }
+            (Some((_, _, indent, lines)), None) => {
+                lines.push(line.strip_prefix(*indent).unwrap_or(line));
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
+/// The text blocks of `readme` that hold `$ ` commands.
 fn examples(readme: &str) -> Vec<Example> {
     let mut found = Vec::new();
-    let mut block: Option<(usize, String, Vec<&str>)> = None;
-    for (number, line) in readme.lines().enumerate() {
-        let fence = line.trim_start().starts_with("```");
-        match (&mut block, fence) {
-            (None, true) => {
-                let indent = line.len() - line.trim_start().len();
-                block = Some((number + 1, " ".repeat(indent), Vec::new()));
+    for block in fenced(readme) {
+        let mut commands: Vec<(String, Vec<String>)> = Vec::new();
+        for text in block.lines {
+            match text.strip_prefix("$ ") {
+                Some(command) => commands.push((command.to_string(), Vec::new())),
+                None => match commands.last_mut() {
+                    Some((_, shown)) => shown.push(text.to_string()),
+                    None => break,
+                },
             }
-            (Some(_), true) => {
-                let (line, indent, lines) = block.take().unwrap();
-                let mut commands: Vec<(String, Vec<String>)> = Vec::new();
-                for text in lines {
-                    let text = text.strip_prefix(indent.as_str()).unwrap_or(text);
-                    match text.strip_prefix("$ ") {
-                        Some(command) => commands.push((command.to_string(), Vec::new())),
-                        None => match commands.last_mut() {
-                            Some((_, shown)) => shown.push(text.to_string()),
-                            None => break,
-                        },
-                    }
-                }
-                if !commands.is_empty() {
-                    found.push(Example { line, commands });
-                }
-            }
-            (Some((_, _, lines)), false) => lines.push(line),
-            (None, false) => {}
+        }
+        if !commands.is_empty() {
+            found.push(Example {
+                line: block.line,
+                commands,
+            });
         }
     }
     found
@@ -158,31 +183,17 @@ fn every_readme_example_prints_what_the_readme_shows() {
     }
 }
 
-/// The Rust blocks of `guide` (Markdown), each without its fences.
-fn rust_blocks(guide: &str) -> Vec<(usize, String)> {
-    let mut blocks = Vec::new();
-    let mut open: Option<(usize, Vec<&str>)> = None;
-    for (number, line) in guide.lines().enumerate() {
-        match (&mut open, line.trim_start()) {
-            (None, "```rust") => open = Some((number + 1, Vec::new())),
-            (Some(_), "```") => {
-                let (line, lines) = open.take().unwrap();
-                blocks.push((line, lines.join("\n")));
-            }
-            (Some((_, lines)), _) => lines.push(line),
-            (None, _) => {}
-        }
-    }
-    blocks
-}
-
 /// "Writing your own game" shows excerpts of its worked example: each Rust block is still in
 /// `examples/liars_dice.rs`, word for word.
 #[test]
 fn the_guide_s_code_is_the_example_s() {
     let guide = include_str!("../../docs/writing-your-own-game.md");
     let example = include_str!("../../examples/liars_dice.rs");
-    let blocks = rust_blocks(guide);
+    let blocks: Vec<(usize, String)> = fenced(guide)
+        .into_iter()
+        .filter(|block| block.language == "rust")
+        .map(|block| (block.line, block.lines.join("\n")))
+        .collect();
     assert!(blocks.len() >= 10, "{} blocks", blocks.len());
     for (line, block) in blocks {
         assert!(

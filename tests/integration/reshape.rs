@@ -79,7 +79,6 @@ impl Game for Reshape {
     fn setup(&self, setup: &mut Setup<'_, Self>) {
         setup.spawn_player(Seat(0), ());
         setup.spawn_die(6, Zone::Table, ());
-        setup.snapshot_component::<DieFace>();
     }
 
     fn translate(

@@ -193,7 +193,6 @@ impl<G: Game> SimBuilder<G> {
             return Err(crate::pipeline::PipelineError::Failed { message }.into());
         }
         let client = std::mem::take(&mut setup.client);
-        rules.coverage = Coverage::audit(world, &registry, &client, &rules.entities, &before)?;
         rules.inspect = self.inspect;
         rules
             .slots
@@ -218,6 +217,21 @@ impl<G: Game> SimBuilder<G> {
             res.chance.start(None);
             super::step::resolve(world, &rules, res)
         })?;
+        // What setup and its events made is covered by the snapshots. The kernel's own
+        // resources inserted since `before` are not the game's: the rules, the builder, and
+        // benefit simulation's ledger (one simulated decision's accounts).
+        let kernel = [
+            std::any::TypeId::of::<GameRules<G>>(),
+            std::any::TypeId::of::<SimSource<G>>(),
+            std::any::TypeId::of::<crate::benefit::Ledger>(),
+        ]
+        .map(|t| world.components().get_id(t));
+        let before = before
+            .into_iter()
+            .chain(kernel.into_iter().flatten())
+            .collect();
+        let coverage = Coverage::audit(world, &registry, &client, &before)?;
+        let _ = rules.coverage.set(coverage);
         Ok((rules, registry))
     }
 }

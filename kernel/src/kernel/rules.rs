@@ -66,7 +66,7 @@ pub struct Rules<G: Game> {
     /// Reads the cards' zones in one pass (built once setup has spawned the cards).
     pub(crate) card_zones: Option<super::CardZones>,
     /// What the snapshots cover, checked when setup ended.
-    pub(crate) coverage: crate::snapshot::Coverage,
+    pub(crate) coverage: std::sync::OnceLock<crate::snapshot::Coverage>,
 }
 
 impl<G: Game> Rules<G> {
@@ -88,7 +88,7 @@ impl<G: Game> Rules<G> {
             groups: Vec::new(),
             inspect: None,
             card_zones: None,
-            coverage: crate::snapshot::Coverage::default(),
+            coverage: std::sync::OnceLock::new(),
         }
     }
 

@@ -47,17 +47,19 @@ impl<G: Game> SimBuilder<G> {
     /// Builds the headless simulator.
     ///
     /// # Panics
-    /// If the setup fails (its events nest deeper than the depth limit, or it
-    /// [fails](super::Setup::fail): a first deal a user's ability cannot make): see
-    /// [`try_build`](Self::try_build).
+    /// If the setup fails (its events nest deeper than the depth limit, it
+    /// [fails](super::Setup::fail): a first deal a user's ability cannot make, or it leaves
+    /// game state no snapshot covers): see [`try_build`](Self::try_build).
     pub fn build(&self) -> Sim<G> {
         self.try_build()
             .unwrap_or_else(|e| panic!("the {} setup fails: {e}", self.game.name()))
     }
 
     /// Builds the headless simulator, or says why the setup failed: the events it emits (a
-    /// depth limit below what the game's start needs) or the setup itself
-    /// ([`Setup::fail`](super::Setup::fail)).
+    /// depth limit below what the game's start needs), the setup itself
+    /// ([`Setup::fail`](super::Setup::fail)), or game state no snapshot covers
+    /// ([`SnapshotError::Unregistered`](crate::snapshot::SnapshotError::Unregistered), checked
+    /// once setup and the events it emitted are done).
     pub fn try_build(&self) -> Result<Sim<G>, SimError> {
         Sim::from_builder(self.clone())
     }

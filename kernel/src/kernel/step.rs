@@ -33,7 +33,7 @@ pub enum SimError {
     /// The pipeline failed; the action was rolled back.
     #[error(transparent)]
     Pipeline(#[from] PipelineError),
-    /// A snapshot did not fit this world.
+    /// A snapshot did not fit this world, or setup left game state no snapshot covers.
     #[error(transparent)]
     Snapshot(#[from] SnapshotError),
     /// Events were emitted from outside ([`Sim::emit`](super::Sim::emit)) while a resolution

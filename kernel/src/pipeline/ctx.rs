@@ -198,7 +198,8 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// other), turned to show the result ([`set_face`](Self::set_face)). Returns the pips
     /// shown, `1..=faces` (`None`, and no chance point, if `die` is not a die with a face).
     pub fn roll(&mut self, die: Entity) -> Option<u8> {
-        self.world.get::<DieFace>(die)?;
+        // A die (its face cell cached for `set_face` below), or no chance point at all.
+        self.die_face(die)?;
         let faces = self.world.get::<crate::kernel::Faces>(die)?.0;
         if faces == 0 {
             return None;

@@ -20,8 +20,6 @@ pub(crate) use resolve::{Driver, with_driver};
 pub use resolve::{Progress, run};
 pub use root::{RootEvents, translate};
 pub use stack::Origin;
-#[cfg(any(test, feature = "testing"))]
-pub use state::check_census;
 pub use state::{Resolution, ResolutionState};
 pub use watch::{DEFAULT_BENEFIT_CAP, Watch};
 

@@ -279,26 +279,3 @@ pub(super) fn clear_parts<G: Game>(
     order.clear();
     *answer = None;
 }
-
-/// Tests: how many listeners of `world`'s game `G` are enabled, after checking that the
-/// pipeline's census lists exactly those of every kind (panics naming the kind otherwise).
-#[cfg(any(test, feature = "testing"))]
-pub fn check_census<G: Game>(world: &World) -> usize {
-    let rules = &world.resource::<crate::kernel::GameRules<G>>().0;
-    let census = &world.resource::<Resolution<G>>().census;
-    let mut on = 0;
-    for kind in 0..64 {
-        let candidates = rules.listeners_of(kind);
-        let listed: Vec<usize> = census.enabled(kind).collect();
-        let enabled: Vec<usize> = (0..candidates.len())
-            .filter(|&i| {
-                world
-                    .get::<super::Listener>(candidates[i])
-                    .is_some_and(|l| l.is_enabled())
-            })
-            .collect();
-        assert_eq!(listed, enabled, "event kind {kind}");
-        on += listed.len();
-    }
-    on
-}

@@ -210,9 +210,9 @@ pub fn chance_node(log: &[ChanceRecord]) -> Option<ChanceRecord> {
 }
 
 /// Applies `action` with outcome `case` of its chance node forced (see [`chance_outcomes`])
-/// and returns that outcome's probability: 0 when `case` cannot happen (a zero weight, or no
-/// such case), and the world is then as the action left it with a sampled outcome. The caller
-/// restores the position if it wants it back.
+/// and returns that outcome's probability: 0 when `case` cannot happen — a zero weight (the
+/// case is forced all the same: the world shows that impossible outcome) or no such case (an
+/// outcome is sampled). The caller restores the position if it wants it back.
 pub fn apply_outcome<G: Game>(
     sim: &mut Sim<G>,
     action: G::Action,

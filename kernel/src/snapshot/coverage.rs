@@ -14,7 +14,6 @@
 use std::any::TypeId;
 use std::collections::HashSet;
 
-use bevy_ecs::archetype::ArchetypeId;
 use bevy_ecs::component::ComponentId;
 use bevy_ecs::prelude::*;
 
@@ -35,52 +34,51 @@ pub(crate) struct Coverage {
 }
 
 impl Coverage {
-    /// Checks `world` once the game's setup is done: every mutable type on the game entities
-    /// `entities` and on the resources inserted since `before` was taken is registered in
-    /// `registry` or declared not game state (`client`). The first uncovered type is the error, naming it
-    /// and its holder.
+    /// Checks `world` once the game's setup and the events it emitted are done: every mutable
+    /// type on the game entities (those with a [`StableId`]) and on the resources inserted
+    /// since `before` was taken is registered in `registry` or declared not game state
+    /// (`client`). The first uncovered type is the error, naming it and its holder.
     pub(crate) fn audit(
         world: &World,
         registry: &SnapshotRegistry,
         client: &[TypeId],
-        entities: &[Entity],
         before: &HashSet<ComponentId>,
     ) -> Result<Coverage, SnapshotError> {
         let components = world.components();
         let ids = |types: &mut dyn Iterator<Item = TypeId>| -> HashSet<ComponentId> {
             types.filter_map(|t| components.get_id(t)).collect()
         };
-        // Schedules added at setup (the dealer's) hold systems, and the benefit ledger holds
-        // the AI hooks' accounts: neither is game state.
-        let exempt = [
-            TypeId::of::<bevy_ecs::schedule::Schedules>(),
-            TypeId::of::<crate::benefit::Ledger>(),
-        ]
-        .map(|t| components.get_id(t));
         let coverage = Coverage {
             registered: ids(&mut registry.type_ids()),
             client: ids(&mut client.iter().copied()),
             game_resources: resource_ids(world)
-                .filter(|id| !before.contains(id) && !exempt.contains(&Some(*id)))
+                .filter(|id| !before.contains(id))
                 .collect(),
         };
-        let mut seen = HashSet::<ArchetypeId>::new();
-        for &entity in entities {
-            let Ok(entity_ref) = world.get_entity(entity) else {
+        // Game entities are the ones with a stable id: one look per archetype of them.
+        let Some(stable) = world.component_id::<StableId>() else {
+            return coverage.check_resources(world);
+        };
+        for archetype in world.archetypes().iter() {
+            let Some(first) = archetype.entities().first() else {
                 continue;
             };
-            let archetype = entity_ref.archetype();
-            if !seen.insert(archetype.id()) {
+            if !archetype.contains(stable) {
                 continue;
             }
             for &id in archetype.components() {
-                coverage.check(world, id, || holder(world, entity))?;
+                coverage.check(world, id, || holder(world, first.id()))?;
             }
         }
-        for &id in &coverage.game_resources {
-            coverage.check(world, id, || "a resource the game's setup inserted".into())?;
+        coverage.check_resources(world)
+    }
+
+    /// The resources the game inserted are covered; then the coverage.
+    fn check_resources(self, world: &World) -> Result<Coverage, SnapshotError> {
+        for &id in &self.game_resources {
+            self.check(world, id, || "a resource the game's setup inserted".into())?;
         }
-        Ok(coverage)
+        Ok(self)
     }
 
     /// `id` is covered: registered, declared not game state, or immutable.

@@ -1,6 +1,7 @@
 //! Why a snapshot could not be taken back or setup refused a type no snapshot covers.
 
-/// Why a snapshot could not be restored. The world is unchanged in every case.
+/// Why a snapshot could not be restored (the world is unchanged in every case), or why setup
+/// refused to finish ([`Unregistered`](Self::Unregistered)).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SnapshotError {
     /// The snapshot was made by a registry with other types (another game or build).

@@ -37,13 +37,14 @@ pub(super) fn game<G: Game>(
         seed,
         decision: None,
     };
-    let builder = SimBuilder::new(conformance.game.clone()).seed(seed);
+    let builder = SimBuilder::new(conformance.game.clone())
+        .seed(seed)
+        .record_events(true);
     let mut sim = build(&builder, at)?;
-    sim.record_events(true);
     let recalls = conformance.perfect_recall && G::HIDDEN_INFORMATION;
     let dealt_before = (report.determinizations, report.failed_determinizations);
     let mut checked = 0;
-    recall.start(conformance.game.seats());
+    recall.start(&mut sim, at)?;
     let mut rng = random_player_rng(seed);
     let mut actions = Vec::new();
     while let Turn::Player(mover) = sim.turn() {
@@ -280,6 +281,7 @@ fn replay<G: Game>(
     at: At,
 ) -> Result<(), super::Failure> {
     let fail = |detail: String| at.fail(Property::Replay, detail);
+    let builder = builder.clone().record_events(false);
     let mut sim = builder.try_build().map_err(|e| fail(e.to_string()))?;
     for (i, &action) in actions.iter().enumerate() {
         sim.apply(action)

@@ -36,6 +36,7 @@
 //!   other streams), positions that leave it equal information keys show it equal events
 //!   ([`Game::seen_by`]), observations and visible zones ([`Conformance::sees`]); re-dealing
 //!   for another seat that changes what this seat holds changes its key and its observation;
+//!   equal keys after setup come from equal setup events shown (`seen_by`, over all the seeds);
 //!   with [`Conformance::perfect_recall`], equal keys come from equal histories of the
 //!   actions it saw.
 //!
@@ -43,6 +44,7 @@
 //! failure names the game, the seed, the action (its index in the game: 0 is the first) and
 //! the property ([`Failure`]).
 
+mod census;
 mod check;
 mod conformance;
 mod mark;
@@ -50,7 +52,7 @@ mod recall;
 mod report;
 mod views;
 
-pub use crate::pipeline::check_census;
+pub use census::check_census;
 pub use conformance::{Conformance, sees_by_default};
 pub use report::{Failure, Property, Report};
 

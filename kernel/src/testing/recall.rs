@@ -1,5 +1,6 @@
-//! Perfect recall ([`Conformance::perfect_recall`](super::Conformance::perfect_recall)): a
-//! seat's information key remembers the actions it saw.
+//! What a seat's information key must remember: the setup events it was shown (every
+//! hidden-information game) and, with
+//! [`Conformance::perfect_recall`](super::Conformance::perfect_recall), the actions it saw.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -9,20 +10,49 @@ use crate::kernel::{Game, Seat, Sim};
 use crate::pipeline::{LoggedEvent, Origin};
 use crate::snapshot::StableHasher;
 
-/// The actions each seat saw so far in the game being played, and every (seat, key) met in
-/// the run with the history it came with.
+/// What each seat was shown so far in the game being played, and every (seat, key) met in the
+/// run with the history it came with.
 #[derive(Default)]
 pub(super) struct Recall {
     /// Per seat, a hash of the actions it saw, in order.
     histories: Vec<u64>,
     /// (seat, information key) → (history, where it was first met).
     seen: HashMap<(u8, u64), (u64, u64, u32)>,
+    /// (seat, information key after setup) → (the setup events shown, the seed).
+    setups: HashMap<(u8, u64), (u64, u64)>,
 }
 
 impl Recall {
-    /// A new game of `seats` seats starts: no action seen yet.
-    pub(super) fn start(&mut self, seats: u8) {
-        self.histories = vec![0; usize::from(seats)];
+    /// A new game starts, built with its setup's events recorded (taken here): no action seen
+    /// yet, and in a hidden-information game a seat's key after setup must come with the same
+    /// setup events shown (`seen_by`) wherever it is met — else `seen_by` shows what the key
+    /// does not hold (or the key forgets it).
+    pub(super) fn start<G: Game>(&mut self, sim: &mut Sim<G>, at: At) -> Result<(), Failure> {
+        let events = sim.take_events();
+        self.histories = vec![0; usize::from(sim.rules().game.seats())];
+        if !G::HIDDEN_INFORMATION {
+            return Ok(());
+        }
+        for seat in (0..sim.rules().game.seats()).map(Seat) {
+            let mut h = StableHasher::new();
+            for logged in &events {
+                G::seen_by(&logged.event, seat).hash(&mut h);
+            }
+            let shown = h.finish();
+            let key = sim.info_key(seat);
+            let &mut (before, seed) = self.setups.entry((seat.0, key)).or_insert((shown, at.seed));
+            if before != shown {
+                return Err(at.fail(
+                    Property::ViewsAgree,
+                    format!(
+                        "{seat}'s information key after setup is the one it had at seed {seed}, \
+                         but it was shown other setup events (seen_by): seen_by shows what \
+                         observe does not hold, or observe forgets it"
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Before a decision: every seat's key comes with the history it came with elsewhere.

@@ -14,10 +14,12 @@ pub struct Report {
     pub outcomes: u64,
     /// Searches run.
     pub searches: u64,
-    /// Determinizations checked (one per seat per checked decision).
+    /// Determinizations that found a deal and were checked (at most one per seat per checked
+    /// decision).
     pub determinizations: u64,
     /// Determinizations for seats not to move that found no deal asking the mover again
-    /// ([`Sim::try_determinize`](crate::kernel::Sim::try_determinize) gave up); a game fails when more than half of these fail.
+    /// ([`Sim::try_determinize`](crate::kernel::Sim::try_determinize) gave up). A game fails
+    /// when at least two of its own fail and they outnumber those that found a deal.
     pub failed_determinizations: u64,
     /// Pairs of worlds whose views were compared.
     pub views: u64,

@@ -92,11 +92,9 @@ impl Game for Duel {
             ..DuelControl::default()
         });
         pieces::spawn(setup);
-        setup.snapshot_component::<CardId>();
         setup.snapshot_component::<PileOrder>();
         setup.snapshot_component::<Attached>();
         setup.snapshot_component::<Fighter>();
-        setup.snapshot_component::<alea::kernel::DieFace>();
         setup.snapshot_resource::<DuelControl>();
         setup.insert_resource(history::DiceHistory::default());
         setup.snapshot_resource::<history::DiceHistory>();

@@ -178,5 +178,9 @@ pub fn state(world: &World) -> &DuelState {
 #[cfg(test)]
 #[test]
 fn conforms() {
-    alea::testing::conformance_encoded(Duel::default(), 0..60);
+    let report = alea::testing::conformance_encoded(Duel::default(), 0..60);
+    assert!(
+        report.determinizations > 0 && report.views > 0,
+        "{report:?}"
+    );
 }

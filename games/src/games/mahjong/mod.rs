@@ -75,6 +75,8 @@ pub(crate) fn setup_table<G: alea::kernel::Game>(
     setup.snapshot_component::<AbilityPlan>();
     setup.snapshot_component::<AbilityMemory>();
     setup.not_game_state::<crate::dealer::DealStatus>();
+    // The dealer's stages, a schedule of systems.
+    setup.not_game_state::<bevy_ecs::schedule::Schedules>();
     true
 }
 

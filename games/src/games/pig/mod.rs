@@ -301,7 +301,10 @@ mod tests {
 #[cfg(test)]
 #[test]
 fn conforms() {
-    alea::testing::conformance_encoded(Pig::default(), 0..200);
+    let report = alea::testing::conformance_encoded(Pig::default(), 0..200);
+    assert_eq!(report.seeds, 200);
+    // Every roll is a chance node whose six outcomes are applied.
+    assert!(report.chance_nodes > 0 && report.outcomes == 6 * report.chance_nodes);
     alea::testing::conformance_encoded(
         Pig {
             players: 4,

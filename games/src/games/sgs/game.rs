@@ -36,7 +36,7 @@ impl Game for Sgs {
         }
         cards::spawn_listeners(setup, &self.deck);
         turn::spawn_horizon(setup);
-        // Benefit simulation's ledger (not game state: it is not part of snapshots).
+        // Benefit simulation's ledger (the kernel's: not game state).
         setup.insert_resource(alea::benefit::Ledger::default());
         setup.emit(SgsEvent::GameStarted);
     }

@@ -238,7 +238,11 @@ mod census_tests {
 fn conforms() {
     use alea::testing::Conformance;
     let one_vs_one = Conformance::new(Sgs::new(Mode::OneVsOne)).seeds(0..100);
-    one_vs_one.perfect_recall().encoded().assert();
+    let report = one_vs_one.perfect_recall().encoded().assert();
+    assert!(
+        report.determinizations > 0 && report.views > 0,
+        "{report:?}"
+    );
     let identity4 = Conformance::new(Sgs::new(Mode::Identity4)).seeds(0..40);
     identity4.perfect_recall().encoded().assert();
 }

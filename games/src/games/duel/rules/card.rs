@@ -1,9 +1,10 @@
 //! Cards: playing one (its effect; equipment, supports and buffs become pieces), tuning one,
 //! drawing.
 
-use super::{active_element, count_move, dice, edit, outcome, pay, state};
+use super::{active_element, count_move, edit, outcome, pay, state};
 use crate::games::duel::catalog::{CardTag, Effect};
 use crate::games::duel::history::DiceStep;
+use crate::games::duel::live_dice::perform;
 use crate::games::duel::pieces::{self, PieceKind};
 use crate::games::duel::state::{Attached, Draw, DuelControl, TEAM};
 use crate::games::duel::{Duel, DuelEvent, EffectCases, board, zones};
@@ -86,7 +87,7 @@ fn effect(ctx: &mut Ctx<'_, Duel>, seat: Seat, active: u8, card: u8, effect: &Ef
             }
         }
         Effect::Omni(n) => {
-            dice::perform(ctx, seat, DiceStep::Omni { count: *n });
+            perform(ctx, seat, DiceStep::Omni { count: *n });
         }
         Effect::CreateDice(n) => ctx.emit(DuelEvent::DiceCreated { seat, count: *n }),
         Effect::Summon(name) => {
@@ -129,7 +130,7 @@ pub(super) fn tuned(ctx: &mut Ctx<'_, Duel>, seat: Seat, card: u16) -> Flow {
         return Flow::Cancel;
     };
     let element = active_element(ctx, seat);
-    if !dice::perform(ctx, seat, DiceStep::Tuned { element }) {
+    if !perform(ctx, seat, DiceStep::Tuned { element }) {
         return Flow::Cancel;
     }
     let tag = zones::tag(ctx.rules(), card);

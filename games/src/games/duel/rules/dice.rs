@@ -8,7 +8,7 @@ use crate::games::duel::{Duel, board, zones};
 use alea::kernel::Seat;
 use alea::pipeline::{Ctx, Flow};
 
-pub(crate) use crate::games::duel::live_dice::perform;
+use crate::games::duel::live_dice::perform;
 
 /// `seat`'s generator of `kind` for `n` dice (its set expression, else `random`; `None` when
 /// even `random` cannot make them).

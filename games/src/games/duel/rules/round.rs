@@ -3,6 +3,7 @@
 
 use super::{count_move, dice, edit, state};
 use crate::games::duel::history::{DiceHistory, DiceStep};
+use crate::games::duel::live_dice::perform;
 use crate::games::duel::state::{DuelControl, Phase};
 use crate::games::duel::{Duel, DuelEvent, board, zones};
 use alea::chance::Streams;
@@ -92,7 +93,7 @@ pub(super) fn rerolled(ctx: &mut Ctx<'_, Duel>, seat: Seat, reroll: bool) -> Flo
     if reroll {
         let active = state(ctx).sides[seat.index()].active;
         let usable = board::team(ctx.rules(), ctx.world(), seat, active).living;
-        dice::perform(ctx, seat, DiceStep::Rerolled { usable });
+        perform(ctx, seat, DiceStep::Rerolled { usable });
     }
     let other_rerolls = ctx.world().resource::<DuelControl>().roll[1].is_none();
     edit(ctx, |s| {

@@ -662,5 +662,9 @@ pub fn scores(world: &World) -> [i32; SEATS] {
 #[test]
 fn conforms() {
     let kyoku = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
-    alea::testing::conformance_encoded(kyoku, 0..40);
+    let report = alea::testing::conformance_encoded(kyoku, 0..40);
+    assert!(
+        report.determinizations > 0 && report.views > 0,
+        "{report:?}"
+    );
 }

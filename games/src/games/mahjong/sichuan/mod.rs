@@ -495,5 +495,9 @@ pub fn point_unit(game: &Sichuan) -> f64 {
 #[cfg(test)]
 #[test]
 fn conforms() {
-    alea::testing::conformance_encoded(Sichuan::preset("sichuan").unwrap(), 0..20);
+    let report = alea::testing::conformance_encoded(Sichuan::preset("sichuan").unwrap(), 0..20);
+    assert!(
+        report.determinizations > 0 && report.views > 0,
+        "{report:?}"
+    );
 }
