@@ -13,6 +13,7 @@
 use alea::kernel::playout::{random_action, random_player_rng};
 use alea::plugin::{AleaPlugin, RandomPlayer, Resolved, outcome, random_player};
 use alea::prelude::*;
+use alea::registry::{GameInfo, OptionDefault, OptionKind, OptionSpec, erase};
 use alea::search::{Ismcts, RandomRollouts};
 use bevy_app::{App, Update};
 use bevy_ecs::prelude::{IntoScheduleConfigs, MessageReader, ResMut, Resource};
@@ -364,6 +365,38 @@ impl Encode for LiarsDice {
     }
 }
 
+/// Liar's Dice in a registry: its name, typed options and builder. Python reaches the game
+/// through it (`examples/liars_dice_python`: `import liars_dice`, then
+/// `alea.load_game("liars_dice", dice=3)`).
+pub const ENTRY: GameInfo = GameInfo {
+    name: "liars_dice",
+    description: "Liar's Dice for two: bid on the dice of the whole table, or call the last bid a lie.",
+    options: &[
+        OptionSpec {
+            name: "dice",
+            kind: OptionKind::Int {
+                min: 1,
+                max: MAX_DICE as i64,
+            },
+            default: OptionDefault::Int(2),
+            description: "Dice per seat.",
+        },
+        OptionSpec {
+            name: "loaded",
+            kind: OptionKind::Int { min: 0, max: 1 },
+            default: OptionDefault::Absent,
+            description: "The seat whose 1s turn into 6s (none by default).",
+        },
+    ],
+    players: &[],
+    build: |options| {
+        Ok(erase(LiarsDice {
+            dice: options.int("dice").unwrap_or(2) as u8,
+            loaded: options.int("loaded").map(|seat| Seat(seat as u8)),
+        }))
+    },
+};
+
 /// ISMCTS with `simulations` per move (seat `ai`) against a random player: +1 per AI win.
 pub fn ai_vs_random(seed: u64, ai: Seat, simulations: u64) -> f64 {
     let mut sim = SimBuilder::new(LiarsDice::default()).seed(seed).build();
@@ -446,6 +479,14 @@ fn main() {
         println!("  {line}");
     }
     println!("returns {returns:?}");
+    // The registry entry builds the game from typed options, as Python does.
+    let (_, three) = ENTRY
+        .load([("dice".to_string(), alea::registry::OptionValue::Int(3))])
+        .expect("dice=3 is an option of the game");
+    let first = three
+        .play_random(0, true)
+        .expect("a random game plays to its end");
+    println!("Through the registry (3 dice): {}", first.log.join(", "));
 }
 
 #[cfg(test)]
@@ -481,6 +522,26 @@ mod tests {
             let after = [Seat(0), Seat(1)].map(|s| LiarsDice::pips(sim.rules(), sim.world(), s));
             assert_eq!(before, after, "seed {seed}");
         }
+    }
+
+    /// The registry entry checks its options and builds the game they describe.
+    #[test]
+    fn the_registry_entry_builds_from_typed_options() {
+        use alea::registry::OptionValue::Int;
+        let (options, game) = ENTRY.load([("loaded".to_string(), Int(1))]).unwrap();
+        assert_eq!(options.int("dice"), Some(2));
+        assert_eq!(game.num_actions(), 61);
+        let played = game.play_random(4, true).unwrap();
+        assert!(played.terminal && played.returns.iter().sum::<f64>() == 0.0);
+        assert_eq!(
+            game.replay(4, &played.actions).unwrap().checksum,
+            played.checksum
+        );
+        let error = ENTRY.load([("dice".to_string(), Int(6))]).err().unwrap();
+        assert_eq!(
+            error.to_string(),
+            "option dice = 6: expected an integer from 1 to 5"
+        );
     }
 
     #[test]

@@ -14,6 +14,8 @@
 //! - [`snapshot`], [`chance`]: rollback and controllable randomness;
 //! - [`search`]: expectimax, Monte Carlo, MCTS, ISMCTS, root parallelism; [`benefit`]: benefit
 //!   simulation (FreeKill's AI); [`encode`]: fixed-size observations and action ids;
+//! - [`registry`]: a game described once ([`GameInfo`](registry::GameInfo): name, typed
+//!   options, builder) and played, replayed and searched through one type-erased interface;
 //! - `plugin` (feature `bevy`): embedding in a Bevy `App`; `testing` (feature `testing`): the
 //!   conformance suite every game's tests call.
 //!
@@ -61,6 +63,7 @@ pub mod chance;
 pub mod encode;
 pub mod kernel;
 pub mod pipeline;
+pub mod registry;
 pub mod search;
 pub mod snapshot;
 

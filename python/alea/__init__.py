@@ -2,24 +2,21 @@
 
 The core is Rust (``alea._alea``); the GIL is released while it plays.
 
-- ``load_game(name, **options)`` and its states, in OpenSpiel's shape (``State``);
+- ``load_game(name, **options)`` and its states, in OpenSpiel's shape (``State``), for every
+  registered game (``registered_names()``; ``game_info(name)`` describes its options);
 - ``simulate(...)`` and ``search(...)``: batch runs of the CLI's own code, returning the
   object ``alea simulate|search ... --json`` prints;
 - adapters: ``alea.openspiel.register()``, ``alea.pettingzoo.env(name)``,
   ``alea.ray.simulate(...)`` (open_spiel, pettingzoo and ray are optional dependencies).
+
+A game of your own reaches all of these from its own extension module (a pyo3 module that
+calls ``alea_python::export``): importing that module registers its games here
+(``_register_module``).
 """
 
 import json as _json
 
-from ._alea import (
-    Game,
-    State,
-    deserialize_state,
-    game_options,
-    load_game,
-    registered_names,
-    run_cli,
-)
+from ._alea import Game, State, run_cli
 from . import _alea
 
 __all__ = [
@@ -29,12 +26,68 @@ __all__ = [
     "deserialize_state",
     "registered_names",
     "game_options",
+    "game_info",
     "run_cli",
     "simulate",
     "search",
     "simulate_args",
     "search_args",
 ]
+
+# Games served by other extension modules (a game of your own), by name.
+_modules = {}
+
+
+def _register_module(module):
+    """Registers the games of an extension module built on ``alea_python::export`` (called by
+    the module when it is imported; a name already registered is refused)."""
+    for name in module.registered_names():
+        owner = _modules.get(name)
+        # The same module again (or a package re-exporting it: maturin wraps an extension
+        # module in a package of its name): nothing to do.
+        if owner is not None and owner.load_game is module.load_game:
+            continue
+        if owner is not None or name in _alea.registered_names():
+            by = owner.__name__ if owner is not None else "alea"
+            raise ValueError(f"game {name!r} is registered already (by {by})")
+        _modules[name] = module
+
+
+def _owner(name):
+    """The extension module that serves game ``name``."""
+    return _modules.get(name, _alea)
+
+
+def registered_names():
+    """Every game ``load_game`` knows: alea's, then those of imported game modules."""
+    return list(_alea.registered_names()) + list(_modules)
+
+
+def load_game(name, **options):
+    """Loads a registered game with typed options (``game_info(name)`` lists them). A bad
+    option raises ``ValueError`` naming it and the values it takes."""
+    return _owner(name).load_game(name, **options)
+
+
+def game_options(name):
+    """The names of the options ``load_game(name, ...)`` takes."""
+    return _owner(name).game_options(name)
+
+
+def game_info(name):
+    """Game ``name``'s registry entry: ``{"name", "description", "options": [{"name",
+    "type", "default", "allowed", "description"}], "players": [{"name", "description"}]}``
+    (the object ``alea games --json`` lists for it)."""
+    return _json.loads(_owner(name).game_info(name))
+
+
+def deserialize_state(text):
+    """The state ``State.serialize`` wrote, in the game the text names."""
+    try:
+        name = _json.loads(text).get("game")
+    except (ValueError, TypeError, AttributeError):
+        name = None  # not a serialized state: alea's module says why
+    return _owner(name).deserialize_state(text)
 
 
 def simulate_args(game, games=None, seed=0, threads=None, players=None, **options):
@@ -48,21 +101,30 @@ def search_args(game, algo, sims, depth=None, seed=0, threads=1, moves=None, **o
 
 
 def simulate(game, games=None, seed=0, threads=None, players=None, **options):
-    """Plays ``games`` games of ``game`` (pig, riichi, sichuan, duel, sgs) on ``threads``
-    threads (default: every core) and returns the summary ``alea simulate ... --json`` prints.
+    """Plays ``games`` games of ``game`` (any registered game) on ``threads`` threads
+    (default: every core) and returns the summary ``alea simulate ... --json`` prints.
 
     ``players`` is a count (pig) or a list of player kinds by seat (``["ismcts", "greedy"]``);
-    other options are the CLI's (``target``, ``rules``, ``length``, ``abilities``, ``mode``,
+    other options are the game's (``target``, ``rules``, ``length``, ``abilities``, ``mode``,
     ``max_rounds``, ...). Game ``i`` is seeded from ``(seed, i)``, so the totals do not depend
-    on ``threads``. Usage errors raise ``ValueError``.
+    on ``threads``. Usage errors raise ``ValueError``. A game of another module plays random
+    players (``games`` defaults to 100 000 there too).
     """
+    if game in _modules:
+        if players is not None:
+            raise ValueError(f"{game} plays random players: players does not apply")
+        count = 100_000 if games is None else games
+        if int(count) < 1:
+            raise ValueError("simulate plays at least one game")
+        text = _modules[game].simulate_random(game, int(count), seed, threads, **options)
+        return _json.loads(text)
     args = simulate_args(game, games, seed, threads, players, **options)
     return _json.loads(run_cli(args))
 
 
 def search(game, algo, sims, depth=None, seed=0, threads=1, moves=None, **options):
-    """Searches the best move of pig or leduc with ``algo`` (mc, expectimax, mcts, ismcts)
-    from the start or the position ``moves`` reach (``["roll", "stop"]``), and returns the
-    report ``alea search ... --json`` prints."""
+    """Searches the best move of a registered game with ``algo`` (mc, expectimax, mcts,
+    ismcts) from the start or the position ``moves`` reach (``["roll", "stop"]``), and returns
+    the report ``alea search ... --json`` prints."""
     args = search_args(game, algo, sims, depth, seed, threads, moves, **options)
     return _json.loads(run_cli(args))

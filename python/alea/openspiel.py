@@ -20,16 +20,30 @@ import pyspiel
 
 import alea
 
-# Each game's options (``alea.game_options(name)``) with their defaults as OpenSpiel parameters
-# ("" and 0 leave the option out).
-_PARAMETERS = {
-    "pig": {"players": 2, "target": 100},
-    "leduc": {},
-    "riichi": {"rules": "riichi", "length": "", "abilities": ""},
-    "sichuan": {"rules": "sichuan", "length": "", "abilities": ""},
-    "duel": {"decks": ""},
-    "sgs": {"mode": "", "position": "", "max_rounds": 0},
-}
+def _parameters(name):
+    """Game ``name``'s options (``alea.game_info``) with their defaults as OpenSpiel parameters
+    (an option without a default: "" or 0, which leave it out; a list: comma-separated)."""
+    parameters = {}
+    for option in alea.game_info(name)["options"]:
+        default = option["default"]
+        if default is None:
+            default = 0 if option["type"] == "int" else ""
+        elif isinstance(default, list):
+            default = ",".join(default)
+        parameters[option["name"]] = default
+    return parameters
+
+
+def _players_range(name, game):
+    """The fewest and most players the game takes (its ``players`` option's range, if any)."""
+    for option in alea.game_info(name)["options"]:
+        if option["name"] == "players" and option.get("range"):
+            return tuple(option["range"])
+    return game.num_players(), game.num_players()
+
+
+# Each registered game's parameters (games of modules imported later join in ``register``).
+_PARAMETERS = {name: _parameters(name) for name in alea.registered_names()}
 
 _EMPTY = ("", 0)
 
@@ -63,8 +77,8 @@ def _game_type(name, game):
             else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=10 if name == "pig" else game.num_players(),
-        min_num_players=2 if name == "pig" else game.num_players(),
+        max_num_players=_players_range(name, game)[1],
+        min_num_players=_players_range(name, game)[0],
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -165,15 +179,26 @@ class AleaObserver:
 
 
 # The registered classes, one per game (module-level, as OpenSpiel's own Python games are).
-GAME_CLASSES = {
-    name: type(f"Alea{name.capitalize()}Game", (AleaGame,), {"NAME": name})
-    for name in _PARAMETERS
-}
+GAME_CLASSES = {}
+
+
+def _game_class(name):
+    if name not in GAME_CLASSES:
+        _PARAMETERS.setdefault(name, _parameters(name))
+        class_name = "Alea" + "".join(part.capitalize() for part in name.split("_")) + "Game"
+        GAME_CLASSES[name] = type(class_name, (AleaGame,), {"NAME": name})
+    return GAME_CLASSES[name]
+
+
+for _name in alea.registered_names():
+    _game_class(_name)
 
 
 def register():
-    """Registers every alea game with pyspiel as ``python_alea_<name>`` (idempotent)."""
+    """Registers every alea game — alea's and those of imported game modules — with pyspiel as
+    ``python_alea_<name>`` (idempotent: call it again after importing another game module)."""
     registered = set(pyspiel.registered_names())
-    for name, cls in GAME_CLASSES.items():
+    for name in alea.registered_names():
+        cls = _game_class(name)
         if f"python_alea_{name}" not in registered:
             pyspiel.register_game(_game_type(name, alea.load_game(name)), cls)

@@ -1,9 +1,14 @@
 //! Batch work without a Python loop: `simulate` and `search` run the CLI's own code in
 //! process and return its `--json` object.
 
+use alea::registry::OptionValue;
 use alea_cli::cli::{Cli, CliError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
-use crate::options::{Options, cli_game, flags, parse};
+use crate::game::{option_value, read_options};
+use crate::options::{Given, entry, option_flags, simulate_game};
 
 /// Why a CLI run failed: a usage error (the CLI's exit status 2) or another.
 pub enum RunError {
@@ -22,6 +27,21 @@ impl From<CliError> for RunError {
     }
 }
 
+impl From<alea::registry::OptionError> for RunError {
+    fn from(error: alea::registry::OptionError) -> Self {
+        RunError::Usage(error.to_string())
+    }
+}
+
+/// Parses `alea <args>` with the CLI's parser; a usage error's message on failure.
+pub fn parse(args: &[String]) -> Result<alea_cli::cli::Command, String> {
+    use clap::Parser;
+    let argv = std::iter::once("alea".to_string()).chain(args.iter().cloned());
+    Cli::try_parse_from(argv)
+        .map(|cli| cli.command)
+        .map_err(|e| e.to_string().trim_end().to_string())
+}
+
 /// Runs `alea <args>` and returns what it printed.
 pub fn run(args: &[String]) -> Result<String, RunError> {
     let command = parse(args).map_err(RunError::Usage)?;
@@ -35,14 +55,9 @@ pub fn simulate_args(
     game: &str,
     (games, seed, threads): (Option<u64>, u64, Option<u16>),
     players: Option<String>,
-    options: &Options,
+    options: &Given,
 ) -> Result<Vec<String>, RunError> {
-    if game == "leduc" {
-        return Err(RunError::Usage(
-            "simulate plays pig, riichi, sichuan, duel and sgs (search takes leduc)".into(),
-        ));
-    }
-    let (name, options) = cli_game(game, options).map_err(RunError::Usage)?;
+    let (name, flags) = simulate_game(game, options)?;
     let mut args = vec![
         "simulate".to_string(),
         name,
@@ -58,7 +73,7 @@ pub fn simulate_args(
     if let Some(players) = players {
         args.extend(["--players".into(), players]);
     }
-    args.extend(flags(&options));
+    args.extend(flags);
     args.push("--json".into());
     Ok(args)
 }
@@ -70,8 +85,10 @@ pub fn search_args(
     sims: u64,
     (depth, seed, threads): (Option<u32>, u64, u16),
     moves: &[String],
-    options: &Options,
-) -> Vec<String> {
+    options: &Given,
+) -> Result<Vec<String>, RunError> {
+    entry(game)?.options(options.iter().cloned())?;
+    let flags = option_flags(options);
     let mut args = vec![
         "search".to_string(),
         game.to_string(),
@@ -90,9 +107,9 @@ pub fn search_args(
     if !moves.is_empty() {
         args.extend(["--moves".into(), moves.join(",")]);
     }
-    args.extend(flags(options));
+    args.extend(flags);
     args.push("--json".into());
-    args
+    Ok(args)
 }
 
 /// `alea simulate` arguments parsed, for shards.
@@ -139,4 +156,111 @@ pub fn merge(
     let merged = merged.ok_or_else(|| RunError::Usage("no shards to merge".into()))?;
     let summary = alea_cli::cli::shard::summary_json(&args, &merged, threads, seconds)?;
     Ok(summary.to_string())
+}
+
+fn run_error(error: RunError) -> PyErr {
+    match error {
+        RunError::Usage(message) => PyValueError::new_err(message),
+        RunError::Failed(message) => PyRuntimeError::new_err(message),
+    }
+}
+
+/// Runs `alea ARGS...` in process and returns what it printed (the CLI's text).
+#[pyfunction]
+fn run_cli(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
+    py.detach(|| run(&args)).map_err(run_error)
+}
+
+/// The arguments of `alea simulate` for a call of `alea.simulate`.
+#[pyfunction(name = "simulate_args")]
+#[pyo3(signature = (game, games = None, seed = 0, threads = None, players = None, **options))]
+fn py_simulate_args(
+    game: &str,
+    games: Option<u64>,
+    seed: u64,
+    threads: Option<u16>,
+    players: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<String>> {
+    let players = match players {
+        Some(p) => match option_value(p)? {
+            Some(OptionValue::Int(n)) => Some(n.to_string()),
+            Some(OptionValue::Text(text)) => Some(text),
+            Some(OptionValue::List(items)) => Some(items.join(",")),
+            None => None,
+        },
+        None => None,
+    };
+    let options = read_options(options)?;
+    simulate_args(game, (games, seed, threads), players, &options).map_err(run_error)
+}
+
+/// The arguments of `alea search` for a call of `alea.search`.
+#[pyfunction(name = "search_args")]
+#[pyo3(signature = (game, algo, sims, depth = None, seed = 0, threads = 1, moves = None, **options))]
+#[allow(clippy::too_many_arguments)]
+fn py_search_args(
+    game: &str,
+    algo: &str,
+    sims: u64,
+    depth: Option<u32>,
+    seed: u64,
+    threads: u16,
+    moves: Option<Vec<String>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<String>> {
+    let options = read_options(options)?;
+    search_args(
+        game,
+        algo,
+        sims,
+        (depth, seed, threads),
+        &moves.unwrap_or_default(),
+        &options,
+    )
+    .map_err(run_error)
+}
+
+/// Plays games `first..first + count` of the `alea simulate` run `args` describe; returns their
+/// totals as JSON (a Ray shard).
+#[pyfunction]
+fn simulate_shard(py: Python<'_>, args: Vec<String>, first: u64, count: u64) -> PyResult<String> {
+    py.detach(|| shard(&args, first, count)).map_err(run_error)
+}
+
+/// Checks that `alea simulate ARGS` can be sharded (raises what a shard would).
+#[pyfunction]
+fn check_shard_args(args: Vec<String>) -> PyResult<()> {
+    check_run(&args).map_err(run_error)
+}
+
+/// Merges shards' totals into the summary `alea simulate ARGS --json` prints.
+#[pyfunction]
+fn merge_shards(
+    py: Python<'_>,
+    args: Vec<String>,
+    shards: Vec<String>,
+    threads: u16,
+    seconds: f64,
+) -> PyResult<String> {
+    py.detach(|| merge(&args, &shards, threads, seconds))
+        .map_err(run_error)
+}
+
+/// The seed of game `index` of a run seeded with `seed` (the CLI's `sub_seed`).
+#[pyfunction]
+fn sub_seed(seed: u64, index: u64) -> u64 {
+    alea::chance::sub_seed(seed, index)
+}
+
+/// Adds the batch functions to `alea._alea`.
+pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(run_cli, m)?)?;
+    m.add_function(wrap_pyfunction!(sub_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_shards, m)?)?;
+    m.add_function(wrap_pyfunction!(check_shard_args, m)?)?;
+    m.add_function(wrap_pyfunction!(py_simulate_args, m)?)?;
+    m.add_function(wrap_pyfunction!(py_search_args, m)?)?;
+    Ok(())
 }

@@ -1,627 +1,72 @@
-//! `alea._alea`, the native core of the `alea` Python package (DESIGN §16): games and states
-//! in OpenSpiel's shape, and batch runs of the CLI's `simulate` and `search`. The GIL is
-//! released while Rust plays.
+//! The native core of the `alea` Python package (DESIGN §16), and the library a game of your
+//! own links to reach Python: games and states in OpenSpiel's shape, built from a registry of
+//! [`GameInfo`] entries with typed options. The GIL is released while Rust plays.
+//!
+//! `alea._alea` serves the reference games (feature `reference`, on by default) and the
+//! command line's batch runs. A game in its own crate serves itself from an extension module
+//! of its own:
+//!
+//! ```ignore
+//! use pyo3::prelude::*;
+//!
+//! #[pymodule]
+//! fn my_game(m: &Bound<'_, PyModule>) -> PyResult<()> {
+//!     alea_python::export(m, &[my_game::ENTRY])
+//! }
+//! ```
+//!
+//! Each extension module carries its own copy of the kernel and of these bindings, so the two
+//! meet only through Python: `export` adds the module's functions (see [`export`]) and calls
+//! `alea._register_module(module)`, after which `alea.load_game`, `alea.simulate`,
+//! `alea.openspiel` and `alea.pettingzoo` find the module's games by name.
 #![warn(missing_docs)]
 
+#[cfg(feature = "reference")]
 pub mod batch;
+mod game;
 pub mod options;
-pub mod table;
+mod random;
 
-use std::sync::Arc;
-
-use numpy::IntoPyArray;
-use numpy::ndarray::{ArrayD, IxDyn};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use alea::registry::GameInfo;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
-use serde::{Deserialize, Serialize};
 
-use options::{Options, Value};
-use table::{DynGame, DynState, StateError, Step};
+pub use game::{Game, State};
 
-fn state_error(error: StateError) -> PyErr {
-    match error {
-        StateError::Usage(message) => PyValueError::new_err(message),
-        StateError::Game(message) => PyRuntimeError::new_err(message),
-    }
+/// Adds what every module serving games has — the classes `Game` and `State` and the
+/// functions `load_game(name, **options)`, `_load_game_with(name, options)`,
+/// `registered_names()`, `game_options(name)`, `game_info(name)` (JSON text),
+/// `deserialize_state(text)` and `simulate_random(name, games, seed=0, threads=None,
+/// **options)` (JSON text) — for the games of `registry`, then registers the module with the
+/// `alea` package (`alea._register_module`). A module exports one registry, once.
+pub fn export(m: &Bound<'_, PyModule>, registry: &'static [GameInfo]) -> PyResult<()> {
+    serve(m, registry)?;
+    m.py()
+        .import("alea")?
+        .getattr("_register_module")?
+        .call1((m,))?;
+    Ok(())
 }
 
-fn run_error(error: batch::RunError) -> PyErr {
-    match error {
-        batch::RunError::Usage(message) => PyValueError::new_err(message),
-        batch::RunError::Failed(message) => PyRuntimeError::new_err(message),
-    }
-}
-
-/// A keyword option's value as CLI text: `True` a flag, `False`/`None` left out, a list
-/// comma-joined, anything else its `str`.
-fn option_value(value: &Bound<'_, PyAny>) -> PyResult<Option<Value>> {
-    if value.is_none() {
-        return Ok(None);
-    }
-    if let Ok(flag) = value.extract::<bool>() {
-        return Ok(flag.then_some(Value::Flag));
-    }
-    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
-        let items: Vec<String> = value
-            .try_iter()?
-            .map(|item| item.and_then(|i| Ok(i.str()?.to_string())))
-            .collect::<PyResult<_>>()?;
-        return Ok(Some(Value::Text(items.join(","))));
-    }
-    Ok(Some(Value::Text(value.str()?.to_string())))
-}
-
-fn read_options(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
-    let mut options = Options::new();
-    if let Some(kwargs) = kwargs {
-        for (key, value) in kwargs.iter() {
-            if let Some(value) = option_value(&value)? {
-                options.push((key.extract::<String>()?, value));
-            }
-        }
-    }
-    Ok(options)
-}
-
-fn options_dict<'py>(py: Python<'py>, options: &Options) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    for (key, value) in options {
-        match value {
-            Value::Flag => dict.set_item(key, true)?,
-            Value::Text(text) => dict.set_item(key, text)?,
-        }
-    }
-    Ok(dict)
-}
-
-/// What `__reduce__` returns: the function that rebuilds an object, and its arguments.
-type Reduced<'py, A> = (Bound<'py, PyAny>, A);
-
-/// A game: `load_game(name, **options)`.
-#[pyclass(module = "alea._alea", frozen)]
-pub struct Game {
-    name: String,
-    options: Options,
-    table: Arc<dyn DynGame>,
-}
-
-/// What `State.serialize` writes: the game, its options, the seed and the steps.
-#[derive(Serialize, Deserialize)]
-struct Serialized {
-    game: String,
-    options: Vec<(String, Option<String>)>,
-    seed: u64,
-    history: Vec<Step>,
-}
-
-#[pymethods]
-impl Game {
-    /// The game's name (`pig`, `leduc`, `riichi`, `sichuan`, `duel`, `sgs`).
-    #[getter]
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// The options it was loaded with.
-    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        options_dict(py, &self.options)
-    }
-
-    /// Seats.
-    fn num_players(&self) -> usize {
-        self.table.seats()
-    }
-
-    /// Action ids are `0..num_distinct_actions()`.
-    fn num_distinct_actions(&self) -> u32 {
-        self.table.num_actions()
-    }
-
-    /// The most outcomes a chance node has (0: the game has no chance nodes).
-    fn max_chance_outcomes(&self) -> u32 {
-        self.table.bounds().max_chance_outcomes
-    }
-
-    /// The most player moves a game takes.
-    fn max_game_length(&self) -> u32 {
-        self.table.bounds().max_game_length
-    }
-
-    /// The lowest return.
-    fn min_utility(&self) -> f64 {
-        self.table.bounds().min_utility
-    }
-
-    /// The highest return.
-    fn max_utility(&self) -> f64 {
-        self.table.bounds().max_utility
-    }
-
-    /// True when the returns always sum to zero.
-    fn is_zero_sum(&self) -> bool {
-        self.table.bounds().zero_sum
-    }
-
-    /// True when seats hold hidden information.
-    fn has_hidden_information(&self) -> bool {
-        self.table.hidden()
-    }
-
-    /// The shape of `State.observation_tensor`.
-    fn observation_tensor_shape(&self) -> Vec<usize> {
-        self.table.shape()
-    }
-
-    /// The initial state of the game dealt from `seed`.
-    #[pyo3(signature = (seed = 0))]
-    fn new_initial_state(slf: &Bound<'_, Self>, py: Python<'_>, seed: u64) -> PyResult<State> {
-        let table = slf.get().table.clone();
-        let inner = py.detach(|| table.new_state(seed)).map_err(state_error)?;
-        Ok(State {
-            game: slf.clone().unbind(),
-            inner,
-        })
-    }
-
-    /// The state `State.serialize` wrote (replayed from its seed).
-    fn deserialize_state(slf: &Bound<'_, Self>, py: Python<'_>, text: &str) -> PyResult<State> {
-        let saved: Serialized = serde_json::from_str(text)
-            .map_err(|e| PyValueError::new_err(format!("not a serialized state: {e}")))?;
-        let game = slf.get();
-        let sorted = |mut options: Options| {
-            options.sort_by(|a, b| a.0.cmp(&b.0));
-            options
-        };
-        if saved.game != game.name || sorted(saved_options(&saved)) != sorted(game.options.clone())
-        {
-            return Err(PyValueError::new_err(format!(
-                "the state is of {} {:?}, not of this game ({} {:?})",
-                saved.game, saved.options, game.name, game.options
-            )));
-        }
-        let table = game.table.clone();
-        let inner = py
-            .detach(|| replay(table, saved.seed, &saved.history))
-            .map_err(state_error)?;
-        Ok(State {
-            game: slf.clone().unbind(),
-            inner,
-        })
-    }
-
-    /// Pickles as `load_game(name, **options)`.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<Reduced<'py, (String, Bound<'py, PyDict>)>> {
-        let load = py.import("alea._alea")?.getattr("_load_game_with")?;
-        Ok((load, (self.name.clone(), options_dict(py, &self.options)?)))
-    }
-
-    fn __repr__(&self) -> String {
-        let options: Vec<String> = self
-            .options
-            .iter()
-            .map(|(k, v)| match v {
-                Value::Flag => format!("{k}=True"),
-                Value::Text(t) => format!("{k}={t:?}"),
-            })
-            .collect();
-        if options.is_empty() {
-            format!("alea.load_game({:?})", self.name)
-        } else {
-            format!("alea.load_game({:?}, {})", self.name, options.join(", "))
-        }
-    }
-}
-
-fn saved_options(saved: &Serialized) -> Options {
-    saved
-        .options
-        .iter()
-        .map(|(k, v)| (k.clone(), v.clone().map_or(Value::Flag, Value::Text)))
-        .collect()
-}
-
-/// Plays `history` from the initial state of `seed`.
-fn replay(
-    table: Arc<dyn DynGame>,
-    seed: u64,
-    history: &[Step],
-) -> Result<Box<dyn DynState>, StateError> {
-    let mut state = table.new_state(seed)?;
-    for (at, step) in history.iter().enumerate() {
-        let chance = state.current_player() == table::CHANCE;
-        let done = match *step {
-            Step::Action(id) if !chance => state.apply(id),
-            Step::Outcome(id) if chance => state.apply(id),
-            Step::Action(_) | Step::Outcome(_) => Err(StateError::Usage(format!(
-                "the state is {} a chance node there",
-                if chance { "at" } else { "not at" }
-            ))),
-            Step::Determinize(viewer, seed) => state.determinize(viewer, seed),
-        };
-        done.map_err(|e| StateError::Usage(format!("step {at} ({step:?}) of the history: {e:?}")))?;
-    }
-    Ok(state)
-}
-
-/// A state of a game (OpenSpiel's `State` shape).
-#[pyclass(module = "alea._alea")]
-pub struct State {
-    game: Py<Game>,
-    inner: Box<dyn DynState>,
-}
-
-#[pymethods]
-impl State {
-    /// The game.
-    fn get_game(&self, py: Python<'_>) -> Py<Game> {
-        self.game.clone_ref(py)
-    }
-
-    /// The seat to move; -1 at a chance node, -4 once the game is over.
-    fn current_player(&self) -> i64 {
-        self.inner.current_player()
-    }
-
-    /// True at a chance node.
-    fn is_chance_node(&self) -> bool {
-        self.inner.current_player() == table::CHANCE
-    }
-
-    /// True once the game is over.
-    fn is_terminal(&self) -> bool {
-        self.inner.current_player() == table::TERMINAL
-    }
-
-    /// True when a seat is to move.
-    fn is_player_node(&self) -> bool {
-        self.inner.current_player() >= 0
-    }
-
-    /// The legal action ids (a chance node's outcomes); with `player`, empty unless it is
-    /// that player's turn.
-    #[pyo3(signature = (player = None))]
-    fn legal_actions(&mut self, player: Option<i64>) -> PyResult<Vec<u32>> {
-        if player.is_some_and(|p| p != self.inner.current_player()) {
-            return Ok(Vec::new());
-        }
-        Ok(self.inner.legal().map_err(state_error)?.to_vec())
-    }
-
-    /// A mask over `0..num_distinct_actions()` (at a chance node `0..max_chance_outcomes()`):
-    /// 1 for the legal ids.
-    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let table = &self.game.get().table;
-        let n = if self.inner.current_player() == table::CHANCE {
-            table.bounds().max_chance_outcomes
-        } else {
-            table.num_actions()
-        };
-        let mut mask = vec![0i8; n as usize];
-        for &id in self.inner.legal().map_err(state_error)? {
-            if let Some(slot) = mask.get_mut(id as usize) {
-                *slot = 1;
-            }
-        }
-        Ok(mask.into_pyarray(py).into_any())
-    }
-
-    /// Applies a legal action id (at a chance node, an outcome).
-    fn apply_action(&mut self, py: Python<'_>, action: i64) -> PyResult<()> {
-        let id = u32::try_from(action)
-            .map_err(|_| PyValueError::new_err(format!("{action} is not an action id")))?;
-        let inner = &mut self.inner;
-        py.detach(|| inner.apply(id)).map_err(state_error)
-    }
-
-    /// A chance node's outcomes and their probabilities (empty elsewhere).
-    fn chance_outcomes(&mut self, py: Python<'_>) -> PyResult<Vec<(u32, f64)>> {
-        let inner = &mut self.inner;
-        py.detach(|| inner.chance_outcomes()).map_err(state_error)
-    }
-
-    /// Each seat's return (zeros until the game is over).
-    fn returns(&self) -> Vec<f64> {
-        self.inner.returns().to_vec()
-    }
-
-    /// An action id in words (`action_to_string(action)` or OpenSpiel's
-    /// `action_to_string(player, action)`).
-    #[pyo3(signature = (first, second = None))]
-    fn action_to_string(&mut self, first: i64, second: Option<i64>) -> String {
-        let action = second.unwrap_or(first);
-        match u32::try_from(action) {
-            Ok(id) => self.inner.action_string(id),
-            Err(_) => format!("{action} is not an action id"),
-        }
-    }
-
-    /// What `player` has observed (default: the seat to move), as a string that is equal for
-    /// two states exactly when the player cannot tell them apart (a hash of its view).
-    #[pyo3(signature = (player = None))]
-    fn information_state_string(&mut self, player: Option<i64>) -> PyResult<String> {
-        let seat = self.seat(player)?;
-        self.inner.information_state(seat).map_err(state_error)
-    }
-
-    /// What `player` observes (default: the seat to move) as a float32 array of the game's
-    /// `observation_tensor_shape()`.
-    #[pyo3(signature = (player = None))]
-    fn observation_tensor<'py>(
-        &mut self,
-        py: Python<'py>,
-        player: Option<i64>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let seat = self.seat(player)?;
-        let shape = self.game.get().table.shape();
-        let mut data = vec![0.0f32; shape.iter().product()];
-        self.inner
-            .observation(seat, &mut data)
-            .map_err(state_error)?;
-        let array = ArrayD::from_shape_vec(IxDyn(&shape), data)
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        Ok(array.into_pyarray(py).into_any())
-    }
-
-    /// Re-deals everything `viewer` cannot see, and the future chance, from `seed`: a world
-    /// consistent with what `viewer` has observed.
-    fn determinize(&mut self, py: Python<'_>, viewer: i64, seed: u64) -> PyResult<()> {
-        let seat = u8::try_from(viewer)
-            .map_err(|_| PyValueError::new_err(format!("{viewer} is not a seat")))?;
-        let inner = &mut self.inner;
-        py.detach(|| inner.determinize(seat, seed))
-            .map_err(state_error)
-    }
-
-    /// A copy (sharing the snapshot until one of them changes: no game is rebuilt).
-    fn clone(&self, py: Python<'_>) -> State {
-        State {
-            game: self.game.clone_ref(py),
-            inner: self.inner.clone_box(),
-        }
-    }
-
-    fn __copy__(&self, py: Python<'_>) -> State {
-        self.clone(py)
-    }
-
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> State {
-        self.clone(py)
-    }
-
-    /// The steps from the initial state: `("action", id)`, `("outcome", k)` or
-    /// `("determinize", viewer, seed)`.
-    fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        self.inner
-            .history()
-            .into_iter()
-            .map(|step| match step {
-                Step::Action(id) => ("action", id).into_pyobject(py),
-                Step::Outcome(k) => ("outcome", k).into_pyobject(py),
-                Step::Determinize(v, s) => ("determinize", v, s).into_pyobject(py),
-            })
-            .collect()
-    }
-
-    /// The state as JSON text (game, options, seed, steps); `Game.deserialize_state` replays
-    /// it.
-    fn serialize(&self) -> PyResult<String> {
-        let game = self.game.get();
-        let saved = Serialized {
-            game: game.name.clone(),
-            options: game
-                .options
-                .iter()
-                .map(|(k, v)| {
-                    let text = match v {
-                        Value::Flag => None,
-                        Value::Text(t) => Some(t.clone()),
-                    };
-                    (k.clone(), text)
-                })
-                .collect(),
-            seed: self.inner.seed(),
-            history: self.inner.history(),
-        };
-        serde_json::to_string(&saved).map_err(|e| PyRuntimeError::new_err(e.to_string()))
-    }
-
-    /// Pickles as its serialization, replayed on unpickling.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, (String,)>> {
-        let load = py.import("alea._alea")?.getattr("deserialize_state")?;
-        Ok((load, (self.serialize()?,)))
-    }
-
-    fn __str__(&mut self) -> String {
-        self.inner.describe()
-    }
-
-    fn __repr__(&mut self) -> String {
-        format!(
-            "<alea state of {}: player {}>",
-            self.game.get().name,
-            self.inner.current_player()
-        )
-    }
-}
-
-impl State {
-    /// `player` as a seat (default: the seat to move).
-    fn seat(&self, player: Option<i64>) -> PyResult<u8> {
-        let player = player.unwrap_or_else(|| self.inner.current_player());
-        u8::try_from(player).map_err(|_| {
-            PyValueError::new_err(format!(
-                "player {player} is not a seat (pass one at a chance node or after the end)"
-            ))
-        })
-    }
-}
-
-/// Loads a game by name with keyword options (those of the CLI's `play`): `pig` (players,
-/// target), `leduc`, `riichi` and `sichuan` (rules, length, abilities), `duel` (decks),
-/// `sgs` (mode, position, max_rounds).
-#[pyfunction]
-#[pyo3(signature = (name, **options))]
-fn load_game(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
-    let options = read_options(options)?;
-    let table = options::load(name, &options).map_err(PyValueError::new_err)?;
-    Ok(Game {
-        name: name.to_string(),
-        options,
-        table,
-    })
-}
-
-/// `load_game(name, **options)` with the options as a dict (for unpickling).
-#[pyfunction]
-fn _load_game_with(name: &str, options: &Bound<'_, PyDict>) -> PyResult<Game> {
-    load_game(name, Some(options))
-}
-
-/// The state `State.serialize` wrote, in the game the text names (loaded with its options).
-#[pyfunction]
-fn deserialize_state(py: Python<'_>, text: &str) -> PyResult<State> {
-    let saved: Serialized = serde_json::from_str(text)
-        .map_err(|e| PyValueError::new_err(format!("not a serialized state: {e}")))?;
-    let options = saved_options(&saved);
-    let table = options::load(&saved.game, &options).map_err(PyValueError::new_err)?;
-    let game = Bound::new(
-        py,
-        Game {
-            name: saved.game.clone(),
-            options,
-            table,
-        },
-    )?;
-    Game::deserialize_state(&game, py, text)
-}
-
-/// The games `load_game` knows.
-#[pyfunction]
-fn registered_names() -> Vec<&'static str> {
-    options::GAMES.iter().map(|(n, _)| *n).collect()
-}
-
-/// The options `load_game(name, ...)` takes.
-#[pyfunction]
-fn game_options(name: &str) -> PyResult<Vec<&'static str>> {
-    options::GAMES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, options)| options.to_vec())
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown game {name:?}: expected one of {}",
-                options::game_names()
-            ))
-        })
-}
-
-/// Runs `alea ARGS...` in process and returns what it printed (the CLI's text).
-#[pyfunction]
-fn run_cli(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
-    py.detach(|| batch::run(&args)).map_err(run_error)
-}
-
-/// The arguments of `alea simulate` for a call of `alea.simulate`.
-#[pyfunction]
-#[pyo3(signature = (game, games = None, seed = 0, threads = None, players = None, **options))]
-fn simulate_args(
-    game: &str,
-    games: Option<u64>,
-    seed: u64,
-    threads: Option<u16>,
-    players: Option<&Bound<'_, PyAny>>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Vec<String>> {
-    let players = match players {
-        Some(p) => match option_value(p)? {
-            Some(Value::Text(text)) => Some(text),
-            _ => None,
-        },
-        None => None,
-    };
-    let options = read_options(options)?;
-    batch::simulate_args(game, (games, seed, threads), players, &options).map_err(run_error)
-}
-
-/// The arguments of `alea search` for a call of `alea.search`.
-#[pyfunction]
-#[pyo3(signature = (game, algo, sims, depth = None, seed = 0, threads = 1, moves = None, **options))]
-#[allow(clippy::too_many_arguments)]
-fn search_args(
-    game: &str,
-    algo: &str,
-    sims: u64,
-    depth: Option<u32>,
-    seed: u64,
-    threads: u16,
-    moves: Option<Vec<String>>,
-    options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Vec<String>> {
-    let options = read_options(options)?;
-    Ok(batch::search_args(
-        game,
-        algo,
-        sims,
-        (depth, seed, threads),
-        &moves.unwrap_or_default(),
-        &options,
-    ))
-}
-
-/// Plays games `first..first + count` of the `alea simulate` run `args` describe; returns their
-/// totals as JSON (a Ray shard).
-#[pyfunction]
-fn simulate_shard(py: Python<'_>, args: Vec<String>, first: u64, count: u64) -> PyResult<String> {
-    py.detach(|| batch::shard(&args, first, count))
-        .map_err(run_error)
-}
-
-/// Checks that `alea simulate ARGS` can be sharded (raises what a shard would).
-#[pyfunction]
-fn check_shard_args(args: Vec<String>) -> PyResult<()> {
-    batch::check_run(&args).map_err(run_error)
-}
-
-/// Merges shards' totals into the summary `alea simulate ARGS --json` prints.
-#[pyfunction]
-fn merge_shards(
-    py: Python<'_>,
-    args: Vec<String>,
-    shards: Vec<String>,
-    threads: u16,
-    seconds: f64,
-) -> PyResult<String> {
-    py.detach(|| batch::merge(&args, &shards, threads, seconds))
-        .map_err(run_error)
-}
-
-/// The seed of game `index` of a run seeded with `seed` (the CLI's `sub_seed`).
-#[pyfunction]
-fn sub_seed(seed: u64, index: u64) -> u64 {
-    alea::chance::sub_seed(seed, index)
-}
-
-/// The native module.
-#[pymodule]
-fn _alea(m: &Bound<'_, PyModule>) -> PyResult<()> {
+/// [`export`] without registering with `alea` (the `alea._alea` module itself).
+fn serve(m: &Bound<'_, PyModule>, registry: &'static [GameInfo]) -> PyResult<()> {
+    options::install(registry, m.name()?.to_string()).map_err(PyValueError::new_err)?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
-    m.add_function(wrap_pyfunction!(load_game, m)?)?;
-    m.add_function(wrap_pyfunction!(registered_names, m)?)?;
-    m.add_function(wrap_pyfunction!(game_options, m)?)?;
-    m.add_function(wrap_pyfunction!(_load_game_with, m)?)?;
-    m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
-    m.add_function(wrap_pyfunction!(run_cli, m)?)?;
-    m.add_function(wrap_pyfunction!(sub_seed, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate_shard, m)?)?;
-    m.add_function(wrap_pyfunction!(merge_shards, m)?)?;
-    m.add_function(wrap_pyfunction!(check_shard_args, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate_args, m)?)?;
-    m.add_function(wrap_pyfunction!(search_args, m)?)?;
+    m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game::_load_game_with, m)?)?;
+    m.add_function(wrap_pyfunction!(game::registered_names, m)?)?;
+    m.add_function(wrap_pyfunction!(game::game_options, m)?)?;
+    m.add_function(wrap_pyfunction!(game::game_info, m)?)?;
+    m.add_function(wrap_pyfunction!(game::deserialize_state, m)?)?;
+    m.add_function(wrap_pyfunction!(game::simulate_random, m)?)?;
     Ok(())
+}
+
+/// The native module `alea._alea`: the reference games and the command line's batch runs.
+#[cfg(feature = "reference")]
+#[pymodule]
+fn _alea(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    serve(m, alea_games::games::REGISTRY)?;
+    batch::add(m)
 }

@@ -1,130 +1,98 @@
-//! Games and CLI runs from a name and keyword options: each option becomes the CLI flag of the
-//! same name (`max_rounds=3` → `--max-rounds 3`), parsed by the CLI's own argument types, so
-//! `load_game("riichi", length="east")` is `alea play mahjong --rules riichi --length east`.
+//! The module's registry (this copy of the bindings serves one extension module), games from
+//! a registered name and typed options, and the command line a batch run of them is.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use alea_cli::cli::{Cli, Command, Table as MahjongTable};
-use alea_games::games::leduc::Leduc;
-use clap::Parser;
+use alea::registry::{self, DynGame, GameInfo, OptionError, OptionValue, Options};
 
-use crate::table::{DynGame, Table};
+/// Options as given, in call order.
+pub type Given = Vec<(String, OptionValue)>;
 
-/// An option's value as the CLI writes it (`None`: a flag left out).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    /// A flag given alone (`True`).
-    Flag,
-    /// A value (lists are comma-joined).
-    Text(String),
-}
+/// The registry this module serves, and the module's name (for pickling).
+static INSTALLED: OnceLock<(&'static [GameInfo], String)> = OnceLock::new();
 
-/// Keyword options in call order.
-pub type Options = Vec<(String, Value)>;
-
-/// The games `load_game` knows, with the options each takes.
-pub const GAMES: &[(&str, &[&str])] = &[
-    ("pig", &["players", "target"]),
-    ("leduc", &[]),
-    ("riichi", &["rules", "length", "abilities"]),
-    ("sichuan", &["rules", "length", "abilities"]),
-    ("duel", &["decks"]),
-    ("sgs", &["mode", "position", "max_rounds"]),
-];
-
-/// The names of [`GAMES`], for messages.
-pub fn game_names() -> String {
-    GAMES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-}
-
-/// Checks `options` against what `game` takes.
-pub fn check(game: &str, options: &Options, allowed: &[&str]) -> Result<(), String> {
-    for (key, _) in options {
-        if !allowed.contains(&key.as_str()) {
-            let takes = if allowed.is_empty() {
-                "no options".to_string()
-            } else {
-                format!("the options {}", allowed.join(", "))
-            };
-            return Err(format!("{game} takes {takes}, not {key:?}"));
-        }
+/// Makes `registry` this module's (once: each extension module carries its own copy of the
+/// bindings, so each has its own).
+pub fn install(registry: &'static [GameInfo], module: String) -> Result<(), String> {
+    let mut fresh = false;
+    let (installed, name) = INSTALLED.get_or_init(|| {
+        fresh = true;
+        (registry, module.clone())
+    });
+    let same = std::ptr::eq(*installed, registry) && *name == module;
+    if fresh || same {
+        Ok(())
+    } else {
+        Err(format!("this module serves the games of {name} already"))
     }
-    Ok(())
 }
 
-/// `options` as CLI arguments.
-pub fn flags(options: &Options) -> Vec<String> {
-    let mut args = Vec::new();
-    for (key, value) in options {
-        args.push(format!("--{}", key.replace('_', "-")));
-        if let Value::Text(text) = value {
-            args.push(text.clone());
-        }
+/// The games this module knows.
+pub fn registry() -> &'static [GameInfo] {
+    INSTALLED.get().map_or(&[], |(registry, _)| registry)
+}
+
+/// The module's name (`alea._alea`, `liars_dice`).
+pub fn module_name() -> &'static str {
+    INSTALLED.get().map_or("alea._alea", |(_, name)| name)
+}
+
+/// The entry called `name`.
+pub fn entry(name: &str) -> Result<&'static GameInfo, OptionError> {
+    registry::find(registry(), name)
+}
+
+/// Builds game `name` from `given` (checked, defaults filled in).
+pub fn load(name: &str, given: Given) -> Result<(Options, Arc<dyn DynGame>), OptionError> {
+    entry(name)?.load(given)
+}
+
+#[cfg(feature = "reference")]
+/// An option's value as command-line text (a list comma-joined).
+fn text(value: &OptionValue) -> String {
+    match value {
+        OptionValue::Int(n) => n.to_string(),
+        OptionValue::Text(text) => text.clone(),
+        OptionValue::List(items) => items.join(","),
     }
-    args
 }
 
-/// Parses `alea <args>` with the CLI's parser; a usage error's message on failure.
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    let argv = std::iter::once("alea".to_string()).chain(args.iter().cloned());
-    Cli::try_parse_from(argv)
-        .map(|cli| cli.command)
-        .map_err(|e| e.to_string().trim_end().to_string())
-}
+#[cfg(feature = "reference")]
+/// The games whose command lines take their options as flags of their own (`--target`);
+/// the others take `--option NAME=VALUE`.
+const OWN_FLAGS: &[&str] = &["pig", "duel", "sgs", "riichi", "sichuan"];
 
-/// The value of option `key`, if given.
-fn get<'a>(options: &'a Options, key: &str) -> Option<&'a Value> {
-    options.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-}
-
-/// The CLI's game name and arguments for `game`: riichi and sichuan are `mahjong` with a
-/// preset of their ruleset by default.
-pub fn cli_game(game: &str, options: &Options) -> Result<(String, Options), String> {
-    let Some((_, allowed)) = GAMES.iter().find(|(n, _)| *n == game) else {
-        return Err(format!(
-            "unknown game {game:?}: expected one of {}",
-            game_names()
-        ));
+#[cfg(feature = "reference")]
+/// The command line's game name and flags of `alea simulate` for game `name` with `given`
+/// options, checked against the registry first (so a bad option is refused with its name and
+/// allowed values): riichi and sichuan are `mahjong` with a preset of their ruleset.
+pub fn simulate_game(name: &str, given: &Given) -> Result<(String, Vec<String>), OptionError> {
+    let info = entry(name)?;
+    info.options(given.iter().cloned())?;
+    let cli_name = match name {
+        "riichi" | "sichuan" => "mahjong",
+        _ => name,
     };
-    check(game, options, allowed)?;
-    let mut options = options.clone();
-    match game {
-        "riichi" | "sichuan" => {
-            if get(&options, "rules").is_none() {
-                options.insert(0, ("rules".into(), Value::Text(game.into())));
-            }
-            Ok(("mahjong".into(), options))
-        }
-        _ => Ok((game.into(), options)),
+    let mut flags = Vec::new();
+    if cli_name == "mahjong" && !given.iter().any(|(k, _)| k == "rules") {
+        flags.extend(["--rules".to_string(), name.to_string()]);
     }
+    if OWN_FLAGS.contains(&name) {
+        for (key, value) in given {
+            flags.push(format!("--{}", key.replace('_', "-")));
+            flags.push(text(value));
+        }
+    } else {
+        flags.extend(option_flags(given));
+    }
+    Ok((cli_name.to_string(), flags))
 }
 
-/// Builds game `game` with `options`.
-pub fn load(game: &str, options: &Options) -> Result<Arc<dyn DynGame>, String> {
-    if game == "leduc" {
-        check(game, options, &[])?;
-        return Ok(Table::new(Leduc));
-    }
-    let (name, options) = cli_game(game, options)?;
-    let mut args = vec!["play".to_string(), name];
-    args.extend(flags(&options));
-    let Command::Play(play) = parse(&args)? else {
-        return Err("`alea play` did not parse as play".into());
-    };
-    let error = |e: alea_cli::cli::CliError| e.to_string();
-    Ok(match game {
-        "pig" => Table::new(play.pig.game().map_err(error)?),
-        "duel" => Table::new(play.duel.game().map_err(error)?),
-        "sgs" => Table::new(play.sgs.game().map_err(error)?),
-        _ => match (game, play.mahjong.table().map_err(error)?) {
-            ("riichi", MahjongTable::Riichi(table)) => Table::new(table),
-            ("sichuan", MahjongTable::Sichuan(table)) => Table::new(table),
-            (_, _) => {
-                return Err(format!(
-                    "rules {:?} are not a {game} preset",
-                    play.mahjong.preset()
-                ));
-            }
-        },
-    })
+#[cfg(feature = "reference")]
+/// `given` as `--option NAME=VALUE` flags (what `alea search` takes for every game).
+pub fn option_flags(given: &Given) -> Vec<String> {
+    given
+        .iter()
+        .flat_map(|(key, value)| ["--option".to_string(), format!("{key}={}", text(value))])
+        .collect()
 }

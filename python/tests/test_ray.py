@@ -23,6 +23,7 @@ CASES = [
     ("pig", dict(games=1000, seed=7, players=3), 3),
     ("riichi", dict(games=4, seed=3, length="kyoku", players=["greedy", "random"]), 2),
     ("sgs", dict(games=60, seed=1, mode="identity4"), 4),
+    ("leduc", dict(games=500, seed=2), 3),
 ]
 
 

@@ -292,7 +292,7 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
     alea_games::tiles::warm_up_shanten();
     let started = Instant::now();
     let bar = match args.deals >= 20_000 {
-        true => super::simulate::counter(u64::from(args.deals), "deals"),
+        true => super::run::counter(u64::from(args.deals), "deals"),
         false => indicatif::ProgressBar::hidden(),
     };
     for round in 0..args.deals {

@@ -6,32 +6,41 @@ mod mjai;
 mod mount;
 mod play;
 mod profile;
+mod registered;
 mod replay;
+mod run;
 mod score;
 mod search;
+mod setup;
 mod sgs;
 pub mod shard;
 mod simulate;
 mod stream;
 mod think;
+mod totals;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub use registered::{checked as checked_options, option_error};
+
+pub use alea::registry::Summary;
 pub use alea_games::games::mahjong::abilities::{SeatedAbility, SeatedAbilityError};
+pub use alea_games::games::mahjong::{MahjongSummary, MatchResult, SeatSummary};
+pub use alea_games::games::sgs::{
+    RoleSummary, SgsResult, SgsSeatSummary, SgsSummary, wilson_interval,
+};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
+pub use registered::{GameName, game_name_parser};
 pub use replay::{
     GameRecord, Mismatch, REPLAY_VERSION, Recording, ReplayError, ReplaySummary, replay_file,
     replay_line, replay_lines,
 };
+pub use run::{GameTally, Played, Scores, Sink, simulate};
 pub use score::{RulesArg, score_line, score_lines};
-pub use sgs::{
-    RoleSummary, SgsArgs, SgsResult, SgsSeatSummary, SgsSummary, simulate_sgs, stream_sgs,
-    wilson_interval,
-};
+pub use sgs::{SgsArgs, simulate_sgs, stream_sgs};
 pub use simulate::{
-    GameTally, MahjongSummary, MatchResult, Played, Scores, SeatSummary, Sink, Summary, simulate,
     simulate_duel, simulate_mahjong, simulate_pig, stream_duel, stream_mahjong, stream_pig,
 };
 pub use stream::{Batch, Streamed};
@@ -85,6 +94,18 @@ pub enum Command {
     /// Play riichi at an mjai table: read the protocol's requests on stdin (a JSON array of
     /// events a line, or one event), answer each with one action on stdout.
     MjaiBot(MjaiBotArgs),
+    /// List the registered games with their options (name, type, default, description) and
+    /// player kinds.
+    Games(GamesArgs),
+}
+
+/// `alea games`.
+#[derive(clap::Args, Debug)]
+pub struct GamesArgs {
+    /// Print `{"games": [{"name", "description", "options": [{"name", "type", "default",
+    /// "allowed", "description"}], "players": [{"name", "description"}]}]}`.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `alea mjai-bot`.
@@ -219,15 +240,6 @@ pub struct DiceArgs {
     pub json: bool,
 }
 
-/// A game `search` knows.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchGame {
-    /// Pig (OpenSpiel's rules; `--players`, `--target`).
-    Pig,
-    /// Leduc poker (OpenSpiel's rules).
-    Leduc,
-}
-
 /// A search algorithm.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -247,8 +259,12 @@ pub enum Algo {
 /// `alea search`.
 #[derive(clap::Args, Debug)]
 pub struct SearchArgs {
-    /// The game.
-    pub game: SearchGame,
+    /// The game (any registered game; riichi and sichuan by name, not `mahjong`).
+    #[arg(value_parser = game_name_parser())]
+    pub game: GameName,
+    /// An option of the game (pig: also --players and --target), NAME=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
     /// The algorithm.
     #[arg(long)]
     pub algo: Algo,
@@ -280,29 +296,30 @@ pub struct SearchArgs {
     pub pig: PigArgs,
 }
 
-/// A reference game.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    /// Pig (OpenSpiel's rules).
-    Pig,
-    /// Duel, the dice card game (`--players`, `--decks`).
-    Duel,
-    /// Mahjong (`--rules`, a preset of games/assets/riichi.ron or games/assets/sichuan.ron; `--players`,
-    /// `--length`, `--abilities`).
-    Mahjong,
-    /// sgs, the trick-card game (`--mode`, `--players`, `--position`, `--max-rounds`).
-    Sgs,
-}
-
-/// Refuses sgs's options for another game (they would be ignored).
-/// Refuses `--target` (pig) and `--decks` (duel) for another game, and `--players` for
-/// `simulate duel` (its players are random): they would be ignored.
+/// Refuses `--target` (pig) and `--decks` (duel) for another game, `--players` for
+/// `simulate duel` (its players are random) and for a game of random players only, and
+/// `--option` for a game with options of its own: they would be ignored.
 fn only_where_they_apply(
     game: GameName,
-    pig: &PigArgs,
-    duel: &DuelArgs,
+    (pig, duel): (&PigArgs, &DuelArgs),
+    options: &[String],
     simulating: bool,
 ) -> Result<(), CliError> {
+    match game {
+        GameName::Registered(name) if pig.players != Players::Count(2) => {
+            return Err(CliError::Usage(format!(
+                "{name} plays random players: --players does not apply"
+            )));
+        }
+        GameName::Registered(_) => {}
+        _ if !options.is_empty() => {
+            return Err(CliError::Usage(
+                "--option sets the options of a game without flags of its own (see `alea games`)"
+                    .into(),
+            ));
+        }
+        _ => {}
+    }
     if game != GameName::Pig && pig.target != PigArgs::TARGET {
         return Err(CliError::Usage("--target is a pig option".into()));
     }
@@ -359,47 +376,47 @@ impl MahjongArgs {
         self.rules.as_deref().unwrap_or("riichi")
     }
 
-    /// The ruleset of `--rules` with `--length` and `--abilities` applied.
+    /// The ruleset of `--rules` with `--length` and `--abilities` applied (built by the
+    /// registry's riichi or sichuan entry, whichever has the preset).
     pub fn table(&self) -> Result<Table, CliError> {
-        use alea_games::games::mahjong::riichi::{self, Length, Riichi};
-        use alea_games::games::mahjong::sichuan::{self, Sichuan};
-        let bad = |e: String| CliError::BadTable(e);
-        if sichuan::presets().contains_key(self.preset()) {
-            let mut game = Sichuan::preset(self.preset()).map_err(|e| bad(e.to_string()))?;
-            if let Some(length) = self.length {
-                game = game.with_hands(match length {
-                    Length::Kyoku => 1,
-                    Length::East => 4,
-                    Length::Hanchan => 8,
-                });
-            }
-            let game = game
-                .with_abilities(&self.abilities)
-                .map_err(|e| bad(e.to_string()))?;
-            return Ok(Table::Sichuan(game));
+        use alea::registry::OptionValue::{List, Text};
+        use alea_games::games::mahjong::{self, riichi, sichuan};
+        let mut given = vec![
+            ("rules".to_string(), Text(self.preset().to_string())),
+            (
+                "abilities".to_string(),
+                List(self.abilities.iter().map(ToString::to_string).collect()),
+            ),
+        ];
+        if let Some(length) = self.length {
+            given.push(("length".to_string(), Text(length.to_string())));
         }
-        let mut game = Riichi::preset(self.preset()).map_err(|e| {
-            let known: Vec<&String> = riichi::presets()
+        let bad = |e| match registered::option_error(e) {
+            CliError::BadArgument(message) => CliError::BadTable(message),
+            other => other,
+        };
+        if sichuan::presets().contains_key(self.preset()) {
+            let options = mahjong::SICHUAN.options(given).map_err(bad)?;
+            return mahjong::sichuan_from(&options)
+                .map(Table::Sichuan)
+                .map_err(bad);
+        }
+        if !riichi::presets().contains_key(self.preset()) {
+            let known: Vec<&str> = riichi::presets()
                 .keys()
                 .chain(sichuan::presets().keys())
+                .map(String::as_str)
                 .collect();
-            bad(format!(
+            return Err(CliError::BadTable(format!(
                 "unknown mahjong rules {:?}: expected one of {}",
-                e.name,
-                known
-                    .iter()
-                    .map(|k| k.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })?;
-        if let Some(length) = self.length {
-            game = game.with_length(length);
+                self.preset(),
+                known.join(", ")
+            )));
         }
-        let game = game
-            .with_abilities(&self.abilities)
-            .map_err(|e| bad(e.to_string()))?;
-        Ok(Table::Riichi(game))
+        let options = mahjong::RIICHI.options(given).map_err(bad)?;
+        mahjong::riichi_from(&options)
+            .map(Table::Riichi)
+            .map_err(bad)
     }
 
     /// Refuses the mahjong options for another game (they would be ignored).
@@ -466,24 +483,17 @@ pub struct DuelArgs {
 }
 
 impl DuelArgs {
-    /// The game configuration: the embedded catalog with the decks given (or the defaults).
+    /// The game configuration (built by the registry's duel entry): the embedded catalog
+    /// with the decks given (or the defaults).
     pub fn game(&self) -> Result<alea_games::games::duel::Duel, CliError> {
-        use alea_games::games::duel::Duel;
-        match self.decks.as_slice() {
-            [] => Ok(Duel::default()),
-            [a, b] => {
-                let read = |p: &std::path::PathBuf| {
-                    std::fs::read_to_string(p)
-                        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", p.display())))
-                };
-                Duel::with_decks(&read(a)?, &read(b)?)
-                    .map_err(|e| CliError::Usage(format!("--decks: {e}")))
-            }
-            other => Err(CliError::Usage(format!(
-                "--decks takes two files, {} given",
-                other.len()
-            ))),
-        }
+        use alea_games::games::duel;
+        let decks = self.decks.iter().map(|p| p.display().to_string()).collect();
+        let given = [(
+            "decks".to_string(),
+            alea::registry::OptionValue::List(decks),
+        )];
+        let options = registered::checked(&duel::ENTRY, given)?;
+        duel::from_options(&options).map_err(registered::option_error)
     }
 }
 
@@ -553,13 +563,16 @@ impl PigArgs {
         }
     }
 
-    /// The game configuration.
+    /// The game configuration (built by the registry's pig entry).
     pub fn game(&self) -> Result<alea_games::games::pig::Pig, CliError> {
-        Ok(alea_games::games::pig::Pig {
-            players: self.count()?,
-            win_score: self.target,
-            ..Default::default()
-        })
+        use alea::registry::OptionValue::Int;
+        use alea_games::games::pig;
+        let given = [
+            ("players".to_string(), Int(i64::from(self.count()?))),
+            ("target".to_string(), Int(i64::from(self.target))),
+        ];
+        let options = registered::checked(&pig::ENTRY, given)?;
+        pig::from_options(&options).map_err(registered::option_error)
     }
 
     /// The duel's players (`--players` as player kinds; the default count means random,random).
@@ -586,8 +599,12 @@ impl PigArgs {
 /// `alea play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// The game.
+    /// The game (`alea games` lists the registered games and their options).
+    #[arg(value_parser = game_name_parser())]
     pub game: GameName,
+    /// An option of a registered game without flags of its own, NAME=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
     /// The game seed.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -620,8 +637,12 @@ pub struct PlayArgs {
 /// `alea simulate`.
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
-    /// The game.
+    /// The game (`alea games` lists the registered games and their options).
+    #[arg(value_parser = game_name_parser())]
     pub game: GameName,
+    /// An option of a registered game without flags of its own, NAME=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
     /// How many games (default: 100000; 24 matches for mahjong, about 240 hands of hanchan).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
@@ -635,7 +656,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub json: bool,
     /// Write one JSON line per game to this file as games finish (in game order), everything
-    /// `alea replay` needs (mahjong, pig, sgs); `-` writes them to stdout and the summary to
+    /// `alea replay` needs (every game but the duel); `-` writes them to stdout and the summary to
     /// stderr.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
@@ -769,8 +790,15 @@ fn json_line(out: &mut impl std::io::Write, value: &impl serde::Serialize) -> Re
 /// Runs a parsed command line, writing to `out`.
 pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
     match cli.command {
-        Command::Play(args) => play::run(&args, out),
-        Command::Simulate(args) => simulate::run(&args, out),
+        Command::Play(mut args) => {
+            args.game = mahjong_ruleset(args.game, &mut args.mahjong)?;
+            play::run(&args, out)
+        }
+        Command::Simulate(mut args) => {
+            args.game = mahjong_ruleset(args.game, &mut args.mahjong)?;
+            simulate::run(&args, out)
+        }
+        Command::Games(args) => registered::list(&args, out),
         Command::Replay(args) => match args.format {
             ReplayFormat::Alea => replay::run(&args, out),
             ReplayFormat::Mjai => mjai::run(&args, out),
@@ -783,6 +811,27 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
         Command::Think(args) => think::run(&args, out),
         Command::MjaiBot(args) => mjai::serve(&args, std::io::stdin().lock(), out),
     }
+}
+
+/// `riichi` and `sichuan` are `mahjong` with that ruleset's default preset (a `--rules` of
+/// that ruleset is kept, another refused).
+pub fn mahjong_ruleset(game: GameName, args: &mut MahjongArgs) -> Result<GameName, CliError> {
+    let GameName::Registered(ruleset @ ("riichi" | "sichuan")) = game else {
+        return Ok(game);
+    };
+    let rules = args
+        .rules
+        .get_or_insert_with(|| ruleset.to_string())
+        .clone();
+    let entry = GameName::entry(ruleset)?;
+    registered::checked(
+        entry,
+        [(
+            "rules".to_string(),
+            alea::registry::OptionValue::Text(rules),
+        )],
+    )?;
+    Ok(GameName::Mahjong)
 }
 
 /// Why a command failed.
@@ -802,27 +851,16 @@ pub enum CliError {
     /// The simulation failed.
     #[error(transparent)]
     Sim(#[from] alea::kernel::SimError),
+    /// A registered game failed (through the registry's type-erased game).
+    #[error(transparent)]
+    Registered(#[from] alea::registry::StateError),
     /// JSON encoding failed.
     #[error("cannot encode JSON: {0}")]
     Json(#[from] serde_json::Error),
-    /// A `--moves` token is not an action of the game.
-    #[error("move {index} of --moves, {token:?}, is not an action of this game")]
-    BadMove {
-        /// 1-based position in the list.
-        index: usize,
-        /// The token.
-        token: String,
-    },
-    /// A `--moves` action is not legal where it is played.
-    #[error("move {index} of --moves, {token:?}: {error}")]
-    IllegalMove {
-        /// 1-based position in the list.
-        index: usize,
-        /// The token.
-        token: String,
-        /// Why it was refused.
-        error: alea::kernel::SimError,
-    },
+    /// A search's `--moves` are not actions of the game, or not legal where they are played
+    /// (named with their position).
+    #[error(transparent)]
+    Refused(#[from] alea::registry::SearchRefused),
     /// The options do not fit together, or do not apply to the game (exit status 2).
     #[error("{0}")]
     Usage(String),

@@ -35,7 +35,7 @@ struct GameLog {
 pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     args.mahjong.only_for(args.game)?;
     super::only_sgs(args.game, &args.sgs)?;
-    super::only_where_they_apply(args.game, &args.pig, &args.duel, false)?;
+    super::only_where_they_apply(args.game, (&args.pig, &args.duel), &args.options, false)?;
     let sampling = profile::Sampling {
         games: u64::MAX,
         thinking: args.profile_thinking,
@@ -46,6 +46,9 @@ pub(super) fn run(args: &PlayArgs, out: &mut impl std::io::Write) -> Result<(), 
         GameName::Duel => play_duel(args, out),
         GameName::Mahjong => play_mahjong(args, out),
         GameName::Sgs => super::sgs::play(args, out),
+        GameName::Registered(name) => {
+            super::registered::play(name, &args.options, (args.seed, args.json), out)
+        }
     }
 }
 

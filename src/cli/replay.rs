@@ -370,10 +370,13 @@ impl Replayer {
                 let mut sim = fresh(game, record.seed, line)?;
                 verify(&mut sim, &record, (sgs_scores, Sim::is_terminal), line)
             }
-            _ => Err(ReplayError::UnknownGame {
-                line,
-                game: header.game,
-            }),
+            name => match alea::registry::find(alea_games::games::REGISTRY, name) {
+                Ok(info) => replay_registered(info, text, line),
+                Err(_) => Err(ReplayError::UnknownGame {
+                    line,
+                    game: header.game,
+                }),
+            },
         }
     }
 }
@@ -416,6 +419,49 @@ fn replay_table<R: Ruleset>(text: &str, line: usize) -> Result<Vec<String>, Repl
         (mahjong_scores::<R>, |sim| R::is_over(sim.world())),
         line,
     )
+}
+
+/// Replays a line of a registered game of random players (`simulate leduc --out`): its
+/// options and seed rebuild the game through the registry, its action ids replay.
+fn replay_registered(
+    info: &alea::registry::GameInfo,
+    text: &str,
+    line: usize,
+) -> Result<Vec<String>, ReplayError> {
+    type Rules = std::collections::BTreeMap<String, alea::registry::OptionValue>;
+    let record: GameRecord<Rules, u32> =
+        serde_json::from_str(text).map_err(|source| ReplayError::Json { line, source })?;
+    let bad = |reason: String| ReplayError::BadRules { line, reason };
+    let options = info
+        .options(record.rules.clone())
+        .map_err(|e| bad(e.to_string()))?;
+    let game = (info.build)(&options).map_err(|e| bad(e.to_string()))?;
+    let replayed = match game.replay(record.seed, &record.actions) {
+        Ok(replayed) => replayed,
+        Err(error) => return Ok(vec![error.to_string()]),
+    };
+    let mut problems = Vec::new();
+    if !replayed.terminal {
+        problems.push(format!(
+            "the game is not over after its {} actions",
+            record.actions.len()
+        ));
+    }
+    let scores: Vec<i64> = replayed.returns.iter().map(|r| r.round() as i64).collect();
+    if scores != record.scores {
+        problems.push(format!(
+            "scores {:?} recorded, {scores:?} replayed",
+            record.scores
+        ));
+    }
+    let checksum = checksum_text(replayed.checksum);
+    if checksum != record.checksum {
+        problems.push(format!(
+            "checksum {} recorded, {checksum} replayed",
+            record.checksum
+        ));
+    }
+    Ok(problems)
 }
 
 /// A mahjong match's final scores, as recorded.

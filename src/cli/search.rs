@@ -5,24 +5,17 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::simulate::deadline;
-use super::{Algo, CliError, SearchArgs, SearchGame};
-use alea::kernel::{Game, Rollback, Sim, SimBuilder};
-use alea::search::{
-    ActionStats, ChanceMode, Expectimax, Ismcts, Limits, Mcts, RandomRollouts, SearchResult,
-    root_parallel,
-};
-use alea_games::games::leduc::Leduc;
-
-/// The exploration constant of MCTS and ISMCTS (OpenSpiel's default).
-const UCT_C: f64 = 2.0;
+use super::run::deadline;
+use super::{Algo, CliError, GameName, SearchArgs, registered};
+use alea::registry::{OptionValue, SearchRefused};
+use alea::search::{ActionStats, Algorithm, Limits, SearchRequest};
 
 /// What `search` reports.
 #[derive(Serialize)]
-struct Report<A> {
+struct Report {
     game: &'static str,
     algo: Algo,
-    action: A,
+    action: serde_json::Value,
     value: f64,
     simulations: u64,
     /// Fewer simulations ran than `--sims` asked (`--max-seconds`, or the cap of `u32::MAX`
@@ -32,46 +25,57 @@ struct Report<A> {
     simulations_per_second: f64,
     threads: usize,
     seed: u64,
-    stats: Vec<ActionStats<A>>,
+    stats: Vec<ActionStats<serde_json::Value>>,
+}
+
+/// The registry's options of `args`: any game's from `--option`, pig's also from
+/// `--players` and `--target` (an option given both ways is refused).
+fn given(args: &SearchArgs) -> Result<Vec<(String, OptionValue)>, CliError> {
+    let mut given = registered::given(&args.options)?;
+    let count = args.pig.players != super::Players::Count(2);
+    let target = args.pig.target != super::PigArgs::TARGET;
+    if args.game != GameName::Pig {
+        if count || target {
+            return Err(CliError::Usage(
+                "--players and --target are pig options (other games take --option NAME=VALUE)"
+                    .into(),
+            ));
+        }
+        return Ok(given);
+    }
+    let flags = [
+        ("players", count, i64::from(args.pig.count()?)),
+        ("target", target, i64::from(args.pig.target)),
+    ];
+    for (name, set, value) in flags {
+        match (given.iter().any(|(k, _)| k == name), set) {
+            (false, _) => given.push((name.into(), OptionValue::Int(value))),
+            (true, true) => {
+                return Err(CliError::Usage(format!(
+                    "--{name} and --option {name}=...: one of them"
+                )));
+            }
+            (true, false) => {}
+        }
+    }
+    Ok(given)
 }
 
 pub(super) fn run(args: &SearchArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
-    match args.game {
-        SearchGame::Pig => search(SimBuilder::new(args.pig.game()?), args, out),
-        SearchGame::Leduc => {
-            if args.pig.players != super::Players::Count(2)
-                || args.pig.target != super::PigArgs::TARGET
-            {
-                return Err(CliError::Usage(
-                    "--players and --target are pig options (leduc has two players)".into(),
-                ));
-            }
-            search(SimBuilder::new(Leduc), args, out)
+    let name = match args.game {
+        GameName::Pig => "pig",
+        GameName::Duel => "duel",
+        GameName::Sgs => "sgs",
+        GameName::Registered(name) => name,
+        GameName::Mahjong => {
+            return Err(CliError::Usage(
+                "search takes a ruleset: riichi or sichuan (with --option rules=PRESET)".into(),
+            ));
         }
-    }
-}
-
-/// Parses `--moves` tokens as the game's actions (their JSON names, e.g. `roll`).
-fn parse_moves<G: Game>(moves: &[String]) -> Result<Vec<G::Action>, CliError> {
-    moves
-        .iter()
-        .enumerate()
-        .map(|(index, token)| {
-            serde_json::from_value(serde_json::Value::String(token.trim().to_owned())).map_err(
-                |_| CliError::BadMove {
-                    index: index + 1,
-                    token: token.clone(),
-                },
-            )
-        })
-        .collect()
-}
-
-fn search<G: Game>(
-    builder: SimBuilder<G>,
-    args: &SearchArgs,
-    out: &mut impl std::io::Write,
-) -> Result<(), CliError> {
+    };
+    let info = GameName::entry(name)?;
+    let options = registered::checked(info, given(args)?)?;
+    let game = (info.build)(&options).map_err(registered::option_error)?;
     let threads = usize::from(args.threads);
     let tree = matches!(args.algo, Algo::Mcts | Algo::Ismcts);
     if threads > 1 && !tree {
@@ -84,25 +88,25 @@ fn search<G: Game>(
             "--max-seconds applies to mcts and ismcts; expectimax and mc run to the end".into(),
         ));
     }
-    let mut sim = builder.seed(args.seed).rollback(Rollback::Caller).build();
-    for (index, action) in parse_moves::<G>(&args.moves)?.into_iter().enumerate() {
-        sim.apply(action).map_err(|error| CliError::IllegalMove {
-            index: index + 1,
-            token: args.moves[index].clone(),
-            error,
-        })?;
-    }
     let bar = match tree {
-        true => super::simulate::counter(args.sims, "simulations"),
+        true => super::run::counter(args.sims, "simulations"),
         false => indicatif::ProgressBar::hidden(),
     };
     // The clock times the search (the progress bar is set up before it).
     let started = Instant::now();
-    let result = run_algo(&mut sim, args, threads, monitor(&bar, args, started))?;
+    let request = SearchRequest {
+        algorithm: Some(algorithm(args.algo)),
+        simulations: args.sims,
+        depth: args.depth,
+        threads,
+        seed: args.seed,
+        limits: monitor(&bar, args, started),
+    };
+    let result = game.search(&args.moves, &request).map_err(refused)?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let report = Report {
-        game: sim.rules().game.name(),
+        game: game.name(),
         algo: args.algo,
         action: result.action,
         value: result.value,
@@ -119,7 +123,8 @@ fn search<G: Game>(
         writeln!(out)?;
         return Ok(());
     }
-    let name = |a: &G::Action| serde_json::to_string(a).map(|s| s.trim_matches('"').to_owned());
+    let name =
+        |a: &serde_json::Value| serde_json::to_string(a).map(|s| s.trim_matches('"').to_owned());
     writeln!(
         out,
         "{} {}: {} (value {:.4})",
@@ -152,6 +157,26 @@ fn search<G: Game>(
     Ok(())
 }
 
+/// The kernel's algorithm of `--algo`.
+fn algorithm(algo: Algo) -> Algorithm {
+    match algo {
+        Algo::Mc => Algorithm::Mc,
+        Algo::Expectimax => Algorithm::Expectimax,
+        Algo::Mcts => Algorithm::Mcts,
+        Algo::Ismcts => Algorithm::Ismcts,
+    }
+}
+
+/// A refused search in the command line's terms (the search's and the game's own errors as
+/// they were before the registry).
+fn refused(error: SearchRefused) -> CliError {
+    match error {
+        SearchRefused::Build(error) => CliError::Sim(error),
+        SearchRefused::Search(error) => CliError::Search(error),
+        moves => CliError::Refused(moves),
+    }
+}
+
 /// The tree searches' monitor: it moves the progress bar and stops them at `--max-seconds`.
 fn monitor(bar: &indicatif::ProgressBar, args: &SearchArgs, started: Instant) -> Limits {
     let (bar, stop) = (bar.clone(), deadline(args.max_seconds, started));
@@ -162,31 +187,4 @@ fn monitor(bar: &indicatif::ProgressBar, args: &SearchArgs, started: Instant) ->
         })),
         ..Limits::default()
     }
-}
-
-fn run_algo<G: Game>(
-    sim: &mut Sim<G>,
-    args: &SearchArgs,
-    threads: usize,
-    limits: Limits,
-) -> Result<SearchResult<G::Action>, CliError> {
-    let (sims, seed) = (args.sims, args.seed);
-    let rollouts = |t: usize| RandomRollouts::new(1, alea::chance::sub_seed(seed, t as u64));
-    Ok(match args.algo {
-        Algo::Mcts => root_parallel(sim, threads, sims, seed, |t| {
-            Mcts::new(UCT_C, rollouts(t)).with_limits(limits.clone())
-        })?,
-        Algo::Ismcts => root_parallel(sim, threads, sims, seed, |t| {
-            Ismcts::new(UCT_C, rollouts(t)).with_limits(limits.clone())
-        })?,
-        Algo::Expectimax => {
-            let leaf = RandomRollouts::new(sims.clamp(1, u64::from(u32::MAX)) as u32, seed);
-            Expectimax::new(args.depth, leaf).search(sim, seed)?
-        }
-        Algo::Mc => Expectimax::new(args.depth, rollouts(0))
-            .chance(ChanceMode::Sampled(
-                sims.clamp(1, u64::from(u32::MAX)) as u32
-            ))
-            .search(sim, seed)?,
-    })
 }

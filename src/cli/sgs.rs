@@ -6,7 +6,9 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::replay::{self, RecordWriter};
-use super::simulate::{OutFile, Played, play_out};
+use super::run::{OutFile, Played, Sink, collect, play_out};
+use super::stream::{Batch, Streamed, stream_games};
+use super::totals::{Timing, Totals};
 use super::{CliError, PlayArgs, Players, SimulateArgs, json_line, profile};
 use alea::chance::sub_seed;
 use alea::kernel::playout::{random_player_rng, random_playout};
@@ -14,7 +16,7 @@ use alea::kernel::{Rollback, Seat, Sim, SimBuilder, Turn};
 use alea::pipeline::LoggedEvent;
 use alea_games::games::sgs::{
     Faction, Mode, Outcome, PlayerKind, Players as Seating, Position, Restarter, Role, Sgs,
-    SgsAction, SgsEvent, winners,
+    SgsAction, SgsEvent, SgsResult, SgsSummary, winners,
 };
 
 /// sgs's options shared by `play` and `simulate`.
@@ -39,23 +41,22 @@ impl SgsArgs {
         self.mode.is_some() || self.position.is_some() || self.max_rounds.is_some()
     }
 
-    /// The game: `--position` (its mode; `--mode` must agree), else `--mode`; `--max-rounds`.
+    /// The game (built by the registry's sgs entry): `--position` (its mode; `--mode` must
+    /// agree), else `--mode`; `--max-rounds`.
     pub fn game(&self) -> Result<Sgs, CliError> {
-        let mut game = Sgs::new(self.mode.unwrap_or_default());
+        use alea::registry::OptionValue::{Int, Text};
+        let mut given = Vec::new();
+        if let Some(mode) = self.mode {
+            given.push(("mode".to_string(), Text(mode.to_string())));
+        }
         if let Some(path) = &self.position {
-            let position = load_position(path, &game.deck)?;
-            if let Some(mode) = self.mode.filter(|&m| m != position.mode) {
-                return Err(CliError::BadArgument(format!(
-                    "--mode {mode} does not match the position's mode {}",
-                    position.mode
-                )));
-            }
-            game = game.with_position(position);
+            given.push(("position".to_string(), Text(path.display().to_string())));
         }
         if let Some(rounds) = self.max_rounds {
-            game = game.with_max_rounds(rounds);
+            given.push(("max_rounds".to_string(), Int(i64::from(rounds))));
         }
-        Ok(game)
+        let options = super::checked_options(&alea_games::games::sgs::ENTRY, given)?;
+        alea_games::games::sgs::from_options(&options).map_err(super::option_error)
     }
 }
 
@@ -349,19 +350,6 @@ fn outcome_text(outcome: Outcome, winners: &[Seat]) -> String {
     }
 }
 
-/// How one simulated game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SgsResult {
-    /// The outcome.
-    pub outcome: Outcome,
-    /// The roles by seat.
-    pub roles: Vec<Role>,
-    /// Turns played.
-    pub turns: u32,
-    /// Actions taken.
-    pub moves: u32,
-}
-
 /// Plays `games` games of `game` with `players` on `threads` threads and returns them all by
 /// game index (see [`stream_sgs`]).
 pub fn simulate_sgs(
@@ -373,7 +361,7 @@ pub fn simulate_sgs(
     record: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<Played<SgsResult, SgsAction>>, CliError> {
-    super::simulate::collect(progress, |sink| {
+    collect(progress, |sink| {
         stream_sgs(
             game,
             players,
@@ -393,16 +381,16 @@ pub fn simulate_sgs(
 pub fn stream_sgs(
     game: &Sgs,
     players: &[PlayerKind],
-    batch: impl Into<super::Batch>,
+    batch: impl Into<Batch>,
     record: bool,
     stop: &(dyn Fn() -> bool + Sync),
-    sink: super::simulate::Sink<'_, Played<SgsResult, SgsAction>>,
-) -> Result<super::simulate::Streamed, CliError> {
-    let batch: super::Batch = batch.into();
+    sink: Sink<'_, Played<SgsResult, SgsAction>>,
+) -> Result<Streamed, CliError> {
+    let batch: Batch = batch.into();
     let builder = SimBuilder::new(game.clone()).rollback(Rollback::Caller);
     let all_random = players.iter().all(|&p| p == PlayerKind::Random);
-    let record = record.then_some(replay::sgs_scores as super::Scores<Sgs>);
-    super::simulate::stream_games(
+    let record = record.then_some(replay::sgs_scores as super::run::Scores<Sgs>);
+    stream_games(
         batch.indices()?,
         batch.threads,
         stop,
@@ -453,74 +441,11 @@ pub fn stream_sgs(
     )
 }
 
-/// One seat's line of the summary.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SgsSeatSummary {
-    /// Who played it.
-    pub player: PlayerKind,
-    /// Games its side won.
-    pub wins: u64,
-    /// The 95 % interval of its win rate (Wilson score interval).
-    pub interval: [f64; 2],
-}
-
-/// One role's line of the summary.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RoleSummary {
-    /// The role.
-    pub role: Role,
-    /// Games its side won.
-    pub wins: u64,
-    /// The 95 % interval of its win rate (Wilson score interval).
-    pub interval: [f64; 2],
-}
-
-/// The Wilson score interval at 95 % of a rate of `wins` in `games`.
-pub fn wilson_interval(wins: u64, games: u64) -> [f64; 2] {
-    if games == 0 {
-        return [0.0, 1.0];
-    }
-    let (n, z) = (games as f64, 1.959_964);
-    let p = wins as f64 / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
-
-/// What `simulate sgs` reports.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SgsSummary {
-    /// `sgs`.
-    pub game: &'static str,
-    /// The table.
-    pub mode: Mode,
-    /// Games played (the delivered prefix when truncated).
-    pub games: u64,
-    /// True when `--max-seconds` ended the run before every game was played.
-    pub truncated: bool,
-    /// The base seed.
-    pub seed: u64,
-    /// Threads used.
-    pub threads: u16,
-    /// Per seat.
-    pub seats: Vec<SgsSeatSummary>,
-    /// Per role (every role is dealt in every game).
-    pub roles: Vec<RoleSummary>,
-    /// Games drawn (piles ran out, or the round limit).
-    pub draws: u64,
-    /// Mean turns per game.
-    pub mean_turns: f64,
-    /// Mean actions per game.
-    pub mean_moves: f64,
-    /// Games per second (wall clock).
-    pub games_per_second: f64,
-}
-
 /// `alea simulate sgs`.
 pub(super) fn simulate(
     args: &SimulateArgs,
     (game, players): (&Sgs, &[PlayerKind]),
-    mut totals: super::shard::Totals,
+    mut totals: Totals,
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
@@ -528,7 +453,7 @@ pub(super) fn simulate(
     let searching = players
         .iter()
         .any(|p| !matches!(p, PlayerKind::Random | PlayerKind::Trust));
-    let bar = super::simulate::progress_bar(games, searching);
+    let bar = super::run::progress_bar(games, searching);
     let writer = RecordWriter {
         game: "sgs",
         rules: &game.config(),
@@ -538,7 +463,7 @@ pub(super) fn simulate(
     };
     let mut file = OutFile::create(args.out.as_deref(), writer)?;
     let started = Instant::now();
-    let stop = super::simulate::deadline(args.max_seconds, started);
+    let stop = super::run::deadline(args.max_seconds, started);
     let streamed = stream_sgs(
         game,
         players,
@@ -558,7 +483,7 @@ pub(super) fn simulate(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let timing = super::shard::Timing {
+    let timing = Timing {
         threads,
         seconds,
         truncated: streamed.truncated,

@@ -7,194 +7,21 @@
 
 use std::time::Instant;
 
-use serde::Serialize;
-
-use super::replay::{self, RecordWriter, Recording, SlotCollapse};
-use super::shard::{Setup, Timing, Totals, WinsGame};
-pub use super::stream::{Batch, Streamed, stream_games};
+use super::replay::{self, RecordWriter, Recording};
+use super::run::{
+    GameTally, OutFile, Played, Scores, Sink, collect, counter, deadline, play_out, progress_bar,
+    simulate,
+};
+use super::setup::{Setup, WinsGame};
+use super::stream::{Batch, Streamed, stream_games};
+use super::totals::{Timing, Totals};
 use super::{CliError, SimulateArgs, Table, json_line, profile};
-use alea::kernel::playout::{random_action, random_player_rng, random_playout};
-use alea::kernel::{Game, Rollback, Sim, SimBuilder, SimError};
+use alea::kernel::playout::random_player_rng;
+use alea::kernel::{Rollback, SimBuilder};
 use alea_games::games::duel::Duel;
 use alea_games::games::mahjong::riichi::PlayerKind;
-use alea_games::games::mahjong::{MatchTally, Ruleset};
+use alea_games::games::mahjong::{MahjongSummary, MatchResult, Ruleset};
 use alea_games::games::pig::{Pig, PigAction};
-use alea_games::mount::{Mount, MountSlot};
-use alea_games::tiles::Tile;
-
-/// The outcome of one game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GameTally {
-    /// The winning seat, if any.
-    pub winner: Option<u8>,
-    /// Player moves made.
-    pub moves: u32,
-}
-
-/// What `simulate` reports.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Summary {
-    /// The game's name.
-    pub game: &'static str,
-    /// Games played (the delivered prefix when truncated).
-    pub games: u64,
-    /// True when `--max-seconds` ended the run before every game was played.
-    pub truncated: bool,
-    /// The base seed.
-    pub seed: u64,
-    /// Threads used.
-    pub threads: u16,
-    /// Wins per seat.
-    pub wins: Vec<u64>,
-    /// Games without a winner.
-    pub draws: u64,
-    /// Mean player moves per game.
-    pub mean_moves: f64,
-    /// Games per second (wall clock).
-    pub games_per_second: f64,
-}
-
-/// Where finished games go, in game order: `sink(index, result)`.
-pub type Sink<'a, T> = &'a mut dyn FnMut(u64, T) -> Result<(), CliError>;
-
-/// Every result a streamed run delivers, in game order (for callers that want them all: this
-/// keeps one result per game in memory).
-pub fn collect<T>(
-    progress: &(dyn Fn(u64) + Sync),
-    run: impl FnOnce(Sink<'_, T>) -> Result<Streamed, CliError>,
-) -> Result<Vec<T>, CliError> {
-    let mut all = Vec::new();
-    run(&mut |_, result| {
-        all.push(result);
-        progress(1);
-        Ok(())
-    })?;
-    Ok(all)
-}
-
-/// The progress bar of a long simulation (50 000 games or more, or games of `slow` players),
-/// drawn on a terminal.
-pub(super) fn progress_bar(games: u64, slow: bool) -> Option<indicatif::ProgressBar> {
-    (slow || games >= 50_000).then(|| counter(games, "games"))
-}
-
-/// A progress bar counting `total` `unit`s (drawn on stderr when it is a terminal, hidden
-/// otherwise).
-pub(super) fn counter(total: u64, unit: &str) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new(total);
-    let template = format!("{{bar:40}} {{pos}}/{{len}} {unit} ({{per_sec}}, {{eta}})");
-    if let Ok(style) = indicatif::ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
-}
-
-/// Plays `batch`'s random games from `builder` (`(games, seed, threads)`: games `0..games`):
-/// each restores the start, re-seeds the streams from `(seed, index)` and calls `prepare`;
-/// `tally` reads each finished game, which goes to `sink` in game order with its
-/// [`Recording`] when `record` gives the function reading its final scores. `stop` is asked
-/// before each game starts.
-#[allow(clippy::too_many_arguments)]
-pub fn simulate<G: Game>(
-    builder: &SimBuilder<G>,
-    batch: impl Into<Batch>,
-    record: Option<Scores<G>>,
-    stop: &(dyn Fn() -> bool + Sync),
-    prepare: &(dyn Fn(&mut Sim<G>) + Sync),
-    tally: &(dyn Fn(&Sim<G>) -> GameTally + Sync),
-    sink: Sink<'_, Played<GameTally, G::Action>>,
-) -> Result<Streamed, CliError> {
-    let batch: Batch = batch.into();
-    let builder = builder.clone().rollback(Rollback::Caller);
-    stream_games(
-        batch.indices()?,
-        batch.threads,
-        stop,
-        &|| {
-            let mut sim = builder.build();
-            let start = sim.snapshot();
-            Ok((sim, start))
-        },
-        &|(sim, start), index| {
-            let seed = alea::chance::sub_seed(batch.seed, index);
-            sim.restore(start)?;
-            sim.reseed(seed);
-            prepare(sim);
-            let mut rng = random_player_rng(seed);
-            let recording = match record {
-                None => random_playout(sim, &mut rng).map(|_| None)?,
-                Some(_) => play_out(sim, record, |sim| random_action(sim, &mut rng))?,
-            };
-            Ok(Played {
-                result: tally(sim),
-                recording,
-            })
-        },
-        sink,
-    )
-}
-
-/// A finished game: its result, and its [`Recording`] when asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Played<T, A> {
-    /// The game's result.
-    pub result: T,
-    /// Its actions and final checksum (with `record`).
-    pub recording: Option<Recording<A>>,
-}
-
-/// Reads a finished game's scores by seat.
-pub type Scores<G> = fn(&Sim<G>) -> Vec<i64>;
-
-/// Applies `next`'s actions until it has none; returns the [`Recording`] if `record` (which
-/// reads the final scores).
-pub(super) fn play_out<G: Game>(
-    sim: &mut Sim<G>,
-    record: Option<Scores<G>>,
-    mut next: impl FnMut(&mut Sim<G>) -> Option<G::Action>,
-) -> Result<Option<Recording<G::Action>>, SimError> {
-    let mut actions = Vec::new();
-    let mut collapses = Vec::new();
-    let mut before = Vec::new();
-    loop {
-        if record.is_some() {
-            before.clear();
-            before.extend(collapsed(sim));
-        }
-        let Some(action) = next(sim) else {
-            break;
-        };
-        if record.is_some() {
-            // Slots an ability collapsed while choosing (Toki's future sight).
-            for (slot, tile) in collapsed(sim) {
-                if !before.contains(&(slot, tile)) {
-                    collapses.push(SlotCollapse {
-                        before: actions.len() as u32,
-                        exit: slot.exit,
-                        index: slot.index,
-                        tile,
-                    });
-                }
-            }
-            actions.push(action);
-        }
-        sim.apply(action)?;
-    }
-    Ok(record.map(|scores| Recording {
-        actions,
-        collapses,
-        scores: scores(sim),
-        checksum: sim.checksum(),
-    }))
-}
-
-/// The collapsed slots of the game's wall, if it has one.
-fn collapsed<G: Game>(sim: &Sim<G>) -> Vec<(MountSlot, Tile)> {
-    sim.world()
-        .get_resource::<Mount>()
-        .map(|mount| mount.collapsed_slots().collect())
-        .unwrap_or_default()
-}
 
 /// Streams `batch`'s random games of `pig` to `sink` (see [`simulate`]).
 pub fn stream_pig(
@@ -277,15 +104,6 @@ pub fn simulate_duel(
     Ok(played.into_iter().map(|p| p.result).collect())
 }
 
-/// The outcome of one mahjong match.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MatchResult {
-    /// Final scores by seat.
-    pub scores: [i32; 4],
-    /// Wins, deal-ins, hands and draws.
-    pub tally: MatchTally,
-}
-
 /// Streams `batch`'s mahjong matches (`(games, seed, threads)`: matches `0..games`) of
 /// `builder`'s game with `players` to `sink` in match order. Match `i` is seeded from
 /// `(seed, i)` only, so results do not depend on the thread count. With `record`, each match
@@ -349,64 +167,6 @@ pub fn simulate_mahjong<R: Ruleset>(
         )
     })
 }
-
-/// One seat's line of the mahjong summary.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SeatSummary {
-    /// The player at the seat.
-    pub player: PlayerKind,
-    /// Hands won / hands played.
-    pub win_rate: f64,
-    /// Hands dealt into / hands played.
-    pub deal_in_rate: f64,
-    /// Mean final score.
-    pub mean_points: f64,
-    /// Matches finished first (ties: the earlier seat).
-    pub firsts: u64,
-}
-
-/// What `simulate mahjong` reports.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MahjongSummary {
-    /// `mahjong`.
-    pub game: &'static str,
-    /// The rules preset.
-    pub rules: String,
-    /// The match length as the replay file's rules hold it (riichi: `"hanchan"`; sichuan: the
-    /// number of hands, `4`).
-    pub length: serde_json::Value,
-    /// The abilities seated (`NAME@SEAT`).
-    pub abilities: Vec<String>,
-    /// Matches played (the delivered prefix when truncated).
-    pub games: u64,
-    /// True when `--max-seconds` ended the run before every match was played.
-    pub truncated: bool,
-    /// The base seed.
-    pub seed: u64,
-    /// Threads used.
-    pub threads: u16,
-    /// Hands played in all.
-    pub hands: u64,
-    /// Hands ended by exhaustive draw.
-    pub draws: u64,
-    /// Per seat.
-    pub seats: Vec<SeatSummary>,
-    /// Matches per second (wall clock).
-    pub games_per_second: f64,
-}
-
-/// `simulate mahjong`'s default number of matches: about 240 hands of the default hanchan
-/// (about 2 minutes on one core with the default table's ISMCTS player).
-pub const MAHJONG_MATCHES: u64 = 24;
-
-/// `simulate mahjong`'s default table: an ISMCTS player (100 iterations) against three greedy
-/// players.
-pub const MAHJONG_TABLE: [PlayerKind; 4] = [
-    PlayerKind::Ismcts(alea_games::games::mahjong::riichi::DEFAULT_ITERATIONS),
-    PlayerKind::Greedy,
-    PlayerKind::Greedy,
-    PlayerKind::Greedy,
-];
 
 fn run_mahjong(
     args: &SimulateArgs,
@@ -496,7 +256,7 @@ fn run_table<R: Ruleset>(
         seconds,
         truncated: streamed.truncated,
     };
-    let summary = totals.mahjong_summary(args.mahjong.preset(), &game, &players, timing)?;
+    let summary = totals.mahjong_summary((args.mahjong.preset(), &game, &players), timing)?;
     if args.json {
         return json_line(out, &summary);
     }
@@ -551,71 +311,6 @@ fn print_mahjong(
     Ok(())
 }
 
-/// The `--max-seconds` limit as a stop test: true once that much time has passed since
-/// `started` (never without the option).
-pub(super) fn deadline(
-    max_seconds: Option<f64>,
-    started: Instant,
-) -> impl Fn() -> bool + Send + Sync + 'static {
-    let limit = max_seconds.map(std::time::Duration::from_secs_f64);
-    move || limit.is_some_and(|limit| started.elapsed() >= limit)
-}
-
-/// The `--out` file: each delivered game's replay line, written as it comes.
-pub(super) struct OutFile<'a, R> {
-    file: Option<(replay::RecordSink, std::path::PathBuf)>,
-    writer: RecordWriter<'a, R>,
-}
-
-impl<'a, R: Serialize> OutFile<'a, R> {
-    /// Creates the file at `path` (nothing without one), before the simulation so that a bad
-    /// path fails at once.
-    pub fn create(
-        path: Option<&std::path::Path>,
-        writer: RecordWriter<'a, R>,
-    ) -> Result<Self, CliError> {
-        let file = path
-            .map(|p| replay::create(p).map(|f| (f, p.to_path_buf())))
-            .transpose()?;
-        Ok(OutFile { file, writer })
-    }
-
-    /// True when games are recorded.
-    pub fn is_some(&self) -> bool {
-        self.file.is_some()
-    }
-
-    /// Writes game `index`'s line (nothing without a file or a recording).
-    pub fn write<A: Serialize + Clone>(
-        &mut self,
-        index: u64,
-        recording: Option<&Recording<A>>,
-    ) -> Result<(), CliError> {
-        let (Some((file, path)), Some(recording)) = (&mut self.file, recording) else {
-            return Ok(());
-        };
-        self.writer
-            .write(file, index, recording)
-            .map_err(|e| match e {
-                CliError::Io(source) => CliError::File {
-                    path: path.clone(),
-                    source,
-                },
-                other => other,
-            })
-    }
-
-    /// Flushes the file.
-    pub fn finish(self) -> Result<(), CliError> {
-        match self.file {
-            Some((mut file, path)) => {
-                std::io::Write::flush(&mut file).map_err(|source| CliError::File { path, source })
-            }
-            None => Ok(()),
-        }
-    }
-}
-
 pub(super) fn run(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     // `--out -`: the records take stdout and the summary goes to stderr.
     match args.out.as_deref() {
@@ -654,30 +349,28 @@ fn run_wins(
     threads: u16,
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
-    let (name, players) = match counted {
-        WinsGame::Pig(pig) => ("pig", usize::from(pig.players)),
-        WinsGame::Duel(_) => ("duel", 2),
-    };
+    let (name, players) = (counted.name(), counted.seats());
     if args.out_mjai.is_some() {
-        return Err(CliError::Usage(
-            "--out-mjai writes riichi matches (simulate mahjong), not pig or duel".into(),
-        ));
+        return Err(CliError::Usage(format!(
+            "--out-mjai writes riichi matches (simulate mahjong), not {name}"
+        )));
     }
     if matches!(counted, WinsGame::Duel(_)) && args.out.is_some() {
         return Err(CliError::Usage(
-            "--out records mahjong, pig and sgs games, not duel".into(),
+            "--out records every game but the duel (its replay records are still to come)".into(),
         ));
     }
     let games = totals.run.games;
     let bar = progress_bar(games, false);
-    // Only pig games are recorded (a duel has no --out, checked above).
-    let pig_rules = match counted {
-        WinsGame::Pig(pig) => pig.clone(),
-        WinsGame::Duel(_) => Pig::default(),
+    // A duel has no --out (checked above): its writer is never used.
+    let rules = match counted {
+        WinsGame::Pig(pig) => serde_json::to_value(pig)?,
+        WinsGame::Registered(_, options, _) => serde_json::to_value(options)?,
+        WinsGame::Duel(_) => serde_json::Value::Null,
     };
     let writer = RecordWriter {
-        game: "pig",
-        rules: &pig_rules,
+        game: name,
+        rules: &rules,
         base_seed: args.seed,
         players: vec!["random".into(); players],
         abilities: Vec::new(),
@@ -698,6 +391,12 @@ fn run_wins(
             file.write(i, p.recording.as_ref())
         })?,
         WinsGame::Duel(duel) => stream_duel(duel, params, &stop, &mut |i, p| count(i, &p.result))?,
+        WinsGame::Registered(.., game) => {
+            super::registered::stream(game, params, file.is_some(), &stop, &mut |i, p| {
+                count(i, &p.result)?;
+                file.write(i, p.recording.as_ref())
+            })?
+        }
     };
     file.finish()?;
     let seconds = started.elapsed().as_secs_f64();
@@ -719,9 +418,9 @@ fn run_wins(
             "pig: {} games, {} players, first to {}, seed {}, {} threads",
             summary.games, players, args.pig.target, summary.seed, summary.threads
         )?,
-        WinsGame::Duel(_) => writeln!(
+        WinsGame::Duel(_) | WinsGame::Registered(..) => writeln!(
             out,
-            "duel: {} games, random players, seed {}, {} threads",
+            "{name}: {} games, random players, seed {}, {} threads",
             summary.games, summary.seed, summary.threads
         )?,
     }

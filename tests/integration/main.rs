@@ -21,6 +21,7 @@ mod probe;
 mod profile;
 #[cfg(unix)]
 mod readme;
+mod registry;
 mod replay;
 mod reshape;
 mod riichi;

@@ -184,11 +184,15 @@ fn every_readme_example_prints_what_the_readme_shows() {
 }
 
 /// "Writing your own game" shows excerpts of its worked example: each Rust block is still in
-/// `examples/liars_dice.rs`, word for word.
+/// `examples/liars_dice.rs` or its Python module (`examples/liars_dice_python`), word for word.
 #[test]
 fn the_guide_s_code_is_the_example_s() {
     let guide = include_str!("../../docs/writing-your-own-game.md");
-    let example = include_str!("../../examples/liars_dice.rs");
+    let example = [
+        include_str!("../../examples/liars_dice.rs"),
+        include_str!("../../examples/liars_dice_python/src/lib.rs"),
+    ]
+    .concat();
     let blocks: Vec<(usize, String)> = fenced(guide)
         .into_iter()
         .filter(|block| block.language == "rust")
@@ -198,7 +202,7 @@ fn the_guide_s_code_is_the_example_s() {
     for (line, block) in blocks {
         assert!(
             example.contains(&block),
-            "docs/writing-your-own-game.md line {line}: not in examples/liars_dice.rs:\n{block}"
+            "docs/writing-your-own-game.md line {line}: not in the example:\n{block}"
         );
     }
 }

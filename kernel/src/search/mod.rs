@@ -21,6 +21,7 @@ mod expectimax;
 mod ismcts;
 mod mcts;
 mod parallel;
+mod request;
 
 pub use evaluate::{Evaluator, Heuristic, RandomRollouts};
 pub use expectimax::{ChanceMode, Expectimax};
@@ -29,6 +30,7 @@ pub use ismcts::{
 };
 pub use mcts::Mcts;
 pub use parallel::{RootSearch, root_parallel};
+pub use request::{Algorithm, SearchRequest, UCT_C};
 
 use crate::chance::ChanceRecord;
 use crate::kernel::{Game, Seat, Sim, SimError, Turn};

@@ -34,6 +34,7 @@ pub mod catalog;
 mod describe;
 pub mod determinize;
 mod encode;
+mod entry;
 mod event;
 pub mod evidence;
 mod game;
@@ -63,6 +64,7 @@ use alea::kernel::{CardId, Decision, Game, Rules, Seat, Setup, Table, Zone};
 use alea::pipeline::{Ctx, Flow, RootEvents};
 
 pub use board::{View, view};
+pub use entry::{ENTRY, from_options};
 pub use event::{DuelAction, DuelEvent};
 pub use game::redeal;
 pub use rules::damage::{Reaction, ReactionEffect, reaction};

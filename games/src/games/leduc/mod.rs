@@ -13,6 +13,9 @@
 //!   equal ranks split the pot. Returns are the chips won or lost (zero-sum).
 
 mod encode;
+mod entry;
+
+pub use entry::ENTRY;
 
 use std::hash::Hasher;
 

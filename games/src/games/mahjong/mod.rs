@@ -3,13 +3,17 @@
 
 pub mod abilities;
 pub mod encode;
+mod entry;
 pub mod fill;
 pub mod riichi;
 mod ruleset;
 pub mod search;
 pub mod sichuan;
+mod summary;
 
+pub use entry::{RIICHI, SICHUAN, riichi_from, sichuan_from};
 pub use ruleset::{LogKind, MatchTally, Ruleset, seat_line};
+pub use summary::{MahjongSummary, MahjongTally, MatchResult, SeatSummary};
 
 use bevy_ecs::prelude::*;
 

@@ -7,6 +7,9 @@
 //! [`Die`]), so search can enumerate it.
 
 mod encode;
+mod entry;
+
+pub use entry::{ENTRY, from_options};
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};

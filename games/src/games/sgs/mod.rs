@@ -35,6 +35,7 @@ mod damage;
 pub mod deck;
 mod describe;
 mod encode;
+mod entry;
 mod event;
 pub mod evidence;
 mod game;
@@ -47,6 +48,7 @@ pub mod players;
 pub mod position;
 pub mod smart;
 pub mod state;
+mod summary;
 mod trust;
 mod turn;
 
@@ -56,6 +58,7 @@ use serde::{Deserialize, Serialize};
 
 pub use board::Board;
 pub use deck::{Card, CardClass, CardName, Deck, Suit};
+pub use entry::{ENTRY, from_options};
 pub use event::{SgsAction, SgsEvent};
 pub use hidden::{UNKNOWN_CARD, posterior as determinize_posterior};
 pub use holdings::{Cards, Holdings};
@@ -64,6 +67,7 @@ pub use players::{PlayerKind, Players};
 pub use position::{Position, PositionError};
 pub use smart::{Smart, Thought};
 pub use state::{Faction, Outcome, Phase, Question, Role, SgsState};
+pub use summary::{RoleSummary, SgsResult, SgsSeatSummary, SgsSummary, SgsTally, wilson_interval};
 pub use turn::Restarter;
 
 use alea::kernel::Seat;

@@ -257,6 +257,16 @@ impl std::str::FromStr for Length {
     }
 }
 
+impl std::fmt::Display for Length {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Length::Kyoku => "kyoku",
+            Length::East => "east",
+            Length::Hanchan => "hanchan",
+        })
+    }
+}
+
 impl Length {
     /// Rounds (winds) played: 0 for a single hand.
     pub const fn winds(self) -> u8 {

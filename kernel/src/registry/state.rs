@@ -1,6 +1,6 @@
-//! A game's states as snapshots over one shared `Sim` per thread.
+//! A game's states as snapshots over one shared `Sim` per thread ([`SimState`]).
 //!
-//! A [`Table`] holds a game's builder; every [`SimState`] of it is a [`Snapshot`] plus what
+//! An [`Erased`] game holds its builder; every [`SimState`] of it is a [`Snapshot`] plus what
 //! Python reads often (whose turn, the legal ids, the returns), cached after each change.
 //! Work on a state restores its snapshot into the thread's `Sim` for that table, unless the
 //! `Sim` already holds it (each distinct content has a version number; a clone shares its
@@ -15,54 +15,22 @@
 //! and every sampled point (mahjong draws, dice), are resolved from the state's own seeded
 //! streams.
 
-use std::any::Any;
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use alea::encode::{Bounds, Encode, action_of, legal_ids, size};
-use alea::kernel::{Seat, Sim, SimBuilder, Turn};
-use alea::search::{SearchError, apply_outcome, chance_node};
-use alea::snapshot::Snapshot;
-use serde::{Deserialize, Serialize};
+use crate::encode::{Bounds, Encode, action_of, legal_ids, size};
+use crate::kernel::playout::{random_action, random_player_rng};
+use crate::kernel::{Seat, Sim, Turn};
+use crate::search::{SearchError, apply_outcome, chance_node};
+use crate::snapshot::Snapshot;
 
-/// OpenSpiel's player id of a chance node.
-pub const CHANCE: i64 = -1;
-/// OpenSpiel's player id of a terminal state.
-pub const TERMINAL: i64 = -4;
-
-/// Why an operation on a state failed (the state is unchanged).
-#[derive(Debug)]
-pub enum StateError {
-    /// The caller asked for something the state cannot do (an illegal id, a bad seat).
-    Usage(String),
-    /// The game failed (a pipeline or snapshot error).
-    Game(String),
-}
-
-impl From<alea::kernel::SimError> for StateError {
-    fn from(error: alea::kernel::SimError) -> Self {
-        StateError::Game(error.to_string())
-    }
-}
-
-/// One step of a state's history, enough to replay it from the seed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Step {
-    /// A player's action id.
-    Action(u32),
-    /// A chance node's outcome.
-    Outcome(u32),
-    /// `determinize(viewer, seed)`.
-    Determinize(u8, u64),
-}
+use super::dynamic::{CHANCE, DynGame, DynState, RandomGame, StateError, Step, TERMINAL};
+use super::erased::{Erased, Worker, new_version};
+use super::search::{SearchRefused, SearchReport, search_game};
 
 /// A state's steps, shared with its clones: a list that grows at its end, so a clone copies
 /// one pointer however long the game (a `Vec` copy per clone was 16 bytes a step).
 #[derive(Clone, Default)]
-pub struct History {
+struct History {
     last: Option<Arc<Entry>>,
 }
 
@@ -78,7 +46,7 @@ impl History {
     }
 
     /// The steps, oldest first.
-    pub fn steps(&self) -> Vec<Step> {
+    fn steps(&self) -> Vec<Step> {
         let mut steps = Vec::new();
         let mut at = self.last.as_deref();
         while let Some(entry) = at {
@@ -103,162 +71,7 @@ impl Drop for History {
     }
 }
 
-/// A game, type-erased for Python.
-pub trait DynGame: Send + Sync {
-    /// Seats.
-    fn seats(&self) -> usize;
-    /// Action ids are `0..num_actions`.
-    fn num_actions(&self) -> u32;
-    /// The observation tensor's shape.
-    fn shape(&self) -> Vec<usize>;
-    /// Bounds (utilities, chance outcomes, length).
-    fn bounds(&self) -> Bounds;
-    /// True when seats hold hidden information.
-    fn hidden(&self) -> bool;
-    /// The initial state of the game seeded with `seed`.
-    fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError>;
-}
-
-/// A state, type-erased for Python.
-pub trait DynState: Send + Sync {
-    /// A copy, sharing the snapshot until one of them changes: no World is built.
-    fn clone_box(&self) -> Box<dyn DynState>;
-    /// The seat to move, [`CHANCE`] or [`TERMINAL`].
-    fn current_player(&self) -> i64;
-    /// Legal action ids (a chance node's: its outcomes with a positive probability).
-    fn legal(&mut self) -> Result<&[u32], StateError>;
-    /// Applies an action id or a chance outcome.
-    fn apply(&mut self, id: u32) -> Result<(), StateError>;
-    /// A chance node's outcomes and their probabilities (empty elsewhere).
-    fn chance_outcomes(&mut self) -> Result<Vec<(u32, f64)>, StateError>;
-    /// Each seat's return (zeros until the game is over).
-    fn returns(&self) -> &[f64];
-    /// An id in words (the game's notation).
-    fn action_string(&mut self, id: u32) -> String;
-    /// What `seat` has observed, as a string equal exactly when `seat` cannot tell two states
-    /// apart.
-    fn information_state(&mut self, seat: u8) -> Result<String, StateError>;
-    /// What `seat` observes as numbers.
-    fn observation(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError>;
-    /// The position in words.
-    fn describe(&mut self) -> String;
-    /// Re-deals what `viewer` cannot see from `seed`.
-    fn determinize(&mut self, viewer: u8, seed: u64) -> Result<(), StateError>;
-    /// The steps from the initial state, oldest first.
-    fn history(&self) -> Vec<Step>;
-    /// The seed of the initial state.
-    fn seed(&self) -> u64;
-}
-
-/// Content versions: a `Sim` holding version `v` holds exactly the states of version `v`.
-static VERSIONS: AtomicU64 = AtomicU64::new(1);
-/// Table ids (keys of the per-thread `Sim`s).
-static TABLES: AtomicU64 = AtomicU64::new(1);
-
-fn new_version() -> u64 {
-    VERSIONS.fetch_add(1, Ordering::Relaxed)
-}
-
-/// A thread's `Sim` of one table, the version it holds (0: none), the position it was built
-/// in (for [`Encode::restart`]), and snapshots dropped states left (reused, so that saving a
-/// state allocates nothing in a steady loop).
-struct Worker<G: Encode> {
-    sim: Sim<G>,
-    loaded: u64,
-    start: Snapshot,
-    spare: Vec<Snapshot>,
-}
-
-/// Spare snapshots a worker keeps at most.
-const SPARE: usize = 64;
-
-/// A thread's worker for a table, and a handle that dies with the table.
-type Slot = (std::sync::Weak<()>, Box<dyn Any>);
-
-thread_local! {
-    static WORKERS: RefCell<HashMap<u64, Slot>> = RefCell::new(HashMap::new());
-}
-
-/// A game and its builder.
-pub struct Table<G: Encode> {
-    id: u64,
-    builder: SimBuilder<G>,
-    /// Held while the table lives: a thread's worker whose table is gone is dropped.
-    alive: Arc<()>,
-}
-
-impl<G: Encode> Table<G> {
-    /// A table of `game`.
-    pub fn new(game: G) -> Arc<Table<G>> {
-        Arc::new(Table {
-            id: TABLES.fetch_add(1, Ordering::Relaxed),
-            builder: SimBuilder::new(game),
-            alive: Arc::new(()),
-        })
-    }
-
-    fn game(&self) -> &G {
-        self.builder.game()
-    }
-
-    /// Runs `f` on this thread's `Sim` of the table (built on first use).
-    fn with_worker<R>(
-        &self,
-        f: impl FnOnce(&mut Worker<G>) -> Result<R, StateError>,
-    ) -> Result<R, StateError> {
-        WORKERS.with(|workers| {
-            let mut workers = workers.borrow_mut();
-            if !workers.contains_key(&self.id) {
-                // Tables dropped on other threads leave their workers here: let them go.
-                workers.retain(|_, (alive, _)| alive.strong_count() > 0);
-                let mut sim = self.builder.try_build()?;
-                let start = sim.snapshot();
-                let worker = Worker {
-                    sim,
-                    loaded: 0,
-                    start,
-                    spare: Vec::new(),
-                };
-                let alive = Arc::downgrade(&self.alive);
-                workers.insert(self.id, (alive, Box::new(worker)));
-            }
-            let (_, worker) = workers.get_mut(&self.id).expect("inserted above");
-            let worker = worker
-                .downcast_mut::<Worker<G>>()
-                .expect("a table's worker has its game's type");
-            f(worker)
-        })
-    }
-
-    /// Gives `snapshot` to this thread's worker as a spare, if it has one and room.
-    fn recycle(&self, snapshot: Snapshot) {
-        let _ = WORKERS.try_with(|workers| {
-            let Ok(mut workers) = workers.try_borrow_mut() else {
-                return;
-            };
-            if let Some(worker) = workers
-                .get_mut(&self.id)
-                .and_then(|(_, w)| w.downcast_mut::<Worker<G>>())
-                && worker.spare.len() < SPARE
-            {
-                worker.spare.push(snapshot);
-            }
-        });
-    }
-}
-
-impl<G: Encode> Drop for Table<G> {
-    fn drop(&mut self) {
-        // This thread's Sim goes with the table; another thread's stays until it exits.
-        let _ = WORKERS.try_with(|workers| {
-            if let Ok(mut workers) = workers.try_borrow_mut() {
-                workers.remove(&self.id);
-            }
-        });
-    }
-}
-
-impl<G: Encode> DynGame for Table<G> {
+impl<G: Encode> DynGame for Erased<G> {
     fn seats(&self) -> usize {
         usize::from(self.game().seats())
     }
@@ -279,14 +92,13 @@ impl<G: Encode> DynGame for Table<G> {
         G::HIDDEN_INFORMATION
     }
 
-    /// Restarts the thread's `Sim` in place when the game can ([`Encode::restart`]),
-    /// else builds one.
+    fn name(&self) -> &'static str {
+        self.game().name()
+    }
+
     fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError> {
         self.with_worker(|worker| {
-            worker.loaded = 0;
-            if !G::restart(&mut worker.sim, &worker.start, seed)? {
-                worker.sim = self.builder.clone().seed(seed).try_build()?;
-            }
+            self.deal(worker, seed)?;
             let mut state = SimState {
                 table: self.clone(),
                 snapshot: Arc::new(worker.spare.pop().unwrap_or_default()),
@@ -302,6 +114,82 @@ impl<G: Encode> DynGame for Table<G> {
             Ok(Box::new(state) as Box<dyn DynState>)
         })
     }
+
+    fn play_random(&self, seed: u64, record: bool) -> Result<RandomGame, StateError> {
+        self.with_worker(|worker| {
+            self.deal(worker, seed)?;
+            let mut rng = random_player_rng(seed);
+            self.play(worker, record, |sim| Ok(random_action(sim, &mut rng)))
+        })
+    }
+
+    fn replay(&self, seed: u64, actions: &[u32]) -> Result<RandomGame, StateError> {
+        self.with_worker(|worker| {
+            self.deal(worker, seed)?;
+            let mut ids = actions.iter().enumerate();
+            self.play(worker, false, |sim| match ids.next() {
+                None => Ok(None),
+                Some((at, &id)) => action_of(sim, id).map(Some).ok_or_else(|| {
+                    StateError::Usage(format!("action {at} of the record, id {id}, is not legal"))
+                }),
+            })
+        })
+    }
+
+    fn search(
+        &self,
+        moves: &[String],
+        request: &crate::search::SearchRequest,
+    ) -> Result<SearchReport, SearchRefused> {
+        search_game(&self.builder, moves, request)
+    }
+}
+
+impl<G: Encode> Erased<G> {
+    /// Puts the thread's `Sim` at the start of the game dealt from `seed`: restarted in place
+    /// when the game can ([`Encode::restart`]), else built.
+    fn deal(&self, worker: &mut Worker<G>, seed: u64) -> Result<(), StateError> {
+        worker.loaded = 0;
+        if !G::restart(&mut worker.sim, &worker.start, seed)? {
+            worker.sim = self.builder.clone().seed(seed).try_build()?;
+        }
+        Ok(())
+    }
+
+    /// Applies `next`'s actions until it has none, from the worker's position.
+    fn play(
+        &self,
+        worker: &mut Worker<G>,
+        record: bool,
+        mut next: impl FnMut(&Sim<G>) -> Result<Option<G::Action>, StateError>,
+    ) -> Result<RandomGame, StateError> {
+        let sim = &mut worker.sim;
+        let (mut moves, mut actions, mut log) = (0, Vec::new(), Vec::new());
+        while let Some(action) = next(sim)? {
+            if record {
+                actions.push(self.game().action_id(&action));
+                let seat = match sim.turn() {
+                    Turn::Player(seat) => seat.to_string(),
+                    Turn::Terminal => "-".into(),
+                };
+                log.push(format!("{seat} {}", G::action_string(sim, &action)));
+            }
+            sim.apply(action)?;
+            moves += 1;
+        }
+        let mut returns = vec![0.0; usize::from(self.game().seats())];
+        if sim.is_terminal() {
+            sim.returns_into(&mut returns);
+        }
+        Ok(RandomGame {
+            returns,
+            moves,
+            actions,
+            log,
+            terminal: sim.is_terminal(),
+            checksum: sim.checksum(),
+        })
+    }
 }
 
 /// A chance node: the action waiting on its chance point, and the point's cases.
@@ -313,10 +201,10 @@ struct Pending<A> {
     outcomes: Option<Vec<(u32, f64)>>,
 }
 
-/// A state of a [`Table`]'s game. Clones share their snapshot until one of them changes
+/// A state of an [`Erased`] game. Clones share their snapshot until one of them changes
 /// (copy on write).
 pub struct SimState<G: Encode> {
-    table: Arc<Table<G>>,
+    table: Arc<Erased<G>>,
     snapshot: Arc<Snapshot>,
     version: u64,
     turn: Turn,

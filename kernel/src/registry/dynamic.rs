@@ -1,0 +1,142 @@
+//! The interface every registered game offers, whatever its Rust type: a game
+//! ([`DynGame`]) and its states ([`DynState`]) addressed by action ids, in OpenSpiel's shape.
+//! The Python bindings, the command line's generic commands and the tests read games through
+//! it.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::encode::Bounds;
+
+/// OpenSpiel's player id of a chance node.
+pub const CHANCE: i64 = -1;
+/// OpenSpiel's player id of a terminal state.
+pub const TERMINAL: i64 = -4;
+
+/// Why an operation on a state failed (the state is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StateError {
+    /// The caller asked for something the state cannot do (an illegal id, a bad seat).
+    #[error("{0}")]
+    Usage(String),
+    /// The game failed (a pipeline or snapshot error).
+    #[error("{0}")]
+    Game(String),
+}
+
+impl From<crate::kernel::SimError> for StateError {
+    fn from(error: crate::kernel::SimError) -> Self {
+        StateError::Game(error.to_string())
+    }
+}
+
+/// A random game played to its end ([`DynGame::play_random`]) or replayed
+/// ([`DynGame::replay`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RandomGame {
+    /// Each seat's return.
+    pub returns: Vec<f64>,
+    /// Player actions made.
+    pub moves: u32,
+    /// The action ids, in order (empty unless recorded).
+    pub actions: Vec<u32>,
+    /// Each action in words, with the seat that made it (`P0 roll`; empty unless recorded).
+    pub log: Vec<String>,
+    /// True when the game ended (a replay can stop short of the end).
+    pub terminal: bool,
+    /// The final world's checksum.
+    pub checksum: u64,
+}
+
+impl RandomGame {
+    /// The winner: the only seat with the highest return (`None` on a tie, or before the
+    /// end, when every return is 0).
+    pub fn winner(&self) -> Option<u8> {
+        let best = self
+            .returns
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let mut at = self.returns.iter().enumerate().filter(|(_, r)| **r == best);
+        match (at.next(), at.next()) {
+            (Some((seat, _)), None) => u8::try_from(seat).ok(),
+            _ => None,
+        }
+    }
+}
+
+/// One step of a state's history, enough to replay it from the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// A player's action id.
+    Action(u32),
+    /// A chance node's outcome.
+    Outcome(u32),
+    /// `determinize(viewer, seed)`.
+    Determinize(u8, u64),
+}
+
+/// A game, type-erased: what a registry entry builds.
+pub trait DynGame: Send + Sync {
+    /// Seats.
+    fn seats(&self) -> usize;
+    /// Action ids are `0..num_actions`.
+    fn num_actions(&self) -> u32;
+    /// The observation tensor's shape.
+    fn shape(&self) -> Vec<usize>;
+    /// Bounds (utilities, chance outcomes, length).
+    fn bounds(&self) -> Bounds;
+    /// True when seats hold hidden information.
+    fn hidden(&self) -> bool;
+    /// The game's name ([`Game::name`](crate::kernel::Game::name)).
+    fn name(&self) -> &'static str;
+    /// The initial state of the game seeded with `seed`.
+    fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError>;
+    /// Plays the game dealt from `seed` to its end with uniformly random players (their
+    /// choices drawn from `seed`'s AI stream, chance from the game's streams), keeping the
+    /// action ids when `record`.
+    fn play_random(&self, seed: u64, record: bool) -> Result<RandomGame, StateError>;
+    /// Plays `actions` (ids) from the game dealt from `seed` (chance from the game's
+    /// streams, as [`DynGame::play_random`] met it).
+    fn replay(&self, seed: u64, actions: &[u32]) -> Result<RandomGame, StateError>;
+    /// Searches the position `moves` (the game's actions by their JSON names) reach in the
+    /// game dealt from `request.seed` ([`search_game`](super::search_game)).
+    fn search(
+        &self,
+        moves: &[String],
+        request: &crate::search::SearchRequest,
+    ) -> Result<super::SearchReport, super::SearchRefused>;
+}
+
+/// A state of a [`DynGame`], type-erased.
+pub trait DynState: Send + Sync {
+    /// A copy, sharing the snapshot until one of them changes: no World is built.
+    fn clone_box(&self) -> Box<dyn DynState>;
+    /// The seat to move, [`CHANCE`] or [`TERMINAL`].
+    fn current_player(&self) -> i64;
+    /// Legal action ids (a chance node's: its outcomes with a positive probability).
+    fn legal(&mut self) -> Result<&[u32], StateError>;
+    /// Applies an action id or a chance outcome.
+    fn apply(&mut self, id: u32) -> Result<(), StateError>;
+    /// A chance node's outcomes and their probabilities (empty elsewhere).
+    fn chance_outcomes(&mut self) -> Result<Vec<(u32, f64)>, StateError>;
+    /// Each seat's return (zeros until the game is over).
+    fn returns(&self) -> &[f64];
+    /// An id in words (the game's notation).
+    fn action_string(&mut self, id: u32) -> String;
+    /// What `seat` has observed, as a string equal exactly when `seat` cannot tell two states
+    /// apart.
+    fn information_state(&mut self, seat: u8) -> Result<String, StateError>;
+    /// What `seat` observes as numbers.
+    fn observation(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError>;
+    /// The position in words.
+    fn describe(&mut self) -> String;
+    /// Re-deals what `viewer` cannot see from `seed`.
+    fn determinize(&mut self, viewer: u8, seed: u64) -> Result<(), StateError>;
+    /// The steps from the initial state, oldest first.
+    fn history(&self) -> Vec<Step>;
+    /// The seed of the initial state.
+    fn seed(&self) -> u64;
+}

@@ -1,0 +1,80 @@
+"""A game of your own in Python without a fork: the guide's Liar's Dice, built as its own
+extension module (examples/liars_dice_python, `alea_python::export`), reaches every adapter."""
+
+import json
+import pickle
+
+import numpy as np
+import pytest
+
+import alea
+import liars_dice
+from conftest import game_determined
+
+
+def test_importing_the_module_registers_its_game():
+    assert alea.registered_names()[-1] == "liars_dice"
+    assert liars_dice.registered_names() == ["liars_dice"]
+    info = alea.game_info("liars_dice")
+    assert [o["name"] for o in info["options"]] == ["dice", "loaded"]
+    # Registering again is harmless; a module claiming a taken name is refused.
+    alea._register_module(liars_dice)
+
+    class Impostor:
+        __name__ = "impostor"
+
+        @staticmethod
+        def registered_names():
+            return ["pig"]
+
+    with pytest.raises(ValueError, match="'pig' is registered already"):
+        alea._register_module(Impostor)
+
+
+def test_load_game_plays_and_pickles():
+    game = alea.load_game("liars_dice", dice=3)
+    assert game.options() == {"dice": 3}
+    assert game.num_players() == 2 and game.num_distinct_actions() == 61
+    state = game.new_initial_state(seed=4)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    assert sorted(state.returns()) == [-1.0, 1.0]
+    again = pickle.loads(pickle.dumps(state))
+    assert again.returns() == state.returns() and again.history() == state.history()
+    assert alea.deserialize_state(state.serialize()).serialize() == state.serialize()
+    with pytest.raises(ValueError, match="option dice = 9: expected an integer from 1 to 5"):
+        alea.load_game("liars_dice", dice=9)
+
+
+def test_simulate_does_not_depend_on_threads():
+    one = alea.simulate("liars_dice", games=2000, seed=3, threads=1, dice=2)
+    two = alea.simulate("liars_dice", games=2000, seed=3, threads=2, dice=2)
+    assert game_determined(one) == game_determined(two)
+    assert one["game"] == "liars_dice" and sum(one["wins"]) + one["draws"] == 2000
+    with pytest.raises(ValueError):
+        alea.simulate("liars_dice", games=10, players=["ismcts"])
+    with pytest.raises(ValueError):
+        alea.simulate("liars_dice", games=0)
+
+
+def test_openspiel_sees_the_game():
+    pyspiel = pytest.importorskip("pyspiel")
+    import alea.openspiel
+
+    alea.openspiel.register()
+    assert "python_alea_liars_dice" in pyspiel.registered_names()
+    game = pyspiel.load_game("python_alea_liars_dice", {"dice": 3})
+    assert game.num_distinct_actions() == 61
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+
+
+def test_pettingzoo_sees_the_game():
+    pytest.importorskip("pettingzoo")
+    import alea.pettingzoo
+    from pettingzoo.test import api_test
+
+    env = alea.pettingzoo.env("liars_dice")
+    api_test(env, num_cycles=20)
+    env.reset(seed=2)
+    observation = env.observe(env.agent_selection)
+    assert observation["observation"].dtype == np.float32

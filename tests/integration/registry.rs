@@ -1,0 +1,248 @@
+//! The registry (`alea_games::games::REGISTRY`): every game is built from typed options,
+//! plays, replays and searches through it, and the command line lists and serves it.
+
+use alea::registry::{OptionDefault, OptionKind, OptionValue, find, names};
+use alea::search::{Algorithm, SearchRequest};
+use alea_games::games::REGISTRY;
+
+use crate::{cli, cli_argv};
+
+/// The games' options at their defaults, riichi and sichuan one hand long (so a test plays
+/// quickly).
+fn small(name: &str) -> Vec<(String, OptionValue)> {
+    match name {
+        "riichi" | "sichuan" => vec![("length".into(), OptionValue::Text("kyoku".into()))],
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn the_registry_holds_the_six_games_once_each() {
+    assert_eq!(
+        names(REGISTRY),
+        ["pig", "leduc", "riichi", "sichuan", "duel", "sgs"]
+    );
+    for info in REGISTRY {
+        assert_eq!(find(REGISTRY, info.name).unwrap().name, info.name);
+        // Every default is a value its own option takes.
+        for spec in info.options {
+            if let Some(value) = spec.default.value() {
+                let given = [(spec.name.to_string(), value.clone())];
+                assert_eq!(info.options(given).unwrap().get(spec.name), Some(&value));
+            }
+            assert!(!spec.description.is_empty(), "{}.{}", info.name, spec.name);
+        }
+    }
+    let error = find(REGISTRY, "chess").err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "unknown game \"chess\": expected one of pig, leduc, riichi, sichuan, duel, sgs"
+    );
+}
+
+#[test]
+fn every_game_plays_replays_and_restarts_through_its_entry() {
+    for info in REGISTRY {
+        let (_, game) = info.load(small(info.name)).unwrap();
+        for seed in [0, 9] {
+            let played = game.play_random(seed, true).unwrap();
+            assert!(played.terminal, "{} seed {seed}", info.name);
+            assert_eq!(played.actions.len(), played.moves as usize);
+            assert_eq!(played.log.len(), played.actions.len());
+            // The record replays to the same world, on the same game and on a new one.
+            let replayed = game.replay(seed, &played.actions).unwrap();
+            assert_eq!(replayed.checksum, played.checksum, "{}", info.name);
+            let (_, fresh) = info.load(small(info.name)).unwrap();
+            assert_eq!(fresh.play_random(seed, false).unwrap(), replayed);
+        }
+        // A record cut short is not a finished game; a wrong id is refused.
+        let played = game.play_random(3, true).unwrap();
+        let cut = game.replay(3, &played.actions[..1]).unwrap();
+        assert!(!cut.terminal || played.actions.len() == 1);
+        assert!(game.replay(3, &[u32::MAX]).is_err());
+    }
+}
+
+#[test]
+fn bad_options_name_the_option_and_what_it_takes() {
+    for info in REGISTRY {
+        for spec in info.options {
+            let bad = match spec.kind {
+                OptionKind::Int { max, .. } => OptionValue::Int(max + 1),
+                OptionKind::Choice(_) => OptionValue::Text("no-such-thing".into()),
+                OptionKind::Text | OptionKind::List => OptionValue::Int(1),
+            };
+            let error = info
+                .load([(spec.name.to_string(), bad)])
+                .err()
+                .unwrap_or_else(|| panic!("{}.{} took a bad value", info.name, spec.name));
+            let text = error.to_string();
+            assert!(
+                text.starts_with(&format!("option {} = ", spec.name))
+                    && text.contains(&spec.kind.expected()),
+                "{text}"
+            );
+        }
+        let error = info
+            .load([("no_such_option".to_string(), OptionValue::Int(1))])
+            .err()
+            .unwrap();
+        assert!(error.to_string().contains("no_such_option"), "{error}");
+    }
+    // Text the builder reads is checked by the builder, naming the option.
+    let sgs = find(REGISTRY, "sgs").unwrap();
+    let missing = [("position".into(), OptionValue::Text("/no/such/file".into()))];
+    let error = sgs.load(missing).err().unwrap().to_string();
+    assert!(
+        error.starts_with("option position = \"/no/such/file\""),
+        "{error}"
+    );
+    let riichi = find(REGISTRY, "riichi").unwrap();
+    let seated = [("abilities".into(), OptionValue::List(vec!["saki@0".into()]))];
+    let error = riichi.load(seated).err().unwrap().to_string();
+    assert!(error.contains("unknown ability \"saki\""), "{error}");
+    assert!(matches!(
+        find(REGISTRY, "duel").unwrap().options[0].default,
+        OptionDefault::Empty
+    ));
+}
+
+#[test]
+fn every_game_searches_through_its_entry() {
+    for info in REGISTRY {
+        let (_, game) = info.load(small(info.name)).unwrap();
+        let request = SearchRequest {
+            algorithm: Some(Algorithm::Ismcts),
+            simulations: 20,
+            threads: 1,
+            seed: 4,
+            ..SearchRequest::default()
+        };
+        let report = game.search(&[], &request).unwrap();
+        assert_eq!(report.simulations, 20, "{}", info.name);
+        assert_eq!(report.stats.iter().map(|s| s.visits).sum::<u64>(), 20);
+        assert!(report.stats.iter().any(|s| s.action == report.action));
+        // The same request, the same answer.
+        assert_eq!(game.search(&[], &request).unwrap(), report);
+    }
+}
+
+#[test]
+fn alea_games_lists_the_registry() {
+    let listed: serde_json::Value =
+        serde_json::from_str(&cli("alea games --json").unwrap()).unwrap();
+    let games = listed["games"].as_array().unwrap();
+    let listed_names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert_eq!(listed_names, names(REGISTRY));
+    let pig = &games[0];
+    assert_eq!(
+        pig["options"][1],
+        serde_json::json!({
+            "name": "target", "type": "int", "default": 100,
+            "allowed": "an integer from 1 to 100000", "range": [1, 100000],
+            "description": "The score that wins."
+        })
+    );
+    assert_eq!(games[5]["options"][1]["default"], serde_json::Value::Null);
+    let text = cli("alea games").unwrap();
+    assert!(text.contains("riichi: ") && text.contains("  --max-rounds   an integer"));
+}
+
+#[test]
+fn leduc_plays_simulates_replays_and_searches_on_the_command_line() {
+    let log: serde_json::Value =
+        serde_json::from_str(&cli("alea play leduc --seed 3 --json").unwrap()).unwrap();
+    let moves = log["moves"].as_array().unwrap();
+    assert!(!moves.is_empty() && moves[0].as_str().unwrap().starts_with("P0 "));
+    assert_eq!(log["returns"].as_array().unwrap().len(), 2);
+    // The totals do not depend on the threads; every game has a winner or is a draw.
+    let run = |threads: u16| -> serde_json::Value {
+        let line = format!("alea simulate leduc --games 300 --seed 2 --threads {threads} --json");
+        serde_json::from_str(&cli(&line).unwrap()).unwrap()
+    };
+    let (one, two) = (run(1), run(2));
+    for field in ["game", "games", "seed", "wins", "draws", "mean_moves"] {
+        assert_eq!(one[field], two[field], "{field}");
+    }
+    let wins: u64 = one["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_u64().unwrap())
+        .sum();
+    assert_eq!(wins + one["draws"].as_u64().unwrap(), 300);
+    // Recorded games replay; a changed action is caught.
+    let dir = std::env::temp_dir().join(format!("alea-registry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("leduc.jsonl");
+    let path = file.to_str().unwrap();
+    cli_argv(["alea", "simulate", "leduc", "--games", "40", "--out", path]).unwrap();
+    let replayed = cli_argv(["alea", "replay", path, "--json"]).unwrap();
+    assert!(replayed.contains("\"verified\":40"), "{replayed}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let actions = lines[0]["actions"].as_array_mut().unwrap();
+    actions.pop();
+    let changed: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    std::fs::write(&file, changed.join("\n") + "\n").unwrap();
+    let error = cli_argv(["alea", "replay", path]).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "1 of 40 replayed games differ from their records"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let report = cli("alea search leduc --algo ismcts --sims 100 --seed 5 --json").unwrap();
+    assert!(report.contains("\"game\":\"leduc\""), "{report}");
+}
+
+#[test]
+fn riichi_and_sichuan_are_mahjong_with_their_preset() {
+    let by_name = cli("alea simulate sichuan --games 1 --length kyoku --threads 1 --json").unwrap();
+    let by_rules =
+        cli("alea simulate mahjong --rules sichuan --games 1 --length kyoku --threads 1 --json")
+            .unwrap();
+    let strip = |text: &str| {
+        let mut value: serde_json::Value = serde_json::from_str(text).unwrap();
+        value.as_object_mut().unwrap().remove("games_per_second");
+        value
+    };
+    assert_eq!(strip(&by_name), strip(&by_rules));
+    let error = cli("alea simulate riichi --rules sichuan --games 1")
+        .err()
+        .unwrap();
+    assert_eq!(error.exit_code(), 2);
+    assert!(
+        error
+            .to_string()
+            .starts_with("--rules \"sichuan\": expected one of riichi"),
+        "{error}"
+    );
+}
+
+#[test]
+fn options_of_the_wrong_game_are_usage_errors() {
+    for line in [
+        "alea play leduc --option dice=3",
+        "alea play leduc --option nothing",
+        "alea play pig --option target=5",
+        "alea simulate leduc --players 3",
+        "alea play pig --target 0",
+        "alea search mahjong --algo mcts --sims 2",
+        "alea search leduc --algo mcts --sims 2 --target 5",
+        "alea search pig --algo mcts --sims 2 --target 5 --option target=6",
+    ] {
+        let argv: Vec<&str> = line.split_whitespace().collect();
+        match <alea_cli::cli::Cli as clap::Parser>::try_parse_from(&argv) {
+            Err(_) => continue, // clap's own usage error (exit 2)
+            Ok(_) => {
+                let error = cli(line).err().unwrap_or_else(|| panic!("{line} ran"));
+                assert_eq!(error.exit_code(), 2, "{line}: {error}");
+            }
+        }
+    }
+    let pig = cli("alea search pig --algo mcts --sims 50 --option target=5 --json").unwrap();
+    assert!(pig.contains("\"simulations\":50"), "{pig}");
+}
