@@ -41,16 +41,19 @@ _modules = {}
 def _register_module(module):
     """Registers the games of an extension module built on ``alea_python::export`` (called by
     the module when it is imported; a name already registered is refused)."""
-    for name in module.registered_names():
+    names = list(module.registered_names())
+    for name in names:
         owner = _modules.get(name)
         # The same module again (or a package re-exporting it: maturin wraps an extension
-        # module in a package of its name): nothing to do.
+        # module in a package of its name) is nothing new.
         if owner is not None and owner.load_game is module.load_game:
             continue
         if owner is not None or name in _alea.registered_names():
             by = owner.__name__ if owner is not None else "alea"
             raise ValueError(f"game {name!r} is registered already (by {by})")
-        _modules[name] = module
+    # Every name checked first: a refused module registers none of its games.
+    for name in names:
+        _modules.setdefault(name, module)
 
 
 def _owner(name):
@@ -90,13 +93,24 @@ def deserialize_state(text):
     return _owner(name).deserialize_state(text)
 
 
+def _cli_game(game, what):
+    """Refuses a game of another module for what runs the CLI's code (alea's games only)."""
+    if game in _modules:
+        raise ValueError(
+            f"{what} runs alea's command line, which knows alea's own games; {game!r} is "
+            f"served by {_modules[game].__name__} (alea.simulate and load_game take it)"
+        )
+
+
 def simulate_args(game, games=None, seed=0, threads=None, players=None, **options):
     """The arguments of ``alea simulate`` that ``simulate`` runs with the same call."""
+    _cli_game(game, "alea.simulate_args")
     return _alea.simulate_args(game, games, seed, threads, players, **options)
 
 
 def search_args(game, algo, sims, depth=None, seed=0, threads=1, moves=None, **options):
     """The arguments of ``alea search`` that ``search`` runs with the same call."""
+    _cli_game(game, "alea.search")
     return _alea.search_args(game, algo, sims, depth, seed, threads, moves, **options)
 
 

@@ -22,12 +22,13 @@ import alea
 
 def _parameters(name):
     """Game ``name``'s options (``alea.game_info``) with their defaults as OpenSpiel parameters
-    (an option without a default: "" or 0, which leave it out; a list: comma-separated)."""
+    (a list: comma-separated). An option without a default gets a value it cannot take, which
+    leaves it out: "" for text, one below its range for an integer."""
     parameters = {}
     for option in alea.game_info(name)["options"]:
         default = option["default"]
         if default is None:
-            default = 0 if option["type"] == "int" else ""
+            default = option["range"][0] - 1 if option["type"] == "int" else ""
         elif isinstance(default, list):
             default = ",".join(default)
         parameters[option["name"]] = default
@@ -45,15 +46,12 @@ def _players_range(name, game):
 # Each registered game's parameters (games of modules imported later join in ``register``).
 _PARAMETERS = {name: _parameters(name) for name in alea.registered_names()}
 
-_EMPTY = ("", 0)
-
-
 def _options(name, params):
-    """The ``alea.load_game`` options of OpenSpiel parameters (defaults and empties left out)."""
+    """The ``alea.load_game`` options of OpenSpiel parameters (defaults and "" left out)."""
     options = {}
     for key, default in _PARAMETERS[name].items():
         value = params.get(key, default)
-        if value in _EMPTY or value == default:
+        if value == "" or value == default:
             continue
         options[key] = value
     return options

@@ -43,6 +43,7 @@ def simulate(
     if games is None or int(games) < 1:
         raise ValueError("alea.ray.simulate needs a number of games (1 or more)")
     games = int(games)
+    alea._cli_game(game, "alea.ray.simulate")
     args = alea.simulate_args(game, games, seed, threads_per_shard, players, **options)
     # A bad argument fails here, before any task starts.
     _alea.check_shard_args(args)

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::game::{option_value, read_options};
-use crate::options::{Given, entry, option_flags, simulate_game};
+use crate::options::{Given, entry, option_flags, simulate_flags};
 
 /// Why a CLI run failed: a usage error (the CLI's exit status 2) or another.
 pub enum RunError {
@@ -50,17 +50,17 @@ pub fn run(args: &[String]) -> Result<String, RunError> {
     String::from_utf8(out).map_err(|e| RunError::Failed(e.to_string()))
 }
 
-/// The arguments of `alea simulate` for `game` (riichi and sichuan: `mahjong` with a preset).
+/// The arguments of `alea simulate` for `game`.
 pub fn simulate_args(
     game: &str,
     (games, seed, threads): (Option<u64>, u64, Option<u16>),
     players: Option<String>,
     options: &Given,
 ) -> Result<Vec<String>, RunError> {
-    let (name, flags) = simulate_game(game, options)?;
+    let flags = simulate_flags(game, options)?;
     let mut args = vec![
         "simulate".to_string(),
-        name,
+        game.to_string(),
         "--seed".into(),
         seed.to_string(),
     ];

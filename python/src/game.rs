@@ -551,12 +551,13 @@ pub(crate) fn simulate_random(
         return Err(PyValueError::new_err("simulate plays at least one game"));
     }
     let given = read_options(options)?;
-    let (_, game) = options::load(name, given).map_err(option_error)?;
+    let info = options::entry(name).map_err(option_error)?;
+    let (_, game) = info.load(given).map_err(option_error)?;
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
     });
     let summary = py
-        .detach(|| crate::random::simulate(&game, games, seed, threads))
+        .detach(|| crate::random::simulate((info.name, &game), games, seed, threads))
         .map_err(state_error)?;
     serde_json::to_string(&summary).map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }

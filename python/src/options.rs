@@ -63,29 +63,19 @@ fn text(value: &OptionValue) -> String {
 const OWN_FLAGS: &[&str] = &["pig", "duel", "sgs", "riichi", "sichuan"];
 
 #[cfg(feature = "reference")]
-/// The command line's game name and flags of `alea simulate` for game `name` with `given`
-/// options, checked against the registry first (so a bad option is refused with its name and
-/// allowed values): riichi and sichuan are `mahjong` with a preset of their ruleset.
-pub fn simulate_game(name: &str, given: &Given) -> Result<(String, Vec<String>), OptionError> {
-    let info = entry(name)?;
-    info.options(given.iter().cloned())?;
-    let cli_name = match name {
-        "riichi" | "sichuan" => "mahjong",
-        _ => name,
-    };
+/// The flags of `alea simulate NAME` for game `name` with `given` options, checked against the
+/// registry first (so a bad option is refused with its name and allowed values).
+pub fn simulate_flags(name: &str, given: &Given) -> Result<Vec<String>, OptionError> {
+    entry(name)?.options(given.iter().cloned())?;
+    if !OWN_FLAGS.contains(&name) {
+        return Ok(option_flags(given));
+    }
     let mut flags = Vec::new();
-    if cli_name == "mahjong" && !given.iter().any(|(k, _)| k == "rules") {
-        flags.extend(["--rules".to_string(), name.to_string()]);
+    for (key, value) in given {
+        flags.push(format!("--{}", key.replace('_', "-")));
+        flags.push(text(value));
     }
-    if OWN_FLAGS.contains(&name) {
-        for (key, value) in given {
-            flags.push(format!("--{}", key.replace('_', "-")));
-            flags.push(text(value));
-        }
-    } else {
-        flags.extend(option_flags(given));
-    }
-    Ok((cli_name.to_string(), flags))
+    Ok(flags)
 }
 
 #[cfg(feature = "reference")]

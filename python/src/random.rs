@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use alea::registry::{DynGame, Run, StateError, Summary, Wins};
 
-/// Plays games `0..games` of `game` (game `i` dealt from `sub_seed(seed, i)`, as the command
+/// Plays games `0..games` of `game`, registered as `name` (game `i` dealt from `sub_seed(seed, i)`, as the command
 /// line deals it) on `threads` threads: the totals do not depend on `threads`.
 pub fn simulate(
-    game: &Arc<dyn DynGame>,
+    (name, game): (&'static str, &Arc<dyn DynGame>),
     games: u64,
     seed: u64,
     threads: u16,
@@ -46,5 +46,5 @@ pub fn simulate(
         seconds: started.elapsed().as_secs_f64(),
         truncated: false,
     };
-    Ok(counts.summary(game.name(), games, seed, run))
+    Ok(counts.summary(name, games, seed, run))
 }

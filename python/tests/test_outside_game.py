@@ -30,6 +30,15 @@ def test_importing_the_module_registers_its_game():
     with pytest.raises(ValueError, match="'pig' is registered already"):
         alea._register_module(Impostor)
 
+    class HalfTaken(Impostor):
+        @staticmethod
+        def registered_names():
+            return ["fresh_name", "leduc"]
+
+    with pytest.raises(ValueError, match="'leduc' is registered already"):
+        alea._register_module(HalfTaken)
+    assert "fresh_name" not in alea.registered_names()
+
 
 def test_load_game_plays_and_pickles():
     game = alea.load_game("liars_dice", dice=3)
@@ -55,6 +64,8 @@ def test_simulate_does_not_depend_on_threads():
         alea.simulate("liars_dice", games=10, players=["ismcts"])
     with pytest.raises(ValueError):
         alea.simulate("liars_dice", games=0)
+    with pytest.raises(ValueError, match="served by liars_dice"):
+        alea.search("liars_dice", "mcts", 10)
 
 
 def test_openspiel_sees_the_game():
@@ -66,6 +77,9 @@ def test_openspiel_sees_the_game():
     game = pyspiel.load_game("python_alea_liars_dice", {"dice": 3})
     assert game.num_distinct_actions() == 61
     pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    # An option without a default: seat 0 is a value, leaving it out is another.
+    assert alea.openspiel._options("liars_dice", {"loaded": 0}) == {"loaded": 0}
+    assert alea.openspiel._options("liars_dice", {}) == {}
 
 
 def test_pettingzoo_sees_the_game():

@@ -24,6 +24,7 @@ CASES = [
     ("riichi", dict(games=4, seed=3, length="kyoku", players=["greedy", "random"]), 2),
     ("sgs", dict(games=60, seed=1, mode="identity4"), 4),
     ("leduc", dict(games=500, seed=2), 3),
+    ("sichuan", dict(games=2, seed=4, length="kyoku", players=["greedy"]), 2),
 ]
 
 

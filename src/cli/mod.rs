@@ -103,7 +103,7 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct GamesArgs {
     /// Print `{"games": [{"name", "description", "options": [{"name", "type", "default",
-    /// "allowed", "description"}], "players": [{"name", "description"}]}]}`.
+    /// "allowed", "range" (integers), "description"}], "players": [{"name", "description"}]}]}`.
     #[arg(long)]
     pub json: bool,
 }
@@ -635,7 +635,7 @@ pub struct PlayArgs {
 }
 
 /// `alea simulate`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct SimulateArgs {
     /// The game (`alea games` lists the registered games and their options).
     #[arg(value_parser = game_name_parser())]

@@ -118,9 +118,20 @@ pub fn build(
     name: &str,
     options: &[String],
 ) -> Result<(&'static GameInfo, Options, Arc<dyn DynGame>), CliError> {
+    // The options came as `--option NAME=VALUE`: errors name them so.
+    let plain = |e: OptionError| {
+        CliError::BadArgument(match e {
+            OptionError::Invalid {
+                option,
+                value,
+                expected,
+            } => format!("--option {option}={value}: expected {expected}"),
+            other => other.to_string(),
+        })
+    };
     let info = GameName::entry(name)?;
-    let options = checked(info, given(options)?)?;
-    let game = (info.build)(&options).map_err(option_error)?;
+    let options = info.options(given(options)?).map_err(plain)?;
+    let game = (info.build)(&options).map_err(plain)?;
     Ok((info, options, game))
 }
 
@@ -136,17 +147,22 @@ pub(super) fn list(args: &GamesArgs, out: &mut impl std::io::Write) -> Result<()
     }
     for game in &games {
         writeln!(out, "{}: {}", game.name, game.description)?;
+        // A game without flags of its own takes its options as `--option NAME=VALUE`.
+        let own_flags = !matches!(game.name.parse(), Ok(GameName::Registered(name)) if name == game.name)
+            || matches!(game.name, "riichi" | "sichuan");
         for option in &game.options {
             let default = option
                 .default
                 .as_ref()
                 .map_or("none".to_string(), ToString::to_string);
+            let flag = match own_flags {
+                true => format!("--{}", option.name.replace('_', "-")),
+                false => format!("--option {}=", option.name),
+            };
             writeln!(
                 out,
-                "  --{:<12} {} (default {default}). {}",
-                option.name.replace('_', "-"),
-                option.allowed,
-                option.description
+                "  {flag:<14} {} (default {default}). {}",
+                option.allowed, option.description
             )?;
         }
         let players: Vec<&str> = game.players.iter().map(|p| p.name).collect();
@@ -164,7 +180,7 @@ fn played(game: RandomGame, record: bool) -> Played<GameTally, u32> {
             moves: game.moves,
         },
         recording: record.then(|| Recording {
-            scores: game.returns.iter().map(|r| r.round() as i64).collect(),
+            scores: game.scores(),
             actions: game.actions,
             collapses: Vec::new(),
             checksum: game.checksum,

@@ -447,7 +447,7 @@ fn replay_registered(
             record.actions.len()
         ));
     }
-    let scores: Vec<i64> = replayed.returns.iter().map(|r| r.round() as i64).collect();
+    let scores = replayed.scores();
     if scores != record.scores {
         problems.push(format!(
             "scores {:?} recorded, {scores:?} replayed",

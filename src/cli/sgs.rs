@@ -60,16 +60,14 @@ impl SgsArgs {
     }
 }
 
-/// Reads and checks the position file of `--position`: errors name the file and the field.
+/// Reads and checks the position file of `--position` (the sgs entry's reader): errors name
+/// the file and the field.
 pub(super) fn load_position(
     path: &std::path::Path,
     deck: &alea_games::games::sgs::Deck,
 ) -> Result<Position, CliError> {
-    let bad = |e: &dyn std::fmt::Display| {
-        CliError::BadArgument(format!("--position {}: {e}", path.display()))
-    };
-    let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
-    Position::from_json(&text, deck).map_err(|e| bad(&e))
+    alea_games::games::sgs::read_position(&path.display().to_string(), deck)
+        .map_err(super::option_error)
 }
 
 /// The players by seat from `--players` (`random`, `trust`, `smart`, `smart:K`,

@@ -22,9 +22,12 @@ pub fn check_run(args: &SimulateArgs) -> Result<(), CliError> {
     shard_setup(args).map(|_| ())
 }
 
-/// The setup of a shard's `args`, and its empty totals: the options that write files, profile
-/// or stop on time are refused.
-fn shard_setup(args: &SimulateArgs) -> Result<(Setup, Totals), CliError> {
+/// The setup of a shard's `args` (`riichi` and `sichuan` read as `mahjong` with their preset,
+/// as the command line reads them), and its empty totals: the options that write files,
+/// profile or stop on time are refused.
+fn shard_setup(args: &SimulateArgs) -> Result<(SimulateArgs, Setup, Totals), CliError> {
+    let mut args = args.clone();
+    args.game = super::mahjong_ruleset(args.game, &mut args.mahjong)?;
     let refused = [
         (args.out.is_some(), "--out"),
         (args.out_mjai.is_some(), "--out-mjai"),
@@ -38,10 +41,10 @@ fn shard_setup(args: &SimulateArgs) -> Result<(Setup, Totals), CliError> {
             "{option} does not apply to a shard of simulate"
         )));
     }
-    Setup::check(args)?;
-    let setup = Setup::new(args)?;
-    let totals = setup.totals(args)?;
-    Ok((setup, totals))
+    Setup::check(&args)?;
+    let setup = Setup::new(&args)?;
+    let totals = setup.totals(&args)?;
+    Ok((args, setup, totals))
 }
 
 /// Plays games `first..first + count` of the run `args` describe, each exactly as `alea
@@ -55,7 +58,7 @@ pub fn simulate_totals(
     count: u64,
     threads: u16,
 ) -> Result<Totals, CliError> {
-    let (setup, mut totals) = shard_setup(args)?;
+    let (args, setup, mut totals) = shard_setup(args)?;
     if count == 0 {
         return Err(CliError::Usage("a shard plays at least one game".into()));
     }
@@ -129,7 +132,7 @@ pub fn summary_json(
     threads: u16,
     seconds: f64,
 ) -> Result<serde_json::Value, CliError> {
-    let (setup, expected) = shard_setup(args)?;
+    let (args, setup, expected) = shard_setup(args)?;
     if let Some(why) = expected.run.difference(&totals.run) {
         return Err(shards(&format!("totals of another run ({why})")));
     }

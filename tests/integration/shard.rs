@@ -130,6 +130,17 @@ fn sichuan_shards_merge_into_the_cli_summary() {
         "alea simulate mahjong --rules sichuan --games 6 --length kyoku --players greedy --seed 5";
     let shards = check_shards(line, &[2, 3, 1], &[1, 0, 2]);
     check_refusals(line, &shards);
+    // By its registry name: the same table, in shards too.
+    let by_name = "alea simulate sichuan --games 6 --length kyoku --players greedy --seed 5";
+    let named = check_shards(by_name, &[2, 3, 1], &[1, 0, 2]);
+    assert_eq!(named, shards);
+}
+
+#[test]
+fn shards_of_a_game_of_random_players_merge_into_the_cli_summary() {
+    let line = "alea simulate leduc --games 400 --seed 6";
+    let shards = check_shards(line, &[150, 1, 249], &[2, 0, 1]);
+    check_refusals(line, &shards);
 }
 
 #[test]

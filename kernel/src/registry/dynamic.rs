@@ -50,6 +50,12 @@ pub struct RandomGame {
 }
 
 impl RandomGame {
+    /// The returns as a replay record's integer scores (rounded; the checksum checks the
+    /// world exactly).
+    pub fn scores(&self) -> Vec<i64> {
+        self.returns.iter().map(|r| r.round() as i64).collect()
+    }
+
     /// The winner: the only seat with the highest return (`None` on a tie, or before the
     /// end, when every return is 0).
     pub fn winner(&self) -> Option<u8> {

@@ -4,7 +4,7 @@ use alea::registry::{
     GameInfo, OptionDefault, OptionError, OptionKind, OptionSpec, Options, PlayerSpec, erase,
 };
 
-use super::{MAX_ROUNDS, MAX_ROUNDS_LIMIT, Mode, Position, Sgs};
+use super::{Deck, MAX_ROUNDS, MAX_ROUNDS_LIMIT, Mode, Position, Sgs};
 
 /// sgs in the registry.
 pub const ENTRY: GameInfo = GameInfo {
@@ -78,7 +78,7 @@ pub fn from_options(options: &Options) -> Result<Sgs, OptionError> {
         .transpose()?;
     let mut game = Sgs::new(mode.unwrap_or_default());
     if let Some(path) = options.text("position") {
-        let position = read_position(path, &game)?;
+        let position = read_position(path, &game.deck)?;
         if let Some(mode) = mode.filter(|&m| m != position.mode) {
             return Err(OptionError::invalid_text(
                 "mode",
@@ -94,10 +94,11 @@ pub fn from_options(options: &Options) -> Result<Sgs, OptionError> {
     Ok(game)
 }
 
-/// The position file at `path`, read and checked (errors name the file and the field).
-fn read_position(path: &str, game: &Sgs) -> Result<Position, OptionError> {
+/// The position file at `path` for `deck`, read and checked (errors name the option, the file
+/// and the field).
+pub fn read_position(path: &str, deck: &Deck) -> Result<Position, OptionError> {
     let refuse = |why: String| OptionError::invalid_text("position", path, why);
     let text = std::fs::read_to_string(path)
         .map_err(|e| refuse(format!("a readable position file ({e})")))?;
-    Position::from_json(&text, &game.deck).map_err(|e| refuse(format!("a position file ({e})")))
+    Position::from_json(&text, deck).map_err(|e| refuse(format!("a position file ({e})")))
 }

@@ -58,7 +58,7 @@ use serde::{Deserialize, Serialize};
 
 pub use board::Board;
 pub use deck::{Card, CardClass, CardName, Deck, Suit};
-pub use entry::{ENTRY, from_options};
+pub use entry::{ENTRY, from_options, read_position};
 pub use event::{SgsAction, SgsEvent};
 pub use hidden::{UNKNOWN_CARD, posterior as determinize_posterior};
 pub use holdings::{Cards, Holdings};
