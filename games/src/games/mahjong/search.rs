@@ -4,7 +4,7 @@
 
 use bevy_ecs::world::World;
 
-use crate::games::mahjong::fill::Inference;
+use crate::games::mahjong::fill::{FillTable, Inference, fill_table};
 use crate::tiles::{KindCounts, ShantenProbe, Tile, TileKind, ukeire};
 use alea::kernel::{Game, Rules, Seat, Sim, Turn};
 use alea::search::Ismcts;
@@ -96,6 +96,19 @@ pub trait InferredFill: Game {
         rng: &mut rand_chacha::ChaCha8Rng,
         inference: Inference,
     );
+}
+
+/// Every ruleset whose table the fill reads ([`FillTable`]: riichi, sichuan).
+impl<G: Game + FillTable> InferredFill for G {
+    fn fill(
+        rules: &Rules<G>,
+        world: &mut World,
+        viewer: Seat,
+        rng: &mut rand_chacha::ChaCha8Rng,
+        inference: Inference,
+    ) {
+        let _ = fill_table(&rules.game, world, viewer, rng, inference);
+    }
 }
 
 /// `search` determinizing with `inference`'s fill ([`Inference::Constrained`] is the rulesets'

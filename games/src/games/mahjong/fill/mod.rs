@@ -20,6 +20,7 @@ mod concealed;
 mod constrained;
 pub mod posterior;
 pub mod ready;
+mod table;
 
 use rand::Rng;
 
@@ -29,6 +30,7 @@ use alea::kernel::Seat;
 
 pub use concealed::{Concealed, FillError, KindMask, MAX_SEATS, concealed_size, uniform_tile};
 use concealed::{MAX_UNSEEN, shuffle_front};
+pub use table::{FillTable, fill_table, fill_world, fill_world_with};
 
 /// What a fill infers from the table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

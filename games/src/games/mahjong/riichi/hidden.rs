@@ -9,18 +9,19 @@ use rand::Rng;
 use super::state::{Answer, Kyoku, Match, Phase, SEATS};
 use super::{Riichi, legal};
 use crate::games::mahjong::abilities::kept_from_rivals;
-use crate::games::mahjong::fill::{
-    self, Concealed, FillError, Inference, KindMask, concealed_size,
-};
+use crate::games::mahjong::fill::{self, Concealed, FillTable, KindMask, concealed_size};
 use crate::mount::{Exit, Mount};
-use crate::tiles::TileCounts;
-use alea::chance::{Purpose, derive_stream};
+use crate::tiles::{TileCounts, TileKind, TileSet};
 use alea::kernel::Seat;
 
-/// The round of the `Purpose::Ai` stream [`fill_unknown`] draws from.
-const FILL_ROUND: u32 = 7;
+/// What riichi's fill reads before the mount leaves the world: the kinds Kasumi's ability
+/// keeps from the viewer's rivals, and the seat on turn.
+pub struct FillStart {
+    kept: KindMask,
+    on_turn: Option<Seat>,
+}
 
-/// Resamples everything `viewer` cannot see, from `seed` alone: the other seats'
+/// What the fill ([`fill_unknown`](super::fill_unknown)) resamples for `viewer`: the other seats'
 /// concealed tiles (their sizes kept: 13 − 3 × melds, + 1 for the seat on turn) and the whole
 /// undrawn stock, B zone and other seats' collapsed slots included. The deal is consistent
 /// with what the table has shown ([`Inference::Constrained`]): a seat that declared riichi is
@@ -30,111 +31,105 @@ const FILL_ROUND: u32 = 7;
 /// (which hang on its hidden hand) are cleared, and in a claim window the seats still to
 /// answer after `viewer` get the options of their new hands. On an error the world is
 /// unchanged.
-///
-/// ```
-/// use alea_games::games::mahjong::riichi::{Kyoku, Length, Riichi, fill_unknown};
-/// use alea::kernel::{Seat, SimBuilder};
-///
-/// let game = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
-/// let mut sim = SimBuilder::new(game.clone()).seed(1).build();
-/// let mine = sim.world().resource::<Kyoku>().hands[0];
-/// fill_unknown(&game, sim.world_mut(), Seat(0), 99).unwrap();
-/// let kyoku = sim.world().resource::<Kyoku>();
-/// assert_eq!(kyoku.hands[0], mine);
-/// assert_eq!(kyoku.hands[1].total(), 13);
-/// ```
-pub fn fill_unknown(
-    game: &Riichi,
-    world: &mut World,
-    viewer: Seat,
-    seed: u64,
-) -> Result<(), FillError> {
-    fill_unknown_with(game, world, viewer, seed, Inference::Constrained)
-}
+impl FillTable for Riichi {
+    type Before = FillStart;
 
-/// [`fill_unknown`] with another [`Inference`]: `Uniform` ignores what the table has shown,
-/// `Posterior` also weights the deals by the opponents' last discards
-/// ([`posterior`](crate::games::mahjong::fill::posterior)).
-pub fn fill_unknown_with(
-    game: &Riichi,
-    world: &mut World,
-    viewer: Seat,
-    seed: u64,
-    inference: Inference,
-) -> Result<(), FillError> {
-    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
-    fill_with(game, world, viewer, &mut rng, inference)
-}
-
-/// [`fill_unknown_with`] drawing from `rng`.
-pub(super) fn fill_with<R: Rng + ?Sized>(
-    game: &Riichi,
-    world: &mut World,
-    viewer: Seat,
-    rng: &mut R,
-    inference: Inference,
-) -> Result<(), FillError> {
-    let constrained = inference != Inference::Uniform;
-    let kept = match constrained {
-        true => {
-            let kyoku = world.resource::<Kyoku>();
-            let mine = kyoku.river.iter().filter(|(s, _)| *s == viewer).count();
-            // A kan's replacement draw is not steered by Kasumi's ability.
-            match kyoku.kans {
-                0 => kept_from_rivals(world, viewer, mine),
-                _ => KindMask::NONE,
-            }
-        }
-        false => KindMask::NONE,
-    };
-    world.resource_scope(|world, mut mount: Mut<Mount>| {
+    fn before(world: &World, viewer: Seat, constrained: bool) -> FillStart {
         let kyoku = world.resource::<Kyoku>();
+        let kept = match constrained {
+            true => {
+                let mine = kyoku.river.iter().filter(|(s, _)| *s == viewer).count();
+                // A kan's replacement draw is not steered by Kasumi's ability.
+                match kyoku.kans {
+                    0 => kept_from_rivals(world, viewer, mine),
+                    _ => KindMask::NONE,
+                }
+            }
+            false => KindMask::NONE,
+        };
         let on_turn = match kyoku.phase {
             Phase::Turn { seat, .. } => Some(seat),
             _ => None,
         };
-        let mut seats = [Concealed::default(); SEATS];
-        let mut seen = TileCounts::new();
-        let mut last = [None; SEATS];
-        for (s, concealed) in seats.iter_mut().enumerate() {
-            let seat = Seat(s as u8);
-            *concealed = Concealed {
-                tiles: kyoku.hands[s],
-                size: concealed_size(kyoku.meld_count[s], on_turn == Some(seat)),
-                playing: true,
-                drawn: kyoku.drawn[s],
-                forbidden: if seat == viewer { KindMask::NONE } else { kept },
-                ready: constrained && (kyoku.riichi[s] || kyoku.riichi_pending == Some(seat)),
-            };
-            for meld in kyoku.melds_of(seat) {
-                seen.add(&meld.tiles());
-            }
-            if seat != viewer && on_turn != Some(seat) && !robbing(kyoku.phase, seat) {
-                // A declarer's discards after its riichi are forced: no evidence.
-                last[s] = kyoku
-                    .river
-                    .iter()
-                    .rev()
-                    .find(|(d, _)| *d == seat)
-                    .filter(|(_, t)| !kyoku.riichi[s] || t.riichi);
-            }
+        FillStart { kept, on_turn }
+    }
+
+    fn holder(before: &FillStart) -> Option<Seat> {
+        before.on_turn
+    }
+
+    /// A seat that declared riichi is ready (its drawn tile aside); Kasumi's kept suit is
+    /// forbidden to the others.
+    fn concealed(
+        world: &World,
+        before: &FillStart,
+        (seat, viewer): (Seat, Seat),
+        constrained: bool,
+    ) -> Concealed {
+        let kyoku = world.resource::<Kyoku>();
+        let s = seat.index();
+        Concealed {
+            tiles: kyoku.hands[s],
+            size: concealed_size(kyoku.meld_count[s], before.on_turn == Some(seat)),
+            playing: true,
+            drawn: kyoku.drawn[s],
+            forbidden: if seat == viewer {
+                KindMask::NONE
+            } else {
+                before.kept
+            },
+            ready: constrained && (kyoku.riichi[s] || kyoku.riichi_pending == Some(seat)),
         }
-        let last = last.map(|d| d.map(|(_, t)| t.tile.kind()));
+    }
+
+    fn meld_tiles(world: &World, seat: Seat, seen: &mut TileCounts) {
+        for meld in world.resource::<Kyoku>().melds_of(seat) {
+            seen.add(&meld.tiles());
+        }
+    }
+
+    /// A declarer's discards after its riichi are forced: no evidence; nor is a discard
+    /// before an added kan being robbed.
+    fn evidence(world: &World, seat: Seat) -> Option<TileKind> {
+        let kyoku = world.resource::<Kyoku>();
+        if robbing(kyoku.phase, seat) {
+            return None;
+        }
+        kyoku
+            .river
+            .iter()
+            .rev()
+            .find(|(d, _)| *d == seat)
+            .filter(|(_, t)| !kyoku.riichi[seat.index()] || t.riichi)
+            .map(|(_, t)| t.tile.kind())
+    }
+
+    fn public_tiles(world: &World, mount: &Mount, seen: &mut TileCounts) {
+        let kyoku = world.resource::<Kyoku>();
         for (_, t) in kyoku.river.iter().filter(|(_, t)| !t.called) {
             seen[t.tile] += 1;
         }
         for &t in mount.dora_indicators().iter().chain(mount.ura_indicators()) {
             seen[t] += 1;
         }
-        let set = game.tile_set();
-        let keep = constrained && game.has_toki(viewer);
-        let view = fill::View {
-            set: &set,
-            viewer,
-            seen: &seen,
-            keep_collapses: keep,
-        };
-        fill::fill_inferred(inference, view, &mut seats, &mut mount, &last, rng)?;
+    }
+
+    fn tile_set(&self) -> TileSet {
+        Riichi::tile_set(self)
+    }
+
+    fn keeps_collapses(&self, viewer: Seat) -> bool {
+        self.has_toki(viewer)
+    }
+
+    /// An opponent's temporary and riichi furiten hang on its hidden hand: cleared.
+    fn write_back<R: Rng + ?Sized>(
+        world: &mut World,
+        viewer: Seat,
+        seats: &[Concealed; SEATS],
+        _: bool,
+        _: &mut R,
+    ) {
         let mut kyoku = world.resource_mut::<Kyoku>();
         for (s, concealed) in seats.iter().enumerate() {
             if s == viewer.index() {
@@ -145,35 +140,37 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
             kyoku.temporary_furiten[s] = false;
             kyoku.riichi_furiten[s] = false;
         }
-        let phase = kyoku.phase;
-        if let Phase::Claims {
+    }
+
+    fn refresh_claims(&self, world: &mut World, mount: &Mount, viewer: Seat) {
+        let Phase::Claims {
             from,
             tile,
             chankan,
-        } = phase
-        {
-            let (can, _) = legal::claim_options(
-                game,
-                world.resource::<Kyoku>(),
-                world.resource::<Match>(),
-                &mount,
-                from,
-                tile,
-                chankan,
-            );
-            let mut kyoku = world.resource_mut::<Kyoku>();
-            let kyoku = &mut *kyoku;
-            fill::refresh_claims(
-                from,
-                viewer,
-                &can,
-                &mut kyoku.can,
-                &mut kyoku.answers,
-                (Answer::None, Answer::Pass),
-            );
-        }
-        Ok(())
-    })
+        } = world.resource::<Kyoku>().phase
+        else {
+            return;
+        };
+        let (can, _) = legal::claim_options(
+            self,
+            world.resource::<Kyoku>(),
+            world.resource::<Match>(),
+            mount,
+            from,
+            tile,
+            chankan,
+        );
+        let mut kyoku = world.resource_mut::<Kyoku>();
+        let kyoku = &mut *kyoku;
+        fill::refresh_claims(
+            from,
+            viewer,
+            &can,
+            &mut kyoku.can,
+            &mut kyoku.answers,
+            (Answer::None, Answer::Pass),
+        );
+    }
 }
 
 /// True in a window on `seat`'s added kan (its hand changed since its last discard).

@@ -73,9 +73,12 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use crate::games::mahjong::fill::{
+    fill_world as fill_unknown, fill_world_with as fill_unknown_with,
+};
 pub use defense::{FOLD_SHANTEN, cautious_action, fold_discard, safe_kinds};
 pub use heuristics::greedy_action;
-pub use hidden::{fill_unknown, fill_unknown_with};
+pub use hidden::FillStart;
 pub use legal::{is_furiten, is_tenpai, nine_terminals, waits};
 pub use players::{PlayerKind, UnknownPlayer, choose};
 pub use search::{

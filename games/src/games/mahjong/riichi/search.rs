@@ -7,14 +7,10 @@ use super::heuristics::{greedy_action, visible};
 use super::state::{Kyoku, Match, Phase};
 use super::{Riichi, RiichiAction};
 use crate::games::mahjong::fill::Inference;
-use bevy_ecs::world::World;
-use rand_chacha::ChaCha8Rng;
 
-use crate::games::mahjong::search::{
-    ANCHOR_Z, DiscardPrior, InferredFill, greedy_to_hand_end, with_inference,
-};
+use crate::games::mahjong::search::{ANCHOR_Z, DiscardPrior, greedy_to_hand_end, with_inference};
 use crate::mount::Mount;
-use alea::kernel::{Rules, Seat, Sim, Turn};
+use alea::kernel::{Sim, Turn};
 use alea::search::{Evaluator, Ismcts, SearchError, SearchResult, Values};
 
 /// Iterations of the `ismcts` player when none are given (a hand takes about a second).
@@ -56,18 +52,6 @@ pub fn ismcts() -> Ismcts<Riichi> {
 /// [`ismcts`] over worlds of another [`Inference`].
 pub fn ismcts_with(inference: Inference) -> Ismcts<Riichi> {
     with_inference(ismcts(), inference)
-}
-
-impl InferredFill for Riichi {
-    fn fill(
-        rules: &Rules<Riichi>,
-        world: &mut World,
-        viewer: Seat,
-        rng: &mut ChaCha8Rng,
-        inference: Inference,
-    ) {
-        let _ = super::hidden::fill_with(&rules.game, world, viewer, rng, inference);
-    }
 }
 
 /// The search's prior: on a turn, the [`cautious_action`]'s choice first (the anchor), the

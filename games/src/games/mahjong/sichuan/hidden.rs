@@ -9,19 +9,24 @@ use super::Sichuan;
 use super::legal::{self, SUITS};
 use super::state::{Battle, Claim, SEATS, Stage, Standings};
 use crate::dealer::DealConfig;
-use crate::games::mahjong::fill::{
-    self, Concealed, FillError, Inference, KindMask, concealed_size,
-};
+use crate::games::mahjong::fill::{self, Concealed, FillTable, KindMask, concealed_size};
 use crate::games::mahjong::riichi::meld_tiles;
 use crate::mount::Mount;
-use crate::tiles::{Suit, TileCounts};
-use alea::chance::{Purpose, derive_stream};
+use crate::tiles::{Suit, TileCounts, TileKind, TileSet};
 use alea::kernel::Seat;
 
-/// The round of the `Purpose::Ai` stream [`fill_unknown`] draws from.
-const FILL_ROUND: u32 = 7;
+/// True when `seat` has discarded a tile outside its missing suit: it holds none of that suit
+/// since (but for a tile it has just drawn, which it must discard next).
+pub fn past_missing_suit(battle: &Battle, seat: Seat) -> bool {
+    battle.missing[seat.index()].is_some_and(|suit| {
+        battle
+            .river
+            .iter()
+            .any(|&(s, tile, _)| s == seat && tile.suit() != suit)
+    })
+}
 
-/// Resamples everything `viewer` cannot see, from `seed` alone: the concealed
+/// What the fill ([`fill_unknown`](super::fill_unknown)) resamples for `viewer`: the concealed
 /// tiles of the other seats still playing (their sizes kept: 13 − 3 × melds, + 1 for the seat
 /// holding a drawn or called tile, the dealer while the seats declare) and the whole undrawn
 /// stock, from the 108-tile set minus the viewer's tiles, every meld, every uncalled discard
@@ -37,120 +42,98 @@ const FILL_ROUND: u32 = 7;
 /// (they are public then); while the seats still declare, a declaration `viewer` cannot see
 /// yet is the suit the new hand holds fewest of (every shipped player declares so; `Uniform`
 /// draws it uniformly from the three suits). On an error the world is unchanged.
-///
-/// ```
-/// use alea_games::games::mahjong::sichuan::{Battle, Sichuan, fill_unknown};
-/// use alea::kernel::{Seat, SimBuilder};
-///
-/// let game = Sichuan::preset("sichuan").unwrap().with_hands(1);
-/// let mut sim = SimBuilder::new(game.clone()).seed(1).build();
-/// let mine = sim.world().resource::<Battle>().hands[1];
-/// fill_unknown(&game, sim.world_mut(), Seat(1), 99).unwrap();
-/// let battle = sim.world().resource::<Battle>();
-/// assert_eq!(battle.hands[1], mine);
-/// assert_eq!(battle.hands[0].total(), 14); // the dealer has drawn
-/// assert_eq!(battle.hands[2].total(), 13);
-/// ```
-pub fn fill_unknown(
-    game: &Sichuan,
-    world: &mut World,
-    viewer: Seat,
-    seed: u64,
-) -> Result<(), FillError> {
-    fill_unknown_with(game, world, viewer, seed, Inference::Constrained)
-}
+impl FillTable for Sichuan {
+    /// The seat holding a drawn or called tile: the seat on turn, the dealer while the seats
+    /// declare.
+    type Before = Option<Seat>;
 
-/// [`fill_unknown`] with another [`Inference`]: `Uniform` ignores what the table has shown,
-/// `Posterior` also weights the deals by the opponents' last discards
-/// ([`posterior`](crate::games::mahjong::fill::posterior)).
-pub fn fill_unknown_with(
-    game: &Sichuan,
-    world: &mut World,
-    viewer: Seat,
-    seed: u64,
-    inference: Inference,
-) -> Result<(), FillError> {
-    let mut rng = derive_stream(seed, Purpose::Ai.key(), FILL_ROUND);
-    fill_with(game, world, viewer, &mut rng, inference)
-}
-
-/// True when `seat` has discarded a tile outside its missing suit: it holds none of that suit
-/// since (but for a tile it has just drawn, which it must discard next).
-pub fn past_missing_suit(battle: &Battle, seat: Seat) -> bool {
-    battle.missing[seat.index()].is_some_and(|suit| {
-        battle
-            .river
-            .iter()
-            .any(|&(s, tile, _)| s == seat && tile.suit() != suit)
-    })
-}
-
-/// [`fill_unknown_with`] drawing from `rng`.
-pub(super) fn fill_with<R: Rng + ?Sized>(
-    game: &Sichuan,
-    world: &mut World,
-    viewer: Seat,
-    rng: &mut R,
-    inference: Inference,
-) -> Result<(), FillError> {
-    let constrained = inference != Inference::Uniform;
-    let dealer = world.resource::<Standings>().dealer();
-    world.resource_scope(|world, mut mount: Mut<Mount>| {
-        let battle = world.resource::<Battle>();
-        let holder = match battle.stage {
+    fn before(world: &World, _: Seat, _: bool) -> Option<Seat> {
+        let dealer = world.resource::<Standings>().dealer();
+        match world.resource::<Battle>().stage {
             Stage::Turn { seat, .. } => Some(seat),
             Stage::Declare { .. } => Some(dealer),
             _ => None,
-        };
-        let mut seats = [Concealed::default(); SEATS];
-        let mut seen = TileCounts::new();
-        let mut last = [None; SEATS];
-        for (s, concealed) in seats.iter_mut().enumerate() {
-            let seat = Seat(s as u8);
-            let clean = constrained && seat != viewer && past_missing_suit(battle, seat);
-            *concealed = Concealed {
-                tiles: battle.hands[s],
-                size: concealed_size(battle.meld_count[s], holder == Some(seat)),
-                playing: battle.in_play(seat),
-                drawn: battle.drawn[s],
-                forbidden: match (clean, battle.missing[s]) {
-                    (true, Some(suit)) => KindMask::suit(suit),
-                    _ => KindMask::NONE,
-                },
-                ready: false,
-            };
-            for meld in battle.melds_of(seat) {
-                seen.add(&meld_tiles(&meld.meld));
-            }
-            let robbed = matches!(
-                battle.stage,
-                Stage::Claims { from, robbing: true, .. } if from == seat
-            );
-            if seat != viewer && holder != Some(seat) && !robbed {
-                // A discard of the missing suit was forced (it goes first): no evidence.
-                last[s] = battle
-                    .river
-                    .iter()
-                    .rev()
-                    .find(|d| d.0 == seat)
-                    .filter(|d| Some(d.1.suit()) != battle.missing[s]);
-            }
         }
-        let last = last.map(|d| d.map(|&(_, tile, _)| tile.kind()));
-        for &(_, tile, called) in &battle.river {
+    }
+
+    fn holder(before: &Option<Seat>) -> Option<Seat> {
+        *before
+    }
+
+    /// A seat past its missing suit holds none of it (its drawn tile aside), dealt exactly.
+    fn concealed(
+        world: &World,
+        holder: &Option<Seat>,
+        (seat, viewer): (Seat, Seat),
+        constrained: bool,
+    ) -> Concealed {
+        let battle = world.resource::<Battle>();
+        let s = seat.index();
+        let clean = constrained && seat != viewer && past_missing_suit(battle, seat);
+        Concealed {
+            tiles: battle.hands[s],
+            size: concealed_size(battle.meld_count[s], *holder == Some(seat)),
+            playing: battle.in_play(seat),
+            drawn: battle.drawn[s],
+            forbidden: match (clean, battle.missing[s]) {
+                (true, Some(suit)) => KindMask::suit(suit),
+                _ => KindMask::NONE,
+            },
+            ready: false,
+        }
+    }
+
+    fn meld_tiles(world: &World, seat: Seat, seen: &mut TileCounts) {
+        for meld in world.resource::<Battle>().melds_of(seat) {
+            seen.add(&meld_tiles(&meld.meld));
+        }
+    }
+
+    /// A discard of the missing suit was forced (it goes first): no evidence; nor is a discard
+    /// before an added kan being robbed.
+    fn evidence(world: &World, seat: Seat) -> Option<TileKind> {
+        let battle = world.resource::<Battle>();
+        let robbed = matches!(
+            battle.stage,
+            Stage::Claims { from, robbing: true, .. } if from == seat
+        );
+        if robbed {
+            return None;
+        }
+        battle
+            .river
+            .iter()
+            .rev()
+            .find(|d| d.0 == seat)
+            .filter(|d| Some(d.1.suit()) != battle.missing[seat.index()])
+            .map(|&(_, tile, _)| tile.kind())
+    }
+
+    fn public_tiles(world: &World, _: &Mount, seen: &mut TileCounts) {
+        for &(_, tile, called) in &world.resource::<Battle>().river {
             if !called {
                 seen[tile] += 1;
             }
         }
-        let set = DealConfig::sichuan().set;
-        let keep = constrained && game.has_toki(viewer);
-        let view = fill::View {
-            set: &set,
-            viewer,
-            seen: &seen,
-            keep_collapses: keep,
-        };
-        fill::fill_inferred(inference, view, &mut seats, &mut mount, &last, rng)?;
+    }
+
+    fn tile_set(&self) -> TileSet {
+        DealConfig::sichuan().set
+    }
+
+    fn keeps_collapses(&self, viewer: Seat) -> bool {
+        self.has_toki(viewer)
+    }
+
+    /// While the seats declare, a declaration `viewer` cannot see yet is the suit the new hand
+    /// holds fewest of (uniform: one of the three at random).
+    fn write_back<R: Rng + ?Sized>(
+        world: &mut World,
+        viewer: Seat,
+        seats: &[Concealed; SEATS],
+        constrained: bool,
+        rng: &mut R,
+    ) {
         let mut battle = world.resource_mut::<Battle>();
         let declared = battle.missing.iter().all(Option::is_some);
         for (s, concealed) in seats.iter().enumerate() {
@@ -166,35 +149,38 @@ pub(super) fn fill_with<R: Rng + ?Sized>(
                 });
             }
         }
-        if let Stage::Claims {
+    }
+
+    fn refresh_claims(&self, world: &mut World, mount: &Mount, viewer: Seat) {
+        let Stage::Claims {
             from,
             tile,
             robbing,
             after_kan,
-        } = battle.stage
-        {
-            let can = legal::claim_options(
-                game,
-                world.resource::<Battle>(),
-                &mount,
-                from,
-                tile,
-                robbing,
-                after_kan,
-            );
-            let mut battle = world.resource_mut::<Battle>();
-            let battle = &mut *battle;
-            fill::refresh_claims(
-                from,
-                viewer,
-                &can,
-                &mut battle.can,
-                &mut battle.claims,
-                (Claim::None, Claim::Pass),
-            );
-        }
-        Ok(())
-    })
+        } = world.resource::<Battle>().stage
+        else {
+            return;
+        };
+        let can = legal::claim_options(
+            self,
+            world.resource::<Battle>(),
+            mount,
+            from,
+            tile,
+            robbing,
+            after_kan,
+        );
+        let mut battle = world.resource_mut::<Battle>();
+        let battle = &mut *battle;
+        fill::refresh_claims(
+            from,
+            viewer,
+            &can,
+            &mut battle.can,
+            &mut battle.claims,
+            (Claim::None, Claim::Pass),
+        );
+    }
 }
 
 /// The suit `hand` holds fewest of (the first of a tie): what a player declares missing.

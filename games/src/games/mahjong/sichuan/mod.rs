@@ -43,8 +43,11 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use crate::games::mahjong::fill::{
+    fill_world as fill_unknown, fill_world_with as fill_unknown_with,
+};
 pub use heuristics::greedy_action;
-pub use hidden::{fewest_suit, fill_unknown, fill_unknown_with, past_missing_suit};
+pub use hidden::{fewest_suit, past_missing_suit};
 pub use legal::{SUITS, is_ready};
 pub use players::choose;
 pub use search::{

@@ -6,13 +6,9 @@ use super::heuristics::{greedy_action, visible};
 use super::state::{Battle, Stage, Standings};
 use super::{Sichuan, SichuanAction, point_unit, scores};
 use crate::games::mahjong::fill::Inference;
-use bevy_ecs::world::World;
-use rand_chacha::ChaCha8Rng;
 
-use crate::games::mahjong::search::{
-    ANCHOR_Z, DiscardPrior, InferredFill, greedy_to_hand_end, with_inference,
-};
-use alea::kernel::{Rules, Seat, Sim, Turn};
+use crate::games::mahjong::search::{ANCHOR_Z, DiscardPrior, greedy_to_hand_end, with_inference};
+use alea::kernel::{Sim, Turn};
 use alea::search::{Evaluator, Ismcts, MAX_SEATS, SearchError, SearchResult, Values};
 
 /// The exploration constant: values are points / the capped win, a hand moves them by about
@@ -51,18 +47,6 @@ pub fn ismcts() -> Ismcts<Sichuan> {
 /// [`ismcts`] over worlds of another [`Inference`].
 pub fn ismcts_with(inference: Inference) -> Ismcts<Sichuan> {
     with_inference(ismcts(), inference)
-}
-
-impl InferredFill for Sichuan {
-    fn fill(
-        rules: &Rules<Sichuan>,
-        world: &mut World,
-        viewer: Seat,
-        rng: &mut ChaCha8Rng,
-        inference: Inference,
-    ) {
-        let _ = super::hidden::fill_with(&rules.game, world, viewer, rng, inference);
-    }
 }
 
 /// The search's prior: on a turn, the greedy player's own choice first (the anchor), then the
