@@ -24,7 +24,7 @@ pub struct FillStart {
 /// What the fill ([`fill_unknown`](super::fill_unknown)) resamples for `viewer`: the other seats'
 /// concealed tiles (their sizes kept: 13 − 3 × melds, + 1 for the seat on turn) and the whole
 /// undrawn stock, B zone and other seats' collapsed slots included. The deal is consistent
-/// with what the table has shown ([`Inference::Constrained`]): a seat that declared riichi is
+/// with what the table has shown ([`Inference::Constrained`](fill::Inference::Constrained)): a seat that declared riichi is
 /// ready (its drawn tile aside); when `viewer` is Kasumi, the others hold none of her plan's
 /// suit while her ability keeps it from them; when `viewer` is Toki, the slots she collapsed
 /// stay. An opponent's drawn tile is a tile of its new hand, its temporary and riichi furiten

@@ -35,7 +35,7 @@ pub fn past_missing_suit(battle: &Battle, seat: Seat) -> bool {
 /// hand; in a claim window the seats still to answer after `viewer` get the options of their
 /// new hands.
 ///
-/// The deal is consistent with what the table has shown ([`Inference::Constrained`]): a seat
+/// The deal is consistent with what the table has shown ([`Inference::Constrained`](fill::Inference::Constrained)): a seat
 /// must discard its missing suit first, so one that has discarded another suit holds none of
 /// its missing suit (its drawn tile aside), dealt exactly; when `viewer` is Toki, the slots she
 /// collapsed stay. Missing suits declared by others are kept once every seat has declared
