@@ -484,7 +484,7 @@ fn main() {
         .load([("dice".to_string(), alea::registry::OptionValue::Int(3))])
         .expect("dice=3 is an option of the game");
     let first = three
-        .play_random(0, true)
+        .play_random(0, alea::registry::Record::Log)
         .expect("a random game plays to its end");
     println!("Through the registry (3 dice): {}", first.log.join(", "));
 }
@@ -531,7 +531,9 @@ mod tests {
         let (options, game) = ENTRY.load([("loaded".to_string(), Int(1))]).unwrap();
         assert_eq!(options.int("dice"), Some(2));
         assert_eq!(game.num_actions(), 61);
-        let played = game.play_random(4, true).unwrap();
+        let played = game
+            .play_random(4, alea::registry::Record::Actions)
+            .unwrap();
         assert!(played.terminal && played.returns.iter().sum::<f64>() == 0.0);
         assert_eq!(
             game.replay(4, &played.actions).unwrap().checksum,

@@ -553,9 +553,7 @@ pub(crate) fn simulate_random(
     let given = read_options(options)?;
     let info = options::entry(name).map_err(option_error)?;
     let (_, game) = info.load(given).map_err(option_error)?;
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
-    });
+    let threads = threads.unwrap_or_else(alea::registry::Run::available_threads);
     let summary = py
         .detach(|| crate::random::simulate((info.name, &game), games, seed, threads))
         .map_err(state_error)?;

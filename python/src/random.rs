@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use alea::registry::{DynGame, Run, StateError, Summary, Wins};
+use alea::registry::{DynGame, Record, Run, StateError, Summary, Wins};
 
 /// Plays games `0..games` of `game`, registered as `name` (game `i` dealt from `sub_seed(seed, i)`, as the command
 /// line deals it) on `threads` threads: the totals do not depend on `threads`.
@@ -25,7 +25,7 @@ pub fn simulate(
                     let mut counts = Wins::new(game.seats());
                     for index in (first..games).step_by(step as usize) {
                         let played =
-                            game.play_random(alea::chance::sub_seed(seed, index), false)?;
+                            game.play_random(alea::chance::sub_seed(seed, index), Record::Nothing)?;
                         counts.add(played.winner(), played.moves);
                     }
                     Ok::<_, StateError>(counts)

@@ -9,7 +9,9 @@ use serde::Serialize;
 use super::run::{GameTally, Played, Sink};
 use super::stream::stream_games;
 use super::{Batch, CliError, GamesArgs, Recording, Streamed, json_line};
-use alea::registry::{self, DynGame, GameInfo, OptionError, OptionValue, Options, RandomGame};
+use alea::registry::{
+    self, DynGame, GameInfo, OptionError, OptionValue, Options, RandomGame, Record,
+};
 use alea_games::games::REGISTRY;
 
 /// A game the commands take: one with options and players of its own on the command line,
@@ -205,7 +207,12 @@ pub fn stream(
         &|| Ok(()),
         &|_, index| {
             let seed = alea::chance::sub_seed(batch.seed, index);
-            Ok(game.play_random(seed, record))
+            let keep = if record {
+                Record::Actions
+            } else {
+                Record::Nothing
+            };
+            Ok(game.play_random(seed, keep))
         },
         &mut |index, game| sink(index, played(game?, record)),
     )
@@ -220,7 +227,7 @@ pub(super) fn play(
     out: &mut impl std::io::Write,
 ) -> Result<(), CliError> {
     let (info, options, game) = build(name, options)?;
-    let played = game.play_random(seed, true)?;
+    let played = game.play_random(seed, Record::Log)?;
     #[derive(Serialize)]
     struct Log<'a> {
         game: &'a str,

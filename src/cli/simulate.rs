@@ -327,9 +327,9 @@ fn run_game(args: &SimulateArgs, out: &mut impl std::io::Write) -> Result<(), Cl
     };
     let asked = args.profile_thinking || args.profile_games.is_some();
     let _profile = profile::start_if(args.profile.as_deref(), sampling, asked)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
-    });
+    let threads = args
+        .threads
+        .unwrap_or_else(alea::registry::Run::available_threads);
     let setup = Setup::new(args)?;
     let totals = setup.totals(args)?;
     match setup {

@@ -1,7 +1,7 @@
 //! The registry (`alea_games::games::REGISTRY`): every game is built from typed options,
 //! plays, replays and searches through it, and the command line lists and serves it.
 
-use alea::registry::{OptionDefault, OptionKind, OptionValue, find, names};
+use alea::registry::{OptionDefault, OptionKind, OptionValue, Record, find, names};
 use alea::search::{Algorithm, SearchRequest};
 use alea_games::games::REGISTRY;
 
@@ -45,7 +45,7 @@ fn every_game_plays_replays_and_restarts_through_its_entry() {
     for info in REGISTRY {
         let (_, game) = info.load(small(info.name)).unwrap();
         for seed in [0, 9] {
-            let played = game.play_random(seed, true).unwrap();
+            let played = game.play_random(seed, Record::Log).unwrap();
             assert!(played.terminal, "{} seed {seed}", info.name);
             assert_eq!(played.actions.len(), played.moves as usize);
             assert_eq!(played.log.len(), played.actions.len());
@@ -53,10 +53,10 @@ fn every_game_plays_replays_and_restarts_through_its_entry() {
             let replayed = game.replay(seed, &played.actions).unwrap();
             assert_eq!(replayed.checksum, played.checksum, "{}", info.name);
             let (_, fresh) = info.load(small(info.name)).unwrap();
-            assert_eq!(fresh.play_random(seed, false).unwrap(), replayed);
+            assert_eq!(fresh.play_random(seed, Record::Nothing).unwrap(), replayed);
         }
         // A record cut short is not a finished game; a wrong id is refused.
-        let played = game.play_random(3, true).unwrap();
+        let played = game.play_random(3, Record::Actions).unwrap();
         let cut = game.replay(3, &played.actions[..1]).unwrap();
         assert!(!cut.terminal || played.actions.len() == 1);
         assert!(game.replay(3, &[u32::MAX]).is_err());

@@ -31,6 +31,17 @@ impl From<crate::kernel::SimError> for StateError {
     }
 }
 
+/// What [`DynGame::play_random`] keeps of the game besides its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// Nothing (a simulation's tally).
+    Nothing,
+    /// The action ids (a replay record).
+    Actions,
+    /// The action ids and each action in words (a game's log).
+    Log,
+}
+
 /// A random game played to its end ([`DynGame::play_random`]) or replayed
 /// ([`DynGame::replay`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -39,9 +50,9 @@ pub struct RandomGame {
     pub returns: Vec<f64>,
     /// Player actions made.
     pub moves: u32,
-    /// The action ids, in order (empty unless recorded).
+    /// The action ids, in order (empty with [`Record::Nothing`]).
     pub actions: Vec<u32>,
-    /// Each action in words, with the seat that made it (`P0 roll`; empty unless recorded).
+    /// Each action in words, with the seat that made it (`P0 roll`; [`Record::Log`] only).
     pub log: Vec<String>,
     /// True when the game ended (a replay can stop short of the end).
     pub terminal: bool,
@@ -101,9 +112,9 @@ pub trait DynGame: Send + Sync {
     /// The initial state of the game seeded with `seed`.
     fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError>;
     /// Plays the game dealt from `seed` to its end with uniformly random players (their
-    /// choices drawn from `seed`'s AI stream, chance from the game's streams), keeping the
-    /// action ids when `record`.
-    fn play_random(&self, seed: u64, record: bool) -> Result<RandomGame, StateError>;
+    /// choices drawn from `seed`'s AI stream, chance from the game's streams), keeping what
+    /// `record` asks for.
+    fn play_random(&self, seed: u64, record: Record) -> Result<RandomGame, StateError>;
     /// Plays `actions` (ids) from the game dealt from `seed` (chance from the game's
     /// streams, as [`DynGame::play_random`] met it).
     fn replay(&self, seed: u64, actions: &[u32]) -> Result<RandomGame, StateError>;

@@ -8,7 +8,9 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use alea::registry::{GameInfo, OptionDefault, OptionKind, OptionSpec, OptionValue, erase};
+//! use alea::registry::{
+//!     GameInfo, OptionDefault, OptionKind, OptionSpec, OptionValue, Record, erase,
+//! };
 //! use alea_games::games::pig::Pig;
 //!
 //! const PIG: GameInfo = GameInfo {
@@ -28,10 +30,10 @@
 //! };
 //!
 //! let (_, game) = PIG.load([("target".to_string(), OptionValue::Int(20))])?;
-//! let played = game.play_random(7, true)?;
+//! let played = game.play_random(7, Record::Actions)?;
 //! assert_eq!(played.returns.len(), 2);
 //! // A record replays to the same end.
-//! assert_eq!(game.replay(7, &played.actions)?, game.play_random(7, false)?);
+//! assert_eq!(game.replay(7, &played.actions)?, game.play_random(7, Record::Nothing)?);
 //! let error = PIG.load([("target".to_string(), OptionValue::Int(0))]).err().unwrap();
 //! assert_eq!(error.to_string(), "option target = 0: expected an integer from 1 to 1000");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -45,7 +47,7 @@ mod search;
 mod state;
 mod tally;
 
-pub use dynamic::{CHANCE, DynGame, DynState, RandomGame, StateError, Step, TERMINAL};
+pub use dynamic::{CHANCE, DynGame, DynState, RandomGame, Record, StateError, Step, TERMINAL};
 pub use erased::{Erased, erase};
 pub use info::{GameInfo, Listing, OptionListing, PlayerSpec, find, names};
 pub use options::{OptionDefault, OptionError, OptionKind, OptionSpec, OptionValue, Options};

@@ -23,7 +23,7 @@ use crate::kernel::{Seat, Sim, Turn};
 use crate::search::{SearchError, apply_outcome, chance_node};
 use crate::snapshot::Snapshot;
 
-use super::dynamic::{CHANCE, DynGame, DynState, RandomGame, StateError, Step, TERMINAL};
+use super::dynamic::{CHANCE, DynGame, DynState, RandomGame, Record, StateError, Step, TERMINAL};
 use super::erased::{Erased, Worker, new_version};
 use super::search::{SearchRefused, SearchReport, search_game};
 
@@ -115,7 +115,7 @@ impl<G: Encode> DynGame for Erased<G> {
         })
     }
 
-    fn play_random(&self, seed: u64, record: bool) -> Result<RandomGame, StateError> {
+    fn play_random(&self, seed: u64, record: Record) -> Result<RandomGame, StateError> {
         self.with_worker(|worker| {
             self.deal(worker, seed)?;
             let mut rng = random_player_rng(seed);
@@ -127,7 +127,7 @@ impl<G: Encode> DynGame for Erased<G> {
         self.with_worker(|worker| {
             self.deal(worker, seed)?;
             let mut ids = actions.iter().enumerate();
-            self.play(worker, false, |sim| match ids.next() {
+            self.play(worker, Record::Nothing, |sim| match ids.next() {
                 None => Ok(None),
                 Some((at, &id)) => action_of(sim, id).map(Some).ok_or_else(|| {
                     StateError::Usage(format!("action {at} of the record, id {id}, is not legal"))
@@ -160,14 +160,16 @@ impl<G: Encode> Erased<G> {
     fn play(
         &self,
         worker: &mut Worker<G>,
-        record: bool,
+        record: Record,
         mut next: impl FnMut(&Sim<G>) -> Result<Option<G::Action>, StateError>,
     ) -> Result<RandomGame, StateError> {
         let sim = &mut worker.sim;
         let (mut moves, mut actions, mut log) = (0, Vec::new(), Vec::new());
         while let Some(action) = next(sim)? {
-            if record {
+            if record != Record::Nothing {
                 actions.push(self.game().action_id(&action));
+            }
+            if record == Record::Log {
                 let seat = match sim.turn() {
                     Turn::Player(seat) => seat.to_string(),
                     Turn::Terminal => "-".into(),

@@ -81,6 +81,11 @@ pub struct Run {
 }
 
 impl Run {
+    /// The default number of threads of a run: every core the process may use (at most 1 024).
+    pub fn available_threads() -> u16 {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u16)
+    }
+
     /// `games` over the run's seconds.
     pub fn per_second(&self, games: u64) -> f64 {
         games as f64 / self.seconds.max(1e-9)
