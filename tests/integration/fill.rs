@@ -3,6 +3,7 @@
 
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder};
+use alea_games::games::mahjong::HandTable;
 use alea_games::games::mahjong::fill::FillError;
 use alea_games::games::mahjong::riichi::{
     Kyoku, Length, Phase, PlayerKind, Riichi, SEATS, choose, fill_unknown, ismcts_search,

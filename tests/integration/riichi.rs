@@ -2,6 +2,7 @@
 
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder, Table, Turn};
+use alea_games::games::mahjong::HandTable;
 use alea_games::games::mahjong::riichi::{
     Kyoku, Length, Match, MeldRecord, Phase, PlayerKind, Riichi, RiichiAction, RiichiEvent, SEATS,
     choose, is_furiten, presets,

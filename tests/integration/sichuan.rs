@@ -6,6 +6,7 @@
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder, Table, Turn};
 use alea::pipeline::LoggedEvent;
+use alea_games::games::mahjong::HandTable;
 use alea_games::games::mahjong::abilities::{SeatedAbility, future_sight};
 use alea_games::games::mahjong::riichi::PlayerKind;
 use alea_games::games::mahjong::sichuan::{

@@ -3,6 +3,7 @@
 
 use alea::kernel::playout::random_player_rng;
 use alea::kernel::{Seat, Sim, SimBuilder, Turn};
+use alea_games::games::mahjong::HandTable;
 use alea_games::games::mahjong::fill::{FillError, Inference};
 use alea_games::games::mahjong::riichi::PlayerKind;
 use alea_games::games::mahjong::sichuan::{

@@ -4,7 +4,7 @@
 use std::ops::{Index, IndexMut};
 
 use super::notation::serde_as_notation;
-use super::{NotationError, Tile, TileKind, format_tiles, parse_tiles};
+use super::{NotationError, Suit, Tile, TileKind, format_tiles, parse_tiles};
 
 /// How many copies of each of the 37 identities (a red five apart from the black ones).
 /// Serialized as sorted notation (`"1112345678999m"`).
@@ -186,5 +186,40 @@ mod tests {
             assert_eq!(kinds[kind], counts.of_kind(kind), "{}", kind.tile());
         }
         assert_eq!(kinds.total(), counts.total());
+    }
+}
+
+/// Tile kinds as bits (bit `k` is the kind of index `k`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct KindMask(pub u64);
+
+impl KindMask {
+    /// No kind.
+    pub const NONE: KindMask = KindMask(0);
+
+    /// The nine kinds of `suit` (the seven honors for [`Suit::Honor`]).
+    pub fn suit(suit: Suit) -> KindMask {
+        KindMask(
+            TileKind::all()
+                .filter(|k| k.suit() == suit)
+                .fold(0, |m, k| m | 1 << k.index()),
+        )
+    }
+
+    /// True when `kind` is in the mask.
+    pub fn contains(self, kind: TileKind) -> bool {
+        self.0 >> kind.index() & 1 == 1
+    }
+
+    /// True when the mask holds no kind.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl std::ops::BitOr for KindMask {
+    type Output = KindMask;
+    fn bitor(self, other: KindMask) -> KindMask {
+        KindMask(self.0 | other.0)
     }
 }

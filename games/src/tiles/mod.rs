@@ -15,7 +15,7 @@ mod set;
 mod shanten;
 mod tile;
 
-pub use counts::{KindCounts, TileCounts};
+pub use counts::{KindCounts, KindMask, TileCounts};
 pub use notation::{NotationError, format_tiles, parse_tiles};
 pub use set::{MAX_COPIES, TileSet, TileSetError};
 pub use shanten::{

@@ -116,7 +116,7 @@ pub fn kind_id(base: u32, tile: Tile) -> u32 {
 /// A mahjong position in words: scores, the hands and melds (the rulesets' deal lines), who
 /// moves.
 pub fn describe<R: super::Ruleset>(sim: &alea::kernel::Sim<R>) -> String {
-    let scores = R::scores(sim.world()).map(|s| s.to_string()).join(" ");
+    let scores = super::score_line(&R::scores(sim.world()));
     let mover = match sim.turn() {
         alea::kernel::Turn::Player(seat) => format!("{seat} to move"),
         alea::kernel::Turn::Terminal => "over".to_string(),

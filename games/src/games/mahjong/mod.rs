@@ -2,24 +2,33 @@
 //! the deal, the fill for hidden information ([`fill`]) and the search helpers ([`search`]).
 
 pub mod abilities;
+pub mod claims;
 pub mod encode;
 mod entry;
 pub mod fill;
+mod players;
 pub mod riichi;
 mod ruleset;
 pub mod search;
+mod shared;
 pub mod sichuan;
 mod summary;
+mod table;
 
 pub use entry::{RIICHI, SICHUAN, riichi_from, sichuan_from};
-pub use ruleset::{LogKind, MatchTally, Ruleset, seat_line};
+pub use players::{DEFAULT_ITERATIONS, PlayerKind, UnknownPlayer};
+pub use ruleset::{LogKind, Ruleset};
+pub(crate) use shared::{decide, encode_items, game_items};
 pub use summary::{MahjongSummary, MahjongTally, MatchResult, SeatSummary};
+pub use table::{
+    HandTable, MatchStanding, MatchState, MatchTally, meld_tiles, score_line, seat_line,
+};
+pub(crate) use table::{deal_into, draw_into};
 
 use bevy_ecs::prelude::*;
 
-use crate::dealer::{DealConfig, DealError, DealRound, DealTable, DiscardView, DrawView, run_deal};
+use crate::dealer::{DealConfig, DealError, DealRound, DealTable, DiscardView, run_deal};
 use crate::mount::Mount;
-use crate::scoring::meld::Meld;
 use crate::tiles::TileCounts;
 use alea::kernel::{Seat, Table};
 
@@ -105,57 +114,6 @@ pub(crate) fn restart<G: alea::kernel::Game>(
     }
     sim.refresh_decision();
     Ok(())
-}
-
-/// The kinds of the pons and kans among `melds`, as [`DrawView::sets`] holds them.
-fn set_bits<'a>(melds: impl Iterator<Item = &'a Meld>) -> u64 {
-    melds
-        .filter(|m| m.kind() != crate::scoring::meld::MeldKind::Chi)
-        .fold(0, |bits, m| bits | 1 << m.low().index())
-}
-
-/// What the abilities' `on_draw` sees of a table, copied out of the game's state (the hooks
-/// then edit the mount in the same World). Both rulesets build it the same way.
-pub(crate) struct DrawTable {
-    hands: [TileCounts; 4],
-    turns: [u16; 4],
-    sets: [u64; 4],
-    riichi: [bool; 4],
-}
-
-impl DrawTable {
-    /// The table from the concealed `hands`, the seat of every discard in the river, each
-    /// seat's melds and riichi flags.
-    pub(crate) fn new<'a, M: Iterator<Item = &'a Meld>>(
-        hands: [TileCounts; 4],
-        river: impl Iterator<Item = Seat>,
-        melds: impl Fn(Seat) -> M,
-        riichi: [bool; 4],
-    ) -> DrawTable {
-        let mut turns = [0u16; 4];
-        for seat in river {
-            turns[seat.index()] = turns[seat.index()].saturating_add(1);
-        }
-        let sets = std::array::from_fn(|s| set_bits(melds(Seat(s as u8))));
-        DrawTable {
-            hands,
-            turns,
-            sets,
-            riichi,
-        }
-    }
-
-    /// Every ability's `on_draw` before `drawer` draws from the live wall.
-    pub(crate) fn before_draw(&self, world: &mut World, drawer: Seat) {
-        let view = DrawView {
-            drawer,
-            hands: &self.hands,
-            turns: &self.turns,
-            sets: &self.sets,
-            riichi: &self.riichi,
-        };
-        crate::dealer::on_draw_in_world(world, &view);
-    }
 }
 
 /// The seated abilities' `on_discard` after `seat` discards `tile` (nothing without

@@ -9,22 +9,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::abilities::{Foresee, SeatedAbility};
-use super::riichi::PlayerKind;
-use crate::tiles::format_tiles;
-use alea::kernel::{Game, Seat, Sim};
-
-/// Counts over a match, for summaries.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct MatchTally {
-    /// Hands played.
-    pub hands: u32,
-    /// Wins by seat.
-    pub wins: [u32; 4],
-    /// Discards another seat won on, by seat.
-    pub deal_ins: [u32; 4],
-    /// Hands that ran out of tiles.
-    pub draws: u32,
-}
+use super::players::PlayerKind;
+use super::table::{HandTable, MatchState, MatchTally};
+use alea::kernel::{Game, Sim};
 
 /// How the play log shows an event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,11 +32,13 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
     const RECORD: &'static str;
     /// Its rule options, as replay lines hold them.
     type Config: Serialize + DeserializeOwned + Clone + Send + Sync;
+    /// The hand in play.
+    type Hand: HandTable;
+    /// The match.
+    type Match: MatchState;
 
     /// The rule options.
     fn config(&self) -> &Self::Config;
-    /// The abilities seated.
-    fn abilities(&self) -> &[SeatedAbility];
     /// The game of `config` with `abilities` seated (an error says why they cannot sit).
     fn build(config: Self::Config, abilities: &[SeatedAbility]) -> Result<Self, String>;
     /// A new match in `sim`, as if built with `seed` (a failed first deal leaves `sim` as it
@@ -62,16 +51,29 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
         rng: &mut ChaCha8Rng,
     ) -> Option<Self::Action>;
     /// Scores by seat.
-    fn scores(world: &World) -> [i32; 4];
+    fn scores(world: &World) -> [i32; 4] {
+        world.resource::<Self::Match>().standing().scores
+    }
     /// The match's counts.
-    fn tally(world: &World) -> MatchTally;
+    fn tally(world: &World) -> MatchTally {
+        world.resource::<Self::Match>().standing().tally
+    }
     /// True once the match has ended (its last event resolved).
-    fn is_over(world: &World) -> bool;
+    fn is_over(world: &World) -> bool {
+        world.resource::<Self::Match>().standing().over
+    }
     /// The current hand's deal event, its starting hands filled in (its display opens the hand
     /// in the log: `East 1 (0 honba, 0 sticks): dealer P0`).
     fn deal_event(sim: &Sim<Self>) -> Self::Event;
-    /// Each seat's concealed tiles and melds (and what else a new hand shows), one line each.
-    fn deal_lines(sim: &Sim<Self>) -> Vec<String>;
+    /// What a new hand shows before the seats' lines (riichi: the dora indicator).
+    fn deal_header(sim: &Sim<Self>) -> String;
+    /// [`deal_header`](Self::deal_header), then each seat's concealed tiles and melds, one
+    /// line each.
+    fn deal_lines(sim: &Sim<Self>) -> Vec<String> {
+        let mut lines = vec![Self::deal_header(sim)];
+        lines.extend(sim.world().resource::<Self::Hand>().seat_lines());
+        lines
+    }
     /// How the play log shows `event`.
     fn log_kind(event: &Self::Event) -> LogKind;
     /// The header's description of the rules (`riichi, Hanchan`).
@@ -79,18 +81,4 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
     /// The match length as the replay file's rules hold it (riichi: `"hanchan"`; sichuan: the
     /// number of hands).
     fn length(&self) -> serde_json::Value;
-}
-
-/// `seat` and its tiles in notation, then its melds in brackets.
-pub fn seat_line(
-    seat: Seat,
-    concealed: &crate::tiles::TileCounts,
-    melds: &[(String, Vec<crate::tiles::Tile>)],
-) -> String {
-    let tiles: Vec<_> = concealed.tiles().collect();
-    let mut line = format!("{seat} {}", format_tiles(&tiles));
-    for (kind, tiles) in melds {
-        line.push_str(&format!(" [{kind} {}]", format_tiles(tiles)));
-    }
-    line
 }

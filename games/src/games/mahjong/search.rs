@@ -7,8 +7,8 @@ use bevy_ecs::world::World;
 use crate::games::mahjong::fill::{FillTable, Inference, fill_table};
 use crate::tiles::{KindCounts, ShantenProbe, Tile, TileKind, ukeire};
 use alea::kernel::{Game, Rules, Seat, Sim, Turn};
-use alea::search::Ismcts;
 use alea::search::SearchError;
+use alea::search::{Candidates, Evaluator, Ismcts};
 
 /// The share of the best ukeire a discard needs to be searched.
 pub const UKEIRE_SHARE: f64 = 0.75;
@@ -109,6 +109,32 @@ impl<G: Game + FillTable> InferredFill for G {
     ) {
         let _ = fill_table(&rules.game, world, viewer, rng, inference);
     }
+}
+
+/// A mahjong ISMCTS searcher: leaves valued by `rollouts`, the tree searching the
+/// `candidates` (the first of them the root's anchor, kept unless another beats it world by
+/// world by [`ANCHOR_Z`] standard errors: [`Ismcts::with_anchored_root`]), over worlds of
+/// `inference`.
+pub fn anchored_ismcts<G: InferredFill>(
+    uct_c: f64,
+    rollouts: impl Evaluator<G> + 'static,
+    candidates: Candidates<G>,
+    inference: Inference,
+) -> Ismcts<G> {
+    let search = Ismcts::new(uct_c, rollouts)
+        .with_candidates(candidates)
+        .with_anchored_root(ANCHOR_Z);
+    with_inference(search, inference)
+}
+
+/// The seat to move and its legal actions (`None` once the game is over or when there is
+/// nothing to choose).
+pub fn to_move<G: Game>(sim: &Sim<G>) -> Option<(Seat, &[G::Action])> {
+    let Turn::Player(seat) = sim.turn() else {
+        return None;
+    };
+    let choices = sim.legal_actions();
+    (!choices.is_empty()).then_some((seat, choices))
 }
 
 /// `search` determinizing with `inference`'s fill ([`Inference::Constrained`] is the rulesets'

@@ -5,7 +5,7 @@
 use alea::registry::Run;
 use serde::{Deserialize, Serialize};
 
-use super::riichi::PlayerKind;
+use super::players::PlayerKind;
 use super::{MatchTally, Ruleset};
 
 /// The outcome of one mahjong match.

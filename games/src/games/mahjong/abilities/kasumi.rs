@@ -11,8 +11,8 @@ use crate::dealer::{
     Ability, AbilityCtx, AbilityHooks, AbilityList, AbilityPlan, BargainHooks, Claim, DrawView,
     TableView,
 };
-use crate::games::mahjong::fill::KindMask;
 use crate::mount::{Mount, Presence};
+use crate::tiles::KindMask;
 use crate::tiles::{Suit, TileCounts, TileKind, shanten};
 use alea::kernel::Seat;
 

@@ -32,7 +32,7 @@ pub use kuro::KURO;
 pub use sawaya::SAWAYA;
 pub use seated::{ALL, SeatedAbility, SeatedAbilityError, by_name, names};
 pub use takami::{TAKAMI, takami_choice, teacup_discard};
-pub use toki::{Foresee, Sight, TOKI, future_sight, toki_choice};
+pub use toki::{Foresee, Sight, TOKI, future_sight, toki_choice, toki_to_move};
 
 /// The parameters of every reference ability (`assets/abilities.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]

@@ -10,12 +10,12 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::params;
+use super::{SeatedAbility, params};
 use crate::dealer::AbilityHooks;
 use crate::mount::{Exit, Mount};
 use crate::tiles::Tile;
 use alea::chance::sub_seed;
-use alea::kernel::{Game, Seat, Sim, SimError};
+use alea::kernel::{Game, Seat, Sim, SimError, Turn};
 use alea::pipeline::Observer;
 
 /// Toki's hooks: none at the deal; her future sight runs at her decisions
@@ -34,6 +34,13 @@ pub trait Foresee: Game {
     fn ends_hand(event: &Self::Event) -> bool;
     /// How good the world is for `seat`: its points, then how close it is to a win.
     fn outlook(sim: &Sim<Self>, seat: Seat) -> f64;
+    /// The abilities seated.
+    fn abilities(&self) -> &[SeatedAbility];
+
+    /// True when Toki sits at `seat`.
+    fn has_toki(&self, seat: Seat) -> bool {
+        SeatedAbility::is_seated(self.abilities(), &TOKI, seat)
+    }
 }
 
 /// The slot of an exit: the exit and the slot's index from the exit's first slot (not from
@@ -135,6 +142,17 @@ pub fn toki_choice<G: Foresee>(
         .ok()
         .flatten()
         .map(|sight| sight.action)
+}
+
+/// [`toki_choice`] for the seat to move when Toki sits there (`None` otherwise).
+pub fn toki_to_move<G: Foresee>(sim: &mut Sim<G>, rng: &mut ChaCha8Rng) -> Option<G::Action> {
+    let Turn::Player(seat) = sim.turn() else {
+        return None;
+    };
+    if !sim.rules().game.has_toki(seat) {
+        return None;
+    }
+    toki_choice(sim, seat, rng)
 }
 
 /// One timeline: restore, collapse what earlier timelines saw, play `candidate` and the next

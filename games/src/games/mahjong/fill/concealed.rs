@@ -5,48 +5,13 @@
 use rand::{Rng, RngExt};
 
 use crate::mount::MountError;
-use crate::tiles::{Suit, Tile, TileCounts, TileKind};
+use crate::tiles::{KindMask, Tile, TileCounts};
 use alea::kernel::Seat;
 
 /// Most tiles a fill handles (the 136-tile riichi set and the 108-tile sichuan set fit).
 pub(super) const MAX_UNSEEN: usize = 160;
 /// Most seats a fill handles (a mahjong table).
 pub const MAX_SEATS: usize = 4;
-
-/// Tile kinds as bits (bit `k` is the kind of index `k`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct KindMask(pub u64);
-
-impl KindMask {
-    /// No kind.
-    pub const NONE: KindMask = KindMask(0);
-
-    /// The nine kinds of `suit` (the seven honors for [`Suit::Honor`]).
-    pub fn suit(suit: Suit) -> KindMask {
-        KindMask(
-            TileKind::all()
-                .filter(|k| k.suit() == suit)
-                .fold(0, |m, k| m | 1 << k.index()),
-        )
-    }
-
-    /// True when `kind` is in the mask.
-    pub fn contains(self, kind: TileKind) -> bool {
-        self.0 >> kind.index() & 1 == 1
-    }
-
-    /// True when the mask holds no kind.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-}
-
-impl std::ops::BitOr for KindMask {
-    type Output = KindMask;
-    fn bitor(self, other: KindMask) -> KindMask {
-        KindMask(self.0 | other.0)
-    }
-}
 
 /// One seat's concealed tiles as a fill sees them, with what the table has shown of them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

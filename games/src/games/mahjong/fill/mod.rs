@@ -28,7 +28,8 @@ use crate::mount::Mount;
 use crate::tiles::{Tile, TileCounts, TileKind, TileSet};
 use alea::kernel::Seat;
 
-pub use concealed::{Concealed, FillError, KindMask, MAX_SEATS, concealed_size, uniform_tile};
+pub use crate::tiles::KindMask;
+pub use concealed::{Concealed, FillError, MAX_SEATS, concealed_size, uniform_tile};
 use concealed::{MAX_UNSEEN, shuffle_front};
 pub use table::{FillTable, fill_table, fill_world, fill_world_with};
 

@@ -15,7 +15,8 @@
 
 use rand::{Rng, RngExt};
 
-use super::concealed::{KindMask, MAX_UNSEEN};
+use super::concealed::MAX_UNSEEN;
+use crate::tiles::KindMask;
 use crate::tiles::{ShantenProbe, Tile, TileCounts, shanten};
 
 /// Trades the search phase tries at most before it gives up.

@@ -6,13 +6,14 @@ use bevy_ecs::prelude::*;
 use rand::Rng;
 
 use super::{Concealed, FillError, Inference, MAX_SEATS, View, fill_inferred};
+use crate::games::mahjong::abilities::Foresee;
 use crate::mount::Mount;
 use crate::tiles::{TileCounts, TileKind, TileSet};
 use alea::kernel::Seat;
 
 /// What a fill needs of a ruleset's table. The seat read or written is never the viewer's
 /// unless said.
-pub trait FillTable {
+pub trait FillTable: Foresee {
     /// What is read while the mount is still in the world (riichi: Kasumi's kept suit) and
     /// the seat holding a drawn or called tile, if any.
     type Before;
@@ -37,8 +38,6 @@ pub trait FillTable {
     fn public_tiles(world: &World, mount: &Mount, seen: &mut TileCounts);
     /// The tile set in play.
     fn tile_set(&self) -> TileSet;
-    /// True when `viewer` collapsed wall slots of its own (Toki): they stay.
-    fn keeps_collapses(&self, viewer: Seat) -> bool;
     /// Writes the other seats' new concealed parts (and what hangs on them).
     fn write_back<R: Rng + ?Sized>(
         world: &mut World,
@@ -142,7 +141,8 @@ pub fn fill_table<T: FillTable, R: Rng + ?Sized>(
             set: &set,
             viewer,
             seen: &seen,
-            keep_collapses: constrained && game.keeps_collapses(viewer),
+            // The wall slots Toki collapsed at the viewer's own seat stay.
+            keep_collapses: constrained && game.has_toki(viewer),
         };
         fill_inferred(inference, view, &mut seats, &mut mount, &last, rng)?;
         T::write_back(world, viewer, &seats, constrained, rng);

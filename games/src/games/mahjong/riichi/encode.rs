@@ -12,10 +12,11 @@
 //! | 380–384 | tsumo, ron, open kan, pass, nine terminals |
 
 use super::{Kyoku, Match, Phase, Riichi, RiichiAction};
-use crate::games::mahjong::encode::{TableView, describe, kind_id, shape, tile_id, write_planes};
+use crate::games::mahjong::HandTable;
+use crate::games::mahjong::encode::{TableView, kind_id, shape, tile_id, write_planes};
 use crate::mount::{Exit, Mount};
 use crate::tiles::{Tile, TileCounts};
-use alea::encode::{Bounds, Encode};
+use alea::encode::Encode;
 use alea::kernel::{Seat, Sim};
 
 impl Encode for Riichi {
@@ -89,24 +90,5 @@ impl Encode for Riichi {
         write_planes(&view, out);
     }
 
-    fn action_string(_: &Sim<Riichi>, action: &RiichiAction) -> String {
-        action.to_string()
-    }
-
-    fn restart(
-        sim: &mut Sim<Self>,
-        _: &alea::snapshot::Snapshot,
-        seed: u64,
-    ) -> Result<bool, alea::kernel::SimError> {
-        <Self as crate::games::mahjong::Ruleset>::restart(sim, seed)?;
-        Ok(true)
-    }
-
-    fn bounds(&self) -> Bounds {
-        crate::games::mahjong::encode::BOUNDS
-    }
-
-    fn describe(sim: &Sim<Riichi>) -> String {
-        describe(sim)
-    }
+    crate::games::mahjong::encode_items!();
 }

@@ -26,21 +26,19 @@ impl Riichi {
 /// Deals a match's first hand and the dealer's first draw (at setup and restart).
 fn first_hand(world: &mut World, table: &mut Table, length: Length) -> Result<(), DealError> {
     rules::start_hand(world, table, length)?;
-    rules::draw_into(world, table, Seat(0), Exit::Pii);
+    crate::games::mahjong::draw_into::<Kyoku>(world, table, Seat(0), Exit::Pii);
     Ok(())
 }
 
 impl Game for Riichi {
+    crate::games::mahjong::game_items!();
+
     type Action = RiichiAction;
     type Event = RiichiEvent;
     type State = ();
 
     fn name(&self) -> &'static str {
         "riichi"
-    }
-
-    fn seats(&self) -> u8 {
-        SEATS as u8
     }
 
     fn setup(&self, setup: &mut Setup<'_, Self>) {
@@ -83,19 +81,13 @@ impl Game for Riichi {
                 tile,
                 riichi: true,
             },
-            RiichiAction::Tsumo => RiichiEvent::Win {
+            RiichiAction::Tsumo => RiichiEvent::unscored_win(
                 seat,
-                from: None,
-                tile: kyoku.drawn[seat.index()].unwrap_or(Tile::ALL[0]),
-                chankan: false,
-                rinshan: matches!(kyoku.phase, Phase::Turn { rinshan: true, .. }),
-                han: 0,
-                fu: 0,
-                points: 0,
-                yaku: String::new(),
-                ura: Vec::new(),
-                deltas: [0; SEATS],
-            },
+                None,
+                kyoku.drawn[seat.index()].unwrap_or(Tile::ALL[0]),
+                false,
+                matches!(kyoku.phase, Phase::Turn { rinshan: true, .. }),
+            ),
             RiichiAction::ClosedKan(tile) => RiichiEvent::Kan {
                 seat,
                 kind: MeldKind::ClosedKan,
@@ -132,11 +124,6 @@ impl Game for Riichi {
         });
     }
 
-    fn apply(ctx: &mut Ctx<'_, Self>, event: &mut RiichiEvent) -> Flow {
-        rules::apply(ctx, event);
-        Flow::Continue
-    }
-
     fn next_decision(
         rules: &Rules<Riichi>,
         world: &World,
@@ -144,25 +131,15 @@ impl Game for Riichi {
         _: &(),
         decision: &mut Decision<RiichiAction>,
     ) {
-        let mut choices = std::mem::take(&mut decision.choices);
-        let seat = legal::legal_actions(
-            &rules.game,
-            world.resource::<Kyoku>(),
-            world.resource::<Match>(),
-            world.resource::<Mount>(),
-            &mut choices,
-        );
-        decision.choices = choices;
-        match seat {
-            Some(seat) => decision.turn = alea::kernel::Turn::Player(seat),
-            None => decision.finish(),
-        }
-    }
-
-    const HIDDEN_INFORMATION: bool = true;
-
-    fn seen_by(event: &RiichiEvent, viewer: Seat) -> Option<RiichiEvent> {
-        hidden::seen_by(event, viewer)
+        crate::games::mahjong::decide(decision, |choices| {
+            legal::legal_actions(
+                &rules.game,
+                world.resource::<Kyoku>(),
+                world.resource::<Match>(),
+                world.resource::<Mount>(),
+                choices,
+            )
+        });
     }
 
     fn observe(
@@ -176,18 +153,6 @@ impl Game for Riichi {
         hidden::observe(world, seat, hasher);
     }
 
-    /// [`fill_unknown`] from `rng`; a position it cannot work from stays as it is.
-    fn determinize(
-        rules: &Rules<Riichi>,
-        world: &mut World,
-        _: &Table,
-        _: &mut (),
-        viewer: Seat,
-        rng: &mut rand_chacha::ChaCha8Rng,
-    ) {
-        <Riichi as InferredFill>::fill(rules, world, viewer, rng, Inference::Constrained);
-    }
-
     fn returns(rules: &Rules<Riichi>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
         let start = rules.game.config.start_points;
         out.clear();
@@ -198,13 +163,11 @@ impl Game for Riichi {
 impl crate::games::mahjong::Ruleset for Riichi {
     const RECORD: &'static str = "mahjong";
     type Config = RiichiConfig;
+    type Hand = Kyoku;
+    type Match = Match;
 
     fn config(&self) -> &RiichiConfig {
         &self.config
-    }
-
-    fn abilities(&self) -> &[SeatedAbility] {
-        &self.abilities
     }
 
     fn build(config: RiichiConfig, abilities: &[SeatedAbility]) -> Result<Riichi, String> {
@@ -225,24 +188,6 @@ impl crate::games::mahjong::Ruleset for Riichi {
         choose(sim, players, rng)
     }
 
-    fn scores(world: &World) -> [i32; SEATS] {
-        scores(world)
-    }
-
-    fn is_over(world: &World) -> bool {
-        world.resource::<Match>().over
-    }
-
-    fn tally(world: &World) -> crate::games::mahjong::MatchTally {
-        let t = world.resource::<Match>().tally;
-        crate::games::mahjong::MatchTally {
-            hands: t.hands,
-            wins: t.wins,
-            deal_ins: t.deal_ins,
-            draws: t.draws,
-        }
-    }
-
     fn deal_event(sim: &Sim<Riichi>) -> RiichiEvent {
         let m = sim.world().resource::<Match>();
         RiichiEvent::Deal {
@@ -260,25 +205,10 @@ impl crate::games::mahjong::Ruleset for Riichi {
         }
     }
 
-    /// The dora indicators, then each seat's tiles and melds.
-    fn deal_lines(sim: &Sim<Riichi>) -> Vec<String> {
-        let world = sim.world();
-        let kyoku = world.resource::<Kyoku>();
-        let indicators = format_tiles(world.resource::<Mount>().dora_indicators());
-        let mut lines = vec![format!(
-            "dora indicator {indicators}; hands (the dealer has drawn):"
-        )];
-        lines.extend((0..SEATS as u8).map(|s| {
-            let melds: Vec<_> = kyoku
-                .melds_of(Seat(s))
-                .map(|m| (m.meld.kind().to_string(), m.tiles().tiles().collect()))
-                .collect();
-            format!(
-                "  {}",
-                crate::games::mahjong::seat_line(Seat(s), &kyoku.hands[usize::from(s)], &melds)
-            )
-        }));
-        lines
+    /// The dora indicators.
+    fn deal_header(sim: &Sim<Riichi>) -> String {
+        let indicators = format_tiles(sim.world().resource::<Mount>().dora_indicators());
+        format!("dora indicator {indicators}; hands (the dealer has drawn):")
     }
 
     fn log_kind(event: &RiichiEvent) -> crate::games::mahjong::LogKind {

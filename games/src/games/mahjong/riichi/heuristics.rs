@@ -4,6 +4,7 @@
 
 use super::state::{Kyoku, Phase};
 use super::{Riichi, RiichiAction};
+use crate::games::mahjong::HandTable;
 use crate::mount::Mount;
 use crate::tiles::{KindCounts, ShantenProbe, Tile, TileKind, shanten, ukeire};
 use alea::kernel::{Seat, Sim};

@@ -1,6 +1,7 @@
 //! Hidden information in riichi: what a seat observes ([`observe`]) and the worlds consistent
 //! with it ([`fill_unknown`]), for information-set search.
 
+use crate::games::mahjong::HandTable;
 use std::hash::{Hash, Hasher};
 
 use bevy_ecs::prelude::*;
@@ -116,10 +117,6 @@ impl FillTable for Riichi {
 
     fn tile_set(&self) -> TileSet {
         Riichi::tile_set(self)
-    }
-
-    fn keeps_collapses(&self, viewer: Seat) -> bool {
-        self.has_toki(viewer)
     }
 
     /// An opponent's temporary and riichi furiten hang on its hidden hand: cleared.

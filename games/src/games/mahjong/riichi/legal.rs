@@ -2,18 +2,15 @@
 
 use super::state::{Kyoku, Match, Phase, SEATS};
 use super::{Riichi, RiichiAction};
+use crate::games::mahjong::HandTable;
+use crate::games::mahjong::claims;
 use crate::mount::{Exit, Mount};
 use crate::scoring::riichi::{Hand, MeldKind, Score, WinContext, evaluate, is_agari};
 use crate::tiles::{KindCounts, Tile, TileKind, shanten};
 use alea::kernel::Seat;
 
-/// Claim-window option bits (in [`Kyoku::can`]).
-pub(super) const CAN_RON: u8 = 1;
-/// Pon.
-pub(super) const CAN_PON: u8 = 2;
-/// Open kan.
-pub(super) const CAN_KAN: u8 = 4;
-/// Chi.
+pub(super) use crate::games::mahjong::claims::{CAN_KAN, CAN_PON, CAN_RON};
+/// Claim-window option bit (in [`Kyoku::can`]) beside the shared ones: chi.
 pub(super) const CAN_CHI: u8 = 8;
 
 /// How a win happens.
@@ -240,12 +237,7 @@ pub(super) fn legal_actions(
             Some(seat)
         }
         Phase::Claims { from, tile, .. } => {
-            let seat = (1..SEATS as u8)
-                .map(|d| Seat((from.0 + d) % SEATS as u8))
-                .find(|s| {
-                    kyoku.can[s.index()] != 0
-                        && kyoku.answers[s.index()] == super::state::Answer::None
-                })?;
+            let seat = claims::next_to_answer(&kyoku.can, &kyoku.answers, from)?;
             let bits = kyoku.can[seat.index()];
             let hand = &kyoku.hands[seat.index()];
             if bits & CAN_RON != 0 {

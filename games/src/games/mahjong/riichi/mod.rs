@@ -76,31 +76,30 @@ use serde::{Deserialize, Serialize};
 pub use crate::games::mahjong::fill::{
     fill_world as fill_unknown, fill_world_with as fill_unknown_with,
 };
+pub use crate::games::mahjong::players::{DEFAULT_ITERATIONS, PlayerKind, UnknownPlayer};
+pub use crate::games::mahjong::{HandTable, meld_tiles};
 pub use defense::{FOLD_SHANTEN, cautious_action, fold_discard, safe_kinds};
 pub use heuristics::greedy_action;
 pub use hidden::FillStart;
 pub use legal::{is_furiten, is_tenpai, nine_terminals, waits};
-pub use players::{PlayerKind, UnknownPlayer, choose};
+pub use players::choose;
 pub use search::{
-    CautiousRollouts, DEFAULT_ITERATIONS, candidates, ismcts, ismcts_search, ismcts_search_with,
-    ismcts_with,
+    CautiousRollouts, candidates, ismcts, ismcts_search, ismcts_search_with, ismcts_with,
 };
 pub use state::{
     Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, SEATS, Tally, UnknownLength,
-    first_place, meld_tiles, wind, wind_name,
+    first_place, wind, wind_name,
 };
 
 use crate::dealer::{DealConfig, DealError, Dealer};
-use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
-use crate::games::mahjong::fill::Inference;
-use crate::games::mahjong::search::InferredFill;
+use crate::games::mahjong::abilities::SeatedAbility;
 use crate::mount::{Exit, Mount};
 use crate::scoring::riichi::{MeldKind, RiichiRules};
 use crate::tiles::{Tile, TileCounts, TileSet, format_tiles};
 use alea::kernel::{
     Decision, EventKind, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table,
 };
-use alea::pipeline::{Ctx, Flow, RootEvents};
+use alea::pipeline::RootEvents;
 
 /// The rule options of a riichi match (a preset of `assets/riichi.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -271,11 +270,6 @@ impl Riichi {
         Dealer::new(self.deal_config(), &SeatedAbility::pairs(abilities), 0)?.deal(0)?;
         self.abilities = abilities.to_vec();
         Ok(self)
-    }
-
-    /// True when Toki sits at `seat`.
-    pub fn has_toki(&self, seat: Seat) -> bool {
-        SeatedAbility::is_seated(&self.abilities, &TOKI, seat)
     }
 
     /// The same rules with another match length.
@@ -478,6 +472,29 @@ pub enum RiichiEvent {
 }
 
 impl RiichiEvent {
+    /// `seat`'s win on `tile` (from `from`'s discard, or by tsumo), for the rules to score.
+    pub fn unscored_win(
+        seat: Seat,
+        from: Option<Seat>,
+        tile: Tile,
+        chankan: bool,
+        rinshan: bool,
+    ) -> RiichiEvent {
+        RiichiEvent::Win {
+            seat,
+            from,
+            tile,
+            chankan,
+            rinshan,
+            han: 0,
+            fu: 0,
+            points: 0,
+            yaku: String::new(),
+            ura: Vec::new(),
+            deltas: [0; SEATS],
+        }
+    }
+
     /// Kind of [`RiichiEvent::Deal`].
     pub const DEAL: EventKind = 0;
     /// Kind of [`RiichiEvent::Draw`].
@@ -629,15 +646,13 @@ impl std::fmt::Display for RiichiEvent {
                 },
                 if *repeat { ", the dealer repeats" } else { "" }
             ),
-            RiichiEvent::MatchEnd { scores } => write!(
-                f,
-                "match over: {}",
-                scores
-                    .iter()
-                    .map(i32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
+            RiichiEvent::MatchEnd { scores } => {
+                write!(
+                    f,
+                    "match over: {}",
+                    crate::games::mahjong::score_line(scores)
+                )
+            }
         }
     }
 }

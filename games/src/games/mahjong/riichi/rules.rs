@@ -1,6 +1,7 @@
 //! The rules of each [`RiichiEvent`]: dealing, drawing, discarding, the claim window, kans,
 //! wins, exhaustive and abortive draws and the end of a hand.
 
+use crate::games::mahjong::HandTable;
 use bevy_ecs::prelude::*;
 
 use super::legal::{self, CAN_RON, WinHow};
@@ -8,6 +9,8 @@ use super::state::{Answer, Kyoku, Length, Match, MeldRecord, Phase, RiverTile, S
 use super::{Abort, Riichi, RiichiEvent};
 
 use crate::dealer::DealError;
+use crate::games::mahjong::claims::{self, Resolution};
+use crate::games::mahjong::draw_into;
 use crate::mount::{Exit, Mount, draw_in_world};
 use crate::scoring::riichi::{Meld, MeldKind};
 use crate::tiles::Tile;
@@ -25,52 +28,14 @@ pub(super) fn start_hand(
     let state = *world.resource::<Match>();
     let round = state.deal_round(length);
     let hands = crate::games::mahjong::deal_hand(world, table, round, state.dealt)?;
+    crate::games::mahjong::deal_into::<Kyoku>(world, &hands);
     let mut kyoku = world.resource_mut::<Kyoku>();
-    let mut fresh = Kyoku::default();
-    std::mem::swap(&mut fresh.river, &mut kyoku.river);
-    fresh.river.clear();
-    *kyoku = fresh;
-    for (s, hand) in hands.iter().enumerate().take(SEATS) {
-        kyoku.hands[s] = *hand;
-    }
     kyoku.first_turn = [true; SEATS];
     kyoku.uninterrupted = true;
     let mut state = world.resource_mut::<Match>();
     state.dealt += 1;
     state.tally.hands += 1;
     Ok(())
-}
-
-/// `seat` draws from `exit` into its hand and is on turn (the active seat of `table`).
-/// Returns the tile. Seated abilities edit the presence of a normal draw first (`on_draw`:
-/// Koromo).
-pub(super) fn draw_into(
-    world: &mut World,
-    table: &mut Table,
-    seat: Seat,
-    exit: Exit,
-) -> Option<Tile> {
-    if exit == Exit::Pii && crate::dealer::has_abilities(world) {
-        let kyoku = world.resource::<Kyoku>();
-        let table = crate::games::mahjong::DrawTable::new(
-            kyoku.hands,
-            kyoku.river.iter().map(|(s, _)| *s),
-            |s| kyoku.melds_of(s).map(|m| &m.meld),
-            kyoku.riichi,
-        );
-        table.before_draw(world, seat);
-    }
-    let tile = draw_in_world(world, exit).ok()?;
-    let mut kyoku = world.resource_mut::<Kyoku>();
-    kyoku.hands[seat.index()][tile] += 1;
-    kyoku.drawn[seat.index()] = Some(tile);
-    kyoku.phase = Phase::Turn {
-        seat,
-        called: false,
-        rinshan: exit == Exit::Rinshan,
-    };
-    table.active = seat;
-    Some(tile)
 }
 
 fn next_seat(seat: Seat) -> Seat {
@@ -100,7 +65,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         }
         RiichiEvent::Draw { seat, exit, tile } => {
             let (world, table) = ctx.world_and_table();
-            *tile = draw_into(world, table, *seat, *exit);
+            *tile = draw_into::<Kyoku>(world, table, *seat, *exit);
         }
         RiichiEvent::Discard { seat, tile, riichi } => discard(ctx, *seat, *tile, *riichi),
         RiichiEvent::Answer { seat, answer } => answer_claim(ctx, *seat, *answer),
@@ -331,7 +296,6 @@ fn after_kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, closed: bool) {
 }
 
 fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
-    let abortive = ctx.game().config.abortive;
     let world = ctx.world();
     let Phase::Claims {
         from,
@@ -353,57 +317,23 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
         }
     }
     let kyoku = world.resource::<Kyoku>();
-    let order = (1..SEATS as u8).map(|d| Seat((from.0 + d) % SEATS as u8));
-    if order
-        .clone()
-        .any(|s| kyoku.can[s.index()] != 0 && kyoku.answers[s.index()] == Answer::None)
-    {
-        return;
-    }
     // Everyone answered: ron (the first in turn order), then pon/kan, then chi.
-    let answers = kyoku.answers;
     let pending = kyoku.riichi_pending;
-    let rons = answers.iter().filter(|&&a| a == Answer::Ron).count();
-    if rons == 3 && abortive.triple_ron {
-        ctx.emit(RiichiEvent::AbortiveDraw {
-            reason: Abort::TripleRon,
-        });
-        return;
-    }
-    let winners = ron_winners(ctx.game(), &answers, from);
-    if !winners.is_empty() {
-        for winner in winners {
-            ctx.emit(RiichiEvent::Win {
-                seat: winner,
-                from: Some(from),
-                tile,
-                chankan,
-                rinshan: false,
-                han: 0,
-                fu: 0,
-                points: 0,
-                yaku: String::new(),
-                ura: Vec::new(),
-                deltas: [0; SEATS],
-            });
+    let (caller, answer) = match claims::resolve(&kyoku.can, &kyoku.answers, from) {
+        Resolution::Waiting => return,
+        Resolution::Rons(rons) => {
+            win_on_discard(ctx, rons, from, tile, chankan);
+            return;
         }
-        return;
-    }
-    if chankan {
-        after_kan(ctx, from, false);
-        return;
-    }
-    let claim = order
-        .clone()
-        .find(|s| matches!(answers[s.index()], Answer::Pon(..) | Answer::Kan))
-        .or_else(|| {
-            order
-                .clone()
-                .find(|s| matches!(answers[s.index()], Answer::Chi(..)))
-        });
-    let Some(caller) = claim else {
-        proceed(ctx, from);
-        return;
+        Resolution::Passed if chankan => {
+            after_kan(ctx, from, false);
+            return;
+        }
+        Resolution::Passed => {
+            proceed(ctx, from);
+            return;
+        }
+        Resolution::Call { seat, answer } => (seat, answer),
     };
     if let Some(reason) = abort_on_pass(ctx.game(), ctx.world().resource::<Kyoku>()) {
         abort_after_pass(ctx, reason);
@@ -412,7 +342,7 @@ fn answer_claim(ctx: &mut Ctx<'_, Riichi>, seat: Seat, answer: Answer) {
     if let Some(seat) = pending {
         ctx.emit(RiichiEvent::RiichiStick { seat });
     }
-    let (kind, with) = match answers[caller.index()] {
+    let (kind, with) = match answer {
         Answer::Pon(a, b) => (MeldKind::Pon, [a, b]),
         Answer::Chi(a, b) => (MeldKind::Chi, [a, b]),
         _ => (MeldKind::OpenKan, [tile.kind().tile(); 2]),
@@ -542,11 +472,35 @@ fn kan(ctx: &mut Ctx<'_, Riichi>, seat: Seat, kind: MeldKind, tile: Tile) {
 /// The seats that win on `from`'s tile, in turn order from `from`: every seat that answered
 /// ron with double ron on, else the first (head bump).
 fn ron_winners(game: &Riichi, answers: &[Answer; SEATS], from: Seat) -> Vec<Seat> {
-    let rons = (1..SEATS as u8)
-        .map(|d| Seat((from.0 + d) % SEATS as u8))
-        .filter(|s| answers[s.index()] == Answer::Ron);
     let most = if game.config.double_ron { SEATS } else { 1 };
-    rons.take(most).collect()
+    claims::rons(answers, from).take(most).collect()
+}
+
+/// `rons` answered ron on `from`'s tile: three are an abortive draw (when it is played), else
+/// the [`ron_winners`] win.
+fn win_on_discard(
+    ctx: &mut Ctx<'_, Riichi>,
+    rons: Vec<Seat>,
+    from: Seat,
+    tile: Tile,
+    chankan: bool,
+) {
+    if rons.len() == 3 && ctx.game().config.abortive.triple_ron {
+        ctx.emit(RiichiEvent::AbortiveDraw {
+            reason: Abort::TripleRon,
+        });
+        return;
+    }
+    let answers = ctx.world().resource::<Kyoku>().answers;
+    for winner in ron_winners(ctx.game(), &answers, from) {
+        ctx.emit(RiichiEvent::unscored_win(
+            winner,
+            Some(from),
+            tile,
+            chankan,
+            false,
+        ));
+    }
 }
 
 fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {

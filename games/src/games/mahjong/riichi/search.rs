@@ -8,13 +8,10 @@ use super::state::{Kyoku, Match, Phase};
 use super::{Riichi, RiichiAction};
 use crate::games::mahjong::fill::Inference;
 
-use crate::games::mahjong::search::{ANCHOR_Z, DiscardPrior, greedy_to_hand_end, with_inference};
+use crate::games::mahjong::search::{DiscardPrior, anchored_ismcts, greedy_to_hand_end, to_move};
 use crate::mount::Mount;
-use alea::kernel::{Sim, Turn};
+use alea::kernel::Sim;
 use alea::search::{Evaluator, Ismcts, SearchError, SearchResult, Values};
-
-/// Iterations of the `ismcts` player when none are given (a hand takes about a second).
-pub const DEFAULT_ITERATIONS: u32 = 100;
 
 /// The exploration constant: values are points / 1000, a hand moves them by a few units.
 const UCT_C: f64 = 10.0;
@@ -41,17 +38,16 @@ impl Evaluator<Riichi> for CautiousRollouts {
 
 /// A fresh ISMCTS searcher for riichi with cautious rollouts, searching the [`candidates`]
 /// over constrained worlds ([`fill_unknown`](super::fill_unknown)); at the root it keeps the
-/// cautious choice unless another candidate beats it world by world by [`ANCHOR_Z`]
-/// standard errors ([`Ismcts::with_anchored_root`]).
+/// cautious choice unless another candidate beats it world by world by
+/// [`ANCHOR_Z`](crate::games::mahjong::search::ANCHOR_Z) standard errors
+/// ([`Ismcts::with_anchored_root`]).
 pub fn ismcts() -> Ismcts<Riichi> {
-    Ismcts::new(UCT_C, CautiousRollouts)
-        .with_candidates(candidates)
-        .with_anchored_root(ANCHOR_Z)
+    ismcts_with(Inference::Constrained)
 }
 
 /// [`ismcts`] over worlds of another [`Inference`].
 pub fn ismcts_with(inference: Inference) -> Ismcts<Riichi> {
-    with_inference(ismcts(), inference)
+    anchored_ismcts(UCT_C, CautiousRollouts, candidates, inference)
 }
 
 /// The search's prior: on a turn, the [`cautious_action`]'s choice first (the anchor), the
@@ -60,13 +56,9 @@ pub fn ismcts_with(inference: Inference) -> Ismcts<Riichi> {
 /// [`fold_discard`]; a win, or any other decision, is the cautious choice alone (followed
 /// without branching). It reads only what the mover sees.
 pub fn candidates(sim: &Sim<Riichi>, out: &mut Vec<RiichiAction>) {
-    let Turn::Player(seat) = sim.turn() else {
+    let Some((seat, choices)) = to_move(sim) else {
         return;
     };
-    let choices = sim.legal_actions();
-    if choices.is_empty() {
-        return;
-    }
     let greedy = greedy_action(sim, seat, choices);
     let anchor = cautious_after_greedy(sim, seat, choices, greedy);
     out.push(anchor);

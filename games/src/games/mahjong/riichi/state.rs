@@ -5,8 +5,11 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::scoring::riichi::{Meld, MeldKind, Wind};
-use crate::tiles::{Tile, TileCounts, TileKind};
+use crate::games::mahjong::claims::ClaimAnswer;
+use crate::games::mahjong::table::{HandTable, MatchStanding, MatchState, hand_fields};
+use crate::games::mahjong::{MatchTally, meld_tiles};
+use crate::scoring::riichi::{Meld, Wind};
+use crate::tiles::{Tile, TileCounts};
 use alea::kernel::Seat;
 
 /// Seats at a riichi table.
@@ -28,31 +31,6 @@ impl MeldRecord {
     pub fn tiles(&self) -> TileCounts {
         meld_tiles(&self.meld)
     }
-}
-
-/// The tiles of a meld, as counts.
-pub fn meld_tiles(meld: &Meld) -> TileCounts {
-    let mut counts = TileCounts::new();
-    let low = meld.low();
-    let mut reds = meld.reds();
-    let mut put = |kind: TileKind, counts: &mut TileCounts| match kind.red() {
-        Some(red) if reds > 0 => {
-            reds -= 1;
-            counts[red] += 1;
-        }
-        _ => counts[kind.tile()] += 1,
-    };
-    if meld.kind() == MeldKind::Chi {
-        for at in 0..3u8 {
-            let kind = TileKind::new(low.index() as u8 + at).expect("a chi stays in its suit");
-            put(kind, &mut counts);
-        }
-    } else {
-        for _ in 0..meld.kind().size() {
-            put(low, &mut counts);
-        }
-    }
-    counts
 }
 
 /// One discard in a river.
@@ -83,6 +61,21 @@ pub enum Answer {
     Chi(Tile, Tile),
     /// Open kan.
     Kan,
+}
+
+impl ClaimAnswer for Answer {
+    fn is_ron(&self) -> bool {
+        *self == Answer::Ron
+    }
+
+    /// Pon and kan before chi.
+    fn call_rank(&self) -> Option<u8> {
+        match self {
+            Answer::Pon(..) | Answer::Kan => Some(0),
+            Answer::Chi(..) => Some(1),
+            _ => None,
+        }
+    }
 }
 
 /// What the hand is waiting on.
@@ -191,19 +184,23 @@ impl Clone for Kyoku {
     }
 }
 
+impl HandTable for Kyoku {
+    hand_fields!(MeldRecord, (Seat, RiverTile));
+
+    fn riichi(&self) -> [bool; SEATS] {
+        self.riichi
+    }
+
+    fn to_turn(&mut self, seat: Seat, rinshan: bool) {
+        self.phase = Phase::Turn {
+            seat,
+            called: false,
+            rinshan,
+        };
+    }
+}
+
 impl Kyoku {
-    /// `seat`'s melds.
-    pub fn melds_of(&self, seat: Seat) -> impl Iterator<Item = &MeldRecord> + '_ {
-        self.melds[seat.index()][..usize::from(self.meld_count[seat.index()])]
-            .iter()
-            .flatten()
-    }
-
-    /// `seat`'s melds as the scorer takes them.
-    pub fn scoring_melds(&self, seat: Seat) -> Vec<Meld> {
-        self.melds_of(seat).map(|m| m.meld).collect()
-    }
-
     /// True when `seat` has no open meld (closed kans keep a hand closed).
     pub fn is_closed(&self, seat: Seat) -> bool {
         self.melds_of(seat).all(|m| !m.meld.kind().is_open())
@@ -215,15 +212,6 @@ impl Kyoku {
             .iter()
             .filter(move |(s, _)| *s == seat)
             .map(|(_, t)| t)
-    }
-
-    /// Every tile `seat` holds or has melded, as counts.
-    pub fn seat_tiles(&self, seat: Seat) -> TileCounts {
-        let mut all = self.hands[seat.index()];
-        for meld in self.melds_of(seat) {
-            all.add(&meld.tiles());
-        }
-        all
     }
 }
 
@@ -341,6 +329,24 @@ impl Match {
     /// `seat`'s wind.
     pub fn seat_wind(&self, seat: Seat) -> Wind {
         wind((seat.0 + 4 - self.number) % 4)
+    }
+}
+
+impl MatchState for Match {
+    fn standing(&self) -> MatchStanding {
+        let t = self.tally;
+        let tally = MatchTally {
+            hands: t.hands,
+            wins: t.wins,
+            deal_ins: t.deal_ins,
+            draws: t.draws,
+        };
+        MatchStanding {
+            scores: self.scores,
+            dealt: self.dealt,
+            tally,
+            over: self.over,
+        }
     }
 }
 

@@ -10,10 +10,11 @@
 //! | 108–112 | tsumo, ron, pon, kan, pass |
 
 use super::{Battle, Sichuan, SichuanAction, Stage, Standings};
-use crate::games::mahjong::encode::{TableView, describe, kind_id, shape, tile_id, write_planes};
+use crate::games::mahjong::HandTable;
+use crate::games::mahjong::encode::{TableView, kind_id, shape, tile_id, write_planes};
 use crate::mount::{Exit, Mount};
 use crate::tiles::{Suit, TileCounts};
-use alea::encode::{Bounds, Encode};
+use alea::encode::Encode;
 use alea::kernel::{Seat, Sim};
 
 impl Encode for Sichuan {
@@ -57,7 +58,7 @@ impl Encode for Sichuan {
         let mut melds = [TileCounts::new(); 4];
         for (s, counts) in melds.iter_mut().enumerate() {
             for meld in battle.melds_of(Seat(s as u8)) {
-                counts.add(&crate::games::mahjong::riichi::meld_tiles(&meld.meld));
+                counts.add(&crate::games::mahjong::meld_tiles(&meld.meld));
             }
         }
         let focus = match battle.stage {
@@ -81,24 +82,5 @@ impl Encode for Sichuan {
         write_planes(&view, out);
     }
 
-    fn action_string(_: &Sim<Sichuan>, action: &SichuanAction) -> String {
-        action.to_string()
-    }
-
-    fn restart(
-        sim: &mut Sim<Self>,
-        _: &alea::snapshot::Snapshot,
-        seed: u64,
-    ) -> Result<bool, alea::kernel::SimError> {
-        <Self as crate::games::mahjong::Ruleset>::restart(sim, seed)?;
-        Ok(true)
-    }
-
-    fn bounds(&self) -> Bounds {
-        crate::games::mahjong::encode::BOUNDS
-    }
-
-    fn describe(sim: &Sim<Sichuan>) -> String {
-        describe(sim)
-    }
+    crate::games::mahjong::encode_items!();
 }

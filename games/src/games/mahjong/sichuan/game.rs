@@ -23,16 +23,14 @@ fn first_hand(world: &mut World, table: &mut Table, hands: u32) -> Result<(), De
 }
 
 impl Game for Sichuan {
+    crate::games::mahjong::game_items!();
+
     type Action = SichuanAction;
     type Event = SichuanEvent;
     type State = ();
 
     fn name(&self) -> &'static str {
         "sichuan"
-    }
-
-    fn seats(&self) -> u8 {
-        SEATS as u8
     }
 
     fn setup(&self, setup: &mut Setup<'_, Self>) {
@@ -101,11 +99,6 @@ impl Game for Sichuan {
         });
     }
 
-    fn apply(ctx: &mut Ctx<'_, Self>, event: &mut SichuanEvent) -> Flow {
-        rules::apply(ctx, event);
-        Flow::Continue
-    }
-
     fn next_decision(
         rules: &Rules<Sichuan>,
         world: &World,
@@ -113,24 +106,14 @@ impl Game for Sichuan {
         _: &(),
         decision: &mut Decision<SichuanAction>,
     ) {
-        let mut choices = std::mem::take(&mut decision.choices);
-        let seat = legal::legal_actions(
-            &rules.game,
-            world.resource::<Battle>(),
-            world.resource::<Mount>(),
-            &mut choices,
-        );
-        decision.choices = choices;
-        match seat {
-            Some(seat) => decision.turn = alea::kernel::Turn::Player(seat),
-            None => decision.finish(),
-        }
-    }
-
-    const HIDDEN_INFORMATION: bool = true;
-
-    fn seen_by(event: &SichuanEvent, viewer: Seat) -> Option<SichuanEvent> {
-        hidden::seen_by(event, viewer)
+        crate::games::mahjong::decide(decision, |choices| {
+            legal::legal_actions(
+                &rules.game,
+                world.resource::<Battle>(),
+                world.resource::<Mount>(),
+                choices,
+            )
+        });
     }
 
     /// Everything `seat` has seen: its concealed tiles, its missing suit (the others' once all
@@ -169,19 +152,6 @@ impl Game for Sichuan {
         (mount.drawn_from(Exit::Pii), mount.drawn_from(Exit::Rinshan)).hash(&mut h);
     }
 
-    /// [`fill_unknown`] from `rng`; a position it cannot work from stays as it is.
-    fn determinize(
-        rules: &Rules<Sichuan>,
-        world: &mut World,
-        _: &Table,
-        _: &mut (),
-        viewer: Seat,
-        rng: &mut rand_chacha::ChaCha8Rng,
-    ) {
-        use crate::games::mahjong::{fill::Inference, search::InferredFill};
-        <Sichuan as InferredFill>::fill(rules, world, viewer, rng, Inference::Constrained);
-    }
-
     fn returns(rules: &Rules<Sichuan>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
         let unit = point_unit(&rules.game);
         out.clear();
@@ -192,13 +162,11 @@ impl Game for Sichuan {
 impl crate::games::mahjong::Ruleset for Sichuan {
     const RECORD: &'static str = "sichuan";
     type Config = SichuanConfig;
+    type Hand = Battle;
+    type Match = Standings;
 
     fn config(&self) -> &SichuanConfig {
         &self.config
-    }
-
-    fn abilities(&self) -> &[SeatedAbility] {
-        &self.abilities
     }
 
     /// A replay line's rules are checked: a base of 1 to 1 000 and a cap of at most 16 fan
@@ -225,28 +193,10 @@ impl crate::games::mahjong::Ruleset for Sichuan {
 
     fn choose(
         sim: &mut Sim<Sichuan>,
-        players: &[crate::games::mahjong::riichi::PlayerKind],
+        players: &[crate::games::mahjong::PlayerKind],
         rng: &mut rand_chacha::ChaCha8Rng,
     ) -> Option<SichuanAction> {
         choose(sim, players, rng)
-    }
-
-    fn scores(world: &World) -> [i32; SEATS] {
-        scores(world)
-    }
-
-    fn is_over(world: &World) -> bool {
-        world.resource::<Standings>().over
-    }
-
-    fn tally(world: &World) -> crate::games::mahjong::MatchTally {
-        let t = world.resource::<Standings>().tally;
-        crate::games::mahjong::MatchTally {
-            hands: t.hands,
-            wins: t.wins,
-            deal_ins: t.deal_ins,
-            draws: t.draws,
-        }
     }
 
     fn deal_event(sim: &Sim<Sichuan>) -> SichuanEvent {
@@ -257,24 +207,8 @@ impl crate::games::mahjong::Ruleset for Sichuan {
         }
     }
 
-    /// Each seat's tiles and melds.
-    fn deal_lines(sim: &Sim<Sichuan>) -> Vec<String> {
-        let battle = sim.world().resource::<Battle>();
-        let mut lines = vec!["hands (the dealer has drawn):".to_string()];
-        lines.extend((0..SEATS as u8).map(|s| {
-            let melds: Vec<_> = battle
-                .melds_of(Seat(s))
-                .map(|m| {
-                    let tiles = crate::games::mahjong::riichi::meld_tiles(&m.meld);
-                    (m.meld.kind().to_string(), tiles.tiles().collect())
-                })
-                .collect();
-            format!(
-                "  {}",
-                crate::games::mahjong::seat_line(Seat(s), &battle.hands[usize::from(s)], &melds)
-            )
-        }));
-        lines
+    fn deal_header(_: &Sim<Sichuan>) -> String {
+        "hands (the dealer has drawn):".to_string()
     }
 
     fn log_kind(event: &SichuanEvent) -> crate::games::mahjong::LogKind {

@@ -3,6 +3,7 @@
 
 use super::state::{Battle, Stage};
 use super::{Sichuan, SichuanAction};
+use crate::games::mahjong::HandTable;
 use crate::tiles::{KindCounts, ShantenProbe, TileKind, shanten, ukeire};
 use alea::kernel::{Seat, Sim};
 

@@ -2,6 +2,7 @@
 //! ([`fill_unknown`]), for information-set search. What a seat observes is
 //! [`Game::observe`](alea::kernel::Game::observe) on [`Sichuan`].
 
+use crate::games::mahjong::HandTable;
 use bevy_ecs::prelude::*;
 use rand::{Rng, RngExt};
 
@@ -10,7 +11,7 @@ use super::legal::{self, SUITS};
 use super::state::{Battle, Claim, SEATS, Stage, Standings};
 use crate::dealer::DealConfig;
 use crate::games::mahjong::fill::{self, Concealed, FillTable, KindMask, concealed_size};
-use crate::games::mahjong::riichi::meld_tiles;
+use crate::games::mahjong::meld_tiles;
 use crate::mount::Mount;
 use crate::tiles::{Suit, TileCounts, TileKind, TileSet};
 use alea::kernel::Seat;
@@ -119,10 +120,6 @@ impl FillTable for Sichuan {
 
     fn tile_set(&self) -> TileSet {
         DealConfig::sichuan().set
-    }
-
-    fn keeps_collapses(&self, viewer: Seat) -> bool {
-        self.has_toki(viewer)
     }
 
     /// While the seats declare, a declaration `viewer` cannot see yet is the suit the new hand

@@ -1,20 +1,16 @@
 //! What is legal in sichuan: the missing suit first, wins without it, pon and kan (never of the
 //! missing suit), no chi.
 
-use super::state::{Battle, Claim, SEATS, Stage};
+use super::state::{Battle, SEATS, Stage};
 use super::{Sichuan, SichuanAction};
+use crate::games::mahjong::HandTable;
 use crate::mount::{Exit, Mount};
 use crate::scoring::meld::MeldKind;
 use crate::scoring::sichuan::{SichuanHand, SichuanScore, SichuanWin, evaluate};
 use crate::tiles::{Suit, Tile};
 use alea::kernel::Seat;
 
-/// Claim-window option bits (in [`Battle::can`]).
-pub(super) const CAN_RON: u8 = 1;
-/// Pon.
-pub(super) const CAN_PON: u8 = 2;
-/// Open kan.
-pub(super) const CAN_KAN: u8 = 4;
+use crate::games::mahjong::claims::{self, CAN_KAN, CAN_PON, CAN_RON};
 
 /// The suits a seat may declare missing, in order.
 pub const SUITS: [Suit; 3] = [Suit::Man, Suit::Pin, Suit::Sou];
@@ -103,9 +99,7 @@ pub(super) fn legal_actions(
             Some(seat)
         }
         Stage::Claims { from, .. } => {
-            let seat = (1..SEATS as u8)
-                .map(|d| Seat((from.0 + d) % SEATS as u8))
-                .find(|s| battle.can[s.index()] != 0 && battle.claims[s.index()] == Claim::None)?;
+            let seat = claims::next_to_answer(&battle.can, &battle.claims, from)?;
             let can = battle.can[seat.index()];
             if can & CAN_RON != 0 {
                 out.push(SichuanAction::Ron);

@@ -43,6 +43,7 @@ use std::sync::OnceLock;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub use crate::games::mahjong::HandTable;
 pub use crate::games::mahjong::fill::{
     fill_world as fill_unknown, fill_world_with as fill_unknown_with,
 };
@@ -56,13 +57,13 @@ pub use search::{
 pub use state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings, Tally};
 
 use crate::dealer::{DealConfig, DealError, Dealer};
-use crate::games::mahjong::abilities::{SeatedAbility, TOKI};
+use crate::games::mahjong::abilities::SeatedAbility;
 use crate::mount::{Exit, Mount};
 use crate::scoring::meld::MeldKind;
 use crate::scoring::sichuan::{Fan, FanTable};
 use crate::tiles::{Suit, Tile, TileCounts};
 use alea::kernel::{Decision, Game, GameEvent, Rules, Seat, Setup, Sim, SimError, Table};
-use alea::pipeline::{Ctx, Flow, RootEvents};
+use alea::pipeline::RootEvents;
 
 /// The rule options of a sichuan game (a preset of `assets/sichuan.ron`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -174,11 +175,6 @@ impl Sichuan {
             "hatsumi" => Some("it needs the winds"),
             _ => None,
         }
-    }
-
-    /// True when Toki sits at `seat`.
-    pub fn has_toki(&self, seat: Seat) -> bool {
-        SeatedAbility::is_seated(&self.abilities, &TOKI, seat)
     }
 }
 
@@ -470,15 +466,13 @@ impl std::fmt::Display for SichuanEvent {
                 Ok(())
             }
             SichuanEvent::HandEnd => f.write_str("hand over"),
-            SichuanEvent::MatchEnd { scores } => write!(
-                f,
-                "match over: {}",
-                scores
-                    .iter()
-                    .map(i32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
+            SichuanEvent::MatchEnd { scores } => {
+                write!(
+                    f,
+                    "match over: {}",
+                    crate::games::mahjong::score_line(scores)
+                )
+            }
         }
     }
 }

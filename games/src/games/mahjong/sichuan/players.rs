@@ -8,11 +8,12 @@ use super::heuristics::greedy_action;
 use super::search::ismcts_search_with;
 use super::state::Battle;
 use super::{Sichuan, SichuanAction, SichuanEvent};
-use crate::games::mahjong::abilities::{Foresee, toki_choice};
-use crate::games::mahjong::riichi::PlayerKind;
+use crate::games::mahjong::PlayerKind;
+use crate::games::mahjong::abilities::{Foresee, SeatedAbility, toki_to_move};
+use crate::games::mahjong::search::to_move;
 use crate::mount::Exit;
 use crate::tiles::{Tile, shanten};
-use alea::kernel::{Seat, Sim, Turn};
+use alea::kernel::{Seat, Sim};
 
 /// The action the seat to move takes when it is played by `players[seat]` (`None` once the
 /// match is over). `rng` serves the random players and seeds each ISMCTS search, so a game is
@@ -23,30 +24,22 @@ pub fn choose(
     players: &[PlayerKind],
     rng: &mut ChaCha8Rng,
 ) -> Option<SichuanAction> {
-    let Turn::Player(seat) = sim.turn() else {
-        return None;
-    };
-    if sim.rules().game.has_toki(seat)
-        && let Some(action) = toki_choice(sim, seat, rng)
-    {
+    if let Some(action) = toki_to_move(sim, rng) {
         return Some(action);
     }
-    if let Some((iterations, inference)) = players.get(seat.index()).and_then(|p| p.search()) {
-        let choices = sim.legal_actions();
-        if choices.is_empty() {
-            return None;
-        }
-        let fallback = greedy_action(sim, seat, choices);
-        // Single choices, declarations, claim windows, wins and kans are played greedily;
-        // the search decides what to discard.
-        if choices.len() == 1 || !matches!(fallback, SichuanAction::Discard(_)) {
-            return Some(fallback);
-        }
-        let seed = rng.next_u64();
-        let found = ismcts_search_with(sim, iterations, seed, inference);
-        return Some(found.map_or(fallback, |r| r.action));
+    let (seat, choices) = to_move(sim)?;
+    let Some((iterations, inference)) = players.get(seat.index()).and_then(|p| p.search()) else {
+        return plain_choice(sim, players, rng);
+    };
+    let fallback = greedy_action(sim, seat, choices);
+    // Single choices, declarations, claim windows, wins and kans are played greedily; the
+    // search decides what to discard.
+    if choices.len() == 1 || !matches!(fallback, SichuanAction::Discard(_)) {
+        return Some(fallback);
     }
-    plain_choice(sim, players, rng)
+    let seed = rng.next_u64();
+    let found = ismcts_search_with(sim, iterations, seed, inference);
+    Some(found.map_or(fallback, |r| r.action))
 }
 
 /// `choose` without abilities and search: random or greedy.
@@ -55,13 +48,7 @@ fn plain_choice(
     players: &[PlayerKind],
     rng: &mut ChaCha8Rng,
 ) -> Option<SichuanAction> {
-    let Turn::Player(seat) = sim.turn() else {
-        return None;
-    };
-    let choices = sim.legal_actions();
-    if choices.is_empty() {
-        return None;
-    }
+    let (seat, choices) = to_move(sim)?;
     match players.get(seat.index()).copied() {
         // Sichuan has no cautious player (folding measured worse than pushing: the CLI
         // refuses it); a library caller's `Cautious` plays greedily.
@@ -71,6 +58,10 @@ fn plain_choice(
 }
 
 impl Foresee for Sichuan {
+    fn abilities(&self) -> &[SeatedAbility] {
+        &self.abilities
+    }
+
     fn is_candidate(action: &SichuanAction) -> bool {
         matches!(action, SichuanAction::Discard(_))
     }

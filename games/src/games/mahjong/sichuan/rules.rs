@@ -8,8 +8,10 @@ use super::legal;
 use super::state::{Battle, Claim, SEATS, SichuanMeld, Stage, Standings};
 use super::{Settlement, SettlementKind, Sichuan, SichuanEvent};
 use crate::dealer::DealError;
+use crate::games::mahjong::claims::{self, Resolution};
 use crate::games::mahjong::deal_hand;
-use crate::mount::{Exit, Mount, draw_in_world};
+use crate::games::mahjong::draw_into;
+use crate::mount::{Exit, Mount};
 use crate::scoring::meld::{Meld, MeldKind};
 use crate::scoring::sichuan::SichuanWin;
 use crate::tiles::Tile;
@@ -33,14 +35,7 @@ pub(super) fn start_hand(
         all_last: dealt.saturating_add(1) >= match_hands,
     };
     let hands = deal_hand(world, table, round, dealt)?;
-    let mut battle = world.resource_mut::<Battle>();
-    let mut fresh = Battle::default();
-    std::mem::swap(&mut fresh.river, &mut battle.river);
-    fresh.river.clear();
-    *battle = fresh;
-    for (s, hand) in hands.iter().enumerate().take(SEATS) {
-        battle.hands[s] = *hand;
-    }
+    crate::games::mahjong::deal_into::<Battle>(world, &hands);
     let mut standings = world.resource_mut::<Standings>();
     standings.dealt += 1;
     standings.tally.hands += 1;
@@ -50,40 +45,8 @@ pub(super) fn start_hand(
 /// The dealer draws its 14th tile, then every seat declares its missing suit from the dealer on.
 pub(super) fn first_draw(world: &mut World, table: &mut Table) {
     let dealer = world.resource::<Standings>().dealer();
-    draw_into(world, table, dealer, Exit::Pii);
+    draw_into::<Battle>(world, table, dealer, Exit::Pii);
     world.resource_mut::<Battle>().stage = Stage::Declare { seat: dealer };
-}
-
-/// `seat` draws from `exit` into its hand and is on turn (the active seat of `table`).
-/// Returns the tile. Seated abilities edit the presence of a normal draw first (`on_draw`:
-/// Koromo).
-pub(super) fn draw_into(
-    world: &mut World,
-    table: &mut Table,
-    seat: Seat,
-    exit: Exit,
-) -> Option<Tile> {
-    if exit == Exit::Pii && crate::dealer::has_abilities(world) {
-        let battle = world.resource::<Battle>();
-        let table = crate::games::mahjong::DrawTable::new(
-            battle.hands,
-            battle.river.iter().map(|&(s, ..)| s),
-            |s| battle.melds_of(s).map(|m| &m.meld),
-            [false; SEATS],
-        );
-        table.before_draw(world, seat);
-    }
-    let tile = draw_in_world(world, exit).ok()?;
-    let mut battle = world.resource_mut::<Battle>();
-    battle.hands[seat.index()][tile] += 1;
-    battle.drawn[seat.index()] = Some(tile);
-    battle.stage = Stage::Turn {
-        seat,
-        called: false,
-        after_kan: exit == Exit::Rinshan,
-    };
-    table.active = seat;
-    Some(tile)
 }
 
 /// Resolves one event.
@@ -117,7 +80,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Sichuan>, event: &mut SichuanEvent) {
         }
         SichuanEvent::Draw { seat, exit, tile } => {
             let (world, table) = ctx.world_and_table();
-            *tile = draw_into(world, table, *seat, *exit);
+            *tile = draw_into::<Battle>(world, table, *seat, *exit);
         }
         SichuanEvent::Discard { seat, tile } => discard(ctx, *seat, *tile),
         SichuanEvent::Answer { seat, claim } => answer(ctx, *seat, *claim),
@@ -242,58 +205,39 @@ fn answer(ctx: &mut Ctx<'_, Sichuan>, seat: Seat, claim: Claim) {
     };
     world.resource_mut::<Battle>().claims[seat.index()] = claim;
     let battle = world.resource::<Battle>();
-    let order = (1..SEATS as u8).map(|d| Seat((from.0 + d) % SEATS as u8));
-    if order
-        .clone()
-        .any(|s| battle.can[s.index()] != 0 && battle.claims[s.index()] == Claim::None)
-    {
-        return;
-    }
     // Everyone answered: every ron wins (一炮多响), in turn order from the discarder.
-    let claims = battle.claims;
-    let winners: Vec<Seat> = order
-        .clone()
-        .filter(|s| claims[s.index()] == Claim::Ron)
-        .collect();
-    if !winners.is_empty() {
-        for seat in winners {
-            ctx.emit(SichuanEvent::Win {
-                seat,
-                from: Some(from),
-                tile,
-                robbing,
-                after_kan,
-                fan: 0,
-                per_payer: 0,
-                points: 0,
-                fans: String::new(),
-            });
+    match claims::resolve(&battle.can, &battle.claims, from) {
+        Resolution::Waiting => {}
+        Resolution::Rons(winners) => {
+            for seat in winners {
+                ctx.emit(SichuanEvent::Win {
+                    seat,
+                    from: Some(from),
+                    tile,
+                    robbing,
+                    after_kan,
+                    fan: 0,
+                    per_payer: 0,
+                    points: 0,
+                    fans: String::new(),
+                });
+            }
         }
-        return;
-    }
-    if robbing {
-        replacement(ctx, from);
-        return;
-    }
-    let caller = order.clone().find(|s| {
-        matches!(claims[s.index()], Claim::Pon | Claim::Kan) && battle.can[s.index()] != 0
-    });
-    match caller {
-        Some(caller) => {
-            let kind = if claims[caller.index()] == Claim::Kan {
-                MeldKind::OpenKan
-            } else {
-                MeldKind::Pon
+        Resolution::Passed if robbing => replacement(ctx, from),
+        Resolution::Passed => next_draw(ctx, from),
+        Resolution::Call { seat, answer } => {
+            let kind = match answer {
+                Claim::Kan => MeldKind::OpenKan,
+                _ => MeldKind::Pon,
             };
             ctx.emit(SichuanEvent::Call {
-                seat: caller,
+                seat,
                 from,
                 kind,
                 tile,
                 paid: 0,
             });
         }
-        None => next_draw(ctx, from),
     }
 }
 
@@ -463,11 +407,8 @@ fn win(ctx: &mut Ctx<'_, Sichuan>, event: &mut SichuanEvent) {
     // winners draws; after a self-draw the seat after the winner.
     let last_of_discard = match from {
         Some(from) => {
-            let battle = world.resource::<Battle>();
-            (1..SEATS as u8)
-                .map(|d| Seat((from.0 + d) % SEATS as u8))
-                .rfind(|s| battle.claims[s.index()] == Claim::Ron)
-                == Some(*seat)
+            let answers = &world.resource::<Battle>().claims;
+            claims::rons(answers, *from).last() == Some(*seat)
         }
         None => true,
     };

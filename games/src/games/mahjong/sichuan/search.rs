@@ -7,8 +7,8 @@ use super::state::{Battle, Stage, Standings};
 use super::{Sichuan, SichuanAction, point_unit, scores};
 use crate::games::mahjong::fill::Inference;
 
-use crate::games::mahjong::search::{ANCHOR_Z, DiscardPrior, greedy_to_hand_end, with_inference};
-use alea::kernel::{Sim, Turn};
+use crate::games::mahjong::search::{DiscardPrior, anchored_ismcts, greedy_to_hand_end, to_move};
+use alea::kernel::Sim;
 use alea::search::{Evaluator, Ismcts, MAX_SEATS, SearchError, SearchResult, Values};
 
 /// The exploration constant: values are points / the capped win, a hand moves them by about
@@ -37,16 +37,15 @@ impl Evaluator<Sichuan> for SichuanRollouts {
 
 /// A fresh ISMCTS searcher for sichuan with greedy rollouts, searching the [`candidates`]; at
 /// the root it keeps the greedy choice unless another candidate beats it world by world by
-/// [`ANCHOR_Z`] standard errors ([`Ismcts::with_anchored_root`]).
+/// [`ANCHOR_Z`](crate::games::mahjong::search::ANCHOR_Z) standard errors
+/// ([`Ismcts::with_anchored_root`]).
 pub fn ismcts() -> Ismcts<Sichuan> {
-    Ismcts::new(UCT_C, SichuanRollouts)
-        .with_candidates(candidates)
-        .with_anchored_root(ANCHOR_Z)
+    ismcts_with(Inference::Constrained)
 }
 
 /// [`ismcts`] over worlds of another [`Inference`].
 pub fn ismcts_with(inference: Inference) -> Ismcts<Sichuan> {
-    with_inference(ismcts(), inference)
+    anchored_ismcts(UCT_C, SichuanRollouts, candidates, inference)
 }
 
 /// The search's prior: on a turn, the greedy player's own choice first (the anchor), then the
@@ -55,13 +54,9 @@ pub fn ismcts_with(inference: Inference) -> Ismcts<Sichuan> {
 /// window or a kan is the greedy choice alone (followed without branching). It reads only
 /// what the mover sees.
 pub fn candidates(sim: &Sim<Sichuan>, out: &mut Vec<SichuanAction>) {
-    let Turn::Player(seat) = sim.turn() else {
+    let Some((seat, choices)) = to_move(sim) else {
         return;
     };
-    let choices = sim.legal_actions();
-    if choices.is_empty() {
-        return;
-    }
     let greedy = greedy_action(sim, seat, choices);
     let battle = sim.world().resource::<Battle>();
     if !matches!(battle.stage, Stage::Turn { .. }) || !matches!(greedy, SichuanAction::Discard(_)) {

@@ -4,6 +4,9 @@
 use bevy_ecs::prelude::*;
 use serde::Serialize;
 
+use crate::games::mahjong::MatchTally;
+use crate::games::mahjong::claims::ClaimAnswer;
+use crate::games::mahjong::table::{HandTable, MatchStanding, MatchState, hand_fields};
 use crate::scoring::meld::Meld;
 use crate::tiles::{Suit, Tile, TileCounts};
 use alea::kernel::Seat;
@@ -35,6 +38,16 @@ pub enum Claim {
     Pon,
     /// Open kan.
     Kan,
+}
+
+impl ClaimAnswer for Claim {
+    fn is_ron(&self) -> bool {
+        *self == Claim::Ron
+    }
+
+    fn call_rank(&self) -> Option<u8> {
+        matches!(self, Claim::Pon | Claim::Kan).then_some(0)
+    }
 }
 
 /// What the hand waits on.
@@ -98,19 +111,23 @@ pub struct Battle {
     pub stage: Stage,
 }
 
+impl HandTable for Battle {
+    hand_fields!(SichuanMeld, (Seat, Tile, bool));
+
+    fn riichi(&self) -> [bool; SEATS] {
+        [false; SEATS]
+    }
+
+    fn to_turn(&mut self, seat: Seat, after_kan: bool) {
+        self.stage = Stage::Turn {
+            seat,
+            called: false,
+            after_kan,
+        };
+    }
+}
+
 impl Battle {
-    /// `seat`'s melds.
-    pub fn melds_of(&self, seat: Seat) -> impl Iterator<Item = &SichuanMeld> + '_ {
-        self.melds[seat.index()][..usize::from(self.meld_count[seat.index()])]
-            .iter()
-            .flatten()
-    }
-
-    /// `seat`'s melds as the scorer takes them.
-    pub fn scoring_melds(&self, seat: Seat) -> Vec<Meld> {
-        self.melds_of(seat).map(|m| m.meld).collect()
-    }
-
     /// True while `seat` has not won.
     pub fn in_play(&self, seat: Seat) -> bool {
         self.won[seat.index()].is_none()
@@ -130,15 +147,6 @@ impl Battle {
         })
     }
 
-    /// Every tile `seat` holds or has melded, as counts.
-    pub fn seat_tiles(&self, seat: Seat) -> TileCounts {
-        let mut all = self.hands[seat.index()];
-        for meld in self.melds_of(seat) {
-            all.add(&crate::games::mahjong::riichi::meld_tiles(&meld.meld));
-        }
-        all
-    }
-
     /// The next seat after `seat` still playing (`seat` itself when it is the only one).
     pub fn next_playing(&self, seat: Seat) -> Seat {
         (1..=SEATS as u8)
@@ -148,18 +156,8 @@ impl Battle {
     }
 }
 
-/// Per-seat counts over a match, for summaries.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
-pub struct Tally {
-    /// Hands dealt.
-    pub hands: u32,
-    /// Wins by seat.
-    pub wins: [u32; SEATS],
-    /// Discards won on by seat.
-    pub deal_ins: [u32; SEATS],
-    /// Hands that ran out of tiles with two or more seats still playing.
-    pub draws: u32,
-}
+/// Per-seat counts over a match, for summaries (both rulesets count the same).
+pub use crate::games::mahjong::MatchTally as Tally;
 
 /// The match: scores, the hand counter, tallies.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -169,7 +167,7 @@ pub struct Standings {
     /// Hands dealt so far.
     pub dealt: u32,
     /// Counts for summaries.
-    pub tally: Tally,
+    pub tally: MatchTally,
     /// The match is over.
     pub over: bool,
 }
@@ -178,5 +176,22 @@ impl Standings {
     /// This hand's dealer: the seat after the last dealer, hand by hand.
     pub fn dealer(&self) -> Seat {
         Seat((self.dealt.saturating_sub(1) % SEATS as u32) as u8)
+    }
+}
+
+impl MatchState for Standings {
+    fn standing(&self) -> MatchStanding {
+        let Standings {
+            scores,
+            dealt,
+            tally,
+            over,
+        } = *self;
+        MatchStanding {
+            scores,
+            dealt,
+            tally,
+            over,
+        }
     }
 }

@@ -8,6 +8,7 @@
 //! and lets the seats asked before it pass. After a win or a draw the hand waits for the next
 //! `start_kyoku`, which sets the round, counters and scores.
 
+use crate::games::mahjong::HandTable;
 use std::collections::VecDeque;
 
 use rand::SeedableRng;

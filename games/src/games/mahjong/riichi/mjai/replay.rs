@@ -7,6 +7,7 @@
 //! riichi sticks, wins with their deltas, draws with theirs, the end of each hand, the next
 //! hand's round, counters and scores, and the end of the match.
 
+use crate::games::mahjong::HandTable;
 use std::collections::VecDeque;
 
 use rand::SeedableRng;
