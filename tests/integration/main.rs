@@ -4,6 +4,7 @@ mod alloc_count;
 mod benefit;
 mod bevy;
 mod chance;
+mod chance_nodes;
 mod conformance;
 mod dealer;
 mod dealer_examples;

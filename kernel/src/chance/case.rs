@@ -6,18 +6,19 @@ use serde::{Deserialize, Serialize};
 
 use super::{Purpose, Streams};
 
-/// Which branch the chance points of the current action take.
+/// Which branch the first branching chance point of the next action takes.
 ///
 /// - `Case(None)`: sample randomly;
 /// - `Case(Some(k))` with `k < max_case`: take branch `k`;
 /// - `Case(Some(k))` with `k >= max_case`: sample randomly, as if `None`.
 ///
-/// Every accepted action consumes it: the action's *first* branching chance point (the
-/// chance node an action leads to) uses its value; the points after it in the same action
-/// are sampled from their streams; the resource is `None` from then on — after the action
-/// too. The first point is the same whatever its case (nothing random happened before it),
-/// so every case of a listed chance node applies; a forced case never reaches a point that
-/// only another case leads to.
+/// It is a [`Forced`] path of one: the action's first branching chance point (the chance node
+/// an action leads to) uses its value; the points after it in the same action are sampled
+/// from their streams ([`Sim::set_cases`](crate::kernel::Sim::set_cases) forces them too, one
+/// case each). The resource is `None` from
+/// then on — after the action too. The first point is the same whatever its case (nothing
+/// random happened before it), so every case of a listed chance node applies; a forced case
+/// never reaches a point that only another case leads to.
 ///
 /// Set it between actions ([`Sim::set_case`](crate::kernel::Sim::set_case), or a system
 /// before [`PipelineSystems::Accept`](crate::kernel::PipelineSystems::Accept)), never from
@@ -25,6 +26,81 @@ use super::{Purpose, Streams};
 /// action only.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Case(pub Option<u32>);
+
+/// The most branching chance points one action can have forced
+/// ([`Sim::set_cases`](crate::kernel::Sim::set_cases)).
+pub const MAX_FORCED: usize = 16;
+
+/// Cases forcing an action's branching chance points one at a time: the `i`-th case forces
+/// the `i`-th branching point the action meets (in range: that branch; out of range: a
+/// sample, as [`Case`] does); the points after the last case are sampled. Each point after the
+/// first is the one the cases before it lead to, so a search lists an action's chance nodes
+/// one after another: the outcomes of point `i` given cases `0..i`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Forced {
+    len: u8,
+    cases: [u32; MAX_FORCED],
+}
+
+impl Forced {
+    /// No case forced: every point sampled.
+    pub const NONE: Forced = Forced {
+        len: 0,
+        cases: [0; MAX_FORCED],
+    };
+
+    /// `case` forcing the first branching point.
+    pub const fn one(case: u32) -> Forced {
+        let mut cases = [0; MAX_FORCED];
+        cases[0] = case;
+        Forced { len: 1, cases }
+    }
+
+    /// `cases` in order; `None` when there are more than [`MAX_FORCED`].
+    pub fn path(cases: &[u32]) -> Option<Forced> {
+        let mut forced = Forced::NONE;
+        for &case in cases {
+            forced = forced.then(case)?;
+        }
+        Some(forced)
+    }
+
+    /// These cases, then `case` for the next point (`None` when the path is full).
+    pub fn then(mut self, case: u32) -> Option<Forced> {
+        let slot = self.cases.get_mut(usize::from(self.len))?;
+        *slot = case;
+        self.len += 1;
+        Some(self)
+    }
+
+    /// The cases, first point first.
+    pub fn as_slice(&self) -> &[u32] {
+        &self.cases[..usize::from(self.len)]
+    }
+
+    /// Copies `source`'s cases (only those in use: cheap when both are empty).
+    fn assign(&mut self, source: &Forced) {
+        let len = usize::from(source.len.max(self.len));
+        self.cases[..len].copy_from_slice(&source.cases[..len]);
+        self.len = source.len;
+    }
+
+    /// How many points are forced.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// True when nothing is forced.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl From<Option<u32>> for Forced {
+    fn from(case: Option<u32>) -> Forced {
+        case.map_or(Forced::NONE, Forced::one)
+    }
+}
 
 /// A small random branching whose outcomes can be enumerated: the die of Pig, a summon's random
 /// effect. `produce(case)` turns a case number into the outcome.
@@ -40,6 +116,13 @@ pub trait CaseGenerator {
     /// The relative weight of `case`; uniform unless overridden.
     fn weight(&self, _case: u32) -> u32 {
         1
+    }
+    /// A stable id for what case `case` produces — a card's id, a tile's index — the same in
+    /// every state, distinct between the point's cases; `None` (the default) when the case
+    /// number itself names the outcome (a die's `case` is its face − 1). Chance nodes list
+    /// their outcomes by these ids (the Python states, OpenSpiel).
+    fn outcome_id(&self, _case: u32) -> Option<u32> {
+        None
     }
     /// The random stream used when sampling.
     fn purpose(&self) -> Purpose {
@@ -93,6 +176,10 @@ pub struct ChanceRecord {
     pub sampled: bool,
     /// Every case has the same weight (so each has probability `1 / max_case`).
     pub uniform: bool,
+    /// What the case taken produced, by the generator's own id
+    /// ([`CaseGenerator::outcome_id`]: a card's id, a tile); `None` when the generator names
+    /// outcomes by their case numbers.
+    pub outcome: Option<u32>,
 }
 
 impl ChanceRecord {
@@ -105,17 +192,28 @@ impl ChanceRecord {
     pub fn probability(&self) -> f64 {
         f64::from(self.weight) / self.total_weight as f64
     }
+
+    /// The id of the outcome taken: [`outcome`](Self::outcome), else the case number.
+    pub fn outcome_id(&self) -> u32 {
+        self.outcome.unwrap_or(self.case)
+    }
 }
 
-/// The chance state of the action being resolved: the case taken from [`Case`] when the
-/// action was accepted, and the chance points met so far. Lives in the pipeline's
-/// [`Resolution`](crate::pipeline::Resolution); handlers reach it through
+/// The chance state of the action being resolved: the cases forced when the action was
+/// accepted ([`Case`], [`Sim::set_cases`](crate::kernel::Sim::set_cases)), and the chance
+/// points met so far. Lives in the pipeline's [`Resolution`](crate::pipeline::Resolution)
+/// (transient: copied by snapshots, never part of a checksum); handlers reach it through
 /// [`Ctx::chance`](crate::pipeline::Ctx::chance).
 #[derive(Debug, Default)]
 pub struct ActionChance {
-    /// The case forcing this action's first branching chance point (see [`Case`]); `None`
-    /// once that point is met.
+    /// The [`Case`] forcing this action's first branching chance point (unless a path does).
     pub forced: Option<u32>,
+    /// The cases forcing this action's branching points one each (see [`Forced`]).
+    path: Forced,
+    /// The cases the next action takes (set between actions, moved into `path` by `start`).
+    next: Forced,
+    /// The branching points met so far (the index of the next one's case in `path`).
+    branching: u8,
     /// The chance points met, oldest first.
     pub log: Vec<ChanceRecord>,
 }
@@ -124,27 +222,70 @@ impl Clone for ActionChance {
     fn clone(&self) -> Self {
         ActionChance {
             forced: self.forced,
+            path: self.path,
+            next: self.next,
+            branching: self.branching,
             log: self.log.clone(),
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.forced = source.forced;
+        self.path.assign(&source.path);
+        self.next.assign(&source.next);
+        self.branching = source.branching;
         self.log.clone_from(&source.log);
     }
 }
 
 impl ActionChance {
-    /// Starts an action forced to `case` (the [`Case`] resource's value, which it consumes).
+    /// Starts an action forced to `case` (the [`Case`] resource's value, which it consumes);
+    /// the cases set for it with [`force_next`](Self::force_next) force its branching points
+    /// one each, unless `case` is set (it takes precedence).
+    #[inline(always)]
     pub fn start(&mut self, case: Option<u32>) {
         self.forced = case;
+        self.branching = 0;
         self.log.clear();
+        if (self.path.len | self.next.len) != 0 {
+            self.path = std::mem::take(&mut self.next);
+            if case.is_some() {
+                self.path = Forced::NONE;
+            }
+        }
     }
 
-    /// Resolves a chance point: the forced case if it is in range and this is the action's
-    /// first branching point (the forced case is used up), else a sample of `generator`'s
-    /// weights from its stream in `streams`. Records it and returns the outcome. `streams` is
-    /// called only when a sample is needed.
+    /// Forces the next action's branching points to `cases`, one each.
+    pub fn force_next(&mut self, cases: Forced) {
+        self.next = cases;
+    }
+
+    /// The cases set for the next action (empty: none).
+    pub fn forced_next(&self) -> &Forced {
+        &self.next
+    }
+
+    /// The cases forcing this action's branching points (empty: none, or only [`Case`]).
+    pub fn path(&self) -> &Forced {
+        &self.path
+    }
+
+    /// The case forcing the next branching point, if one is forced (and in range: below
+    /// `max_case`); counts the point.
+    #[inline(always)]
+    fn next_forced(&mut self, max_case: u32) -> Option<u32> {
+        let at = self.branching;
+        self.branching = at.saturating_add(1);
+        let case = match self.path.len {
+            0 => self.forced.take(),
+            _ => self.path.as_slice().get(usize::from(at)).copied(),
+        };
+        case.filter(|&k| k < max_case)
+    }
+
+    /// Resolves a chance point: the case forced for it if it is in range (see [`Forced`]),
+    /// else a sample of `generator`'s weights from its stream in `streams`. Records it and
+    /// returns the outcome. `streams` is called only when a sample is needed.
     #[inline(always)]
     pub fn resolve<'s, C: CaseGenerator + ?Sized>(
         &mut self,
@@ -164,10 +305,11 @@ impl ActionChance {
                 total_weight: u64::from(max_case),
                 sampled: true,
                 uniform: true,
+                outcome: None,
             });
             return outcome;
         }
-        let forced = self.forced.take().filter(|&k| k < max_case);
+        let forced = self.next_forced(max_case);
         let first = generator.weight(0);
         let (mut total_weight, mut uniform) = (0u64, true);
         for k in 0..max_case {
@@ -188,6 +330,7 @@ impl ActionChance {
             total_weight,
             sampled: false,
             uniform: uniform && first > 0,
+            outcome: generator.outcome_id(case),
         });
         generator.produce(case)
     }
@@ -233,6 +376,11 @@ mod tests {
         fn weight(&self, case: u32) -> u32 {
             [1, 0, 3][case as usize]
         }
+    }
+
+    fn start_path(chance: &mut ActionChance, cases: &[u32]) {
+        chance.force_next(Forced::path(cases).unwrap());
+        chance.start(None);
     }
 
     fn draw(chance: &mut ActionChance, streams: &mut Streams) -> char {
@@ -282,5 +430,53 @@ mod tests {
         assert!(chance.log[0].forced && !chance.log[1].forced);
         assert!(streams.word_pos(Purpose::Effect) > 0);
         assert_eq!(chance.forced, None);
+    }
+
+    /// A path forces the action's branching points one case each; a case out of range is a
+    /// sample; the points past the path are sampled.
+    #[test]
+    fn a_path_forces_each_point_in_turn() {
+        let (mut chance, mut streams) = (ActionChance::default(), Streams::new(11));
+        start_path(&mut chance, &[2, 0, 2]);
+        assert_eq!(draw(&mut chance, &mut streams), 'c');
+        assert_eq!(draw(&mut chance, &mut streams), 'a');
+        assert_eq!(
+            streams.word_pos(Purpose::Effect),
+            0,
+            "forced points draw nothing"
+        );
+        assert_eq!(draw(&mut chance, &mut streams), 'c');
+        let forced: Vec<bool> = chance.log.iter().map(|r| r.forced).collect();
+        assert_eq!(forced, [true, true, true]);
+        let fourth = draw(&mut chance, &mut streams);
+        assert_ne!(fourth, 'b');
+        assert!(!chance.log[3].forced && streams.word_pos(Purpose::Effect) > 0);
+        start_path(&mut chance, &[7, 1]);
+        draw(&mut chance, &mut streams);
+        assert!(!chance.log[0].forced, "out of range: sampled");
+        assert_eq!(
+            draw(&mut chance, &mut streams),
+            'b',
+            "the second case still applies"
+        );
+        assert!(chance.log[1].forced);
+        // The next action forces nothing; a set `Case` takes precedence over a path.
+        chance.start(None);
+        assert!(chance.path().is_empty());
+        chance.force_next(Forced::path(&[2, 2]).unwrap());
+        chance.start(Some(0));
+        assert_eq!(draw(&mut chance, &mut streams), 'a');
+        draw(&mut chance, &mut streams);
+        assert!(chance.log[0].forced && !chance.log[1].forced);
+    }
+
+    #[test]
+    fn a_path_holds_at_most_max_forced_cases() {
+        let full = Forced::path(&[1; MAX_FORCED]).unwrap();
+        assert_eq!(full.len(), MAX_FORCED);
+        assert_eq!(full.then(1), None);
+        assert_eq!(Forced::path(&[0; MAX_FORCED + 1]), None);
+        assert_eq!(Forced::from(Some(4)).as_slice(), &[4]);
+        assert!(Forced::from(None).is_empty());
     }
 }

@@ -36,6 +36,14 @@ pub trait Encode: Game {
         }
     }
 
+    /// Outcome `record` of a chance point in words, for the chance node's
+    /// `action_to_string` ("the public card is Qh", "rolls a 5"); `sim` holds the world the
+    /// outcome produced. Default: the generator's name and the outcome's id.
+    fn outcome_string(sim: &Sim<Self>, record: &crate::chance::ChanceRecord) -> String {
+        let _ = sim;
+        format!("{} {}", record.generator, record.outcome_id())
+    }
+
     /// Starts a new game in `sim`, in place, exactly as building it with `seed` would (the
     /// same checksum), and returns true; false (the default) when the game cannot, and the
     /// caller builds one. `start` is a snapshot of a game just built by `sim`'s builder (with

@@ -7,7 +7,7 @@ use super::step::{self, DecisionSchedule, Inbox, Pick, Played, SimError};
 use std::sync::Arc;
 
 use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Table, Turn};
-use crate::chance::{Case, ChanceRecord};
+use crate::chance::{Case, ChanceRecord, Forced};
 use crate::pipeline::{Effect, LoggedEvent, Mode, Observer, Resolution, Watch};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
 
@@ -592,9 +592,31 @@ impl<G: Game> Sim<G> {
             .reseed(seed);
     }
 
-    /// Forces the chance points of the next action to case `case` (see [`Case`]).
+    /// Forces the first branching chance point of the next action to case `case` (see
+    /// [`Case`]).
     pub fn set_case(&mut self, case: Option<u32>) {
         self.world.resource_mut::<Case>().0 = case;
+    }
+
+    /// Forces the next action's branching chance points one case each, in the order it meets
+    /// them (see [`Forced`]; a [`Case`] set is cleared); `&[]` forces none. More than
+    /// [`MAX_FORCED`](crate::chance::MAX_FORCED) cases are refused
+    /// ([`SimError::TooManyCases`]) and change nothing. The cases are transient pipeline
+    /// state: the next action consumes them, checksums leave them out, and a snapshot taken
+    /// before they are set restores them away.
+    pub fn set_cases(&mut self, cases: &[u32]) -> Result<(), SimError> {
+        let forced = Forced::path(cases).ok_or(SimError::TooManyCases { given: cases.len() })?;
+        self.world.resource_mut::<Case>().0 = None;
+        // Through `resolution_mut`, which makes the next action checkpoint: the checkpoint
+        // holds these cases, so a rollback's replay forces them again.
+        self.resolution_mut().chance.force_next(forced);
+        Ok(())
+    }
+
+    /// The cases [`set_cases`](Self::set_cases) set for the next action (empty once it took
+    /// them).
+    pub fn next_cases(&self) -> &[u32] {
+        self.resolution().chance.forced_next().as_slice()
     }
 
     /// The chance points the last action met.

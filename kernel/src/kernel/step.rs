@@ -40,6 +40,12 @@ pub enum SimError {
     /// waits on a player's answer.
     #[error("a resolution is waiting on a player's answer")]
     InFlight,
+    /// More forced cases than one action can take ([`Sim::set_cases`](super::Sim::set_cases)).
+    #[error("{given} forced cases: an action takes at most {max}", max = crate::chance::MAX_FORCED)]
+    TooManyCases {
+        /// How many were given.
+        given: usize,
+    },
     /// [`Sim::from_world`](super::Sim::from_world) was given a world that holds no game of
     /// this type (not built by a [`SimBuilder`](super::SimBuilder) or `AleaPlugin` for it).
     #[error("the world holds no {game} game (build it with SimBuilder or AleaPlugin)")]

@@ -104,10 +104,10 @@ impl<'a, G: Game> Ctx<'a, G> {
         &self.rules.game
     }
 
-    /// Resolves a chance point of `generator`: the branch forced by [`Case`](crate::chance::Case)
-    /// if this is the action's first branching point and the case is in range, else a sample
-    /// from the generator's stream. Search
-    /// reads the record it leaves to enumerate chance outcomes.
+    /// Resolves a chance point of `generator`: the branch forced for it (the action's `i`-th
+    /// branching point takes the `i`-th case of [`Sim::set_cases`](crate::kernel::Sim::set_cases), the first
+    /// also [`Case`](crate::chance::Case)) when the case is in range, else a sample from the
+    /// generator's stream. Search reads the record it leaves to enumerate chance outcomes.
     #[inline(always)]
     pub fn chance<C: CaseGenerator + ?Sized>(&mut self, generator: &C) -> C::Outcome {
         let (world, cells, slot) = (&mut *self.world, &mut self.cells, self.rules.slots.streams);

@@ -9,18 +9,22 @@
 //!
 //! Chance points with cases ([`alea::chance::CaseGenerator`]) become OpenSpiel chance nodes: a
 //! player action whose resolution meets a branching chance point leaves the state *before* the
-//! action, pending, with the first such point's cases as its outcomes
-//! ([`alea::search::chance_node`]); applying outcome `k` resolves the action with case `k`
-//! forced ([`alea::search::apply_outcome`]). The points after the first in the same action,
-//! and every sampled point (mahjong draws, dice), are resolved from the state's own seeded
+//! action, pending, with that point's cases as its outcomes ([`alea::search::chance_node`]);
+//! applying outcome `k` resolves the action with case `k` forced
+//! ([`alea::search::apply_cases`]). When the action then meets another branching point, the
+//! state stays pending on it — the next chance node, its cases given the ones chosen
+//! ([`alea::search::chance_outcomes_after`]) — until the action's last point has its case
+//! (at most [`MAX_FORCED`](alea::chance::MAX_FORCED) nodes an action: later points are
+//! sampled). Sampled points (mahjong draws, dice) are resolved from the state's own seeded
 //! streams.
 
 use std::sync::Arc;
 
+use crate::chance::Forced;
 use crate::encode::{Bounds, Encode, action_of, legal_ids, size};
 use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Seat, Sim, Turn};
-use crate::search::{SearchError, apply_outcome, chance_node};
+use crate::search::{SearchError, apply_cases, chance_node, chance_point};
 use crate::snapshot::Snapshot;
 
 use super::dynamic::{CHANCE, DynGame, DynState, RandomGame, Record, StateError, Step, TERMINAL};
@@ -194,13 +198,39 @@ impl<G: Encode> Erased<G> {
     }
 }
 
-/// A chance node: the action waiting on its chance point, and the point's cases.
+/// A chance node: the action waiting on its chance point, the cases its earlier points took,
+/// and the point's cases.
 #[derive(Clone)]
 struct Pending<A> {
     action: A,
+    earlier: Forced,
     cases: u32,
-    /// Outcomes with a positive probability, once asked for.
-    outcomes: Option<Vec<(u32, f64)>>,
+    /// Outcomes with a positive probability by id, ascending, and each one's case, once asked
+    /// for.
+    outcomes: Option<Listed>,
+}
+
+/// A chance node's outcomes: `(id, probability)` by id, and the case of each.
+#[derive(Clone, Default)]
+struct Listed {
+    outcomes: Vec<(u32, f64)>,
+    cases: Vec<u32>,
+}
+
+impl Listed {
+    /// Every case, named by its number, each `1 / cases` likely.
+    fn uniform(cases: u32) -> Listed {
+        Listed {
+            outcomes: (0..cases).map(|k| (k, 1.0 / f64::from(cases))).collect(),
+            cases: (0..cases).collect(),
+        }
+    }
+
+    /// The case of outcome `id`.
+    fn case_of(&self, id: u32) -> Option<u32> {
+        let at = self.outcomes.iter().position(|&(o, _)| o == id)?;
+        Some(self.cases[at])
+    }
 }
 
 /// A state of an [`Erased`] game. Clones share their snapshot until one of them changes
@@ -293,14 +323,14 @@ impl<G: Encode> SimState<G> {
             match chance_node(worker.sim.chance_log()) {
                 Some(point) => {
                     let cases = point.max_case;
-                    // Equal weights: every case has probability 1 / cases, no probing needed.
-                    let outcomes = point
-                        .uniform
-                        .then(|| (0..cases).map(|k| (k, 1.0 / f64::from(cases))).collect());
+                    let outcomes = listed_without_probing(&point);
                     state.legal.clear();
-                    state.legal.extend(0..cases);
+                    state
+                        .legal
+                        .extend(outcomes.iter().flat_map(|o| o.cases.iter()));
                     state.pending = Some(Pending {
                         action,
+                        earlier: Forced::NONE,
                         cases,
                         outcomes,
                     });
@@ -312,35 +342,65 @@ impl<G: Encode> SimState<G> {
         })
     }
 
-    /// The pending action resolved with case `case` forced, from this state, in the worker's
-    /// `Sim`: the case's probability, 0 when the case cannot happen.
+    /// The pending action resolved with its earlier cases and `case` forced, from this state,
+    /// in the worker's `Sim`: the case's probability given the earlier ones, 0 when it cannot
+    /// happen.
     fn force(&self, worker: &mut Worker<G>, case: u32) -> Result<f64, StateError> {
         let pending = self.pending.as_ref().expect("a chance node");
         self.load(worker)?;
         worker.loaded = 0;
-        apply_outcome(&mut worker.sim, pending.action, case).map_err(|e| match e {
+        let mut cases = pending.earlier.as_slice().to_vec();
+        cases.push(case);
+        apply_cases(&mut worker.sim, pending.action, &cases).map_err(|e| match e {
             SearchError::Sim(e) => StateError::from(e),
             e => StateError::Game(e.to_string()),
         })
     }
 
-    fn apply_outcome(&mut self, case: u32) -> Result<(), StateError> {
-        let cases = self.pending.as_ref().map_or(0, |p| p.cases);
-        if case >= cases {
+    fn apply_outcome(&mut self, id: u32) -> Result<(), StateError> {
+        let listed = self.outcomes()?;
+        let ids: Vec<u32> = listed.iter().map(|&(o, _)| o).collect();
+        let Some(pending) = self.pending.clone() else {
+            return Err(StateError::Usage("not a chance node".into()));
+        };
+        let Some(case) = pending.outcomes.as_ref().and_then(|l| l.case_of(id)) else {
             return Err(StateError::Usage(format!(
-                "outcome {case} is not one of this chance node's {cases}"
+                "outcome {id} is not one of this chance node's outcomes {ids:?}"
             )));
-        }
+        };
         let table = self.table.clone();
         table.with_worker(|worker| {
             if self.force(worker, case)? <= 0.0 {
                 return Err(StateError::Usage(format!(
-                    "outcome {case} has probability 0 here"
+                    "outcome {id} has probability 0 here"
                 )));
             }
-            self.pending = None;
-            self.keep(worker);
-            self.history.push(Step::Outcome(case));
+            // The action's next branching point, if it meets one and a case can force it.
+            let path = pending.earlier.then(case);
+            let next = path.and_then(|path| {
+                let point = chance_point(worker.sim.chance_log(), path.len())?;
+                Some((path, point))
+            });
+            match next.filter(|(path, _)| path.then(0).is_some()) {
+                Some((earlier, point)) => {
+                    let cases = point.max_case;
+                    let outcomes = listed_without_probing(&point);
+                    self.legal.clear();
+                    self.legal
+                        .extend(outcomes.iter().flat_map(|o| o.cases.iter()));
+                    self.pending = Some(Pending {
+                        action: pending.action,
+                        earlier,
+                        cases,
+                        outcomes,
+                    });
+                }
+                None => {
+                    self.pending = None;
+                    self.keep(worker);
+                }
+            }
+            self.history.push(Step::Outcome(id));
             Ok(())
         })
     }
@@ -350,30 +410,64 @@ impl<G: Encode> SimState<G> {
             return Ok(&[]);
         };
         if pending.outcomes.is_none() {
-            let cases = pending.cases;
+            let (cases, at) = (pending.cases, pending.earlier.len());
             let table = self.table.clone();
-            let outcomes = table.with_worker(|worker| {
-                let mut outcomes = Vec::with_capacity(cases as usize);
+            let listed = table.with_worker(|worker| {
+                let mut found = Vec::with_capacity(cases as usize);
                 for case in 0..cases {
                     let p = self.force(worker, case)?;
+                    let id =
+                        chance_point(worker.sim.chance_log(), at).map_or(case, |r| r.outcome_id());
                     if p > 0.0 {
-                        outcomes.push((case, p));
+                        found.push((id, p, case));
                     }
                 }
-                Ok(outcomes)
+                found.sort_by_key(|&(id, _, _)| id);
+                Ok(Listed {
+                    outcomes: found.iter().map(|&(id, p, _)| (id, p)).collect(),
+                    cases: found.iter().map(|&(_, _, case)| case).collect(),
+                })
             })?;
             self.legal.clear();
-            self.legal.extend(outcomes.iter().map(|&(k, _)| k));
+            self.legal.extend(listed.outcomes.iter().map(|&(id, _)| id));
             if let Some(pending) = self.pending.as_mut() {
-                pending.outcomes = Some(outcomes);
+                pending.outcomes = Some(listed);
             }
         }
         Ok(self
             .pending
             .as_ref()
-            .and_then(|p| p.outcomes.as_deref())
-            .unwrap_or(&[]))
+            .and_then(|p| p.outcomes.as_ref())
+            .map_or(&[], |l| l.outcomes.as_slice()))
     }
+}
+
+impl<G: Encode> SimState<G> {
+    /// Outcome `id` of this chance node in words ([`Encode::outcome_string`]).
+    fn outcome_string(&mut self, id: u32) -> Result<String, StateError> {
+        self.outcomes()?;
+        let pending = self.pending.clone().expect("a chance node");
+        let case = pending
+            .outcomes
+            .as_ref()
+            .and_then(|l| l.case_of(id))
+            .ok_or_else(|| StateError::Usage(format!("no outcome {id} here")))?;
+        let table = self.table.clone();
+        table.with_worker(|worker| {
+            self.force(worker, case)?;
+            let record = chance_point(worker.sim.chance_log(), pending.earlier.len());
+            Ok(match record {
+                Some(record) => G::outcome_string(&worker.sim, &record),
+                None => format!("outcome {id}"),
+            })
+        })
+    }
+}
+
+/// A node's outcomes when they can be listed without applying each case: equal weights and
+/// outcomes named by their case numbers.
+fn listed_without_probing(point: &crate::chance::ChanceRecord) -> Option<Listed> {
+    (point.uniform && point.outcome.is_none()).then(|| Listed::uniform(point.max_case))
 }
 
 impl<G: Encode> Drop for SimState<G> {
@@ -433,8 +527,10 @@ impl<G: Encode> DynState for SimState<G> {
     }
 
     fn action_string(&mut self, id: u32) -> String {
-        if let Some(pending) = &self.pending {
-            return format!("outcome {id} of {:?}", pending.action);
+        if self.pending.is_some() {
+            return self
+                .outcome_string(id)
+                .unwrap_or_else(|_| format!("outcome {id} (not one of this chance node's)"));
         }
         self.with_sim(|_, worker| {
             Ok(match action_of(&worker.sim, id) {

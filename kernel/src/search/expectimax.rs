@@ -1,5 +1,6 @@
 //! Depth-limited expectimax (max^n over seats): exact over the cases of each action's chance
-//! point, or Monte Carlo with a fixed number of sampled outcomes per chance node.
+//! points (one after another when an action meets several), or Monte Carlo with a fixed
+//! number of sampled outcomes per chance node.
 
 use std::collections::HashMap;
 
@@ -7,17 +8,18 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{
-    ActionStats, Evaluator, MAX_SEATS, SearchError, SearchResult, Values, load, mover,
-    only_chance_point, outcome_key, save, seats, terminal_values,
+    ActionStats, Evaluator, MAX_SEATS, SearchError, SearchResult, Values, branching_points,
+    chance_point, load, mover, outcome_key, save, seats, terminal_values,
 };
-use crate::chance::{Purpose, derive_stream};
-use crate::kernel::{Game, Sim};
+use crate::chance::{Forced, Purpose, derive_stream};
+use crate::kernel::{Game, Sim, SimError};
 use crate::snapshot::Snapshot;
 
 /// How expectimax values a chance node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChanceMode {
-    /// Every case, weighted by its probability (forcing [`Case`](crate::chance::Case)).
+    /// Every case of every branching point, weighted by its probability (forcing
+    /// [`Sim::set_cases`](crate::kernel::Sim::set_cases)).
     Exact,
     /// The mean over this many sampled outcomes (Monte Carlo; for wide chance points). Each
     /// distinct outcome drawn is searched once, weighted by its frequency.
@@ -215,18 +217,40 @@ impl<G: Game> Expectimax<G> {
         depth: u32,
         ply: usize,
     ) -> Result<Values, SearchError> {
+        self.exact_after(sim, action, depth, ply, Forced::NONE)
+    }
+
+    /// The expected value of `action` over the cases of its branching chance point number
+    /// `cases.len()`, its earlier points forced to `cases`: each case's world valued on (its
+    /// later points in turn), weighted by the case's probability given `cases`.
+    fn exact_after(
+        &mut self,
+        sim: &mut Sim<G>,
+        action: G::Action,
+        depth: u32,
+        ply: usize,
+        cases: Forced,
+    ) -> Result<Values, SearchError> {
         let mut total = [0.0; MAX_SEATS];
         let mut case = 0;
         loop {
+            let path = cases.then(case).ok_or(SimError::TooManyCases {
+                given: cases.len() + 1,
+            })?;
             load(sim, &self.frames[ply].snapshot)?;
-            sim.set_case(Some(case));
+            sim.set_cases(path.as_slice())?;
             sim.apply(action)?;
-            let Some(point) = only_chance_point(sim, action)? else {
+            let log = sim.chance_log();
+            let Some(point) = chance_point(log, cases.len()) else {
                 return self.node(sim, depth - 1, ply + 1);
             };
+            let later = branching_points(log) > path.len();
             let (max_case, p) = (point.max_case, point.probability());
             if p > 0.0 {
-                let v = self.node(sim, depth - 1, ply + 1)?;
+                let v = match later {
+                    true => self.exact_after(sim, action, depth, ply, path)?,
+                    false => self.node(sim, depth - 1, ply + 1)?,
+                };
                 for (t, v) in total.iter_mut().zip(v) {
                     *t += p * v;
                 }

@@ -4,12 +4,13 @@
 //!
 //! The `Sim` is the game view: [`Sim::turn`](crate::kernel::Sim::turn) (a player or the end),
 //! [`Sim::legal_actions`](crate::kernel::Sim::legal_actions) in a stable order,
-//! [`Sim::apply`](crate::kernel::Sim::apply), [`chance_outcomes`] (the cases an action's chance
-//! point can take, with probabilities), [`Sim::returns`](crate::kernel::Sim::returns),
+//! [`Sim::apply`](crate::kernel::Sim::apply), [`chance_outcomes`] and
+//! [`chance_outcomes_after`] (the cases an action's chance points can take, one after another,
+//! with probabilities), [`Sim::returns`](crate::kernel::Sim::returns),
 //! [`Sim::info_key`](crate::kernel::Sim::info_key) per player and
 //! [`Sim::determinize`](crate::kernel::Sim::determinize). Chance happens inside actions: an
-//! action that meets a chance point is a chance node, whose outcomes search enumerates by
-//! forcing [`Case`](crate::chance::Case).
+//! action that meets chance points leads to chance nodes, one per branching point, whose
+//! outcomes search enumerates by forcing [`Sim::set_cases`](crate::kernel::Sim::set_cases).
 //!
 //! Every algorithm is reproducible from its seed: each iteration re-seeds the streams from
 //! `(seed, iteration)`. Searches restore the `Sim` to the root when they return, and reuse their
@@ -108,11 +109,10 @@ pub enum SearchError {
         /// The game's seats.
         seats: usize,
     },
-    /// Exact expectimax forces one case for the whole action, so it cannot enumerate an
-    /// action that meets several chance points.
-    #[error(
-        "{action} meets {points} chance points; exact expectimax enumerates at most one per action (use sampled chance)"
-    )]
+    /// An action met several chance points where one was expected. No longer returned:
+    /// exact expectimax enumerates every branching point of an action, one after another
+    /// (kept so that code matching it still compiles).
+    #[error("{action} meets {points} chance points where one was expected")]
     ManyChancePoints {
         /// The action, as text.
         action: String,
@@ -176,20 +176,37 @@ impl<A: Copy> SearchResult<A> {
 }
 
 /// The outcomes of the chance node `action` leads to in the current position — the first
-/// branching chance point it meets, which [`Case`](crate::chance::Case) forces — with their
-/// probabilities, in case order (empty when it meets none). Points after the first in the same
-/// action are sampled (see [`Case`](crate::chance::Case)). The `Sim` is left as it was.
+/// branching chance point it meets — with their probabilities, in case order (empty when it
+/// meets none): [`chance_outcomes_after`] with no earlier case. The `Sim` is left as it was.
 pub fn chance_outcomes<G: Game>(
     sim: &mut Sim<G>,
     action: G::Action,
 ) -> Result<Vec<(u32, f64)>, SearchError> {
+    chance_outcomes_after(sim, action, &[])
+}
+
+/// The outcomes of the chance node `action` leads to after `cases` — its branching chance
+/// point number `cases.len()`, met when its earlier branching points take `cases` (see
+/// [`Forced`](crate::chance::Forced)) — with their probabilities given those cases, in case
+/// order; empty when the action meets no such point (its chance nodes end there). An action's
+/// chance nodes come one after another this way. The `Sim` is left as it was.
+pub fn chance_outcomes_after<G: Game>(
+    sim: &mut Sim<G>,
+    action: G::Action,
+    cases: &[u32],
+) -> Result<Vec<(u32, f64)>, SearchError> {
     let start = sim.snapshot();
-    sim.set_case(Some(0));
-    let applied = sim.apply(action);
-    let node = chance_node(sim.chance_log());
+    let mut probe = cases.to_vec();
+    probe.push(0);
+    let applied = sim
+        .set_cases(&probe)
+        .map_err(SearchError::from)
+        .and_then(|()| {
+            sim.apply(action)?;
+            Ok(chance_point(sim.chance_log(), cases.len()))
+        });
     sim.restore(&start)?;
-    applied?;
-    let Some(node) = node else {
+    let Some(node) = applied? else {
         return Ok(Vec::new());
     };
     if node.uniform {
@@ -198,51 +215,67 @@ pub fn chance_outcomes<G: Game>(
     }
     (0..node.max_case)
         .map(|case| {
-            let p = apply_outcome(sim, action, case);
+            probe[cases.len()] = case;
+            let p = apply_cases(sim, action, &probe);
             sim.restore(&start)?;
             Ok((case, p?))
         })
         .collect()
 }
 
-/// The chance node of an action's chance points `log`: its first branching point (the one
-/// [`Case`](crate::chance::Case) forces), if it met one.
+/// The chance node of an action's chance points `log`: its first branching point, if it met
+/// one ([`chance_point`] 0).
 pub fn chance_node(log: &[ChanceRecord]) -> Option<ChanceRecord> {
-    log.iter().find(|p| p.branches()).copied()
+    chance_point(log, 0)
+}
+
+/// The branching chance point number `index` of an action's chance points `log` (sampled
+/// points aside: search does not branch on them), if it met that many.
+pub fn chance_point(log: &[ChanceRecord], index: usize) -> Option<ChanceRecord> {
+    log.iter().filter(|p| p.branches()).nth(index).copied()
+}
+
+/// How many branching chance points an action's chance points `log` hold.
+pub fn branching_points(log: &[ChanceRecord]) -> usize {
+    log.iter().filter(|p| p.branches()).count()
 }
 
 /// Applies `action` with outcome `case` of its chance node forced (see [`chance_outcomes`])
-/// and returns that outcome's probability: 0 when `case` cannot happen — a zero weight (the
-/// case is forced all the same: the world shows that impossible outcome) or no such case (an
-/// outcome is sampled). The caller restores the position if it wants it back.
+/// and returns that outcome's probability: [`apply_cases`] with one case.
 pub fn apply_outcome<G: Game>(
     sim: &mut Sim<G>,
     action: G::Action,
     case: u32,
 ) -> Result<f64, SearchError> {
-    sim.set_case(Some(case));
-    sim.apply(action)?;
-    Ok(match chance_node(sim.chance_log()) {
-        Some(node) if node.forced && node.case == case => node.probability(),
-        _ => 0.0,
-    })
+    apply_cases(sim, action, &[case])
 }
 
-/// The chance point the action just applied met (sampled points aside: search does not branch
-/// on them): `None` without one; several are [`SearchError::ManyChancePoints`].
-pub(crate) fn only_chance_point<G: Game>(
-    sim: &Sim<G>,
+/// Applies `action` with its branching chance points forced to `cases`, one each (the points
+/// after them sampled), and returns the probability of the last case given the ones before
+/// it: 0 when it cannot happen — a zero weight (the case is forced all the same: the world
+/// shows that impossible outcome), a case out of its point's range (an outcome is sampled)
+/// or fewer points than cases. The caller restores the position if it wants it back.
+pub fn apply_cases<G: Game>(
+    sim: &mut Sim<G>,
     action: G::Action,
-) -> Result<Option<ChanceRecord>, SearchError> {
-    let mut points = sim.chance_log().iter().filter(|p| p.branches());
-    match (points.next(), points.count()) {
-        (None, _) => Ok(None),
-        (Some(point), 0) => Ok(Some(*point)),
-        (Some(_), more) => Err(SearchError::ManyChancePoints {
-            action: format!("{action:?}"),
-            points: more + 1,
-        }),
-    }
+    cases: &[u32],
+) -> Result<f64, SearchError> {
+    sim.set_cases(cases)?;
+    sim.apply(action)?;
+    let log = sim.chance_log();
+    let taken = cases.iter().enumerate().all(|(i, &case)| {
+        chance_point(log, i).is_some_and(|point| point.forced && point.case == case)
+    });
+    Ok(
+        match cases
+            .len()
+            .checked_sub(1)
+            .and_then(|last| chance_point(log, last))
+        {
+            Some(point) if taken => point.probability(),
+            _ => 0.0,
+        },
+    )
 }
 
 /// The seat to move, or [`SearchError::GameOver`].

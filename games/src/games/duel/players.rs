@@ -9,7 +9,7 @@ use super::{Duel, DuelAction, board, zones};
 use alea::chance::{Purpose, derive_stream, sub_seed};
 use alea::kernel::playout::random_action;
 use alea::kernel::{Rules, Seat, Sim, Turn};
-use alea::search::{ChanceMode, Expectimax, Heuristic, SearchError, Values};
+use alea::search::{Expectimax, Heuristic, SearchError, Values};
 
 /// A kind of player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -160,14 +160,7 @@ impl Player {
         for w in 0..self.worlds.max(1) {
             let world_seed = sub_seed(seed, u64::from(w));
             sim.determinize(seat, world_seed);
-            let result = match search.search(sim, world_seed) {
-                Err(SearchError::ManyChancePoints { .. }) => {
-                    let mut sampled =
-                        Expectimax::new(depth, heuristic()).chance(ChanceMode::Sampled(4));
-                    sampled.search(sim, world_seed)
-                }
-                other => other,
-            };
+            let result = search.search(sim, world_seed);
             sim.restore(&root)?;
             let result = result?;
             for stat in &result.stats {

@@ -67,6 +67,12 @@ impl Encode for Leduc {
         }
     }
 
+    /// "the public card is Qh" (the outcome's id is the card's).
+    fn outcome_string(_: &Sim<Leduc>, record: &alea::chance::ChanceRecord) -> String {
+        let card = alea::kernel::CardId(record.outcome_id() as u16);
+        format!("the public card is {}", card_name(card))
+    }
+
     fn describe(sim: &Sim<Leduc>) -> String {
         let (rules, world, state) = (sim.rules(), sim.world(), sim.state());
         let card = |c: Option<alea::kernel::CardId>| c.map_or("-", card_name);

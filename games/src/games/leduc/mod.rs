@@ -251,6 +251,10 @@ impl CaseGenerator for PublicCard {
     fn produce(&self, case: u32) -> CardId {
         self.remaining[case as usize]
     }
+    /// The card's id (`rank * 2 + suit`, OpenSpiel's `leduc_poker` numbering).
+    fn outcome_id(&self, case: u32) -> Option<u32> {
+        Some(u32::from(self.produce(case).0))
+    }
     fn purpose(&self) -> Purpose {
         // Not `Deal`: the private deal at setup already drew from the start of that stream.
         Purpose::Draw

@@ -53,6 +53,11 @@ impl Encode for Pig {
         }
     }
 
+    /// "rolls a 5" (outcome `k` is face `k + 1`, as in OpenSpiel's `pig`).
+    fn outcome_string(_: &Sim<Pig>, record: &alea::chance::ChanceRecord) -> String {
+        format!("rolls a {}", record.case + 1)
+    }
+
     fn describe(sim: &Sim<Pig>) -> String {
         let pig = &sim.rules().game;
         let state = sim.state();

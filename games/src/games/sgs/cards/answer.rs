@@ -49,6 +49,10 @@ impl CaseGenerator for Pick {
     fn produce(&self, case: u32) -> u8 {
         self.cards[case as usize]
     }
+    /// The card's id: the same card is the same outcome whatever the hand around it.
+    fn outcome_id(&self, case: u32) -> Option<u32> {
+        Some(u32::from(self.produce(case)))
+    }
     fn purpose(&self) -> Purpose {
         Purpose::Effect
     }

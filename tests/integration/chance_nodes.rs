@@ -1,0 +1,442 @@
+//! An action that meets several chance points: each is its own chance node, forced one case
+//! at a time ([`Cases`]), listed after the cases before it ([`chance_outcomes_after`]),
+//! enumerated by exact expectimax and walked node by node by the registry's states.
+//!
+//! The game: one seat flips a coin weighted 1:3 (heads is case 0); on heads it then rolls a
+//! three-faced die weighted 1:1:2. Its score is 10 for heads plus the die's face (1 to 3);
+//! then it stops.
+
+use alea::chance::{Case, CaseGenerator, MAX_FORCED};
+use alea::encode::{Bounds, Encode};
+use alea::kernel::{
+    Decision, Game, GameEvent, Rules, Seat, Setup, Sim, SimBuilder, SimError, Table,
+};
+use alea::pipeline::{Ctx, Flow, RootEvents};
+use alea::registry::{CHANCE, erase};
+use alea::search::{Expectimax, Heuristic, apply_cases, chance_outcomes, chance_outcomes_after};
+use bevy_ecs::prelude::*;
+
+/// `spoil`: the seat may also [`Act::Spoil`].
+#[derive(Clone, Debug, Default)]
+struct CoinDie {
+    spoil: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+enum Act {
+    Flip,
+    Stop,
+    /// Adds 100 points, then fails (the rules refuse it mid-way).
+    Spoil,
+    /// Nothing happens.
+    Wait,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, GameEvent)]
+enum Ev {
+    Flip,
+    Stop,
+    Spoil,
+    Wait,
+}
+
+/// The score so far and whether the seat has flipped and stopped.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Score {
+    points: u32,
+    flipped: bool,
+    over: bool,
+}
+
+struct Coin;
+impl CaseGenerator for Coin {
+    type Outcome = bool;
+    fn name(&self) -> &'static str {
+        "coin"
+    }
+    fn max_case(&self) -> u32 {
+        2
+    }
+    fn produce(&self, case: u32) -> bool {
+        case == 0
+    }
+    fn weight(&self, case: u32) -> u32 {
+        [1, 3][case as usize]
+    }
+}
+
+struct Die3;
+impl CaseGenerator for Die3 {
+    type Outcome = u32;
+    fn name(&self) -> &'static str {
+        "die3"
+    }
+    fn max_case(&self) -> u32 {
+        3
+    }
+    fn produce(&self, case: u32) -> u32 {
+        case + 1
+    }
+    fn weight(&self, case: u32) -> u32 {
+        [1, 1, 2][case as usize]
+    }
+    /// Faces named 101, 102, 103 (what the case produces, not its number).
+    fn outcome_id(&self, case: u32) -> Option<u32> {
+        Some(101 + case)
+    }
+}
+
+impl Game for CoinDie {
+    type Action = Act;
+    type Event = Ev;
+    type State = ();
+
+    fn name(&self) -> &'static str {
+        "coin_die"
+    }
+
+    fn seats(&self) -> u8 {
+        1
+    }
+
+    fn setup(&self, setup: &mut Setup<'_, Self>) {
+        setup.spawn_player(Seat(0), ());
+        setup.insert_resource(Score::default());
+        setup.snapshot_resource::<Score>();
+    }
+
+    fn translate(
+        _: &Rules<Self>,
+        _: &World,
+        _: &Table,
+        _: &(),
+        _: Seat,
+        action: Act,
+        out: &mut RootEvents<'_, Ev>,
+    ) {
+        out.push(match action {
+            Act::Flip => Ev::Flip,
+            Act::Stop => Ev::Stop,
+            Act::Spoil => Ev::Spoil,
+            Act::Wait => Ev::Wait,
+        });
+    }
+
+    fn apply(ctx: &mut Ctx<'_, Self>, event: &mut Ev) -> Flow {
+        match event {
+            Ev::Flip => {
+                let heads = ctx.chance(&Coin);
+                let face = if heads { ctx.chance(&Die3) } else { 0 };
+                let mut score = ctx.world().resource_mut::<Score>();
+                score.points += if heads { 10 } else { 0 } + face;
+                score.flipped = true;
+            }
+            Ev::Stop => ctx.world().resource_mut::<Score>().over = true,
+            Ev::Wait => {}
+            Ev::Spoil => {
+                ctx.world().resource_mut::<Score>().points += 100;
+                return ctx.fail("spoiled");
+            }
+        }
+        Flow::Continue
+    }
+
+    fn next_decision(
+        rules: &Rules<Self>,
+        world: &World,
+        _: &Table,
+        _: &(),
+        decision: &mut Decision<Act>,
+    ) {
+        let score = world.resource::<Score>();
+        decision.choices.clear();
+        if score.over {
+            decision.finish();
+            return;
+        }
+        decision.turn = alea::kernel::Turn::Player(Seat(0));
+        if !score.flipped {
+            decision.choices.push(Act::Flip);
+        }
+        decision.choices.push(Act::Stop);
+        if rules.game.spoil {
+            decision.choices.extend([Act::Spoil, Act::Wait]);
+        }
+    }
+
+    fn returns(_: &Rules<Self>, world: &World, _: &Table, _: &(), out: &mut Vec<f64>) {
+        out.clear();
+        out.push(f64::from(world.resource::<Score>().points));
+    }
+}
+
+impl Encode for CoinDie {
+    fn num_actions(&self) -> u32 {
+        4
+    }
+
+    fn action_id(&self, action: &Act) -> u32 {
+        *action as u32
+    }
+
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![1]
+    }
+
+    fn observation(sim: &Sim<Self>, _: Seat, out: &mut [f32]) {
+        out[0] = sim.world().resource::<Score>().points as f32;
+    }
+
+    fn bounds(&self) -> Bounds {
+        Bounds {
+            min_utility: 0.0,
+            max_utility: 13.0,
+            zero_sum: false,
+            max_chance_outcomes: 3,
+            max_game_length: 2,
+        }
+    }
+
+    fn describe(sim: &Sim<Self>) -> String {
+        format!("{:?}", sim.world().resource::<Score>())
+    }
+}
+
+fn sim(seed: u64) -> Sim<CoinDie> {
+    SimBuilder::new(CoinDie::default()).seed(seed).build()
+}
+
+fn points(sim: &Sim<CoinDie>) -> u32 {
+    sim.world().resource::<Score>().points
+}
+
+/// Each branching point takes its own case, in the order the action meets them; the cases
+/// are consumed by the action.
+#[test]
+fn cases_force_an_actions_points_one_at_a_time() {
+    for (cases, expected) in [(&[0, 0][..], 11), (&[0, 2], 13), (&[1], 0), (&[1, 2], 0)] {
+        let mut sim = sim(5);
+        sim.set_cases(cases).unwrap();
+        sim.apply(Act::Flip).unwrap();
+        assert_eq!(points(&sim), expected, "cases {cases:?}");
+        assert!(sim.chance_log().iter().all(|r| r.forced));
+        assert!(sim.next_cases().is_empty(), "consumed");
+    }
+    // `Case` is the path of one: the die after it is sampled.
+    let mut sim = sim(5);
+    sim.set_case(Some(0));
+    sim.apply(Act::Flip).unwrap();
+    let log = sim.chance_log();
+    assert_eq!((log.len(), log[0].forced, log[1].forced), (2, true, false));
+    assert_eq!(*sim.world().resource::<Case>(), Case(None));
+}
+
+/// Out of range, a case samples its point and the next case still forces the next point.
+#[test]
+fn a_case_out_of_range_samples_and_the_rest_still_apply() {
+    for seed in 0..40 {
+        let mut sim = sim(seed);
+        sim.set_cases(&[9, 2]).unwrap();
+        sim.apply(Act::Flip).unwrap();
+        let log = sim.chance_log();
+        assert!(!log[0].forced);
+        if log[0].case == 0 {
+            assert_eq!((log[1].case, log[1].forced), (2, true));
+            assert_eq!(points(&sim), 13);
+        }
+    }
+}
+
+/// Forcing nothing plays the game the streams play: `set_cases(&[])` changes nothing.
+#[test]
+fn no_case_is_the_seeded_game() {
+    for seed in 0..20 {
+        let (mut a, mut b) = (sim(seed), sim(seed));
+        b.set_cases(&[]).unwrap();
+        a.apply(Act::Flip).unwrap();
+        b.apply(Act::Flip).unwrap();
+        assert_eq!(a.checksum(), b.checksum());
+    }
+}
+
+/// More cases than an action can take are refused, and nothing changes.
+#[test]
+fn too_many_cases_are_refused_whole() {
+    let mut sim = sim(1);
+    let before = sim.checksum();
+    let error = sim.set_cases(&[0; MAX_FORCED + 1]).unwrap_err();
+    assert!(matches!(error, SimError::TooManyCases { given } if given == MAX_FORCED + 1));
+    assert_eq!(
+        error.to_string(),
+        "17 forced cases: an action takes at most 16"
+    );
+    assert!(sim.next_cases().is_empty());
+    assert_eq!(sim.checksum(), before);
+    // Set, the cases wait for the next action and are no part of the checksum.
+    sim.set_cases(&[0, 1]).unwrap();
+    assert_eq!(sim.checksum(), before);
+    assert_eq!(sim.next_cases(), [0, 1]);
+}
+
+/// The chance nodes of one action, one after another: the coin, then (after heads only) the
+/// die, each with its probabilities given the cases before it; the `Sim` is left as it was.
+#[test]
+fn an_actions_chance_nodes_are_listed_one_after_another() {
+    let mut sim = sim(2);
+    let before = sim.checksum();
+    assert_eq!(
+        chance_outcomes(&mut sim, Act::Flip).unwrap(),
+        [(0, 0.25), (1, 0.75)]
+    );
+    assert_eq!(
+        chance_outcomes_after(&mut sim, Act::Flip, &[0]).unwrap(),
+        [(0, 0.25), (1, 0.25), (2, 0.5)]
+    );
+    assert!(
+        chance_outcomes_after(&mut sim, Act::Flip, &[1])
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        chance_outcomes_after(&mut sim, Act::Flip, &[0, 1])
+            .unwrap()
+            .is_empty()
+    );
+    assert!(chance_outcomes(&mut sim, Act::Stop).unwrap().is_empty());
+    assert_eq!(sim.checksum(), before);
+    // The probability of the last case given the ones before; 0 when a case is not taken.
+    let start = sim.snapshot();
+    for (cases, p) in [
+        (&[0, 2][..], 0.5),
+        (&[1], 0.75),
+        (&[0], 0.25),
+        (&[1, 0], 0.0),
+    ] {
+        assert_eq!(
+            apply_cases(&mut sim, Act::Flip, cases).unwrap(),
+            p,
+            "{cases:?}"
+        );
+        sim.restore(&start).unwrap();
+    }
+}
+
+/// Exact expectimax enumerates both points: E = 1/4 × (10 + (1 + 2 + 2 × 3) / 4) = 3.0625.
+#[test]
+fn exact_expectimax_enumerates_every_point_of_an_action() {
+    let mut sim = sim(3);
+    let before = sim.checksum();
+    let mut search = Expectimax::new(
+        2,
+        Heuristic(|_: &Sim<CoinDie>, _: &mut alea::search::Values| {}),
+    );
+    let result = search.search(&mut sim, 0).unwrap();
+    assert_eq!(sim.checksum(), before, "restored");
+    let flip = result.stats.iter().find(|s| s.action == Act::Flip).unwrap();
+    assert!((flip.value - 3.0625).abs() < 1e-12, "{}", flip.value);
+    assert_eq!(result.action, Act::Flip);
+}
+
+/// The registry's states walk the nodes: the coin, then the die after heads, then the
+/// player; tails skips the die. Probabilities are the nodes' own.
+#[test]
+fn registry_states_expose_each_point_as_a_chance_node() {
+    let game = erase(CoinDie::default());
+    let mut state = game.clone().new_state(4).unwrap();
+    state.apply(0).unwrap(); // Flip
+    assert_eq!(state.current_player(), CHANCE);
+    assert_eq!(state.chance_outcomes().unwrap(), [(0, 0.25), (1, 0.75)]);
+    let mut tails = state.clone_box();
+    state.apply(0).unwrap(); // heads
+    assert_eq!(state.current_player(), CHANCE);
+    assert_eq!(
+        state.chance_outcomes().unwrap(),
+        [(101, 0.25), (102, 0.25), (103, 0.5)]
+    );
+    assert_eq!(state.legal().unwrap(), [101, 102, 103]);
+    assert_eq!(state.action_string(103), "die3 103");
+    assert_eq!(
+        state.action_string(0),
+        "outcome 0 (not one of this chance node's)"
+    );
+    state.apply(103).unwrap(); // face 3
+    assert_eq!(state.current_player(), 0);
+    state.apply(1).unwrap(); // Stop
+    assert_eq!(state.returns(), [13.0]);
+    tails.apply(1).unwrap();
+    assert_eq!(tails.current_player(), 0);
+    tails.apply(1).unwrap();
+    assert_eq!(tails.returns(), [0.0]);
+    // An outcome outside the node is refused and changes nothing.
+    let mut again = game.clone().new_state(4).unwrap();
+    again.apply(0).unwrap();
+    again.apply(0).unwrap();
+    let refused = again.apply(2).unwrap_err().to_string();
+    assert!(
+        refused.contains("outcome 2 is not one of this chance node's outcomes [101, 102, 103]"),
+        "{refused}"
+    );
+    assert_eq!(again.chance_outcomes().unwrap().len(), 3);
+    assert_eq!(again.current_player(), CHANCE);
+}
+
+/// Leduc's public card is listed by card id (OpenSpiel's numbering), not by its place among
+/// the cards left, and reads as the card.
+#[test]
+fn leduc_public_card_outcomes_are_card_ids() {
+    use alea_games::games::leduc::{Leduc, name};
+    let game = erase(Leduc);
+    for seed in 0..12 {
+        let mut state = game.clone().new_state(seed).unwrap();
+        state.apply(1).unwrap(); // call (check)
+        state.apply(1).unwrap(); // call (check): the round ends, the public card waits
+        assert_eq!(state.current_player(), CHANCE);
+        let outcomes = state.chance_outcomes().unwrap();
+        let ids: Vec<u32> = outcomes.iter().map(|&(id, _)| id).collect();
+        assert_eq!(ids.len(), 4, "six cards, two dealt");
+        assert!(ids.windows(2).all(|w| w[0] < w[1]) && ids.iter().all(|&id| id < 6));
+        assert!(outcomes.iter().all(|&(_, p)| p == 0.25));
+        let card = ids[seed as usize % 4];
+        let text = state.action_string(card);
+        assert_eq!(
+            text,
+            format!(
+                "the public card is {}",
+                name(alea::kernel::CardId(card as u16))
+            )
+        );
+        state.apply(card).unwrap();
+        assert!(
+            state.describe().contains(&format!(
+                "public {}",
+                name(alea::kernel::CardId(card as u16))
+            )),
+            "{}",
+            state.describe()
+        );
+    }
+}
+
+/// Under the default rollback, an action forced by a path (set after the journal's
+/// checkpoint, so the checkpoint does not hold it) goes alone and is never replayed: a later
+/// action that fails rolls back to the world the path made, bit for bit.
+#[test]
+fn a_failed_action_after_a_path_rolls_back_to_the_paths_world() {
+    use alea::kernel::Rollback;
+    for seed in 0..8 {
+        let mut sim = SimBuilder::new(CoinDie { spoil: true })
+            .seed(seed)
+            .rollback(Rollback::PerAction)
+            .build();
+        sim.apply(Act::Wait).unwrap();
+        sim.set_cases(&[0, 2]).unwrap();
+        sim.apply(Act::Flip).unwrap();
+        assert_eq!(points(&sim), 13);
+        let before = sim.checksum();
+        assert!(
+            sim.apply(Act::Spoil).is_err(),
+            "the rules refuse it mid-way"
+        );
+        assert_eq!((points(&sim), sim.checksum()), (13, before), "seed {seed}");
+    }
+}
