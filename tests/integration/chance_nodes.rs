@@ -16,10 +16,12 @@ use alea::registry::{CHANCE, erase};
 use alea::search::{Expectimax, Heuristic, apply_cases, chance_outcomes, chance_outcomes_after};
 use bevy_ecs::prelude::*;
 
-/// `spoil`: the seat may also [`Act::Spoil`].
+/// `spoil`: the seat may also [`Act::Spoil`]; `at_setup`: the coin (and die) are thrown by
+/// the setup, through chance points like those of play.
 #[derive(Clone, Debug, Default)]
 struct CoinDie {
     spoil: bool,
+    at_setup: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -103,6 +105,9 @@ impl Game for CoinDie {
         setup.spawn_player(Seat(0), ());
         setup.insert_resource(Score::default());
         setup.snapshot_resource::<Score>();
+        if self.at_setup {
+            setup.emit(Ev::Flip);
+        }
     }
 
     fn translate(
@@ -222,6 +227,11 @@ fn cases_force_an_actions_points_one_at_a_time() {
         assert!(sim.chance_log().iter().all(|r| r.forced));
         assert!(sim.next_cases().is_empty(), "consumed");
     }
+    // `set_case` drops cases set before it.
+    let mut dropped = sim(5);
+    dropped.set_cases(&[0, 2]).unwrap();
+    dropped.set_case(None);
+    assert!(dropped.next_cases().is_empty());
     // `Case` is the path of one: the die after it is sampled.
     let mut sim = sim(5);
     sim.set_case(Some(0));
@@ -303,6 +313,12 @@ fn an_actions_chance_nodes_are_listed_one_after_another() {
             .is_empty()
     );
     assert!(chance_outcomes(&mut sim, Act::Stop).unwrap().is_empty());
+    // An earlier case out of its point's range: that point would be sampled, no node follows.
+    assert!(
+        chance_outcomes_after(&mut sim, Act::Flip, &[5])
+            .unwrap()
+            .is_empty()
+    );
     assert_eq!(sim.checksum(), before);
     // The probability of the last case given the ones before; 0 when a case is not taken.
     let start = sim.snapshot();
@@ -424,10 +440,13 @@ fn leduc_public_card_outcomes_are_card_ids() {
 fn a_failed_action_after_a_path_rolls_back_to_the_paths_world() {
     use alea::kernel::Rollback;
     for seed in 0..8 {
-        let mut sim = SimBuilder::new(CoinDie { spoil: true })
-            .seed(seed)
-            .rollback(Rollback::PerAction)
-            .build();
+        let mut sim = SimBuilder::new(CoinDie {
+            spoil: true,
+            ..CoinDie::default()
+        })
+        .seed(seed)
+        .rollback(Rollback::PerAction)
+        .build();
         sim.apply(Act::Wait).unwrap();
         sim.set_cases(&[0, 2]).unwrap();
         sim.apply(Act::Flip).unwrap();
@@ -439,4 +458,42 @@ fn a_failed_action_after_a_path_rolls_back_to_the_paths_world() {
         );
         assert_eq!((points(&sim), sim.checksum()), (13, before), "seed {seed}");
     }
+}
+
+/// Chance points met by the setup's events are forced by the builder, one case each, and
+/// listed by the built `Sim`'s chance log; unforced, the seed decides them.
+#[test]
+fn the_setup_s_chance_points_are_forced_by_the_builder() {
+    use alea::chance::Forced;
+    let game = CoinDie {
+        at_setup: true,
+        ..CoinDie::default()
+    };
+    for (cases, expected) in [(&[0, 1][..], 12), (&[0, 2], 13), (&[1], 0)] {
+        let sim = SimBuilder::new(game.clone())
+            .seed(3)
+            .setup_cases(Forced::path(cases).unwrap())
+            .build();
+        assert_eq!(points(&sim), expected, "{cases:?}");
+        let forced: Vec<(u32, bool)> = sim
+            .chance_log()
+            .iter()
+            .map(|r| (r.case, r.forced))
+            .collect();
+        let wanted: Vec<(u32, bool)> = cases.iter().map(|&k| (k, true)).collect();
+        assert_eq!(forced, wanted);
+        assert_eq!(sim.legal_actions(), [Act::Stop], "flipped at setup");
+    }
+    let build = |seed| SimBuilder::new(game.clone()).seed(seed).build();
+    let faces: Vec<u32> = (0..200).map(|seed| points(&build(seed))).collect();
+    assert_eq!(
+        faces,
+        (0..200)
+            .map(|seed| points(&build(seed)))
+            .collect::<Vec<_>>()
+    );
+    // Heads 1 in 4: over 200 seeds, 50 expected, sd 6.1; a 5 sd bound.
+    let heads = faces.iter().filter(|&&p| p >= 10).count();
+    assert!((20..=80).contains(&heads), "{heads} heads");
+    assert!(build(0).chance_log().iter().all(|r| !r.forced));
 }

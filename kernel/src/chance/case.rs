@@ -36,7 +36,7 @@ pub const MAX_FORCED: usize = 16;
 /// sample, as [`Case`] does); the points after the last case are sampled. Each point after the
 /// first is the one the cases before it lead to, so a search lists an action's chance nodes
 /// one after another: the outcomes of point `i` given cases `0..i`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Forced {
     len: u8,
     cases: [u32; MAX_FORCED],

@@ -7,7 +7,7 @@ use super::step::with_resolution;
 use std::sync::Arc;
 
 use super::{DEFAULT_DEPTH_LIMIT, Game, GameRules, Inspector, Rules, Setup, Table, Zone};
-use crate::chance::{Case, Streams};
+use crate::chance::{Case, Forced, Streams};
 use crate::pipeline::{Listener, Observer, Resolution};
 use crate::snapshot::{Coverage, SnapshotRegistry};
 
@@ -76,6 +76,7 @@ pub struct SimBuilder<G: Game> {
     pub(crate) run_mode: RunMode,
     pub(crate) inspect: Option<Inspector<G>>,
     pub(crate) record_events: bool,
+    pub(crate) setup_cases: Forced,
 }
 
 impl<G: Game> SimBuilder<G> {
@@ -89,6 +90,7 @@ impl<G: Game> SimBuilder<G> {
             run_mode: RunMode::default(),
             inspect: None,
             record_events: false,
+            setup_cases: Forced::NONE,
         }
     }
 
@@ -133,6 +135,16 @@ impl<G: Game> SimBuilder<G> {
     /// record nothing).
     pub fn record_events(mut self, on: bool) -> Self {
         self.record_events = on;
+        self
+    }
+
+    /// Forces the branching chance points the setup's events meet (a deal drawn through chance
+    /// points: Leduc's private cards, a game's opening rolls), one case each, as
+    /// [`Sim::set_cases`](super::Sim::set_cases) does for an action; the built `Sim`'s
+    /// [`chance_log`](super::Sim::chance_log) lists them. Randomness the setup draws from its
+    /// streams directly is not a chance point and stays as the seed makes it.
+    pub fn setup_cases(mut self, cases: Forced) -> Self {
+        self.setup_cases = cases;
         self
     }
 
@@ -214,6 +226,7 @@ impl<G: Game> SimBuilder<G> {
         }
         // The events the setup emitted resolve now, then the first decision is asked.
         with_resolution(world, &rules, |world, res| {
+            res.chance.force_next(self.setup_cases);
             res.chance.start(None);
             super::step::resolve(world, &rules, res)
         })?;

@@ -594,8 +594,12 @@ impl<G: Game> Sim<G> {
 
     /// Forces the first branching chance point of the next action to case `case` (see
     /// [`Case`]).
+    /// Cases set with [`set_cases`](Self::set_cases) are dropped.
     pub fn set_case(&mut self, case: Option<u32>) {
         self.world.resource_mut::<Case>().0 = case;
+        if !self.resolution().chance.forced_next().is_empty() {
+            self.resolution_mut().chance.force_next(Forced::NONE);
+        }
     }
 
     /// Forces the next action's branching chance points one case each, in the order it meets

@@ -546,7 +546,7 @@ impl<G: Encode> DynState for SimState<G> {
         let pending = self
             .pending
             .as_ref()
-            .map(|p| format!(" after {:?}", p.action));
+            .map(|p| format!(" after {:?} {:?}", p.action, p.earlier.as_slice()));
         let key = self.with_sim(|_, worker| Ok(worker.sim.info_key(seat)))?;
         Ok(format!(
             "{} {seat} {key:016x}{}",

@@ -11,7 +11,7 @@ use super::{
     ActionStats, Evaluator, MAX_SEATS, SearchError, SearchResult, Values, branching_points,
     chance_point, load, mover, outcome_key, save, seats, terminal_values,
 };
-use crate::chance::{Forced, Purpose, derive_stream};
+use crate::chance::{Forced, MAX_FORCED, Purpose, derive_stream};
 use crate::kernel::{Game, Sim, SimError};
 use crate::snapshot::Snapshot;
 
@@ -244,7 +244,8 @@ impl<G: Game> Expectimax<G> {
             let Some(point) = chance_point(log, cases.len()) else {
                 return self.node(sim, depth - 1, ply + 1);
             };
-            let later = branching_points(log) > path.len();
+            // Points past the most a path forces are sampled (as the registry's states do).
+            let later = branching_points(log) > path.len() && path.len() < MAX_FORCED;
             let (max_case, p) = (point.max_case, point.probability());
             if p > 0.0 {
                 let v = match later {

@@ -263,19 +263,21 @@ pub fn apply_cases<G: Game>(
     sim.set_cases(cases)?;
     sim.apply(action)?;
     let log = sim.chance_log();
-    let taken = cases.iter().enumerate().all(|(i, &case)| {
+    let last = cases
+        .len()
+        .checked_sub(1)
+        .and_then(|last| chance_point(log, last));
+    Ok(match last {
+        Some(point) if took(log, cases) => point.probability(),
+        _ => 0.0,
+    })
+}
+
+/// True when an action's branching points in `log` took `cases`, forced, one each.
+fn took(log: &[ChanceRecord], cases: &[u32]) -> bool {
+    cases.iter().enumerate().all(|(i, &case)| {
         chance_point(log, i).is_some_and(|point| point.forced && point.case == case)
-    });
-    Ok(
-        match cases
-            .len()
-            .checked_sub(1)
-            .and_then(|last| chance_point(log, last))
-        {
-            Some(point) if taken => point.probability(),
-            _ => 0.0,
-        },
-    )
+    })
 }
 
 /// The seat to move, or [`SearchError::GameOver`].
