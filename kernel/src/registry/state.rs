@@ -20,7 +20,7 @@
 
 use std::sync::Arc;
 
-use crate::chance::Forced;
+use crate::chance::{ChanceRecord, Forced};
 use crate::encode::{Bounds, Encode, action_of, legal_ids, size};
 use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Seat, Sim, Turn};
@@ -321,20 +321,7 @@ impl<G: Encode> SimState<G> {
             worker.sim.set_case(None);
             worker.sim.apply(action)?;
             match chance_node(worker.sim.chance_log()) {
-                Some(point) => {
-                    let cases = point.max_case;
-                    let outcomes = listed_without_probing(&point);
-                    state.legal.clear();
-                    state
-                        .legal
-                        .extend(outcomes.iter().flat_map(|o| o.cases.iter()));
-                    state.pending = Some(Pending {
-                        action,
-                        earlier: Forced::NONE,
-                        cases,
-                        outcomes,
-                    });
-                }
+                Some(point) => state.wait_on(action, Forced::NONE, &point),
                 None => state.keep(worker),
             }
             state.history.push(Step::Action(id));
@@ -349,12 +336,27 @@ impl<G: Encode> SimState<G> {
         let pending = self.pending.as_ref().expect("a chance node");
         self.load(worker)?;
         worker.loaded = 0;
-        let mut cases = pending.earlier.as_slice().to_vec();
-        cases.push(case);
-        apply_cases(&mut worker.sim, pending.action, &cases).map_err(|e| match e {
+        // A pending node always has room for its own case (see `apply_outcome`).
+        let cases = pending.earlier.then(case).unwrap_or(pending.earlier);
+        apply_cases(&mut worker.sim, pending.action, cases.as_slice()).map_err(|e| match e {
             SearchError::Sim(e) => StateError::from(e),
             e => StateError::Game(e.to_string()),
         })
+    }
+
+    /// Leaves the state before `action`, pending on its chance point `point`, met after its
+    /// earlier points took `earlier`.
+    fn wait_on(&mut self, action: G::Action, earlier: Forced, point: &ChanceRecord) {
+        let outcomes = listed_without_probing(point);
+        self.legal.clear();
+        self.legal
+            .extend(outcomes.iter().flat_map(|o| o.cases.iter()));
+        self.pending = Some(Pending {
+            action,
+            earlier,
+            cases: point.max_case,
+            outcomes,
+        });
     }
 
     fn apply_outcome(&mut self, id: u32) -> Result<(), StateError> {
@@ -382,19 +384,7 @@ impl<G: Encode> SimState<G> {
                 Some((path, point))
             });
             match next.filter(|(path, _)| path.then(0).is_some()) {
-                Some((earlier, point)) => {
-                    let cases = point.max_case;
-                    let outcomes = listed_without_probing(&point);
-                    self.legal.clear();
-                    self.legal
-                        .extend(outcomes.iter().flat_map(|o| o.cases.iter()));
-                    self.pending = Some(Pending {
-                        action: pending.action,
-                        earlier,
-                        cases,
-                        outcomes,
-                    });
-                }
+                Some((earlier, point)) => self.wait_on(pending.action, earlier, &point),
                 None => {
                     self.pending = None;
                     self.keep(worker);
@@ -466,7 +456,7 @@ impl<G: Encode> SimState<G> {
 
 /// A node's outcomes when they can be listed without applying each case: equal weights and
 /// outcomes named by their case numbers.
-fn listed_without_probing(point: &crate::chance::ChanceRecord) -> Option<Listed> {
+fn listed_without_probing(point: &ChanceRecord) -> Option<Listed> {
     (point.uniform && point.outcome.is_none()).then(|| Listed::uniform(point.max_case))
 }
 
