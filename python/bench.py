@@ -28,13 +28,13 @@ riichi (alea vs riichienv): kyoku per second with the same random Python agent
 pig, leduc (alea vs pyspiel): clone + apply steps per second. From the initial state: loop
     ``c = s.clone()``, then apply a random legal action to ``s`` (a chance node's outcome is
     drawn by its probabilities), until terminal; new game; repeat. Every applied action (chance
-    outcomes included) is a step. alea's leduc deals the private cards from the seed of
-    ``new_initial_state`` (one chance node per game: the public card), pyspiel's
-    ``leduc_poker`` deals them by two chance nodes: so games/s is reported too.
+    outcomes included) is a step. Both start at the chance root (alea's
+    ``new_initial_state(chance_root=True)``), so both deal leduc's private cards by two chance
+    nodes: the same steps per game.
 clone alone: ns per ``s.clone()`` in a tight loop on a fixed mid-game state (pig, leduc; and
     riichi against riichienv's ``RiichiEnv.clone()``).
 new state: cost of ``new_initial_state(seed=...)`` for riichi (vs riichienv ``reset(seed=...)``),
-    leduc and pig (vs pyspiel ``new_initial_state()``, which deals nothing in leduc).
+    leduc and pig at the chance root (vs pyspiel ``new_initial_state()``).
 
 Nothing is pinned to a core. Ray is never imported; RAYON_NUM_THREADS and OMP_NUM_THREADS are
 set to 1 before any import; the thread count of the process is read from /proc at the end
@@ -158,7 +158,7 @@ def clone_apply(new_state, seconds, seed):
 
 def alea_new(name, **options):
     game = alea.load_game(name, **options)
-    return lambda rng: game.new_initial_state(seed=rng.getrandbits(63))
+    return lambda rng: game.new_initial_state(seed=rng.getrandbits(63), chance_root=True)
 
 
 def spiel_new(name):
@@ -252,7 +252,7 @@ def comparisons():
                     ),
                 )
             )
-        for name, spiel_name, plies in (("pig", "pig", 9), ("leduc", "leduc_poker", 4)):
+        for name, spiel_name, plies in (("pig", "pig", 9), ("leduc", "leduc_poker", 6)):
             out.append(
                 (
                     f"{name}_clone",
@@ -263,9 +263,8 @@ def comparisons():
                         name, plies
                     ),
                     "pyspiel",
-                    # pyspiel deals leduc by 2 chance nodes: 2 more plies reach the same point
                     (lambda n, p: lambda sec, r: clone_ns(mid_state(spiel_new(n), p, 7), sec))(
-                        spiel_name, plies + (2 if name == "leduc" else 0)
+                        spiel_name, plies
                     ),
                 )
             )
@@ -307,7 +306,7 @@ def comparisons():
                     "ns",
                     False,
                     (lambda g: lambda sec, r: new_state_cost(
-                        lambda i: g.new_initial_state(seed=i), sec
+                        lambda i: g.new_initial_state(seed=i, chance_root=True), sec
                     ))(agame),
                     "pyspiel",
                     (lambda g: lambda sec, r: new_state_cost(

@@ -2,17 +2,18 @@
 
 ``register()`` registers every game as ``python_alea_<name>`` (``python_alea_pig``,
 ``python_alea_leduc``, ``python_alea_riichi``, ...), so ``pyspiel.load_game`` loads them and
-OpenSpiel's own tests and bots run on them. Game parameters: ``seed`` (default 0) and the
-options of ``alea.load_game`` for that game.
+OpenSpiel's own tests and bots run on them. Game parameters: ``seed`` (default 0),
+``fixed_deal`` (default false) and the options of ``alea.load_game`` for that game.
 
-A loaded game is the game *dealt from its* ``seed``: every ``new_initial_state()`` is the same
-deal, and the randomness that is not a chance node (the deal, mahjong's wall, the duel's dice)
-is fixed by it, carried by the state's streams. Chance points with cases (Pig's die, Leduc's
-public card, sgs's blind take, the duel's random effects) are chance nodes. So each game is,
-truthfully, ``EXPLICIT_STOCHASTIC``: tree algorithms (CFR, exploitability) solve that deal's
-game, and another ``seed`` is another deal. A search that must not know the hidden part
+A fresh ``new_initial_state()`` is the chance root, as in OpenSpiel: a deal made of chance
+points is chance nodes (Leduc's two private cards, outcome ids the cards' ids, so
+``python_alea_leduc`` is ``leduc_poker``'s tree), and so is every chance point with cases in
+play (Pig's die, Leduc's public card, sgs's blind take, the duel's random effects). The
+randomness that is not a chance node yet (mahjong's wall, sgs's and the duel's deals and
+draws) is fixed by ``seed`` and carried by the state's streams: a search that must not know it
 resamples it with ``resample_from_infostate`` (``State.determinize``), as OpenSpiel's ISMCTS
-does. Pig deals nothing: its game is the same whatever the seed.
+does. With ``fixed_deal=True`` every ``new_initial_state()`` is the deal of ``seed`` instead (a
+player to move; tree algorithms then solve that deal's game).
 """
 
 import numpy as np
@@ -33,6 +34,10 @@ def _parameters(name):
             default = ",".join(default)
         parameters[option["name"]] = default
     return parameters
+
+
+# The parameters every game takes besides its own options.
+_OWN = {"seed": 0, "fixed_deal": False}
 
 
 def _players_range(name, game):
@@ -78,10 +83,10 @@ def _game_type(name, game):
         max_num_players=_players_range(name, game)[1],
         min_num_players=_players_range(name, game)[0],
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=game.information_state_tensor_shape() is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=dict(_PARAMETERS[name], seed=0),
+        parameter_specification=dict(_PARAMETERS[name], **_OWN),
     )
 
 
@@ -107,10 +112,13 @@ class AleaGame(pyspiel.Game):
         params = dict(params or {})
         self.alea = alea.load_game(name, **_options(name, params))
         self._seed = int(params.get("seed", 0))
+        self._fixed_deal = bool(params.get("fixed_deal", False))
         super().__init__(_game_type(name, self.alea), _game_info(self.alea), params)
 
     def new_initial_state(self):
-        return AleaState(self, self.alea.new_initial_state(seed=self._seed))
+        """The chance root of ``seed`` (its deal of ``seed`` with ``fixed_deal=True``)."""
+        root = not self._fixed_deal
+        return AleaState(self, self.alea.new_initial_state(seed=self._seed, chance_root=root))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return AleaObserver(self.alea, iig_obs_type, params)
@@ -161,19 +169,31 @@ class AleaState(pyspiel.State):
 
 
 class AleaObserver:
-    """OpenSpiel's observer over alea's observation tensor and information-state string."""
+    """OpenSpiel's observer: with perfect recall (``information_state_*``) alea's
+    information-state tensor (where the game writes one) and string, else its observation
+    tensor and string."""
 
     def __init__(self, game, iig_obs_type, params):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        self.tensor = np.zeros(int(np.prod(game.observation_tensor_shape())), np.float32)
-        self.dict = {"observation": self.tensor.reshape(game.observation_tensor_shape())}
+        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        shape = game.information_state_tensor_shape() if self.perfect_recall else None
+        self.information = shape is not None
+        shape = shape or game.observation_tensor_shape()
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        name = "info_state" if self.information else "observation"
+        self.dict = {name: self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
-        self.tensor[:] = state.inner.observation_tensor(player).reshape(-1)
+        if self.information:
+            self.tensor[:] = state.inner.information_state_tensor(player).reshape(-1)
+        else:
+            self.tensor[:] = state.inner.observation_tensor(player).reshape(-1)
 
     def string_from(self, state, player):
-        return state.inner.information_state_string(player)
+        if self.perfect_recall:
+            return state.inner.information_state_string(player)
+        return state.inner.observation_string(player)
 
 
 # The registered classes, one per game (module-level, as OpenSpiel's own Python games are).

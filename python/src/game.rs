@@ -80,6 +80,19 @@ pub struct Game {
     name: String,
     options: Options,
     table: Arc<dyn DynGame>,
+    /// The seed of the next `new_initial_state()` called without one.
+    next_seed: std::sync::atomic::AtomicU64,
+}
+
+impl Game {
+    fn new(name: String, options: Options, table: Arc<dyn DynGame>) -> Game {
+        Game {
+            name,
+            options,
+            table,
+            next_seed: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
 }
 
 /// What `State.serialize` writes: the game, its options, the seed and the steps.
@@ -91,6 +104,10 @@ struct Serialized {
     options: serde_json::Value,
     seed: u64,
     history: Vec<Step>,
+    /// Started at the chance root (`new_initial_state(chance_root=True)`); absent in states
+    /// written before it existed: dealt.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    chance_root: bool,
 }
 
 impl Serialized {
@@ -179,15 +196,81 @@ impl Game {
         self.table.shape()
     }
 
-    /// The initial state of the game dealt from `seed`.
-    #[pyo3(signature = (seed = 0))]
-    fn new_initial_state(slf: &Bound<'_, Self>, py: Python<'_>, seed: u64) -> PyResult<State> {
-        let table = slf.get().table.clone();
-        let inner = py.detach(|| table.new_state(seed)).map_err(state_error)?;
+    /// The initial state of the game seeded with `seed`: dealt (a player to move), or with
+    /// `chance_root=True` the chance root (the deal's chance nodes first, as in OpenSpiel; the
+    /// same as dealt in a game whose deal is no chance node). Without a seed, each call takes
+    /// the next of this game's seeds 0, 1, 2, ...: a new deal every call, the same sequence in
+    /// every run.
+    #[pyo3(signature = (seed = None, chance_root = false))]
+    fn new_initial_state(
+        slf: &Bound<'_, Self>,
+        py: Python<'_>,
+        seed: Option<u64>,
+        chance_root: bool,
+    ) -> PyResult<State> {
+        let game = slf.get();
+        let seed = seed.unwrap_or_else(|| {
+            game.next_seed
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        });
+        let table = game.table.clone();
+        let inner = py
+            .detach(|| match chance_root {
+                true => table.new_chance_root(seed),
+                false => table.new_state(seed),
+            })
+            .map_err(state_error)?;
         Ok(State {
             game: slf.clone().unbind(),
             inner,
         })
+    }
+
+    /// The shape of `State.information_state_tensor`, or `None` when the game writes no
+    /// information-state tensor.
+    fn information_state_tensor_shape(&self) -> Option<Vec<usize>> {
+        self.table.information_state_shape()
+    }
+
+    /// The game's parameters: its options by name (`options()`).
+    fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        options_dict(py, &self.options)
+    }
+
+    /// What kind of game it is, in OpenSpiel's `GameType` terms (a namespace of
+    /// `short_name`, `long_name`, `dynamics`, `chance_mode`, `information`, `utility`,
+    /// `reward_model`, `min_num_players`, `max_num_players` and the `provides_*` flags; the
+    /// enumerations as their OpenSpiel names, e.g. `"EXPLICIT_STOCHASTIC"`).
+    fn get_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let fields = PyDict::new(py);
+        let seats = self.table.seats();
+        let hidden = self.table.hidden();
+        fields.set_item("short_name", &self.name)?;
+        fields.set_item("long_name", format!("alea {}", self.name))?;
+        fields.set_item("dynamics", "SEQUENTIAL")?;
+        fields.set_item("chance_mode", "EXPLICIT_STOCHASTIC")?;
+        let information = match hidden {
+            true => "IMPERFECT_INFORMATION",
+            false => "PERFECT_INFORMATION",
+        };
+        fields.set_item("information", information)?;
+        let utility = match self.table.bounds().zero_sum {
+            true => "ZERO_SUM",
+            false => "GENERAL_SUM",
+        };
+        fields.set_item("utility", utility)?;
+        fields.set_item("reward_model", "TERMINAL")?;
+        fields.set_item("min_num_players", seats)?;
+        fields.set_item("max_num_players", seats)?;
+        fields.set_item("provides_information_state_string", true)?;
+        let tensor = self.table.information_state_shape().is_some();
+        fields.set_item("provides_information_state_tensor", tensor)?;
+        fields.set_item("provides_observation_string", true)?;
+        fields.set_item("provides_observation_tensor", true)?;
+        fields.set_item("parameter_specification", options_dict(py, &self.options)?)?;
+        py.import("types")?
+            .getattr("SimpleNamespace")?
+            .call((), Some(&fields))
     }
 
     /// The state `State.serialize` wrote (replayed from its seed).
@@ -206,7 +289,7 @@ impl Game {
         }
         let table = game.table.clone();
         let inner = py
-            .detach(|| replay(table, saved.seed, &saved.history))
+            .detach(|| replay(table, saved.seed, saved.chance_root, &saved.history))
             .map_err(state_error)?;
         Ok(State {
             game: slf.clone().unbind(),
@@ -243,13 +326,17 @@ impl Game {
     }
 }
 
-/// Plays `history` from the initial state of `seed`.
+/// Plays `history` from the initial state of `seed` (the chance root with `chance_root`).
 fn replay(
     table: Arc<dyn DynGame>,
     seed: u64,
+    chance_root: bool,
     history: &[Step],
 ) -> Result<Box<dyn DynState>, StateError> {
-    let mut state = table.new_state(seed)?;
+    let mut state = match chance_root {
+        true => table.new_chance_root(seed)?,
+        false => table.new_state(seed)?,
+    };
     for (at, step) in history.iter().enumerate() {
         let chance = state.current_player() == table::CHANCE;
         let done = match *step {
@@ -264,6 +351,19 @@ fn replay(
         done.map_err(|e| StateError::Usage(format!("step {at} ({step:?}) of the history: {e:?}")))?;
     }
     Ok(state)
+}
+
+/// A float32 array of `shape` that `write` fills.
+fn tensor<'py>(
+    py: Python<'py>,
+    shape: &[usize],
+    write: impl FnOnce(&mut [f32]) -> Result<(), StateError>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut data = vec![0.0f32; shape.iter().product()];
+    write(&mut data).map_err(state_error)?;
+    let array = ArrayD::from_shape_vec(IxDyn(shape), data)
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    Ok(array.into_pyarray(py).into_any())
 }
 
 /// A state of a game (OpenSpiel's `State` shape).
@@ -347,6 +447,67 @@ impl State {
         self.inner.returns().to_vec()
     }
 
+    /// `player`'s return (0 until the game is over).
+    fn player_return(&self, player: i64) -> PyResult<f64> {
+        let returns = self.inner.returns();
+        usize::try_from(player)
+            .ok()
+            .and_then(|seat| returns.get(seat).copied())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "player {player} is not a seat: the game has {} seats",
+                    returns.len()
+                ))
+            })
+    }
+
+    /// What each seat earned with the last step: the returns once the game is over (every
+    /// game here pays at its end), zeros before.
+    fn rewards(&self) -> Vec<f64> {
+        self.inner.returns().to_vec()
+    }
+
+    /// A copy with `action` applied (the state itself unchanged).
+    fn child(&self, py: Python<'_>, action: i64) -> PyResult<State> {
+        let mut child = self.clone(py);
+        child.apply_action(py, action)?;
+        Ok(child)
+    }
+
+    /// Actions and chance outcomes applied since the initial state.
+    fn move_number(&self) -> usize {
+        self.inner.move_number()
+    }
+
+    /// What `player` observes (default: the seat to move) in words: its own hidden cards and
+    /// everything public, nothing another seat hides.
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&mut self, player: Option<i64>) -> PyResult<String> {
+        let seat = self.seat(player)?;
+        self.inner.observation_string(seat).map_err(state_error)
+    }
+
+    /// What `player` has observed so far (default: the seat to move) as a float32 array of
+    /// `information_state_tensor_shape()` (perfect recall: equal for two states only when the
+    /// player cannot tell them apart); `ValueError` in a game that writes none.
+    #[pyo3(signature = (player = None))]
+    fn information_state_tensor<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(player)?;
+        let table = &self.game.get().table;
+        let Some(shape) = table.information_state_shape() else {
+            return Err(PyValueError::new_err(format!(
+                "{} has no information-state tensor",
+                table.name()
+            )));
+        };
+        let inner = &mut self.inner;
+        tensor(py, &shape, |out| inner.information_state_tensor(seat, out))
+    }
+
     /// An action id in words (`action_to_string(action)` or OpenSpiel's
     /// `action_to_string(player, action)`).
     #[pyo3(signature = (first, second = None))]
@@ -376,13 +537,8 @@ impl State {
     ) -> PyResult<Bound<'py, PyAny>> {
         let seat = self.seat(player)?;
         let shape = self.game.get().table.shape();
-        let mut data = vec![0.0f32; shape.iter().product()];
-        self.inner
-            .observation(seat, &mut data)
-            .map_err(state_error)?;
-        let array = ArrayD::from_shape_vec(IxDyn(&shape), data)
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-        Ok(array.into_pyarray(py).into_any())
+        let inner = &mut self.inner;
+        tensor(py, &shape, |out| inner.observation(seat, out))
     }
 
     /// Re-deals everything `viewer` cannot see, and the future chance, from `seed`: a world
@@ -411,9 +567,22 @@ impl State {
         self.clone(py)
     }
 
-    /// The steps from the initial state: `("action", id)`, `("outcome", k)` or
+    /// The action ids and chance outcome ids applied since the initial state, oldest first
+    /// (OpenSpiel's `history()`; `history_steps()` also names each and lists `determinize`).
+    fn history(&self) -> Vec<u32> {
+        self.inner
+            .history()
+            .into_iter()
+            .filter_map(|step| match step {
+                Step::Action(id) | Step::Outcome(id) => Some(id),
+                Step::Determinize(..) => None,
+            })
+            .collect()
+    }
+
+    /// The steps from the initial state: `("action", id)`, `("outcome", id)` or
     /// `("determinize", viewer, seed)`.
-    fn history<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+    fn history_steps<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         self.inner
             .history()
             .into_iter()
@@ -435,6 +604,7 @@ impl State {
                 .map_err(|e| PyRuntimeError::new_err(e.to_string()))?,
             seed: self.inner.seed(),
             history: self.inner.history(),
+            chance_root: self.inner.started_at_chance_root(),
         };
         serde_json::to_string(&saved).map_err(|e| PyRuntimeError::new_err(e.to_string()))
     }
@@ -481,11 +651,7 @@ impl State {
 pub(crate) fn load_game(name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Game> {
     let given = read_options(options)?;
     let (options, table) = options::load(name, given).map_err(option_error)?;
-    Ok(Game {
-        name: name.to_string(),
-        options,
-        table,
-    })
+    Ok(Game::new(name.to_string(), options, table))
 }
 
 /// `load_game(name, **options)` with the options as a dict (for unpickling).
@@ -502,14 +668,7 @@ pub(crate) fn deserialize_state(py: Python<'_>, text: &str) -> PyResult<State> {
     let options = saved.options()?;
     let table = (options::entry(&saved.game).map_err(option_error)?.build)(&options)
         .map_err(option_error)?;
-    let game = Bound::new(
-        py,
-        Game {
-            name: saved.game.clone(),
-            options,
-            table,
-        },
-    )?;
+    let game = Bound::new(py, Game::new(saved.game.clone(), options, table))?;
     Game::deserialize_state(&game, py, text)
 }
 

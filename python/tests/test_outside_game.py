@@ -92,3 +92,19 @@ def test_pettingzoo_sees_the_game():
     env.reset(seed=2)
     observation = env.observe(env.agent_selection)
     assert observation["observation"].dtype == np.float32
+
+
+def test_the_opening_rolls_are_chance_nodes_from_the_chance_root():
+    # The guide's Liar's Dice rolls its cups at setup through chance points: from the chance
+    # root they are OpenSpiel chance nodes, one a die, each face 1 in 6.
+    game = alea.load_game("liars_dice", dice=2)
+    state = game.new_initial_state(seed=1, chance_root=True)
+    faces = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert [p for _, p in outcomes] == pytest.approx([1 / 6] * 6)
+        face = outcomes[len(faces) % 6][0]
+        faces.append(face)
+        state.apply_action(face)
+    assert len(faces) == 4 and state.current_player() == 0
+    assert state.history() == faces

@@ -37,6 +37,7 @@ def test_a_random_game_keeps_openspiel_conventions(name):
     game = load(name)
     n, actions = game.num_players(), game.num_distinct_actions()
     shape = tuple(game.observation_tensor_shape())
+    info_shape = game.information_state_tensor_shape()
     seen = {"chance": 0, "moves": 0}
 
     def check(state):
@@ -61,9 +62,13 @@ def test_a_random_game_keeps_openspiel_conventions(name):
         for seat in range(n):
             tensor = state.observation_tensor(seat)
             assert tensor.shape == shape and tensor.dtype == np.float32
+            assert state.observation_string(seat)
+            if info_shape is not None:
+                assert state.information_state_tensor(seat).shape == tuple(info_shape)
         assert all(state.action_to_string(a) for a in legal)
+        assert state.move_number() == len(state.history())
 
-    state = play(game.new_initial_state(seed=5), random.Random(5), check)
+    state = play(game.new_initial_state(seed=5, chance_root=True), random.Random(5), check)
     assert state.current_player() == -4 and state.is_terminal()
     assert state.legal_actions() == []
     assert len(state.returns()) == n
@@ -88,7 +93,7 @@ def test_any_listed_chance_outcome_applies(name):
     nodes = 0
     for seed in range(ANY_OUTCOME_GAMES[name]):
         rng = random.Random(seed)
-        state = game.new_initial_state(seed=seed)
+        state = game.new_initial_state(seed=seed, chance_root=seed % 2 == 0)
         while not state.is_terminal():
             if state.is_chance_node():
                 nodes += 1
@@ -275,12 +280,120 @@ def test_history_names_every_step_and_a_clone_keeps_its_own():
     copy = state.clone()
     state.apply_action(1)  # stop
     copy.apply_action(0)
-    assert state.history() == [("action", 0), ("outcome", 3), ("action", 1)]
-    assert copy.history() == [("action", 0), ("outcome", 3), ("action", 0)]
+    assert state.history_steps() == [("action", 0), ("outcome", 3), ("action", 1)]
+    assert copy.history_steps() == [("action", 0), ("outcome", 3), ("action", 0)]
+    # OpenSpiel's history(): the ids alone.
+    assert state.history() == [0, 3, 1] and state.move_number() == 3
     riichi = alea.load_game("riichi", length="kyoku").new_initial_state(seed=1)
-    riichi.apply_action(riichi.legal_actions()[0])
+    first = riichi.legal_actions()[0]
+    riichi.apply_action(first)
     riichi.determinize(1, 5)
-    assert riichi.history()[-1] == ("determinize", 1, 5)
+    assert riichi.history_steps()[-1] == ("determinize", 1, 5)
+    assert riichi.history() == [first] and riichi.move_number() == 1
     # deserialize_state loads the game the text names.
     back = alea.deserialize_state(riichi.serialize())
-    assert str(back) == str(riichi) and back.history() == riichi.history()
+    assert str(back) == str(riichi) and back.history_steps() == riichi.history_steps()
+
+
+def test_leduc_from_the_chance_root_deals_as_chance_nodes():
+    game = alea.load_game("leduc")
+    root = game.new_initial_state(seed=3, chance_root=True)
+    assert root.is_chance_node() and root.move_number() == 0
+    assert root.chance_outcomes() == [(card, 1 / 6) for card in range(6)]
+    assert root.action_to_string(3) == "P0 is dealt Qh"
+    # Nothing is dealt yet that a seat could observe.
+    assert not root.observation_tensor(0).any() and not root.information_state_tensor(1).any()
+    second = root.child(3)
+    assert root.move_number() == 0 and second.move_number() == 1
+    assert second.chance_outcomes() == [(card, 0.2) for card in (0, 1, 2, 4, 5)]
+    assert second.action_to_string(4) == "P1 is dealt Ks"
+    dealt = second.child(4)
+    assert dealt.current_player() == 0 and dealt.history() == [3, 4]
+    assert dealt.observation_string(0) == "P0 holds Qh; public -; round 1; pot 1+1; P0 to move"
+    assert dealt.observation_string(1) == "P1 holds Ks; public -; round 1; pot 1+1; P0 to move"
+    assert dealt.information_state_tensor(0)[[0, 2 + 3]].tolist() == [1.0, 1.0]
+    # A state from the chance root serializes as one and comes back equal.
+    back = alea.deserialize_state(dealt.serialize())
+    assert back.history() == [3, 4] and str(back) == str(dealt)
+    assert "chance_root" in dealt.serialize()
+    assert "chance_root" not in game.new_initial_state(seed=3).serialize()
+    # The chance root of a game whose deal is no chance node is its dealt state.
+    pig = alea.load_game("pig")
+    assert str(pig.new_initial_state(seed=1, chance_root=True)) == str(pig.new_initial_state(seed=1))
+
+
+def test_an_illegal_deal_outcome_changes_nothing():
+    root = alea.load_game("leduc").new_initial_state(seed=0, chance_root=True)
+    second = root.child(2)
+    before = second.serialize()
+    with pytest.raises(ValueError, match="outcome 2 is not one of this chance node's outcomes"):
+        second.apply_action(2)  # Qs is P0's
+    assert second.serialize() == before and second.is_chance_node()
+
+
+def test_new_initial_state_without_a_seed_deals_the_next_seed():
+    game = alea.load_game("leduc")
+    states = [str(game.new_initial_state()) for _ in range(3)]
+    assert states == [str(game.new_initial_state(seed=k)) for k in range(3)]
+    assert len(set(states)) > 1
+    # A fresh game starts again at seed 0: the same sequence in every run.
+    assert str(alea.load_game("leduc").new_initial_state()) == states[0]
+
+
+def test_native_states_have_openspiels_methods():
+    game = alea.load_game("pig", target=20)
+    kind = game.get_type()
+    assert kind.short_name == "pig" and kind.chance_mode == "EXPLICIT_STOCHASTIC"
+    assert kind.information == "PERFECT_INFORMATION" and kind.utility == "ZERO_SUM"
+    assert kind.provides_information_state_tensor is False
+    assert game.get_parameters() == {"players": 2, "target": 20}
+    assert game.information_state_tensor_shape() is None
+    leduc = alea.load_game("leduc")
+    assert leduc.get_type().provides_information_state_tensor is True
+    assert leduc.information_state_tensor_shape() == [30]
+    state = game.new_initial_state(seed=4)
+    assert state.rewards() == [0.0, 0.0] and state.player_return(1) == 0.0
+    child = state.child(0)
+    assert child.is_chance_node() and not state.is_chance_node()
+    with pytest.raises(ValueError):
+        state.child(7)
+    with pytest.raises(ValueError, match="player 2 is not a seat"):
+        state.player_return(2)
+    with pytest.raises(ValueError, match="no information-state tensor"):
+        state.information_state_tensor(0)
+    rng = random.Random(4)
+    state = play(state, rng)
+    assert state.rewards() == state.returns()
+    assert [state.player_return(p) for p in range(2)] == state.returns()
+
+
+# What a chance outcome reads as, per game (riichi's and sichuan's draws are no chance nodes).
+OUTCOME_WORDS = {
+    "pig": r"rolls a [1-6]",
+    "leduc": r"(P[01] is dealt|the public card is) [JQK][sh]",
+    "duel": r"the (random card's|summon's end-phase) effect [1-8] of [1-8]",
+    "sgs": r"the (blind pick|copy played) is \S+/[SHCD]\w+ #\d+",
+}
+
+
+@pytest.mark.parametrize("name", sorted(OUTCOME_WORDS))
+def test_chance_outcomes_read_as_the_event(name):
+    import re
+
+    game = load(name)
+    seen = 0
+    for seed in range(300 if name in ("duel", "sgs") else 20):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed, chance_root=True)
+        while not state.is_terminal() and seen < 200:
+            if state.is_chance_node():
+                for outcome, _ in state.chance_outcomes():
+                    words = state.action_to_string(outcome)
+                    assert re.fullmatch(OUTCOME_WORDS[name], words), words
+                    seen += 1
+                state.apply_action(rng.choice(state.legal_actions()))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if seen >= 200:
+            break
+    assert seen > 0, f"{name} met no chance node"

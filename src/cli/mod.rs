@@ -34,8 +34,8 @@ pub use mount::{
 };
 pub use registered::{GameName, game_name_parser};
 pub use replay::{
-    GameRecord, Mismatch, REPLAY_VERSION, Recording, ReplayError, ReplaySummary, replay_file,
-    replay_line, replay_lines,
+    GameRecord, Mismatch, OUTDATED, REPLAY_VERSION, Recording, ReplayError, ReplaySummary,
+    replay_file, replay_line, replay_lines,
 };
 pub use run::{GameTally, Played, Scores, Sink, simulate};
 pub use score::{RulesArg, score_line, score_lines};

@@ -16,8 +16,19 @@ use alea_games::games::pig::{Pig, PigAction};
 use alea_games::games::sgs::{Sgs, SgsAction, SgsConfig};
 use alea_games::mount::Mount;
 
-/// The replay format's version (the `version` field of every line).
-pub const REPLAY_VERSION: u32 = 1;
+/// The replay format's version (the `version` field of every line, 2 since Leduc's private
+/// cards are dealt through chance points). Lines of an older version verify unless
+/// [`OUTDATED`] names their game.
+pub const REPLAY_VERSION: u32 = 2;
+
+/// The games whose older records no longer verify: `(version, game, what changed)`, a line of
+/// `game` older than `version` is refused with [`ReplayError::Outdated`].
+pub const OUTDATED: &[(u32, &str, &str)] = &[(
+    2,
+    "leduc",
+    "since format 2 Leduc's private cards are dealt through chance points, so a seed deals \
+     other cards",
+)];
 
 /// One game of a replay file: everything needed to play it again without the embedded assets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -164,13 +175,29 @@ pub enum ReplayError {
         /// The JSON error.
         source: serde_json::Error,
     },
-    /// The line's format version is not [`REPLAY_VERSION`].
-    #[error("line {line}: replay format version {found}, expected {REPLAY_VERSION}")]
+    /// The line's format version is not one this build reads (1 to [`REPLAY_VERSION`]).
+    #[error("line {line}: replay format version {found}, expected 1 to {REPLAY_VERSION}")]
     Version {
         /// 1-based line number.
         line: usize,
         /// The version found.
         found: u32,
+    },
+    /// The line records a game whose randomness changed since its format version
+    /// ([`OUTDATED`]): it cannot verify.
+    #[error(
+        "line {line}: a {game} record of replay format {found} no longer verifies: {what}; \
+         record the game again (format {REPLAY_VERSION})"
+    )]
+    Outdated {
+        /// 1-based line number.
+        line: usize,
+        /// The game.
+        game: String,
+        /// The version found.
+        found: u32,
+        /// What changed.
+        what: &'static str,
     },
     /// The line's game is not one `alea replay` knows.
     #[error("line {line}: unknown game {game:?} (expected mahjong, sichuan, pig or sgs)")]
@@ -341,10 +368,21 @@ impl Replayer {
     fn line(&mut self, text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
         let json = |source| ReplayError::Json { line, source };
         let header: Header = serde_json::from_str(text).map_err(json)?;
-        if header.version != REPLAY_VERSION {
+        if header.version == 0 || header.version > REPLAY_VERSION {
             return Err(ReplayError::Version {
                 line,
                 found: header.version,
+            });
+        }
+        let outdated = OUTDATED
+            .iter()
+            .find(|&&(since, game, _)| header.version < since && game == header.game);
+        if let Some(&(_, _, what)) = outdated {
+            return Err(ReplayError::Outdated {
+                line,
+                game: header.game,
+                found: header.version,
+                what,
             });
         }
         match header.game.as_str() {

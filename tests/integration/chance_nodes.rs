@@ -497,3 +497,59 @@ fn the_setup_s_chance_points_are_forced_by_the_builder() {
     assert!((20..=80).contains(&heads), "{heads} heads");
     assert!(build(0).chance_log().iter().all(|r| !r.forced));
 }
+
+/// A state at the chance root waits on the setup's chance points one node each, probed by
+/// building the game with the cases forced (this game has no in-place restart); nothing is
+/// observable until the last one is dealt, and each path ends in the world the builder makes.
+#[test]
+fn the_chance_root_lists_the_setup_s_points_one_node_each() {
+    use alea::chance::Forced;
+    let coin_die = CoinDie {
+        at_setup: true,
+        ..CoinDie::default()
+    };
+    let game = erase(coin_die.clone());
+    let mut root = game.clone().new_chance_root(5).unwrap();
+    assert!(root.started_at_chance_root() && root.move_number() == 0);
+    assert_eq!(root.current_player(), CHANCE);
+    assert_eq!(root.chance_outcomes().unwrap(), [(0, 0.25), (1, 0.75)]);
+    let mut out = [7.0];
+    root.observation(0, &mut out).unwrap();
+    assert_eq!(out, [0.0], "nothing dealt yet");
+    assert_eq!(
+        root.information_state(0).unwrap(),
+        "coin_die P0 at the deal, node 0"
+    );
+    assert!(root.determinize(0, 1).is_err());
+    let mut tails = root.clone_box();
+    root.apply(0).unwrap(); // heads: the die's node
+    assert_eq!(
+        root.chance_outcomes().unwrap(),
+        [(101, 0.25), (102, 0.25), (103, 0.5)]
+    );
+    root.apply(102).unwrap();
+    assert_eq!(root.current_player(), 0);
+    root.observation(0, &mut out).unwrap();
+    assert_eq!(out, [12.0]);
+    tails.apply(1).unwrap();
+    assert_eq!(tails.current_player(), 0);
+    // The dealt worlds are the builder's with those cases forced.
+    for (state, cases) in [(&mut root, &[0, 1][..]), (&mut tails, &[1])] {
+        state.apply(1).unwrap(); // stop
+        let mut built = SimBuilder::new(coin_die.clone())
+            .seed(5)
+            .setup_cases(Forced::path(cases).unwrap())
+            .build();
+        built.apply(Act::Stop).unwrap();
+        assert_eq!(state.returns(), [f64::from(points(&built))]);
+        assert_eq!(state.move_number(), cases.len() + 1);
+    }
+    // A game whose setup meets no chance point: the chance root is the dealt state.
+    let plain = erase(CoinDie::default());
+    let mut root = plain.clone().new_chance_root(5).unwrap();
+    let mut dealt = plain.new_state(5).unwrap();
+    assert_eq!(
+        (root.current_player(), root.describe()),
+        (0, dealt.describe())
+    );
+}

@@ -489,3 +489,33 @@ fn pig_lines_of_mixed_rules_replay_on_kept_simulators() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn format_1_lines_verify_unless_their_game_changed_since() {
+    // Pig's randomness is what it was in format 1: its old lines still verify.
+    let (_, mut pig) = simulate_out("alea simulate pig --games 3 --seed 2", "v1-pig.jsonl");
+    for line in &mut pig {
+        line["version"] = 1.into();
+    }
+    let verified = replay_lines(&pig, "v1-pig-replay.jsonl").unwrap();
+    assert!(verified.contains("all verified"), "{verified}");
+    // Leduc's deal moved to chance points in format 2: an old line is refused as such, not
+    // reported as a mismatch.
+    let (_, mut leduc) = simulate_out("alea simulate leduc --games 2 --seed 2", "v1-leduc.jsonl");
+    let current = replay_lines(&leduc, "v2-leduc-replay.jsonl");
+    assert!(current.is_ok(), "{current:?}");
+    leduc[1]["version"] = 1.into();
+    let result = replay_lines(&leduc, "v1-leduc-replay.jsonl");
+    assert!(
+        matches!(
+            &result,
+            Err(CliError::Replay(ReplayError::Outdated { line: 2, game, found: 1, .. })) if game == "leduc"
+        ),
+        "{result:?}"
+    );
+    let message = result.unwrap_err().to_string();
+    assert!(
+        message.starts_with("line 2: a leduc record of replay format 1 no longer verifies"),
+        "{message}"
+    );
+}

@@ -25,6 +25,30 @@ pub trait Encode: Game {
     /// cards and everything public, nothing another seat hides.
     fn observation(sim: &Sim<Self>, seat: Seat, out: &mut [f32]);
 
+    /// The shape of [`information_state`](Self::information_state)'s tensor, for a game that
+    /// writes one; `None` (the default) when it does not (OpenSpiel's
+    /// `provides_information_state_tensor` is then false).
+    fn information_state_shape(&self) -> Option<Vec<usize>> {
+        None
+    }
+
+    /// Writes what `seat` has observed *so far* into `out` (zeroed, of
+    /// [`information_state_shape`](Self::information_state_shape)'s size): enough to tell
+    /// apart any two of its information states (perfect recall, unlike
+    /// [`observation`](Self::observation)). Called only when the shape is `Some`.
+    fn information_state(sim: &Sim<Self>, seat: Seat, out: &mut [f32]) {
+        let _ = (sim, seat, out);
+    }
+
+    /// What `seat` observes, in words: its own hidden cards and everything public (nothing
+    /// another seat hides). Default: the whole position ([`describe`](Self::describe)) in a
+    /// game without hidden information; `None` in a game with hidden information that writes
+    /// none (the registry's states then show a hash of the seat's view, [`Sim::info_key`]).
+    fn observation_string(sim: &Sim<Self>, seat: Seat) -> Option<String> {
+        let _ = seat;
+        (!Self::HIDDEN_INFORMATION).then(|| Self::describe(sim))
+    }
+
     /// `action` in words for the seat to move (the game's notation); two actions legal in one
     /// position have different words.
     fn action_string(sim: &Sim<Self>, action: &Self::Action) -> String {
@@ -47,7 +71,10 @@ pub trait Encode: Game {
     /// Starts a new game in `sim`, in place, exactly as building it with `seed` would (the
     /// same checksum), and returns true; false (the default) when the game cannot, and the
     /// caller builds one. `start` is a snapshot of a game just built by `sim`'s builder (with
-    /// any seed).
+    /// any seed). A game whose setup meets chance points replays them (as events emitted by
+    /// [`Sim::emit`]) and forces them with the cases the caller set before the call
+    /// ([`Sim::next_cases`], read before the restore and set again after it), as
+    /// [`SimBuilder::setup_cases`](crate::kernel::SimBuilder::setup_cases) would.
     fn restart(
         sim: &mut Sim<Self>,
         start: &crate::snapshot::Snapshot,

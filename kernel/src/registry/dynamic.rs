@@ -109,8 +109,17 @@ pub trait DynGame: Send + Sync {
     fn hidden(&self) -> bool;
     /// The game's name ([`Game::name`](crate::kernel::Game::name)).
     fn name(&self) -> &'static str;
-    /// The initial state of the game seeded with `seed`.
+    /// The shape of the information-state tensor, when the game writes one
+    /// ([`Encode::information_state_shape`](crate::encode::Encode::information_state_shape)).
+    fn information_state_shape(&self) -> Option<Vec<usize>>;
+    /// The initial state of the game seeded with `seed`: dealt (the setup's chance points
+    /// sampled from the seed's streams), a player to move.
     fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError>;
+    /// The chance root of the game seeded with `seed`: a chance node on the setup's first
+    /// chance point (Leduc's first private card), its outcomes the deal's, one node per point
+    /// the setup meets; the same as [`new_state`](Self::new_state) for a game whose setup
+    /// meets none. `seed` keys the streams of the randomness that is not a chance node.
+    fn new_chance_root(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError>;
     /// Plays the game dealt from `seed` to its end with uniformly random players (their
     /// choices drawn from `seed`'s AI stream, chance from the game's streams), keeping what
     /// `record` asks for.
@@ -148,6 +157,16 @@ pub trait DynState: Send + Sync {
     fn information_state(&mut self, seat: u8) -> Result<String, StateError>;
     /// What `seat` observes as numbers.
     fn observation(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError>;
+    /// What `seat` has observed so far as numbers (perfect recall, the game's
+    /// information-state tensor); a usage error when the game writes none.
+    fn information_state_tensor(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError>;
+    /// What `seat` observes, in words (nothing another seat hides).
+    fn observation_string(&mut self, seat: u8) -> Result<String, StateError>;
+    /// Actions and chance outcomes applied since the initial state.
+    fn move_number(&self) -> usize;
+    /// True when the state's initial state was the chance root
+    /// ([`DynGame::new_chance_root`]), false when it was dealt ([`DynGame::new_state`]).
+    fn started_at_chance_root(&self) -> bool;
     /// The position in words.
     fn describe(&mut self) -> String;
     /// Re-deals what `viewer` cannot see from `seed`.

@@ -17,6 +17,12 @@
 //! (at most [`MAX_FORCED`](alea::chance::MAX_FORCED) nodes an action: later points are
 //! sampled). Sampled points (mahjong draws, dice) are resolved from the state's own seeded
 //! streams.
+//!
+//! A state at the chance root ([`DynGame::new_chance_root`]) waits on the setup's chance
+//! points the same way, one node each (Leduc's two private cards): its outcomes are probed by
+//! dealing again with the cases forced ([`SimBuilder::setup_cases`](crate::kernel::SimBuilder::setup_cases),
+//! or [`Encode::restart`] in place). Until the last of them has its case, nothing is dealt a
+//! seat could observe: the observation tensors are zeros and the strings name the node.
 
 use std::sync::Arc;
 
@@ -24,7 +30,7 @@ use crate::chance::{ChanceRecord, Forced};
 use crate::encode::{Bounds, Encode, action_of, legal_ids, size};
 use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Seat, Sim, Turn};
-use crate::search::{SearchError, apply_cases, chance_node, chance_point};
+use crate::search::{SearchError, apply_cases, chance_node, chance_point, forced_probability};
 use crate::snapshot::Snapshot;
 
 use super::dynamic::{CHANCE, DynGame, DynState, RandomGame, Record, StateError, Step, TERMINAL};
@@ -100,28 +106,21 @@ impl<G: Encode> DynGame for Erased<G> {
         self.game().name()
     }
 
+    fn information_state_shape(&self) -> Option<Vec<usize>> {
+        self.game().information_state_shape()
+    }
+
     fn new_state(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError> {
-        self.with_worker(|worker| {
-            self.deal(worker, seed)?;
-            let mut state = SimState {
-                table: self.clone(),
-                snapshot: Arc::new(worker.spare.pop().unwrap_or_default()),
-                version: 0,
-                turn: Turn::Terminal,
-                legal: Vec::new(),
-                returns: Vec::new(),
-                pending: None,
-                history: History::default(),
-                seed,
-            };
-            state.keep(worker);
-            Ok(Box::new(state) as Box<dyn DynState>)
-        })
+        self.start_state(seed, false)
+    }
+
+    fn new_chance_root(self: Arc<Self>, seed: u64) -> Result<Box<dyn DynState>, StateError> {
+        self.start_state(seed, true)
     }
 
     fn play_random(&self, seed: u64, record: Record) -> Result<RandomGame, StateError> {
         self.with_worker(|worker| {
-            self.deal(worker, seed)?;
+            self.deal(worker, seed, Forced::NONE)?;
             let mut rng = random_player_rng(seed);
             self.play(worker, record, |sim| Ok(random_action(sim, &mut rng)))
         })
@@ -129,7 +128,7 @@ impl<G: Encode> DynGame for Erased<G> {
 
     fn replay(&self, seed: u64, actions: &[u32]) -> Result<RandomGame, StateError> {
         self.with_worker(|worker| {
-            self.deal(worker, seed)?;
+            self.deal(worker, seed, Forced::NONE)?;
             let mut ids = actions.iter().enumerate();
             self.play(worker, Record::Nothing, |sim| match ids.next() {
                 None => Ok(None),
@@ -150,14 +149,46 @@ impl<G: Encode> DynGame for Erased<G> {
 }
 
 impl<G: Encode> Erased<G> {
-    /// Puts the thread's `Sim` at the start of the game dealt from `seed`: restarted in place
-    /// when the game can ([`Encode::restart`]), else built.
-    fn deal(&self, worker: &mut Worker<G>, seed: u64) -> Result<(), StateError> {
+    /// Puts the thread's `Sim` at the start of the game dealt from `seed`, the setup's chance
+    /// points forced to `cases` (the rest sampled): restarted in place when the game can
+    /// ([`Encode::restart`]), else built.
+    fn deal(&self, worker: &mut Worker<G>, seed: u64, cases: Forced) -> Result<(), StateError> {
         worker.loaded = 0;
+        worker.sim.set_cases(cases.as_slice())?;
         if !G::restart(&mut worker.sim, &worker.start, seed)? {
-            worker.sim = self.builder.clone().seed(seed).try_build()?;
+            let builder = self.builder.clone().seed(seed).setup_cases(cases);
+            worker.sim = builder.try_build()?;
         }
         Ok(())
+    }
+
+    /// The initial state of `seed`: dealt, or at the chance root (`root`) when the setup
+    /// meets a branching chance point.
+    fn start_state(
+        self: Arc<Self>,
+        seed: u64,
+        root: bool,
+    ) -> Result<Box<dyn DynState>, StateError> {
+        self.with_worker(|worker| {
+            self.deal(worker, seed, Forced::NONE)?;
+            let mut state = SimState {
+                table: self.clone(),
+                snapshot: Arc::new(worker.spare.pop().unwrap_or_default()),
+                version: 0,
+                turn: Turn::Terminal,
+                legal: Vec::new(),
+                returns: Vec::new(),
+                pending: None,
+                history: History::default(),
+                seed,
+                root,
+            };
+            state.keep(worker);
+            if let Some(point) = chance_point(worker.sim.chance_log(), 0).filter(|_| root) {
+                state.wait_on(None, Forced::NONE, &point);
+            }
+            Ok(Box::new(state) as Box<dyn DynState>)
+        })
     }
 
     /// Applies `next`'s actions until it has none, from the worker's position.
@@ -198,11 +229,11 @@ impl<G: Encode> Erased<G> {
     }
 }
 
-/// A chance node: the action waiting on its chance point, the cases its earlier points took,
-/// and the point's cases.
+/// A chance node: the action waiting on its chance point (`None`: the setup's deal), the
+/// cases its earlier points took, and the point's cases.
 #[derive(Clone)]
 struct Pending<A> {
-    action: A,
+    action: Option<A>,
     earlier: Forced,
     cases: u32,
     /// Outcomes with a positive probability by id, ascending, and each one's case, once asked
@@ -245,6 +276,8 @@ pub struct SimState<G: Encode> {
     pending: Option<Pending<G::Action>>,
     history: History,
     seed: u64,
+    /// Started at the chance root ([`DynGame::new_chance_root`]).
+    root: bool,
 }
 
 impl<G: Encode> SimState<G> {
@@ -321,7 +354,7 @@ impl<G: Encode> SimState<G> {
             worker.sim.set_case(None);
             worker.sim.apply(action)?;
             match chance_node(worker.sim.chance_log()) {
-                Some(point) => state.wait_on(action, Forced::NONE, &point),
+                Some(point) => state.wait_on(Some(action), Forced::NONE, &point),
                 None => state.keep(worker),
             }
             state.history.push(Step::Action(id));
@@ -329,24 +362,40 @@ impl<G: Encode> SimState<G> {
         })
     }
 
-    /// The pending action resolved with its earlier cases and `case` forced, from this state,
-    /// in the worker's `Sim`: the case's probability given the earlier ones, 0 when it cannot
-    /// happen.
+    /// The pending action (or the deal) resolved with its earlier cases and `case` forced,
+    /// from this state, in the worker's `Sim`: the case's probability given the earlier ones,
+    /// 0 when it cannot happen.
     fn force(&self, worker: &mut Worker<G>, case: u32) -> Result<f64, StateError> {
         let pending = self.pending.as_ref().expect("a chance node");
-        self.load(worker)?;
-        worker.loaded = 0;
         // A pending node always has room for its own case (see `apply_outcome`).
         let cases = pending.earlier.then(case).unwrap_or(pending.earlier);
-        apply_cases(&mut worker.sim, pending.action, cases.as_slice()).map_err(|e| match e {
+        let Some(action) = pending.action else {
+            self.table.deal(worker, self.seed, cases)?;
+            return Ok(forced_probability(
+                worker.sim.chance_log(),
+                cases.as_slice(),
+            ));
+        };
+        self.load(worker)?;
+        worker.loaded = 0;
+        apply_cases(&mut worker.sim, action, cases.as_slice()).map_err(|e| match e {
             SearchError::Sim(e) => StateError::from(e),
             e => StateError::Game(e.to_string()),
         })
     }
 
-    /// Leaves the state before `action`, pending on its chance point `point`, met after its
-    /// earlier points took `earlier`.
-    fn wait_on(&mut self, action: G::Action, earlier: Forced, point: &ChanceRecord) {
+    /// True at a chance node of the setup's deal: nothing is dealt yet that a seat could
+    /// observe.
+    fn dealing(&self) -> Option<usize> {
+        match &self.pending {
+            Some(pending) if pending.action.is_none() => Some(pending.earlier.len()),
+            _ => None,
+        }
+    }
+
+    /// Leaves the state before `action` (`None`: the deal), pending on its chance point
+    /// `point`, met after its earlier points took `earlier`.
+    fn wait_on(&mut self, action: Option<G::Action>, earlier: Forced, point: &ChanceRecord) {
         let outcomes = listed_without_probing(point);
         self.legal.clear();
         self.legal
@@ -433,6 +482,34 @@ impl<G: Encode> SimState<G> {
 }
 
 impl<G: Encode> SimState<G> {
+    /// Writes `seat`'s tensor of `shape` into `out` with `write` (zeros while the deal is
+    /// dealt: nothing to observe yet), after checking the seat and `out`'s length.
+    fn write_tensor(
+        &mut self,
+        what: &str,
+        shape: &[usize],
+        seat: u8,
+        out: &mut [f32],
+        write: fn(&Sim<G>, Seat, &mut [f32]),
+    ) -> Result<(), StateError> {
+        let seat = self.seat(seat)?;
+        let expected = size(shape);
+        if out.len() != expected {
+            return Err(StateError::Usage(format!(
+                "{what} has {expected} numbers, not {}",
+                out.len()
+            )));
+        }
+        out.fill(0.0);
+        if self.dealing().is_some() {
+            return Ok(());
+        }
+        self.with_sim(|_, worker| {
+            write(&worker.sim, seat, out);
+            Ok(())
+        })
+    }
+
     /// Outcome `id` of this chance node in words ([`Encode::outcome_string`]).
     fn outcome_string(&mut self, id: u32) -> Result<String, StateError> {
         self.outcomes()?;
@@ -480,6 +557,7 @@ impl<G: Encode> DynState for SimState<G> {
             pending: self.pending.clone(),
             history: self.history.clone(),
             seed: self.seed,
+            root: self.root,
         })
     }
 
@@ -533,6 +611,12 @@ impl<G: Encode> DynState for SimState<G> {
 
     fn information_state(&mut self, seat: u8) -> Result<String, StateError> {
         let seat = self.seat(seat)?;
+        if let Some(node) = self.dealing() {
+            return Ok(format!(
+                "{} {seat} at the deal, node {node}",
+                self.table.name()
+            ));
+        }
         let pending = self
             .pending
             .as_ref()
@@ -546,22 +630,58 @@ impl<G: Encode> DynState for SimState<G> {
     }
 
     fn observation(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError> {
-        let seat = self.seat(seat)?;
-        let expected = size(&self.table.shape());
-        if out.len() != expected {
+        let shape = self.table.shape();
+        self.write_tensor("an observation", &shape, seat, out, G::observation)
+    }
+
+    fn information_state_tensor(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError> {
+        let Some(shape) = self.table.game().information_state_shape() else {
             return Err(StateError::Usage(format!(
-                "an observation has {expected} numbers, not {}",
-                out.len()
+                "{} has no information-state tensor",
+                self.table.name()
             )));
+        };
+        let what = "an information-state tensor";
+        self.write_tensor(what, &shape, seat, out, G::information_state)
+    }
+
+    fn observation_string(&mut self, seat: u8) -> Result<String, StateError> {
+        let seat = self.seat(seat)?;
+        if let Some(node) = self.dealing() {
+            return Ok(format!("{}: the deal, node {node}", self.table.name()));
         }
-        out.fill(0.0);
+        let name = self.table.name();
         self.with_sim(|_, worker| {
-            G::observation(&worker.sim, seat, out);
-            Ok(())
+            Ok(G::observation_string(&worker.sim, seat).unwrap_or_else(|| {
+                format!(
+                    "{name} as {seat} sees it: {:016x}",
+                    worker.sim.info_key(seat)
+                )
+            }))
         })
     }
 
+    fn move_number(&self) -> usize {
+        let steps = self.history.steps();
+        steps
+            .iter()
+            .filter(|s| !matches!(s, Step::Determinize(..)))
+            .count()
+    }
+
+    fn started_at_chance_root(&self) -> bool {
+        self.root
+    }
+
     fn describe(&mut self) -> String {
+        if let Some(node) = self.dealing() {
+            let cases = self.pending.as_ref().map(|p| p.earlier);
+            return format!(
+                "{}: dealing, chance node {node} (cases so far {:?})",
+                self.table.name(),
+                cases.as_ref().map_or(&[][..], Forced::as_slice)
+            );
+        }
         let pending = self
             .pending
             .as_ref()

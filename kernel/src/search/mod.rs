@@ -262,15 +262,22 @@ pub fn apply_cases<G: Game>(
 ) -> Result<f64, SearchError> {
     sim.set_cases(cases)?;
     sim.apply(action)?;
-    let log = sim.chance_log();
+    Ok(forced_probability(sim.chance_log(), cases))
+}
+
+/// The probability of the last of `cases` given the ones before it, when the branching points
+/// of `log` (an action's, or a setup's built with
+/// [`SimBuilder::setup_cases`](crate::kernel::SimBuilder::setup_cases)) took them, forced, one
+/// each; 0 when they did not (as [`apply_cases`] reports).
+pub fn forced_probability(log: &[ChanceRecord], cases: &[u32]) -> f64 {
     let last = cases
         .len()
         .checked_sub(1)
         .and_then(|last| chance_point(log, last));
-    Ok(match last {
+    match last {
         Some(point) if took(log, cases) => point.probability(),
         _ => 0.0,
-    })
+    }
 }
 
 /// True when an action's branching points in `log` took `cases`, forced, one each.

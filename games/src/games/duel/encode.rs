@@ -81,6 +81,18 @@ impl Encode for Duel {
         out[at + 2] = f32::from(u8::from(sim.turn() == Turn::Player(seat)));
     }
 
+    /// Which of a random effect's outcomes happened: "the random card's effect 2 of 3", "the
+    /// summon's end-phase effect 1 of 2" (outcome `k` is the effect's `k + 1`-th, in catalog
+    /// order).
+    fn outcome_string(_: &Sim<Duel>, record: &alea::chance::ChanceRecord) -> String {
+        let what = match record.generator {
+            "random_card" => "the random card's effect",
+            "summon_end_phase" => "the summon's end-phase effect",
+            other => other,
+        };
+        format!("{what} {} of {}", record.outcome_id() + 1, record.max_case)
+    }
+
     fn action_string(sim: &Sim<Duel>, action: &DuelAction) -> String {
         let view = view_of(sim.rules(), sim.world(), sim.state());
         let seat = match sim.turn() {

@@ -1,7 +1,10 @@
 //! Leduc as numbers ([`Encode`]): fold 0, call 1, raise 2 (OpenSpiel's ids), and OpenSpiel's
 //! observation layout.
 
-use super::{Leduc, LeducAction, name as card_name, private_card, public_card};
+use super::{
+    DEAL, Leduc, LeducAction, MAX_BETS_PER_ROUND, name as card_name, private_card, public_card,
+};
+use alea::chance::Forced;
 use alea::encode::{Bounds, Encode};
 use alea::kernel::{CardId, Seat, Sim, SimError, Turn, Zone};
 use alea::snapshot::Snapshot;
@@ -26,35 +29,63 @@ impl Encode for Leduc {
     }
 
     fn observation(sim: &Sim<Leduc>, seat: Seat, out: &mut [f32]) {
-        let (rules, world) = (sim.rules(), sim.world());
-        out[seat.index()] = 1.0;
-        if let Some(card) = private_card(rules, world, seat) {
-            out[2 + usize::from(card.0)] = 1.0;
-        }
-        if let Some(card) = public_card(rules, world) {
-            out[8 + usize::from(card.0)] = 1.0;
-        }
+        write_cards(sim, seat, out);
         let contributed = sim.state().contributed;
         out[14] = contributed[0] as f32;
         out[15] = contributed[1] as f32;
     }
 
-    /// The start restored, its streams seeded and the cards dealt again from `seed`.
+    /// The start restored, its streams seeded, every card back in the stock and the deal's
+    /// chance points met again (forced to the cases set before the call).
     fn restart(sim: &mut Sim<Leduc>, start: &Snapshot, seed: u64) -> Result<bool, SimError> {
+        let cases = Forced::path(sim.next_cases()).unwrap_or(Forced::NONE);
         sim.restore(start)?;
         sim.reseed(seed);
-        let zones = super::deal(seed);
         let cards = sim.rules().cards().to_vec();
         let world = sim.world_mut();
         for entity in cards {
-            let Some(id) = world.get::<CardId>(entity).copied() else {
-                continue;
-            };
             if let Some(mut zone) = world.get_mut::<Zone>(entity) {
-                *zone = zones[usize::from(id.0)];
+                *zone = Zone::Stock;
             }
         }
+        sim.set_cases(cases.as_slice())?;
+        sim.emit(DEAL)?;
         Ok(true)
+    }
+
+    /// OpenSpiel's `leduc_poker` information-state tensor: the viewer one hot (2), its private
+    /// card one hot (6), the public card one hot (6), then each round's bets in order, two
+    /// numbers a bet (call `1 0`, raise `0 1`, fold `0 0`), four bets a round (16).
+    fn information_state_shape(&self) -> Option<Vec<usize>> {
+        Some(vec![2 + 2 * super::DECK + 2 * MAX_BETS_PER_ROUND * 2])
+    }
+
+    fn information_state(sim: &Sim<Leduc>, seat: Seat, out: &mut [f32]) {
+        write_cards(sim, seat, out);
+        let bets = sim.state().history.as_flattened();
+        for (at, bet) in bets.iter().enumerate() {
+            let bit = match bet {
+                Some(LeducAction::Call) => 0,
+                Some(LeducAction::Raise) => 1,
+                Some(LeducAction::Fold) | None => continue,
+            };
+            out[14 + 2 * at + bit] = 1.0;
+        }
+    }
+
+    /// "P0 holds Qh; public Ks; round 2; pot 3+3; P1 to move" (the other seat's card never).
+    fn observation_string(sim: &Sim<Leduc>, seat: Seat) -> Option<String> {
+        let (rules, world, state) = (sim.rules(), sim.world(), sim.state());
+        let card = |c: Option<CardId>| c.map_or("-", card_name);
+        Some(format!(
+            "{seat} holds {}; public {}; round {}; pot {}+{}; {}",
+            card(private_card(rules, world, seat)),
+            card(public_card(rules, world)),
+            state.round,
+            state.contributed[0],
+            state.contributed[1],
+            mover(sim)
+        ))
     }
 
     fn bounds(&self) -> Bounds {
@@ -67,19 +98,25 @@ impl Encode for Leduc {
         }
     }
 
-    /// "the public card is Qh" (the outcome's id is the card's).
-    fn outcome_string(_: &Sim<Leduc>, record: &alea::chance::ChanceRecord) -> String {
-        let card = alea::kernel::CardId(record.outcome_id() as u16);
-        format!("the public card is {}", card_name(card))
+    /// "P1 is dealt Qh", "the public card is Qh" (the outcome's id is the card's).
+    fn outcome_string(sim: &Sim<Leduc>, record: &alea::chance::ChanceRecord) -> String {
+        let card = CardId(record.outcome_id() as u16);
+        let (rules, world) = (sim.rules(), sim.world());
+        let holder = [Seat(0), Seat(1)]
+            .into_iter()
+            .find(|&s| private_card(rules, world, s) == Some(card));
+        match holder {
+            Some(seat) if record.generator == "private_card" => {
+                format!("{seat} is dealt {}", card_name(card))
+            }
+            _ => format!("the public card is {}", card_name(card)),
+        }
     }
 
     fn describe(sim: &Sim<Leduc>) -> String {
         let (rules, world, state) = (sim.rules(), sim.world(), sim.state());
         let card = |c: Option<alea::kernel::CardId>| c.map_or("-", card_name);
-        let mover = match sim.turn() {
-            Turn::Player(seat) => format!("{seat} to move"),
-            Turn::Terminal => "over".to_string(),
-        };
+        let mover = mover(sim);
         format!(
             "leduc round {}: P0 {} P1 {} public {}, pot {}+{}, {mover}",
             state.round,
@@ -89,5 +126,26 @@ impl Encode for Leduc {
             state.contributed[0],
             state.contributed[1]
         )
+    }
+}
+
+/// "P1 to move", or "over".
+fn mover(sim: &Sim<Leduc>) -> String {
+    match sim.turn() {
+        Turn::Player(seat) => format!("{seat} to move"),
+        Turn::Terminal => "over".to_string(),
+    }
+}
+
+/// The first 14 numbers of both tensors: the viewer one hot (2), its private card one hot (6),
+/// the public card one hot (6).
+fn write_cards(sim: &Sim<Leduc>, seat: Seat, out: &mut [f32]) {
+    let (rules, world) = (sim.rules(), sim.world());
+    out[seat.index()] = 1.0;
+    if let Some(card) = private_card(rules, world, seat) {
+        out[2 + usize::from(card.0)] = 1.0;
+    }
+    if let Some(card) = public_card(rules, world) {
+        out[8 + usize::from(card.0)] = 1.0;
     }
 }

@@ -1,8 +1,10 @@
 //! Leduc poker, with OpenSpiel's `leduc_poker` rules for two players (default parameters).
 //!
 //! - A deck of six cards: J, Q, K in two suits ([`CardId`] `rank * 2 + suit`).
-//! - Each player antes 1 chip and is dealt one private card (at setup, from the seed's
-//!   [`Purpose::Deal`] stream).
+//! - Each player antes 1 chip and is dealt one private card: at setup, P0 then P1, each a
+//!   chance point ([`PrivateCard`]) with one case per stock card in [`CardId`] order (sampled
+//!   from the seed's [`Purpose::Deal`] stream unless a case is forced), so the deal is
+//!   chance nodes like OpenSpiel's `leduc_poker`'s.
 //! - Two betting rounds, seat 0 acting first in each. *Call* matches the current stakes (a
 //!   check when there is nothing to call); *raise* matches and then raises by 2 in round 1 and
 //!   by 4 in round 2; at most 2 raises per round; *fold* is legal only when facing a bet.
@@ -24,7 +26,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use alea::chance::{CaseGenerator, Purpose, derive_stream};
+use alea::chance::{CaseGenerator, Purpose};
 use alea::kernel::{CardId, Decision, Game, GameEvent, Rules, Seat, Setup, Table, Zone};
 use alea::pipeline::{Ctx, Flow, RootEvents};
 
@@ -88,6 +90,11 @@ pub enum LeducEvent {
         /// The round that ended.
         round: u8,
     },
+    /// `seat` is dealt its private card from the stock (a chance point, at setup).
+    Deal {
+        /// Who is dealt a card.
+        seat: Seat,
+    },
     /// The public card is drawn from the stock (the chance point).
     RevealPublic,
     /// `card` is the public card.
@@ -114,6 +121,7 @@ impl std::fmt::Display for LeducEvent {
             } => write!(f, "{seat} {action}s, putting in {chips}"),
             LeducEvent::Folded { seat } => write!(f, "{seat} folds"),
             LeducEvent::RoundEnded { round } => write!(f, "betting round {round} ends"),
+            LeducEvent::Deal { seat } => write!(f, "{seat} is dealt a card"),
             LeducEvent::RevealPublic => write!(f, "the public card is drawn"),
             LeducEvent::PublicRevealed { card } => write!(f, "the public card is {}", name(*card)),
             LeducEvent::Showdown => write!(f, "showdown"),
@@ -256,8 +264,36 @@ impl CaseGenerator for PublicCard {
         Some(u32::from(self.produce(case).0))
     }
     fn purpose(&self) -> Purpose {
-        // Not `Deal`: the private deal at setup already drew from the start of that stream.
+        // Not `Deal`: the private cards are drawn from that stream.
         Purpose::Draw
+    }
+}
+
+/// The deal of `seat`'s private card: case `k` is the `k`-th stock card in [`CardId`] order,
+/// all equally likely (OpenSpiel's deal: P0 from six cards, then P1 from five).
+#[derive(Clone, Copy, Debug)]
+pub struct PrivateCard {
+    /// The stock, as the public card's reveal lists it.
+    pub stock: PublicCard,
+}
+
+impl CaseGenerator for PrivateCard {
+    type Outcome = CardId;
+    fn name(&self) -> &'static str {
+        "private_card"
+    }
+    fn max_case(&self) -> u32 {
+        self.stock.max_case()
+    }
+    fn produce(&self, case: u32) -> CardId {
+        self.stock.produce(case)
+    }
+    /// The card's id, as for the public card.
+    fn outcome_id(&self, case: u32) -> Option<u32> {
+        self.stock.outcome_id(case)
+    }
+    fn purpose(&self) -> Purpose {
+        Purpose::Deal
     }
 }
 
@@ -304,17 +340,30 @@ fn hand_rank(private: CardId, public: CardId) -> u16 {
     }
 }
 
-/// Where each card (by [`CardId`]) starts in the game seeded with `seed`: a shuffle of the
-/// deck from the seed's deal stream; the first two cards go to P0 and P1.
+/// Where each card (by [`CardId`]) starts in the game seeded with `seed` (each private card
+/// is the [`PrivateCard`] chance point's draw from the seed's deal stream): builds the game
+/// to read them.
 pub fn deal(seed: u64) -> [Zone; DECK] {
-    let mut deck: [u16; DECK] = [0, 1, 2, 3, 4, 5];
-    deck.shuffle(&mut derive_stream(seed, Purpose::Deal.key(), 0));
-    std::array::from_fn(|id| match deck.iter().position(|&c| usize::from(c) == id) {
-        Some(0) => Zone::Hand(Seat(0)),
-        Some(1) => Zone::Hand(Seat(1)),
-        _ => Zone::Stock,
-    })
+    let sim = alea::kernel::SimBuilder::new(Leduc).seed(seed).build();
+    zones(sim.rules(), sim.world())
 }
+
+/// Deals `seat` its private card from the stock (the [`PrivateCard`] chance point).
+fn deal_private(ctx: &mut Ctx<'_, Leduc>, seat: Seat) {
+    let rules = ctx.rules();
+    let stock = PublicCard::of(rules, ctx.world());
+    if stock.len == 0 {
+        return;
+    }
+    let card = ctx.chance(&PrivateCard { stock });
+    ctx.move_to(rules.cards()[usize::from(card.0)], Zone::Hand(seat));
+}
+
+/// The setup's events: P0's private card, then P1's.
+pub const DEAL: [LeducEvent; 2] = [
+    LeducEvent::Deal { seat: Seat(0) },
+    LeducEvent::Deal { seat: Seat(1) },
+];
 
 impl Game for Leduc {
     type Action = LeducAction;
@@ -333,8 +382,11 @@ impl Game for Leduc {
         for s in 0..2 {
             setup.spawn_player(Seat(s), ());
         }
-        for (id, zone) in deal(setup.seed()).into_iter().enumerate() {
-            setup.spawn_card(CardId(id as u16), zone, ());
+        for id in 0..DECK as u16 {
+            setup.spawn_card(CardId(id), Zone::Stock, ());
+        }
+        for event in DEAL {
+            setup.emit(event);
         }
     }
 
@@ -401,6 +453,7 @@ impl Game for Leduc {
                 ctx.emit(LeducEvent::RevealPublic);
             }
             LeducEvent::RoundEnded { .. } => ctx.emit(LeducEvent::Showdown),
+            LeducEvent::Deal { seat } => deal_private(ctx, seat),
             LeducEvent::RevealPublic => {
                 let rules = ctx.rules();
                 let generator = PublicCard::of(rules, ctx.world());

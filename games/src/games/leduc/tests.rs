@@ -83,6 +83,71 @@ fn the_seed_deals_one_private_card_each_and_leaves_four_in_the_stock() {
 }
 
 #[test]
+fn the_deal_is_two_chance_points_over_the_stock_in_card_order() {
+    use alea::chance::Forced;
+    // Uniform: P0's card one of six, P1's one of the five left.
+    let sim = SimBuilder::new(Leduc).seed(4).build();
+    let points: Vec<_> = sim
+        .chance_log()
+        .iter()
+        .map(|r| (r.generator, r.max_case))
+        .collect();
+    assert_eq!(points, [("private_card", 6), ("private_card", 5)]);
+    assert!(sim.chance_log().iter().all(|r| r.uniform && !r.forced));
+    // Forced: case k is the k-th stock card by id, named by that id.
+    for (p0, p1) in [(0, 0), (5, 4), (2, 2), (3, 0)] {
+        let cases = Forced::path(&[p0, p1]).unwrap();
+        let sim = SimBuilder::new(Leduc).seed(4).setup_cases(cases).build();
+        let rules = rules_of(&sim);
+        let first = CardId(p0 as u16);
+        let second = (0..6u16)
+            .filter(|&c| c != first.0)
+            .nth(p1 as usize)
+            .unwrap();
+        assert_eq!(private_card(&rules, sim.world(), Seat(0)), Some(first));
+        assert_eq!(
+            private_card(&rules, sim.world(), Seat(1)),
+            Some(CardId(second))
+        );
+        let ids: Vec<u32> = sim.chance_log().iter().map(|r| r.outcome_id()).collect();
+        assert_eq!(ids, [u32::from(first.0), u32::from(second)]);
+        assert_eq!(sim.chance_log()[1].probability(), 0.2);
+    }
+}
+
+#[test]
+fn a_restart_is_the_build_of_its_seed_and_keeps_forced_deal_cases() {
+    use alea::chance::Forced;
+    use alea::encode::Encode;
+    let mut sim = SimBuilder::new(Leduc).seed(0).build();
+    let start = sim.snapshot();
+    for seed in 0..40 {
+        assert!(Leduc::restart(&mut sim, &start, seed).unwrap());
+        let mut built = SimBuilder::new(Leduc).seed(seed).build();
+        assert_eq!(sim.checksum(), built.checksum(), "seed {seed}");
+        let cases = [seed as u32 % 6, seed as u32 % 5];
+        sim.set_cases(&cases).unwrap();
+        assert!(Leduc::restart(&mut sim, &start, seed).unwrap());
+        let forced = Forced::path(&cases).unwrap();
+        let mut built = SimBuilder::new(Leduc)
+            .seed(seed)
+            .setup_cases(forced)
+            .build();
+        assert_eq!(
+            sim.checksum(),
+            built.checksum(),
+            "seed {seed} cases {cases:?}"
+        );
+        // Play on: the same game from either.
+        let mut rng = random_player_rng(seed);
+        let mut rng_built = random_player_rng(seed);
+        random_playout(&mut sim, &mut rng).unwrap();
+        random_playout(&mut built, &mut rng_built).unwrap();
+        assert_eq!(sim.checksum(), built.checksum(), "seed {seed} played");
+    }
+}
+
+#[test]
 fn legal_actions_at_the_start_after_a_raise_and_at_the_cap() {
     let mut sim = dealt(JS, QS);
     // Nothing to call: OpenSpiel allows no fold.

@@ -99,6 +99,22 @@ impl Encode for Sgs {
         }
     }
 
+    /// The card the pick produced, by its deck index: "the blind pick is slash/S7 #12",
+    /// "the copy played is dodge/H2 #40".
+    fn outcome_string(sim: &Sim<Sgs>, record: &alea::chance::ChanceRecord) -> String {
+        let index = record.outcome_id();
+        let what = match record.generator {
+            "blind_pick" => "the blind pick",
+            "copy_played" => "the copy played",
+            other => other,
+        };
+        let deck = sim.rules().game.deck.cards();
+        match usize::try_from(index).ok().and_then(|i| deck.get(i)) {
+            Some(card) => format!("{what} is {card} #{index}"),
+            None => format!("{what} is #{index}"),
+        }
+    }
+
     fn bounds(&self) -> Bounds {
         Bounds {
             min_utility: -1.0,
