@@ -200,7 +200,10 @@ pub enum ReplayError {
         what: &'static str,
     },
     /// The line's game is not one `alea replay` knows.
-    #[error("line {line}: unknown game {game:?} (expected mahjong, sichuan, pig or sgs)")]
+    #[error(
+        "line {line}: unknown game {game:?} (expected mahjong, sichuan, pig, sgs or a registered \
+         game)"
+    )]
     UnknownGame {
         /// 1-based line number.
         line: usize,

@@ -17,11 +17,13 @@ use alea::search::{Expectimax, Heuristic, apply_cases, chance_outcomes, chance_o
 use bevy_ecs::prelude::*;
 
 /// `spoil`: the seat may also [`Act::Spoil`]; `at_setup`: the coin (and die) are thrown by
-/// the setup, through chance points like those of play.
+/// the setup, through chance points like those of play; `restart`: the game restarts in place
+/// without forcing the setup's points (a restart outside the contract of `Encode::restart`).
 #[derive(Clone, Debug, Default)]
 struct CoinDie {
     spoil: bool,
     at_setup: bool,
+    restart: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -204,6 +206,30 @@ impl Encode for CoinDie {
 
     fn describe(sim: &Sim<Self>) -> String {
         format!("{:?}", sim.world().resource::<Score>())
+    }
+
+    /// With a throw at setup: restores, reseeds and throws again, ignoring any cases set
+    /// before the call. Without: resets the score in place, outside the pipeline (as
+    /// mahjong's restart does), leaving the last action's chance log as it was.
+    fn restart(
+        sim: &mut Sim<Self>,
+        start: &alea::snapshot::Snapshot,
+        seed: u64,
+    ) -> Result<bool, alea::kernel::SimError> {
+        if !sim.rules().game.restart {
+            return Ok(false);
+        }
+        if sim.rules().game.at_setup {
+            sim.restore(start)?;
+        }
+        sim.reseed(seed);
+        sim.world_mut().insert_resource(Score::default());
+        if sim.rules().game.at_setup {
+            sim.emit([Ev::Flip])?;
+        } else {
+            sim.refresh_decision();
+        }
+        Ok(true)
     }
 }
 
@@ -552,4 +578,39 @@ fn the_chance_root_lists_the_setup_s_points_one_node_each() {
         (root.current_player(), root.describe()),
         (0, dealt.describe())
     );
+}
+
+/// A restart that does not force the setup's points (outside `Encode::restart`'s contract)
+/// does not corrupt the chance root: the registry builds the game instead. A restart outside
+/// the pipeline leaves no earlier action's chance point behind to pass for the deal's.
+#[test]
+fn the_chance_root_survives_restarts_outside_the_contract() {
+    let careless = CoinDie {
+        at_setup: true,
+        restart: true,
+        ..CoinDie::default()
+    };
+    let mut root = erase(careless).new_chance_root(5).unwrap();
+    assert_eq!(root.chance_outcomes().unwrap(), [(0, 0.25), (1, 0.75)]);
+    root.apply(0).unwrap();
+    assert_eq!(
+        root.chance_outcomes().unwrap(),
+        [(101, 0.25), (102, 0.25), (103, 0.5)]
+    );
+    root.apply(103).unwrap();
+    let mut out = [0.0];
+    root.observation(0, &mut out).unwrap();
+    assert_eq!(out, [13.0]);
+    // No setup points: after a flip in play (its points in the thread's log), a new chance
+    // root is the dealt state, not a node on that old flip.
+    let plain = erase(CoinDie {
+        restart: true,
+        ..CoinDie::default()
+    });
+    let mut played = plain.clone().new_state(2).unwrap();
+    played.apply(0).unwrap(); // Flip: a chance node
+    played.apply(0).unwrap(); // heads: the die's node
+    assert_eq!(played.current_player(), CHANCE);
+    let fresh = plain.new_chance_root(3).unwrap();
+    assert_eq!(fresh.current_player(), 0);
 }

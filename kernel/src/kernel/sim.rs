@@ -617,6 +617,15 @@ impl<G: Game> Sim<G> {
         Ok(())
     }
 
+    /// Forgets the chance points the last action met and any cases set for the next one: the
+    /// log then lists only what comes after (the registry's deal, before a restart that may
+    /// not go through the pipeline).
+    pub(crate) fn forget_chance(&mut self) {
+        let chance = &mut self.resolution_mut().chance;
+        chance.force_next(Forced::NONE);
+        chance.start(None);
+    }
+
     /// The cases [`set_cases`](Self::set_cases) set for the next action (empty once it took
     /// them).
     pub fn next_cases(&self) -> &[u32] {

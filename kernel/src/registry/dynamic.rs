@@ -153,7 +153,8 @@ pub trait DynState: Send + Sync {
     /// An id in words (the game's notation).
     fn action_string(&mut self, id: u32) -> String;
     /// What `seat` has observed, as a string equal exactly when `seat` cannot tell two states
-    /// apart.
+    /// apart (at a player's node; at a chance node it is the view of the position before the
+    /// action that waits, and at the deal's nodes the node's depth alone).
     fn information_state(&mut self, seat: u8) -> Result<String, StateError>;
     /// What `seat` observes as numbers.
     fn observation(&mut self, seat: u8, out: &mut [f32]) -> Result<(), StateError>;

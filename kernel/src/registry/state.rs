@@ -30,7 +30,9 @@ use crate::chance::{ChanceRecord, Forced};
 use crate::encode::{Bounds, Encode, action_of, legal_ids, size};
 use crate::kernel::playout::{random_action, random_player_rng};
 use crate::kernel::{Seat, Sim, Turn};
-use crate::search::{SearchError, apply_cases, chance_node, chance_point, forced_probability};
+use crate::search::{
+    SearchError, apply_cases, chance_node, chance_point, forced_probability, took,
+};
 use crate::snapshot::Snapshot;
 
 use super::dynamic::{CHANCE, DynGame, DynState, RandomGame, Record, StateError, Step, TERMINAL};
@@ -150,12 +152,17 @@ impl<G: Encode> DynGame for Erased<G> {
 
 impl<G: Encode> Erased<G> {
     /// Puts the thread's `Sim` at the start of the game dealt from `seed`, the setup's chance
-    /// points forced to `cases` (the rest sampled): restarted in place when the game can
-    /// ([`Encode::restart`]), else built.
+    /// points forced to `cases` (the rest sampled), its chance log the setup's: restarted in
+    /// place when the game can ([`Encode::restart`]) and its restart took the cases, else
+    /// built. Nothing stays forced for the first action.
     fn deal(&self, worker: &mut Worker<G>, seed: u64, cases: Forced) -> Result<(), StateError> {
         worker.loaded = 0;
+        worker.sim.forget_chance();
         worker.sim.set_cases(cases.as_slice())?;
-        if !G::restart(&mut worker.sim, &worker.start, seed)? {
+        let restarted = G::restart(&mut worker.sim, &worker.start, seed)?
+            && took(worker.sim.chance_log(), cases.as_slice());
+        worker.sim.set_cases(&[])?;
+        if !restarted {
             let builder = self.builder.clone().seed(seed).setup_cases(cases);
             worker.sim = builder.try_build()?;
         }
@@ -186,6 +193,8 @@ impl<G: Encode> Erased<G> {
             state.keep(worker);
             if let Some(point) = chance_point(worker.sim.chance_log(), 0).filter(|_| root) {
                 state.wait_on(None, Forced::NONE, &point);
+                // The sampled deal's end (if its setup ended the game) is not the root's.
+                state.returns.fill(0.0);
             }
             Ok(Box::new(state) as Box<dyn DynState>)
         })
@@ -531,6 +540,14 @@ impl<G: Encode> SimState<G> {
     }
 }
 
+/// The action a chance node waits on, as Rust prints it ("the deal" for the setup's).
+fn waiting<A: std::fmt::Debug>(pending: &Pending<A>) -> String {
+    pending
+        .action
+        .as_ref()
+        .map_or_else(|| "the deal".to_string(), |a| format!("{a:?}"))
+}
+
 /// A node's outcomes when they can be listed without applying each case: equal weights and
 /// outcomes named by their case numbers.
 fn listed_without_probing(point: &ChanceRecord) -> Option<Listed> {
@@ -620,7 +637,7 @@ impl<G: Encode> DynState for SimState<G> {
         let pending = self
             .pending
             .as_ref()
-            .map(|p| format!(" after {:?} {:?}", p.action, p.earlier.as_slice()));
+            .map(|p| format!(" after {} {:?}", waiting(p), p.earlier.as_slice()));
         let key = self.with_sim(|_, worker| Ok(worker.sim.info_key(seat)))?;
         Ok(format!(
             "{} {seat} {key:016x}{}",
@@ -685,7 +702,7 @@ impl<G: Encode> DynState for SimState<G> {
         let pending = self
             .pending
             .as_ref()
-            .map(|p| format!("\nchance: {:?} waits on its chance point", p.action));
+            .map(|p| format!("\nchance: {} waits on its chance point", waiting(p)));
         let text = self.with_sim(|_, worker| Ok(G::describe(&worker.sim)));
         format!(
             "{}{}",

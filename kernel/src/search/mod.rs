@@ -281,7 +281,7 @@ pub fn forced_probability(log: &[ChanceRecord], cases: &[u32]) -> f64 {
 }
 
 /// True when an action's branching points in `log` took `cases`, forced, one each.
-fn took(log: &[ChanceRecord], cases: &[u32]) -> bool {
+pub(crate) fn took(log: &[ChanceRecord], cases: &[u32]) -> bool {
     cases.iter().enumerate().all(|(i, &case)| {
         chance_point(log, i).is_some_and(|point| point.forced && point.case == case)
     })
