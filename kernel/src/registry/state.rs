@@ -57,6 +57,18 @@ impl History {
         self.last = Some(Arc::new(Entry { step, before }));
     }
 
+    /// The actions and chance outcomes among the steps (not `determinize`), counted without
+    /// copying the list.
+    fn moves(&self) -> usize {
+        let mut moves = 0;
+        let mut at = self.last.as_deref();
+        while let Some(entry) = at {
+            moves += usize::from(!matches!(entry.step, Step::Determinize(..)));
+            at = entry.before.as_deref();
+        }
+        moves
+    }
+
     /// The steps, oldest first.
     fn steps(&self) -> Vec<Step> {
         let mut steps = Vec::new();
@@ -158,10 +170,14 @@ impl<G: Encode> Erased<G> {
     fn deal(&self, worker: &mut Worker<G>, seed: u64, cases: Forced) -> Result<(), StateError> {
         worker.loaded = 0;
         worker.sim.forget_chance();
-        worker.sim.set_cases(cases.as_slice())?;
+        if !cases.is_empty() {
+            worker.sim.set_cases(cases.as_slice())?;
+        }
         let restarted = G::restart(&mut worker.sim, &worker.start, seed)?
             && took(worker.sim.chance_log(), cases.as_slice());
-        worker.sim.set_cases(&[])?;
+        if !worker.sim.next_cases().is_empty() {
+            worker.sim.set_cases(&[])?;
+        }
         if !restarted {
             let builder = self.builder.clone().seed(seed).setup_cases(cases);
             worker.sim = builder.try_build()?;
@@ -393,8 +409,8 @@ impl<G: Encode> SimState<G> {
         })
     }
 
-    /// True at a chance node of the setup's deal: nothing is dealt yet that a seat could
-    /// observe.
+    /// At a chance node of the setup's deal (nothing dealt yet that a seat could observe):
+    /// the node's depth, the cases chosen before it.
     fn dealing(&self) -> Option<usize> {
         match &self.pending {
             Some(pending) if pending.action.is_none() => Some(pending.earlier.len()),
@@ -679,11 +695,7 @@ impl<G: Encode> DynState for SimState<G> {
     }
 
     fn move_number(&self) -> usize {
-        let steps = self.history.steps();
-        steps
-            .iter()
-            .filter(|s| !matches!(s, Step::Determinize(..)))
-            .count()
+        self.history.moves()
     }
 
     fn started_at_chance_root(&self) -> bool {
