@@ -300,14 +300,14 @@ impl Game for LiarsDice {
         if state.winner.is_some() {
             return; // the dice are on the table
         }
-        for &die in LiarsDice::dice_of(rules, other) {
+        let dice = LiarsDice::dice_of(rules, other);
+        for index in 0..dice.len() {
             let mut pips = rng.random_range(1..=6u8);
             if rules.game.loaded == Some(other) && pips == 1 {
                 pips = 6;
             }
-            if let Some(mut face) = world.get_mut::<DieFace>(die) {
-                face.0 = pips - 1;
-            }
+            // Checked (a face the die lacks changes nothing); these dice have six.
+            let _ = alea::determinize::set_die_face(world, dice, index, pips - 1);
         }
     }
 }

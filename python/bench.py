@@ -15,7 +15,9 @@ riichi (alea vs riichienv): kyoku per second with the same random Python agent
     discards, riichi, tsumo, ron, chi/pon/kan and their pass, nine-terminal abort).
     - alea: ``load_game("riichi", length="kyoku")``; per kyoku one
       ``new_initial_state(seed=fresh)``, then ``apply_action(rng.choice(legal_actions()))`` until
-      ``is_terminal()``. One decision per ``apply_action``; calls are asked seat by seat.
+      ``is_terminal()``. One decision per ``apply_action``; calls are asked seat by seat. Each
+      draw is a chance node: its outcome is drawn by ``chance_outcomes()``'s probabilities
+      (one more ``apply_action``, not counted as a decision).
     - riichienv: ``RiichiEnv(game_mode="4p-red-single", skip_mjai_logging=True)`` (its default
       mode: ONE kyoku, then ``done()``; the MJAI log is off since alea keeps none, riichienv's
       default logging costs it about 15 %); per kyoku one ``env.reset(seed=fresh)`` (same deal as
@@ -99,6 +101,9 @@ def alea_riichi_kyoku(seconds, seed):
     while True:
         s = game.new_initial_state(seed=rng.getrandbits(63))
         while not s.is_terminal():
+            if s.is_chance_node():  # a draw: the wall's odds, as riichienv draws inside step
+                s.apply_action(sample_outcome(s.chance_outcomes(), rng))
+                continue
             s.apply_action(rng.choice(s.legal_actions()))
             steps += 1
         kyoku += 1

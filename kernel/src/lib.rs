@@ -60,6 +60,7 @@ extern crate self as alea;
 
 pub mod benefit;
 pub mod chance;
+pub mod determinize;
 pub mod encode;
 pub mod kernel;
 pub mod pipeline;

@@ -11,6 +11,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use serde::{Deserialize, Serialize};
 
 use crate::options::{self, Given};
+use alea::kernel::{Seat, Zone};
 use alea::registry::{
     self as table, DynGame, DynState, OptionError, OptionValue, Options, StateError, Step,
 };
@@ -326,6 +327,11 @@ impl Game {
     }
 }
 
+/// `seat` as a seat number (`ValueError` if it cannot be one).
+fn seat_of(seat: i64) -> PyResult<u8> {
+    u8::try_from(seat).map_err(|_| PyValueError::new_err(format!("{seat} is not a seat")))
+}
+
 /// Plays `history` from the initial state of `seed` (the chance root with `chance_root`).
 fn replay(
     table: Arc<dyn DynGame>,
@@ -340,6 +346,8 @@ fn replay(
     for (at, step) in history.iter().enumerate() {
         let chance = state.current_player() == table::CHANCE;
         let done = match *step {
+            Step::Place(zone, ref cards, on_top) => state.place_cards(zone, cards, on_top),
+            Step::DieFace(index, face) => state.set_die_face(index, face),
             Step::Action(id) if !chance => state.apply(id),
             Step::Outcome(id) if chance => state.apply(id),
             Step::Action(_) | Step::Outcome(_) => Err(StateError::Usage(format!(
@@ -544,8 +552,7 @@ impl State {
     /// Re-deals everything `viewer` cannot see, and the future chance, from `seed`: a world
     /// consistent with what `viewer` has observed.
     fn determinize(&mut self, py: Python<'_>, viewer: i64, seed: u64) -> PyResult<()> {
-        let seat = u8::try_from(viewer)
-            .map_err(|_| PyValueError::new_err(format!("{viewer} is not a seat")))?;
+        let seat = seat_of(viewer)?;
         let inner = &mut self.inner;
         py.detach(|| inner.determinize(seat, seed))
             .map_err(state_error)
@@ -575,13 +582,15 @@ impl State {
             .into_iter()
             .filter_map(|step| match step {
                 Step::Action(id) | Step::Outcome(id) => Some(id),
-                Step::Determinize(..) => None,
+                Step::Determinize(..) | Step::Place(..) | Step::DieFace(..) => None,
             })
             .collect()
     }
 
-    /// The steps from the initial state: `("action", id)`, `("outcome", id)` or
-    /// `("determinize", viewer, seed)`.
+    /// The steps from the initial state: `("action", id)`, `("outcome", id)`,
+    /// `("determinize", viewer, seed)`, `("place", zone, cards, on_top)` (`set_hand`,
+    /// `set_pile`; the zone as Rust prints it, e.g. `"Hand(Seat(1))"`) or
+    /// `("die_face", index, face)` (`set_die`).
     fn history_steps<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         self.inner
             .history()
@@ -590,8 +599,47 @@ impl State {
                 Step::Action(id) => ("action", id).into_pyobject(py),
                 Step::Outcome(k) => ("outcome", k).into_pyobject(py),
                 Step::Determinize(v, s) => ("determinize", v, s).into_pyobject(py),
+                Step::Place(zone, cards, top) => {
+                    ("place", format!("{zone:?}"), cards, top).into_pyobject(py)
+                }
+                Step::DieFace(index, face) => ("die_face", index, face).into_pyobject(py),
             })
             .collect()
+    }
+
+    /// Puts the cards with ids `cards` into `seat`'s hand, each trading places with one of the
+    /// hand's cards not asked for (which goes where it came from): a determinization by hand
+    /// (a test, a puzzle, a what-if). Cards come only from concealed zones (hands, piles, the
+    /// stock); the hand keeps its size. `ValueError` (nothing changed) for an unknown or
+    /// face-up card, a card twice, more cards than the hand holds, or a chance node.
+    fn set_hand(&mut self, py: Python<'_>, seat: i64, cards: Vec<u16>) -> PyResult<()> {
+        let seat = seat_of(seat)?;
+        let inner = &mut self.inner;
+        py.detach(|| inner.place_cards(Zone::Hand(Seat(seat)), &cards, false))
+            .map_err(state_error)
+    }
+
+    /// Puts the cards with ids `cards` on top of the draw pile, the first drawn first: the
+    /// shared stock, or `seat`'s own pile with `seat`. As `set_hand` does, they trade places
+    /// with cards of the pile; `ValueError` (nothing changed) also where the game keeps no
+    /// pile order.
+    #[pyo3(signature = (cards, seat=None))]
+    fn set_pile(&mut self, py: Python<'_>, cards: Vec<u16>, seat: Option<i64>) -> PyResult<()> {
+        let zone = match seat {
+            Some(seat) => Zone::Pile(Seat(seat_of(seat)?)),
+            None => Zone::Stock,
+        };
+        let inner = &mut self.inner;
+        py.detach(|| inner.place_cards(zone, &cards, true))
+            .map_err(state_error)
+    }
+
+    /// Turns die `index` (in the game's dice order) to show `face` (`0..faces`).
+    /// `ValueError` (nothing changed) for no such die or face, or at a chance node.
+    fn set_die(&mut self, py: Python<'_>, index: u16, face: u8) -> PyResult<()> {
+        let inner = &mut self.inner;
+        py.detach(|| inner.set_die_face(index, face))
+            .map_err(state_error)
     }
 
     /// The state as JSON text (game, options, seed, steps); `Game.deserialize_state` replays

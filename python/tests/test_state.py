@@ -101,7 +101,7 @@ def test_any_listed_chance_outcome_applies(name):
                 state.apply_action(outcome)
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-    assert nodes > 0 or name in ("riichi", "sichuan")
+    assert nodes > 0
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -287,9 +287,12 @@ def test_history_names_every_step_and_a_clone_keeps_its_own():
     riichi = alea.load_game("riichi", length="kyoku").new_initial_state(seed=1)
     first = riichi.legal_actions()[0]
     riichi.apply_action(first)
+    assert riichi.is_chance_node()  # the next seat's draw
+    drawn = riichi.chance_outcomes()[0][0]
+    riichi.apply_action(drawn)
     riichi.determinize(1, 5)
     assert riichi.history_steps()[-1] == ("determinize", 1, 5)
-    assert riichi.history() == [first] and riichi.move_number() == 1
+    assert riichi.history() == [first, drawn] and riichi.move_number() == 2
     # deserialize_state loads the game the text names.
     back = alea.deserialize_state(riichi.serialize())
     assert str(back) == str(riichi) and back.history_steps() == riichi.history_steps()
@@ -367,9 +370,12 @@ def test_native_states_have_openspiels_methods():
     assert [state.player_return(p) for p in range(2)] == state.returns()
 
 
-# What a chance outcome reads as, per game (riichi's and sichuan's draws are no chance nodes).
+# What a chance outcome reads as, per game.
+DRAW_WORDS = r"the (draw|replacement draw|dora indicator|ura indicator) is [0-9][mpsz]( from the reserve)?"
 OUTCOME_WORDS = {
     "pig": r"rolls a [1-6]",
+    "riichi": DRAW_WORDS,
+    "sichuan": DRAW_WORDS,
     "leduc": r"(P[01] is dealt|the public card is) [JQK][sh]",
     "duel": r"the (random card's|summon's end-phase) effect [1-8] of [1-8]",
     "sgs": r"the (blind pick|copy played) is \S+/[SHCD]\w+ #\d+",
@@ -397,3 +403,48 @@ def test_chance_outcomes_read_as_the_event(name):
         if seen >= 200:
             break
     assert seen > 0, f"{name} met no chance node"
+
+
+def test_a_hand_can_be_set_by_card_id():
+    """Determinization by hand: Leduc's card ids are rank * 2 + suit (Js 0 ... Kh 5); the card
+    given trades places with the hand's, and what cannot be done is refused whole."""
+    state = alea.load_game("leduc").new_initial_state(seed=3)
+    before = state.serialize()
+    with pytest.raises(ValueError, match="holds 1"):
+        state.set_hand(1, [4, 5])
+    with pytest.raises(ValueError, match="no card has id"):
+        state.set_hand(1, [6])
+    with pytest.raises(ValueError, match="not a seat|seats"):
+        state.set_hand(2, [5])
+    with pytest.raises(ValueError, match="no order"):
+        state.set_pile([0])
+    assert state.serialize() == before
+    state.set_hand(1, [5])  # the Kh, from the stock or from P0's hand
+    assert state.observation_string(1).startswith("P1 holds Kh")
+    assert "holds Kh" not in state.observation_string(0)
+    assert state.history_steps() == [("place", "Hand(Seat(1))", [5], False)]
+    assert state.history() == [] and state.move_number() == 0  # an edit is not a move
+
+
+def test_the_pile_top_can_be_set_and_serializes_with_the_state():
+    game = alea.load_game("sgs")
+    state = game.new_initial_state(seed=4)
+    mover = state.current_player()
+    state.set_pile([10, 11])
+    state.set_hand(mover, [12])
+    assert state.history_steps() == [
+        ("place", "Stock", [10, 11], True),
+        ("place", f"Hand(Seat({mover}))", [12], False),
+    ]
+    back = game.deserialize_state(state.serialize())
+    assert str(back) == str(state) and back.serialize() == state.serialize()
+
+
+def test_a_die_can_be_set_to_a_face():
+    state = alea.load_game("pig").new_initial_state(seed=1)
+    with pytest.raises(ValueError, match="faces"):
+        state.set_die(0, 6)
+    with pytest.raises(ValueError, match="does not exist"):
+        state.set_die(3, 0)
+    state.set_die(0, 4)
+    assert state.history_steps() == [("die_face", 0, 4)]

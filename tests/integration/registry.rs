@@ -63,6 +63,51 @@ fn every_game_plays_replays_and_restarts_through_its_entry() {
     }
 }
 
+/// Random play through the registry's states that picks *any* listed chance outcome, however
+/// unlikely (uniformly among them), never fails; mahjong's draws are chance nodes listed by
+/// the mount's cells, in words.
+#[test]
+fn any_listed_chance_outcome_applies_in_every_game() {
+    use alea::registry::{CHANCE, TERMINAL};
+    use rand::RngExt;
+    let mut rng = alea::chance::derive_stream(5, 0, 0);
+    for info in REGISTRY {
+        let (_, game) = info.load(small(info.name)).unwrap();
+        let mut nodes = 0;
+        for seed in 0..2 {
+            let mut state = game.clone().new_state(seed).unwrap();
+            let mut steps = 0;
+            while state.current_player() != TERMINAL {
+                steps += 1;
+                assert!(steps < 100_000, "{} seed {seed} does not end", info.name);
+                if state.current_player() == CHANCE {
+                    nodes += 1;
+                    let outcomes = state.chance_outcomes().unwrap();
+                    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+                    assert!((total - 1.0).abs() < 1e-9, "{}: {outcomes:?}", info.name);
+                    assert!(outcomes.iter().all(|&(_, p)| p > 0.0));
+                    let (id, _) = outcomes[rng.random_range(0..outcomes.len())];
+                    if matches!(info.name, "riichi" | "sichuan") {
+                        assert!(id < 74, "{id}");
+                        let words = state.action_string(id);
+                        assert!(
+                            words.starts_with("the ") && words.contains(" is "),
+                            "{words}"
+                        );
+                    }
+                    state.apply(id).unwrap();
+                } else {
+                    let legal = state.legal().unwrap().to_vec();
+                    state
+                        .apply(legal[rng.random_range(0..legal.len())])
+                        .unwrap();
+                }
+            }
+        }
+        assert!(nodes > 0, "{} met no chance node", info.name);
+    }
+}
+
 #[test]
 fn bad_options_name_the_option_and_what_it_takes() {
     for info in REGISTRY {

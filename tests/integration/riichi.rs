@@ -135,6 +135,53 @@ fn random_games_keep_the_invariants() {
     );
 }
 
+/// A draw in play is a chance point over the mount's cells: listed by forcing each case, its
+/// outcomes are the mount's odds for the next live tile, and a forced case hands the drawer
+/// that tile.
+#[test]
+fn a_draw_is_a_chance_node_with_the_mount_s_odds() {
+    use alea::search::{apply_outcome, chance_node, chance_outcomes};
+    let mut checked = 0;
+    for seed in 0..4u64 {
+        let mut sim = SimBuilder::new(game(Length::Kyoku)).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        while let Some(action) = choose(&mut sim, &[PlayerKind::Random; 4], &mut rng) {
+            let start = sim.snapshot();
+            let odds = sim.world().resource::<Mount>().probabilities(Exit::Pii);
+            sim.apply(action).unwrap();
+            let first = chance_node(sim.chance_log());
+            sim.restore(&start).unwrap();
+            if checked < 12 * (seed + 1) && first.is_some_and(|p| p.generator == "the draw") {
+                let odds = odds.unwrap();
+                let outcomes = chance_outcomes(&mut sim, action).unwrap();
+                let mut by_tile = [0.0; Tile::COUNT];
+                for &(case, p) in &outcomes {
+                    by_tile[case as usize % Tile::COUNT] += p;
+                }
+                for t in Tile::ALL {
+                    assert!(
+                        (by_tile[t.index()] - odds.probability(t)).abs() < 1e-12,
+                        "{t}"
+                    );
+                }
+                let &(case, p) = outcomes.iter().rfind(|&&(_, p)| p > 0.0).unwrap();
+                sim.record_events(true);
+                assert_eq!(apply_outcome(&mut sim, action, case).unwrap(), p);
+                sim.record_events(false);
+                let drawn = sim.take_events().iter().find_map(|e| match e.event {
+                    RiichiEvent::Draw { tile, .. } => tile,
+                    _ => None,
+                });
+                assert_eq!(drawn.map(|t| t.index()), Some(case as usize % Tile::COUNT));
+                sim.restore(&start).unwrap();
+                checked += 1;
+            }
+            sim.apply(action).unwrap();
+        }
+    }
+    assert!(checked >= 40, "{checked} draws checked");
+}
+
 /// A match of `length` whose first hand is replaced by `hands` (P0 is the dealer and has
 /// drawn `draw`), with `indicator` as the dora indicator. Tiles are taken out of a fresh
 /// mount, so conservation holds.

@@ -1144,3 +1144,90 @@ fn win_rates_come_with_their_wilson_interval() {
     assert!((hi - 0.2775).abs() < 1e-4, "{hi}");
     assert_eq!(wilson_interval(3, 0), [0.0, 1.0]);
 }
+
+/// The kernel's determinization by hand (`Sim::place_cards`, `Sim::place_on_top`): the mover
+/// is given a card from the draw pile and two chosen cards go on top of it. The game's records
+/// follow (the invariants), the search from there plays the card given, the next draws take
+/// the cards on top, and a refused placement changes nothing.
+#[test]
+fn a_hand_and_the_pile_top_set_by_card_are_what_play_and_search_meet() {
+    use alea::determinize::DeterminizeError;
+    use alea::kernel::CardId;
+    let mut sim = SimBuilder::new(Sgs::default()).seed(4).build();
+    let Turn::Player(mover) = sim.turn() else {
+        panic!("a game starts with a move")
+    };
+    let other = Seat(1 - mover.0);
+    let pile = sim.state().pile().to_vec();
+    let deck = &sim.rules().game.deck;
+    let slash = *pile
+        .iter()
+        .find(|&&c| deck.card(c).name == CardName::Slash)
+        .expect("a slash in the pile");
+    let (a, b) = (pile[0], pile[1]); // the bottom two
+    let hand = |sim: &Sim<Sgs>, seat: Seat| sim.state().holdings.hand(seat).collect::<Vec<u8>>();
+    let held = hand(&sim, mover).len();
+    let before = sim.checksum();
+    // Refused whole: a card twice, a face-up zone, more cards than the hand holds.
+    let id = |c: u8| CardId(u16::from(c));
+    let errors = [
+        sim.place_cards(Zone::Hand(mover), &[id(slash), id(slash)]),
+        sim.place_cards(Zone::DiscardPile, &[id(slash)]),
+        sim.place_cards(Zone::Hand(mover), &vec![id(a); held + 1]),
+        sim.place_on_top(Zone::Hand(mover), &[id(a)]),
+    ];
+    assert_eq!(
+        errors[0],
+        Err(DeterminizeError::Duplicate { card: id(slash) })
+    );
+    assert!(matches!(
+        errors[1],
+        Err(DeterminizeError::NotConcealed { .. })
+    ));
+    assert!(matches!(errors[2], Err(DeterminizeError::TooMany { .. })));
+    assert_eq!(
+        errors[3],
+        Err(DeterminizeError::Unordered {
+            zone: Zone::Hand(mover)
+        })
+    );
+    assert_eq!(sim.checksum(), before);
+
+    sim.place_cards(Zone::Hand(mover), &[id(slash)]).unwrap();
+    sim.place_on_top(Zone::Stock, &[id(a), id(b)]).unwrap();
+    invariants(sim.world(), sim.table(), sim.state());
+    assert!(hand(&sim, mover).contains(&slash));
+    assert_eq!(hand(&sim, mover).len(), held);
+    let top = sim
+        .state()
+        .pile()
+        .iter()
+        .rev()
+        .take(2)
+        .copied()
+        .collect::<Vec<u8>>();
+    assert_eq!(top, [a, b]);
+    assert!(sim.state().knows(mover, slash) && !sim.state().knows(other, slash));
+
+    // The search from here uses the slash it was given.
+    let result = ismcts_search(&mut sim, 200, 3).unwrap();
+    assert!(
+        result
+            .stats
+            .iter()
+            .any(|s| matches!(s.action, SgsAction::Use { card, .. } if card == slash)),
+        "{:?}",
+        result.stats
+    );
+    // The next draw takes the top: end the turn and play on until the other seat has drawn.
+    let mut rng = random_player_rng(4);
+    sim.apply(SgsAction::End).unwrap();
+    while !hand(&sim, other).contains(&a) {
+        let action = random_choice(sim.pending_decision(), &mut rng).expect("the game goes on");
+        sim.apply(action).unwrap();
+    }
+    assert!(
+        hand(&sim, other).contains(&b),
+        "the two cards on top are drawn together"
+    );
+}

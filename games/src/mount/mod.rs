@@ -19,14 +19,16 @@
 //! `Purpose::Draw` stream.
 
 mod exit;
+mod point;
 mod presence;
 mod wall;
 mod world;
 
 pub use exit::{Exit, MountSlot, MountZone, UnknownExit, WallLayout};
+pub use point::{DrawPick, NextDraw};
 pub use presence::{BASE_MK_A, Odds, Presence};
 pub use wall::Mount;
-pub use world::{draw_in_world, install};
+pub use world::{draw_at_point, draw_in_world, install};
 
 use crate::tiles::Tile;
 
@@ -71,6 +73,14 @@ pub enum MountError {
     NoIndicator {
         /// The position asked for.
         index: usize,
+    },
+    /// A pick that this mount cannot give out of that exit now (one made for another state).
+    #[error("{tile} cannot come out of {exit} now")]
+    CannotDraw {
+        /// The exit drawn from.
+        exit: Exit,
+        /// The tile picked.
+        tile: Tile,
     },
     /// Both zones are empty: no tile can come out.
     #[error("the stock is empty: no tile can come out of {exit}")]

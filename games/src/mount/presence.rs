@@ -252,7 +252,7 @@ fn zone_levels(
 }
 
 /// One cell per (zone, identity): cell `zone × 37 + tile index`.
-const CELLS: usize = 2 * Tile::COUNT;
+pub(crate) const CELLS: usize = 2 * Tile::COUNT;
 
 /// The exact weight of each (zone, identity) for one draw, as running totals over the cells.
 #[derive(Clone, Copy, Debug)]
@@ -336,12 +336,15 @@ impl Weights {
         (zone, tile)
     }
 
+    /// The weight of cell `at` (zone A's identities first, then zone B's).
+    pub(crate) fn cell(&self, at: usize) -> u64 {
+        self.cumulative[at] - if at == 0 { 0 } else { self.cumulative[at - 1] }
+    }
+
     /// The same weights merged over both zones.
     pub(crate) fn odds(&self) -> Odds {
-        let cell =
-            |at: usize| self.cumulative[at] - if at == 0 { 0 } else { self.cumulative[at - 1] };
         Odds {
-            weights: std::array::from_fn(|i| cell(i) + cell(Tile::COUNT + i)),
+            weights: std::array::from_fn(|i| self.cell(i) + self.cell(Tile::COUNT + i)),
             total: self.total(),
         }
     }
@@ -390,6 +393,15 @@ impl Odds {
         let mut weights = [0; Tile::COUNT];
         weights[tile.index()] = 1;
         Odds { weights, total: 1 }
+    }
+
+    /// The odds of drawing one of `counts`' copies uniformly.
+    pub(crate) fn by_count(counts: &TileCounts) -> Odds {
+        let weights = std::array::from_fn(|i| u64::from(counts.0[i]));
+        Odds {
+            weights,
+            total: weights.iter().sum::<u64>().max(1),
+        }
     }
 
     /// The probability of `tile` (red and black fives apart).

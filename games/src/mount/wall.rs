@@ -4,6 +4,7 @@ use bevy_ecs::prelude::*;
 use rand::Rng;
 use serde::Serialize;
 
+use super::point::{DrawPick, NextDraw, Rule, Source};
 use super::presence::{Deltas, HandFill, Presence, Weights, sample_copy};
 use super::{Exit, MountError, MountSlot, MountZone, Odds, WallLayout};
 use crate::tiles::{Tile, TileCounts, TileSet};
@@ -24,13 +25,6 @@ struct Collapse {
     slot: MountSlot,
     tile: Tile,
     from: MountZone,
-}
-
-/// Where the next tile of a slot comes from.
-#[derive(Clone, Copy, Debug)]
-enum Source {
-    Zone(MountZone),
-    Collapsed,
 }
 
 /// The dual-space wall: the stock is counts per identity in zone A (normal) and
@@ -419,19 +413,13 @@ impl Mount {
 
     /// The exact distribution of the next tile out of `exit`.
     pub fn probabilities(&self, exit: Exit) -> Result<Odds, MountError> {
-        let slot = self.slot(exit, 0)?;
-        if let Some(c) = self.collapse_at(slot) {
-            return Ok(Odds::certain(c.tile));
-        }
-        Weights::new(&self.zones, &self.deltas(slot))
-            .map(|w| w.odds())
-            .ok_or(MountError::EmptyStock { exit })
+        self.next_draw(exit).map(|next| next.odds())
     }
 
     /// What a draw from `exit` would give, without drawing (the mount is unchanged): many
     /// samples from one state estimate [`Mount::probabilities`].
     pub fn sample<R: Rng + ?Sized>(&self, exit: Exit, rng: &mut R) -> Result<Tile, MountError> {
-        self.pick(exit, rng).map(|(tile, ..)| tile)
+        self.next_draw(exit).map(|next| next.sample(rng).tile())
     }
 
     /// Draws the next tile out of `exit` by the mount's rule: a collapsed slot gives its
@@ -439,31 +427,77 @@ impl Mount {
     /// otherwise presence decides (see [the module docs](crate::mount)). Draws from [`Exit::Dorahyou`] and
     /// [`Exit::Urahyou`] flip indicators; a draw from [`Exit::Rinshan`] shortens the live wall.
     pub fn draw<R: Rng + ?Sized>(&mut self, exit: Exit, rng: &mut R) -> Result<Tile, MountError> {
+        let pick = self.next_draw(exit)?.sample(rng);
+        self.draw_picked(exit, pick)
+    }
+
+    /// The next draw out of `exit` as a chance point (see [`NextDraw`]); the mount is
+    /// unchanged. Draw what it produces with [`Mount::draw_picked`] (a game's rules do both in
+    /// one step: `mount::draw_at_point`).
+    pub fn next_draw(&self, exit: Exit) -> Result<NextDraw, MountError> {
+        let slot = self.slot(exit, 0)?;
+        if let Some(c) = self.collapse_at(slot) {
+            return Ok(NextDraw {
+                exit,
+                rule: Rule::Collapsed(c.tile),
+            });
+        }
+        // A replacement draw first returns the copy collapsed on the live slot it cuts off.
+        let (mut zones, mut totals) = (self.zones, self.totals);
+        if let Some(c) = self.cut_by(exit).and_then(|cut| self.collapse_at(cut)) {
+            zones[c.from.index()][c.tile] += 1;
+            totals[c.from.index()] += 1;
+        }
+        let rule = if self.edits.iter().any(|e| e.slot == slot) {
+            Weights::new(&zones, &self.deltas(slot))
+                .map(Rule::Weighted)
+                .ok_or(MountError::EmptyStock { exit })?
+        } else {
+            let zone = [MountZone::A, MountZone::B]
+                .into_iter()
+                .find(|zone| totals[zone.index()] > 0)
+                .ok_or(MountError::EmptyStock { exit })?;
+            Rule::ByCount {
+                zone,
+                counts: zones[zone.index()],
+                total: totals[zone.index()],
+            }
+        };
+        Ok(NextDraw { exit, rule })
+    }
+
+    /// Draws `pick` — what [`Mount::next_draw`] of `exit` produced for this mount — out of
+    /// `exit`. A pick this mount cannot give there ([`MountError::CannotDraw`]) changes
+    /// nothing.
+    pub fn draw_picked(&mut self, exit: Exit, pick: DrawPick) -> Result<Tile, MountError> {
+        let slot = self.slot(exit, 0)?;
+        let tile = pick.tile();
         // A replacement cuts the last live slot off: a tile collapsed there goes back to the
         // stock first, so it can be drawn (when every live slot is collapsed, the stock would
         // otherwise be empty). On an error it is put back: nothing changes.
-        self.slot(exit, 0)?;
-        let cut = (exit == Exit::Rinshan).then(|| MountSlot {
-            exit: Exit::Pii,
-            index: self.layout.pii - self.taken[Exit::Rinshan.index()] - 1,
-        });
-        let uncollapsed = cut.and_then(|cut| {
+        let uncollapsed = self.cut_by(exit).and_then(|cut| {
             let at = self.collapses.iter().position(|c| c.slot == cut)?;
             let c = self.collapses.swap_remove(at);
             self.put(c.from, c.tile, 1);
-            Some(c)
+            Some((at, c))
         });
-        let (tile, source, slot) = match self.pick(exit, rng) {
-            Ok(picked) => picked,
-            Err(error) => {
-                if let Some(c) = uncollapsed {
-                    self.take(c.from, c.tile, 1);
-                    self.collapses.push(c);
-                }
-                return Err(error);
+        let drawable = match pick.source {
+            Source::Zone(zone) => {
+                self.collapse_at(slot).is_none() && self.zones[zone.index()][tile] > 0
             }
+            Source::Collapsed => self.collapse_at(slot).is_some_and(|c| c.tile == tile),
         };
-        match source {
+        if !drawable {
+            if let Some((at, c)) = uncollapsed {
+                self.take(c.from, c.tile, 1);
+                // Undoes the swap_remove exactly: the collapses keep their order.
+                self.collapses.push(c);
+                let last = self.collapses.len() - 1;
+                self.collapses.swap(at, last);
+            }
+            return Err(MountError::CannotDraw { exit, tile });
+        }
+        match pick.source {
             Source::Zone(zone) => self.take(zone, tile, 1),
             Source::Collapsed => self.collapses.retain(|c| c.slot != slot),
         }
@@ -484,30 +518,12 @@ impl Mount {
         Ok(tile)
     }
 
-    /// Chooses the next tile of `exit`, where it comes from and its slot, changing nothing.
-    fn pick<R: Rng + ?Sized>(
-        &self,
-        exit: Exit,
-        rng: &mut R,
-    ) -> Result<(Tile, Source, MountSlot), MountError> {
-        let slot = self.slot(exit, 0)?;
-        if let Some(c) = self.collapse_at(slot) {
-            return Ok((c.tile, Source::Collapsed, slot));
-        }
-        if self.edits.iter().any(|e| e.slot == slot) {
-            let weights = Weights::new(&self.zones, &self.deltas(slot))
-                .ok_or(MountError::EmptyStock { exit })?;
-            let (zone, tile) = weights.sample(rng);
-            return Ok((tile, Source::Zone(zone), slot));
-        }
-        for zone in [MountZone::A, MountZone::B] {
-            let total = self.totals[zone.index()];
-            if total > 0 {
-                let tile = sample_copy(&self.zones[zone.index()], total, rng);
-                return Ok((tile, Source::Zone(zone), slot));
-            }
-        }
-        Err(MountError::EmptyStock { exit })
+    /// The live slot a draw from `exit` cuts off (a replacement draw's), if any.
+    fn cut_by(&self, exit: Exit) -> Option<MountSlot> {
+        (exit == Exit::Rinshan).then(|| MountSlot {
+            exit: Exit::Pii,
+            index: self.layout.pii - self.taken[Exit::Rinshan.index()] - 1,
+        })
     }
 
     /// The slot at `pos` of `exit`.

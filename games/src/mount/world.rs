@@ -6,6 +6,7 @@ use super::{Exit, Mount, MountError, MountSlot};
 use crate::tiles::Tile;
 use alea::chance::{Purpose, Streams};
 use alea::kernel::{Game, Kind, Setup};
+use alea::pipeline::Ctx;
 
 /// Puts `mount` into the game's World at setup: the [`Mount`] resource (registered for
 /// snapshots and checksums) and one [`MountSlot`] entity per slot, exit by exit. Returns the
@@ -39,4 +40,17 @@ pub fn draw_in_world(world: &mut World, exit: Exit) -> Result<Tile, MountError> 
     let mut mount = mount.get_mut::<Mount>().expect("the mount resource");
     let mut streams = streams.get_mut::<Streams>().expect("the streams resource");
     mount.draw(exit, streams.rng(Purpose::Draw))
+}
+
+/// Draws the next tile out of `exit` of the World's [`Mount`] through a chance point
+/// ([`NextDraw`](super::NextDraw)): forced when the action's cases force it, else drawn from
+/// the game's [`Purpose::Draw`] stream exactly as [`draw_in_world`] draws. Nothing is drawn
+/// (and no point met) when the exit cannot give a tile.
+///
+/// # Panics
+/// If the World has no [`Mount`] (a setup bug: see [`install`]).
+pub fn draw_at_point<G: Game>(ctx: &mut Ctx<'_, G>, exit: Exit) -> Result<Tile, MountError> {
+    let next = ctx.world().resource::<Mount>().next_draw(exit)?;
+    let pick = ctx.chance(&next);
+    ctx.world().resource_mut::<Mount>().draw_picked(exit, pick)
 }

@@ -124,6 +124,19 @@ pub trait CaseGenerator {
     fn outcome_id(&self, _case: u32) -> Option<u32> {
         None
     }
+    /// A case drawn by weight from `rng` (`total_weight` is the sum of the weights), when no
+    /// case forces the point. Override it to keep a draw a game already had — its use of the
+    /// stream, so seeded games replay as before the point existed (the mahjong wall) — it
+    /// must return case `k` with probability `weight(k) / total_weight`.
+    fn draw_case(&self, rng: &mut rand_chacha::ChaCha8Rng, total_weight: u64) -> u32 {
+        sample_case(rng, self, total_weight)
+    }
+    /// The sum of the weights and whether every case has the same positive weight, when the
+    /// generator knows them without a pass over its cases (the mount's 74-cell draw); `None`
+    /// (the default): resolving the point sums [`weight`](Self::weight) over the cases.
+    fn weight_summary(&self) -> Option<(u64, bool)> {
+        None
+    }
     /// The random stream used when sampling.
     fn purpose(&self) -> Purpose {
         Purpose::Effect
@@ -216,6 +229,24 @@ pub struct ActionChance {
     branching: u8,
     /// The chance points met, oldest first.
     pub log: Vec<ChanceRecord>,
+    /// The branching point whose cases [`resolve`](Self::resolve) lists (see
+    /// [`list_point`](Self::list_point)).
+    list_at: Option<u8>,
+    /// Its cases with a positive weight, once met.
+    listing: Vec<ListedCase>,
+    /// True when `listing` is the listed point's of the last action.
+    listed: bool,
+}
+
+/// One case of a listed chance point (see [`ActionChance::list_point`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListedCase {
+    /// The case number.
+    pub case: u32,
+    /// What it produces, by the generator's id ([`ChanceRecord::outcome_id`]).
+    pub outcome: u32,
+    /// Its weight (positive).
+    pub weight: u32,
 }
 
 impl Clone for ActionChance {
@@ -226,6 +257,9 @@ impl Clone for ActionChance {
             next: self.next,
             branching: self.branching,
             log: self.log.clone(),
+            list_at: self.list_at,
+            listing: self.listing.clone(),
+            listed: self.listed,
         }
     }
 
@@ -235,6 +269,9 @@ impl Clone for ActionChance {
         self.next.assign(&source.next);
         self.branching = source.branching;
         self.log.clone_from(&source.log);
+        self.list_at = source.list_at;
+        self.listing.clone_from(&source.listing);
+        self.listed = source.listed;
     }
 }
 
@@ -247,12 +284,26 @@ impl ActionChance {
         self.forced = case;
         self.branching = 0;
         self.log.clear();
+        self.listed = false;
         if (self.path.len | self.next.len) != 0 {
             self.path = std::mem::take(&mut self.next);
             if case.is_some() {
                 self.path = Forced::NONE;
             }
         }
+    }
+
+    /// Lists the cases of branching point number `index` of each action from now on (`None`:
+    /// none, the default): [`resolve`](Self::resolve) keeps its cases with a positive weight,
+    /// so a chance node is listed without applying its action once per case.
+    pub fn list_point(&mut self, index: Option<usize>) {
+        self.list_at = index.and_then(|i| u8::try_from(i).ok());
+    }
+
+    /// The cases of the listed point (see [`list_point`](Self::list_point)), if the last
+    /// action met it.
+    pub fn listing(&self) -> Option<&[ListedCase]> {
+        self.listed.then_some(self.listing.as_slice())
     }
 
     /// Forces the next action's branching points to `cases`, one each.
@@ -309,17 +360,24 @@ impl ActionChance {
             });
             return outcome;
         }
+        let index = self.branching;
         let forced = self.next_forced(max_case);
-        let first = generator.weight(0);
-        let (mut total_weight, mut uniform) = (0u64, true);
-        for k in 0..max_case {
-            let weight = generator.weight(k);
-            total_weight += u64::from(weight);
-            uniform &= weight == first;
+        if self.list_at == Some(index) {
+            self.list(generator);
         }
+        let (total_weight, uniform) = generator.weight_summary().unwrap_or_else(|| {
+            let first = generator.weight(0);
+            let (mut total_weight, mut uniform) = (0u64, first > 0);
+            for k in 0..max_case {
+                let weight = generator.weight(k);
+                total_weight += u64::from(weight);
+                uniform &= weight == first;
+            }
+            (total_weight, uniform)
+        });
         let case = match forced {
             Some(k) => k,
-            None => sample_case(streams().rng(generator.purpose()), generator, total_weight),
+            None => generator.draw_case(streams().rng(generator.purpose()), total_weight),
         };
         self.log.push(ChanceRecord {
             generator: generator.name(),
@@ -329,10 +387,30 @@ impl ActionChance {
             weight: generator.weight(case),
             total_weight,
             sampled: false,
-            uniform: uniform && first > 0,
+            uniform,
             outcome: generator.outcome_id(case),
         });
         generator.produce(case)
+    }
+}
+
+impl ActionChance {
+    /// Keeps `generator`'s cases with a positive weight as the listing.
+    #[cold]
+    fn list<C: CaseGenerator + ?Sized>(&mut self, generator: &C) {
+        self.listing.clear();
+        for case in 0..generator.max_case() {
+            let weight = generator.weight(case);
+            if weight > 0 {
+                let outcome = generator.outcome_id(case).unwrap_or(case);
+                self.listing.push(ListedCase {
+                    case,
+                    outcome,
+                    weight,
+                });
+            }
+        }
+        self.listed = true;
     }
 }
 

@@ -8,7 +8,8 @@ mod stream;
 mod weighted;
 
 pub use case::{
-    ActionChance, Case, CaseGenerator, ChanceRecord, Forced, MAX_FORCED, case_probabilities,
+    ActionChance, Case, CaseGenerator, ChanceRecord, Forced, ListedCase, MAX_FORCED,
+    case_probabilities,
 };
 pub use die::Die;
 pub use stream::{Purpose, Streams, derive_stream, sub_seed};

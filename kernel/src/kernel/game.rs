@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, de::DeserializeOwned};
 
-use super::{Rules, Seat, Setup, Table};
+use super::{Rules, Seat, Setup, Table, Zone};
 use crate::pipeline::{Ctx, Flow};
 
 /// Identifies an event's kind, so listeners can subscribe to one kind.
@@ -133,6 +133,42 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         rng: &mut ChaCha8Rng,
     ) {
         let _ = (rules, world, table, state, viewer, rng);
+    }
+
+    /// True for a zone whose cards not every seat sees (hands, piles, the stock by default):
+    /// the zones [`Sim::place_cards`](super::Sim::place_cards) fills and takes cards from.
+    fn concealed_zone(zone: Zone) -> bool {
+        matches!(
+            zone,
+            Zone::Stock | Zone::Pile(_) | Zone::Hand(_) | Zone::Private(_)
+        )
+    }
+
+    /// Keeps the game's own record of where cards are once
+    /// [`Sim::place_cards`](super::Sim::place_cards) has traded them (`swaps`, already carried
+    /// out on the cards' [`Zone`]s): an ordered pile's order, what each seat knows. The
+    /// default keeps nothing (a game whose cards' zones say it all).
+    fn swapped(
+        rules: &Rules<Self>,
+        world: &mut World,
+        state: &mut Self::State,
+        swaps: &[crate::determinize::Swap],
+    ) {
+        let _ = (rules, world, state, swaps);
+    }
+
+    /// Puts `top` (card entities already in the concealed, ordered `zone`) on top of it, the
+    /// first drawn first, for [`Sim::place_on_top`](super::Sim::place_on_top). The default
+    /// refuses: the game keeps no order in any zone (`false`, nothing changed).
+    fn put_on_top(
+        rules: &Rules<Self>,
+        world: &mut World,
+        state: &mut Self::State,
+        zone: Zone,
+        top: &[Entity],
+    ) -> bool {
+        let _ = (rules, world, state, zone, top);
+        false
     }
 }
 

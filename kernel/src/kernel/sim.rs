@@ -7,7 +7,8 @@ use super::step::{self, DecisionSchedule, Inbox, Pick, Played, SimError};
 use std::sync::Arc;
 
 use super::{Decision, Game, Rollback, Rules, RunMode, SimBuilder, Table, Turn};
-use crate::chance::{Case, ChanceRecord, Forced};
+use crate::chance::{Case, ChanceRecord, Forced, ListedCase};
+use crate::determinize::{self, DeterminizeError};
 use crate::pipeline::{Effect, LoggedEvent, Mode, Observer, Resolution, Watch};
 use crate::snapshot::{Snapshot, SnapshotRegistry};
 
@@ -243,6 +244,72 @@ impl<G: Game> Sim<G> {
                 G::next_decision(rules, world, &res.table, &res.state, &mut res.decision);
             }
         });
+    }
+
+    /// Puts the cards `cards` into the concealed `zone` ([`Game::concealed_zone`]), each trading
+    /// places with one of the zone's cards not asked for (see [`crate::determinize`]); the
+    /// game keeps its own records with [`Game::swapped`], and the pending decision is asked
+    /// again. Checked first: on an error nothing changed.
+    pub fn place_cards(
+        &mut self,
+        zone: super::Zone,
+        cards: &[super::CardId],
+    ) -> Result<(), DeterminizeError> {
+        self.place(zone, cards, false)
+    }
+
+    /// [`place_cards`](Self::place_cards), then `cards` on top of the ordered `zone`, the first
+    /// drawn first ([`Game::put_on_top`]; [`DeterminizeError::Unordered`] in a game that keeps
+    /// no order there). Checked first: on an error nothing changed.
+    pub fn place_on_top(
+        &mut self,
+        zone: super::Zone,
+        cards: &[super::CardId],
+    ) -> Result<(), DeterminizeError> {
+        self.place(zone, cards, true)
+    }
+
+    /// [`place_cards`](Self::place_cards), and with `on_top` [`place_on_top`](Self::place_on_top).
+    fn place(
+        &mut self,
+        zone: super::Zone,
+        cards: &[super::CardId],
+        on_top: bool,
+    ) -> Result<(), DeterminizeError> {
+        let all = self.rules.cards();
+        let swaps = determinize::plan(&self.world, all, zone, cards, G::concealed_zone)?;
+        if swaps.is_empty() && !on_top {
+            return Ok(());
+        }
+        let top: Vec<Entity> = cards
+            .iter()
+            .filter_map(|&card| determinize::entity_of(&self.world, all, card))
+            .filter(|_| on_top)
+            .collect();
+        // A game that keeps no order says so only once asked: it is rolled back then.
+        let start = on_top.then(|| self.snapshot());
+        self.journal.forget();
+        determinize::apply(&mut self.world, &swaps);
+        let rules = &self.rules;
+        let placed = step::with_resolution(&mut self.world, rules, |world, res| {
+            G::swapped(rules, world, &mut res.state, &swaps);
+            !on_top || G::put_on_top(rules, world, &mut res.state, zone, &top)
+        });
+        if let (false, Some(start)) = (placed, start) {
+            self.restore(&start).expect("a snapshot of this game");
+            return Err(DeterminizeError::Unordered { zone });
+        }
+        self.refresh_decision();
+        Ok(())
+    }
+
+    /// Turns die `index` (of [`Rules::dice`]) to show `face` (`0..faces`), then asks the
+    /// pending decision again. Checked first: on an error nothing changed.
+    pub fn set_die_face(&mut self, index: usize, face: u8) -> Result<(), DeterminizeError> {
+        self.journal.forget();
+        determinize::set_die_face(&mut self.world, self.rules.dice(), index, face)?;
+        self.refresh_decision();
+        Ok(())
     }
 
     /// Re-deals everything `viewer` cannot see ([`Game::determinize`]) and re-seeds the random
@@ -635,6 +702,19 @@ impl<G: Game> Sim<G> {
     /// The chance points the last action met.
     pub fn chance_log(&self) -> &[ChanceRecord] {
         &self.resolution().chance.log
+    }
+
+    /// Lists the cases of each action's branching chance point number `index` from now on
+    /// (`None`: stops), for [`chance_listing`](Self::chance_listing): a chance node's outcomes
+    /// without applying its action once per case. Snapshots carry the setting.
+    pub fn list_chance_point(&mut self, index: Option<usize>) {
+        self.resolution_mut().chance.list_point(index);
+    }
+
+    /// The cases with a positive weight of the branching point the last action met at the
+    /// index [`list_chance_point`](Self::list_chance_point) names, if it met one.
+    pub fn chance_listing(&self) -> Option<&[ListedCase]> {
+        self.resolution().chance.listing()
     }
 
     /// Starts or stops recording resolved events (see [`Sim::events`]).

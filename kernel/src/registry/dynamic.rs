@@ -8,6 +8,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::encode::Bounds;
+use crate::kernel::Zone;
 
 /// OpenSpiel's player id of a chance node.
 pub const CHANCE: i64 = -1;
@@ -84,7 +85,7 @@ impl RandomGame {
 }
 
 /// One step of a state's history, enough to replay it from the seed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     /// A player's action id.
@@ -93,6 +94,10 @@ pub enum Step {
     Outcome(u32),
     /// `determinize(viewer, seed)`.
     Determinize(u8, u64),
+    /// `place_cards(zone, cards, on_top)`.
+    Place(Zone, Vec<u16>, bool),
+    /// `set_die_face(index, face)`.
+    DieFace(u16, u8),
 }
 
 /// A game, type-erased: what a registry entry builds.
@@ -172,6 +177,13 @@ pub trait DynState: Send + Sync {
     fn describe(&mut self) -> String;
     /// Re-deals what `viewer` cannot see from `seed`.
     fn determinize(&mut self, viewer: u8, seed: u64) -> Result<(), StateError>;
+    /// Puts the cards with ids `cards` into the concealed `zone` (on top of it, the first
+    /// drawn first, with `on_top`): [`Sim::place_cards`](crate::kernel::Sim::place_cards),
+    /// [`Sim::place_on_top`](crate::kernel::Sim::place_on_top). At a player's node only.
+    fn place_cards(&mut self, zone: Zone, cards: &[u16], on_top: bool) -> Result<(), StateError>;
+    /// Turns die `index` to show `face` ([`Sim::set_die_face`](crate::kernel::Sim::set_die_face)).
+    /// At a player's node only.
+    fn set_die_face(&mut self, index: u16, face: u8) -> Result<(), StateError>;
     /// The steps from the initial state, oldest first.
     fn history(&self) -> Vec<Step>;
     /// The seed of the initial state.

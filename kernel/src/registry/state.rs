@@ -26,10 +26,11 @@
 
 use std::sync::Arc;
 
-use crate::chance::{ChanceRecord, Forced};
+use crate::chance::{ChanceRecord, Forced, ListedCase};
+use crate::determinize::DeterminizeError;
 use crate::encode::{Bounds, Encode, action_of, legal_ids, size};
 use crate::kernel::playout::{random_action, random_player_rng};
-use crate::kernel::{Seat, Sim, Turn};
+use crate::kernel::{CardId, Seat, Sim, Turn, Zone};
 use crate::search::{
     SearchError, apply_cases, chance_node, chance_point, forced_probability, took,
 };
@@ -63,7 +64,7 @@ impl History {
         let mut moves = 0;
         let mut at = self.last.as_deref();
         while let Some(entry) = at {
-            moves += usize::from(!matches!(entry.step, Step::Determinize(..)));
+            moves += usize::from(matches!(entry.step, Step::Action(_) | Step::Outcome(_)));
             at = entry.before.as_deref();
         }
         moves
@@ -74,7 +75,7 @@ impl History {
         let mut steps = Vec::new();
         let mut at = self.last.as_deref();
         while let Some(entry) = at {
-            steps.push(entry.step);
+            steps.push(entry.step.clone());
             at = entry.before.as_deref();
         }
         steps.reverse();
@@ -208,7 +209,7 @@ impl<G: Encode> Erased<G> {
             };
             state.keep(worker);
             if let Some(point) = chance_point(worker.sim.chance_log(), 0).filter(|_| root) {
-                state.wait_on(None, Forced::NONE, &point);
+                state.wait_on(None, Forced::NONE, &point, None);
                 // The sampled deal's end (if its setup ended the game) is not the root's.
                 state.returns.fill(0.0);
             }
@@ -280,6 +281,23 @@ impl Listed {
             outcomes: (0..cases).map(|k| (k, 1.0 / f64::from(cases))).collect(),
             cases: (0..cases).collect(),
         }
+    }
+
+    /// The outcomes of a point's listing ([`Sim::chance_listing`]), by id.
+    fn of(listing: Option<&[ListedCase]>) -> Option<Listed> {
+        let mut listing = listing?.to_vec();
+        listing.sort_by_key(|c| c.outcome);
+        let total: u64 = listing.iter().map(|c| u64::from(c.weight)).sum();
+        if total == 0 {
+            return None;
+        }
+        Some(Listed {
+            outcomes: listing
+                .iter()
+                .map(|c| (c.outcome, f64::from(c.weight) / total as f64))
+                .collect(),
+            cases: listing.iter().map(|c| c.case).collect(),
+        })
     }
 
     /// The case of outcome `id`.
@@ -377,9 +395,15 @@ impl<G: Encode> SimState<G> {
             };
             worker.loaded = 0;
             worker.sim.set_case(None);
-            worker.sim.apply(action)?;
+            worker.sim.list_chance_point(Some(0));
+            let applied = worker.sim.apply(action);
+            worker.sim.list_chance_point(None);
+            applied?;
             match chance_node(worker.sim.chance_log()) {
-                Some(point) => state.wait_on(Some(action), Forced::NONE, &point),
+                Some(point) => {
+                    let listed = Listed::of(worker.sim.chance_listing());
+                    state.wait_on(Some(action), Forced::NONE, &point, listed);
+                }
                 None => state.keep(worker),
             }
             state.history.push(Step::Action(id));
@@ -403,9 +427,33 @@ impl<G: Encode> SimState<G> {
         };
         self.load(worker)?;
         worker.loaded = 0;
-        apply_cases(&mut worker.sim, action, cases.as_slice()).map_err(|e| match e {
+        // The point after this one is listed on the way (an action's next chance node).
+        worker.sim.list_chance_point(Some(cases.len()));
+        let applied = apply_cases(&mut worker.sim, action, cases.as_slice());
+        worker.sim.list_chance_point(None);
+        applied.map_err(|e| match e {
             SearchError::Sim(e) => StateError::from(e),
             e => StateError::Game(e.to_string()),
+        })
+    }
+
+    /// Edits the position with `edit` (a determinization by hand) at a player's node; an
+    /// error leaves it as it was.
+    fn edit(
+        &mut self,
+        what: &str,
+        edit: impl FnOnce(&mut Sim<G>) -> Result<(), DeterminizeError>,
+    ) -> Result<(), StateError> {
+        if self.pending.is_some() {
+            return Err(StateError::Usage(format!(
+                "{what} at a player's node, not a chance node"
+            )));
+        }
+        self.with_sim(|state, worker| {
+            worker.loaded = 0;
+            edit(&mut worker.sim).map_err(|e| StateError::Usage(e.to_string()))?;
+            state.keep(worker);
+            Ok(())
         })
     }
 
@@ -420,11 +468,20 @@ impl<G: Encode> SimState<G> {
 
     /// Leaves the state before `action` (`None`: the deal), pending on its chance point
     /// `point`, met after its earlier points took `earlier`.
-    fn wait_on(&mut self, action: Option<G::Action>, earlier: Forced, point: &ChanceRecord) {
-        let outcomes = listed_without_probing(point);
+    fn wait_on(
+        &mut self,
+        action: Option<G::Action>,
+        earlier: Forced,
+        point: &ChanceRecord,
+        listed: Option<Listed>,
+    ) {
+        let outcomes = listed.or_else(|| listed_without_probing(point));
         self.legal.clear();
-        self.legal
-            .extend(outcomes.iter().flat_map(|o| o.cases.iter()));
+        self.legal.extend(
+            outcomes
+                .iter()
+                .flat_map(|o| o.outcomes.iter().map(|&(id, _)| id)),
+        );
         self.pending = Some(Pending {
             action,
             earlier,
@@ -458,7 +515,12 @@ impl<G: Encode> SimState<G> {
                 Some((path, point))
             });
             match next.filter(|(path, _)| path.then(0).is_some()) {
-                Some((earlier, point)) => self.wait_on(pending.action, earlier, &point),
+                Some((earlier, point)) => {
+                    let listed = pending
+                        .action
+                        .and_then(|_| Listed::of(worker.sim.chance_listing()));
+                    self.wait_on(pending.action, earlier, &point, listed);
+                }
                 None => {
                     self.pending = None;
                     self.keep(worker);
@@ -744,6 +806,30 @@ impl<G: Encode> DynState for SimState<G> {
             Ok(())
         })?;
         self.history.push(Step::Determinize(viewer.0, seed));
+        Ok(())
+    }
+
+    fn place_cards(&mut self, zone: Zone, cards: &[u16], on_top: bool) -> Result<(), StateError> {
+        if let Some(owner) = zone.owner() {
+            self.seat(owner.0)?;
+        }
+        let ids: Vec<CardId> = cards.iter().map(|&c| CardId(c)).collect();
+        self.edit("place cards", |sim| {
+            if on_top {
+                sim.place_on_top(zone, &ids)
+            } else {
+                sim.place_cards(zone, &ids)
+            }
+        })?;
+        self.history.push(Step::Place(zone, cards.into(), on_top));
+        Ok(())
+    }
+
+    fn set_die_face(&mut self, index: u16, face: u8) -> Result<(), StateError> {
+        self.edit("set a die", |sim| {
+            sim.set_die_face(usize::from(index), face)
+        })?;
+        self.history.push(Step::DieFace(index, face));
         Ok(())
     }
 

@@ -234,6 +234,12 @@ impl Game for Duel {
     /// and dealt back in the same sizes (the hand's cards of known tags first:
     /// [`evidence::deal`]), the viewer's own pile is shuffled, and the opponent's
     /// dice are rolled again from their public history ([`history::determinize`]).
+    /// No zone: the duel's cards are catalog slots per seat with a pile order of their own
+    /// (`determinize::set_hand`, `set_pile` edit them); `Sim::place_cards` refuses.
+    fn concealed_zone(_: Zone) -> bool {
+        false
+    }
+
     fn determinize(
         rules: &Rules<Duel>,
         world: &mut World,

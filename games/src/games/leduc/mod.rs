@@ -22,11 +22,12 @@ pub use entry::ENTRY;
 use std::hash::Hasher;
 
 use bevy_ecs::prelude::*;
-use rand::seq::SliceRandom;
+use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use alea::chance::{CaseGenerator, Purpose};
+use alea::determinize;
 use alea::kernel::{CardId, Decision, Game, GameEvent, Rules, Seat, Setup, Table, Zone};
 use alea::pipeline::{Ctx, Flow, RootEvents};
 
@@ -545,9 +546,10 @@ impl Game for Leduc {
         hasher.write_u64(u64::from_ne_bytes(bytes));
     }
 
-    /// Re-deals the cards `viewer` cannot see (neither in its hand nor on the table): they are
-    /// taken in [`CardId`] order, shuffled with `rng`, the first goes to the other seat's hand
-    /// and the rest to the stock.
+    /// Re-deals the cards `viewer` cannot see (neither in its hand nor on the table): one of
+    /// them, uniformly by `rng` among them in [`CardId`] order, is placed in the other seat's
+    /// hand ([`alea::determinize`]: it trades places with the card there); the rest are the
+    /// stock.
     fn determinize(
         rules: &Rules<Leduc>,
         world: &mut World,
@@ -557,28 +559,23 @@ impl Game for Leduc {
         rng: &mut ChaCha8Rng,
     ) {
         let zones = zones(rules, world);
-        let mut unseen = [(Entity::PLACEHOLDER, Zone::Removed); DECK];
+        let mut unseen = [CardId(0); DECK];
         let mut len = 0;
-        for (&entity, &zone) in rules.cards().iter().zip(&zones) {
+        for (id, &zone) in (0u16..).zip(&zones) {
             if zone != Zone::Hand(viewer) && zone != Zone::Table {
-                unseen[len] = (entity, zone);
+                unseen[len] = CardId(id);
                 len += 1;
             }
         }
-        let unseen = &mut unseen[..len];
-        unseen.shuffle(rng);
-        for (i, &(entity, was)) in unseen.iter().enumerate() {
-            let now = if i == 0 {
-                Zone::Hand(viewer.next(2))
-            } else {
-                Zone::Stock
-            };
-            // Most cards stay in the stock: only the cards that move are written.
-            if now != was
-                && let Some(mut zone) = world.get_mut::<Zone>(entity)
-            {
-                *zone = now;
-            }
+        if len == 0 {
+            return;
+        }
+        let card = unseen[rng.random_range(0..len)];
+        let theirs = Zone::Hand(viewer.next(2));
+        if let Ok(swaps) =
+            determinize::plan(world, rules.cards(), theirs, &[card], Self::concealed_zone)
+        {
+            determinize::apply(world, &swaps);
         }
     }
 }

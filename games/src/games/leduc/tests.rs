@@ -483,3 +483,59 @@ fn snapshot_and_restore_bring_back_the_betting_and_the_cards() {
     assert_eq!(public_card(&rules_of(&sim), sim.world()), None);
     assert_eq!(sim.legal_actions(), &[Fold, Call, Raise]);
 }
+
+/// The kernel's determinization by hand on Leduc: a chosen card trades places with P1's,
+/// and what cannot be done is refused whole.
+#[test]
+fn placing_a_card_in_a_hand_trades_it_with_the_hand_s_card() {
+    use alea::determinize::DeterminizeError;
+    let mut sim = dealt(KS, JS);
+    play(&mut sim, &[Call, Call], KH);
+    let before = sim.checksum();
+    let rules = rules_of(&sim);
+    let refused = [
+        (
+            KH,
+            DeterminizeError::Visible {
+                card: CardId(KH),
+                zone: Zone::Table,
+            },
+        ),
+        (9, DeterminizeError::UnknownCard { card: CardId(9) }),
+    ];
+    for (card, error) in refused {
+        assert_eq!(
+            sim.place_cards(Zone::Hand(Seat(1)), &[CardId(card)]),
+            Err(error)
+        );
+    }
+    assert_eq!(
+        sim.place_cards(Zone::Table, &[CardId(QS)]),
+        Err(DeterminizeError::NotConcealed { zone: Zone::Table })
+    );
+    assert_eq!(
+        sim.place_cards(Zone::Hand(Seat(1)), &[CardId(QS), CardId(QH)]),
+        Err(DeterminizeError::TooMany {
+            zone: Zone::Hand(Seat(1)),
+            asked: 2,
+            holds: 1
+        })
+    );
+    assert_eq!(sim.checksum(), before, "a refusal changes nothing");
+    sim.place_cards(Zone::Hand(Seat(1)), &[CardId(QH)]).unwrap();
+    assert_eq!(private_card(&rules, sim.world(), Seat(1)), Some(CardId(QH)));
+    let js = rules.cards()[usize::from(JS)];
+    assert_eq!(sim.world().get::<Zone>(js), Some(&Zone::Stock));
+    // A card already there is no change; the other seat's card can be taken too.
+    let placed = sim.checksum();
+    sim.place_cards(Zone::Hand(Seat(1)), &[CardId(QH)]).unwrap();
+    assert_eq!(sim.checksum(), placed);
+    sim.place_cards(Zone::Hand(Seat(1)), &[CardId(KS)]).unwrap();
+    assert_eq!(private_card(&rules, sim.world(), Seat(0)), Some(CardId(QH)));
+    // Leduc keeps no order in its stock.
+    assert_eq!(
+        sim.place_on_top(Zone::Stock, &[CardId(JS)]),
+        Err(DeterminizeError::Unordered { zone: Zone::Stock })
+    );
+    assert_eq!(private_card(&rules, sim.world(), Seat(1)), Some(CardId(KS)));
+}

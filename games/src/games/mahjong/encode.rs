@@ -20,12 +20,13 @@ use alea::kernel::Seat;
 pub const PLANES: usize = 20;
 
 /// Mahjong's bounds: returns are the score change in thousands of points (riichi) or in
-/// units of the base score (sichuan); no chance point branches (draws come from the mount).
+/// units of the base score (sichuan); a draw in play is a chance point of the mount's 74
+/// (zone, identity) cells ([`NextDraw`](crate::mount::NextDraw)).
 pub const BOUNDS: alea::encode::Bounds = alea::encode::Bounds {
     min_utility: -1_000.0,
     max_utility: 1_000.0,
     zero_sum: false,
-    max_chance_outcomes: 0,
+    max_chance_outcomes: 2 * Tile::COUNT as u32,
     max_game_length: 100_000,
 };
 
@@ -124,4 +125,17 @@ pub fn describe<R: super::Ruleset>(sim: &alea::kernel::Sim<R>) -> String {
     let mut lines = vec![format!("scores {scores}, {mover}")];
     lines.extend(R::deal_lines(sim));
     lines.join("\n")
+}
+
+/// A draw's outcome in words: "the draw is 5m" ("… from the reserve" for a tile of the
+/// mount's zone B; see [`NextDraw`](crate::mount::NextDraw)).
+pub fn outcome_string(record: &alea::chance::ChanceRecord) -> String {
+    let cell = record.outcome_id() as usize;
+    match Tile::new((cell % Tile::COUNT) as u8) {
+        Some(tile) if cell >= Tile::COUNT => {
+            format!("{} is {tile} from the reserve", record.generator)
+        }
+        Some(tile) => format!("{} is {tile}", record.generator),
+        None => format!("{} {}", record.generator, record.outcome_id()),
+    }
 }

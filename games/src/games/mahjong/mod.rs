@@ -23,7 +23,7 @@ pub use summary::{MahjongSummary, MahjongTally, MatchResult, SeatSummary};
 pub use table::{
     HandTable, MatchStanding, MatchState, MatchTally, meld_tiles, score_line, seat_line,
 };
-pub(crate) use table::{deal_into, draw_into};
+pub(crate) use table::{deal_into, draw_into, draw_into_at_point};
 
 use bevy_ecs::prelude::*;
 

@@ -83,6 +83,13 @@ macro_rules! encode_items {
             $crate::games::mahjong::encode::BOUNDS
         }
 
+        fn outcome_string(
+            _: &alea::kernel::Sim<Self>,
+            record: &alea::chance::ChanceRecord,
+        ) -> String {
+            $crate::games::mahjong::encode::outcome_string(record)
+        }
+
         fn describe(sim: &alea::kernel::Sim<Self>) -> String {
             $crate::games::mahjong::encode::describe(sim)
         }

@@ -1,7 +1,7 @@
 //! The mahjong table view both rulesets implement: [`HandTable`] for the hand in play
 //! (riichi's `Kyoku`, sichuan's `Battle`) and [`MatchState`] for the match (`Match`,
 //! `Standings`), with what is written once through them: the deal into a fresh hand
-//! ([`deal_into`]), a draw ([`draw_into`]) and what the abilities see of it ([`DrawTable`]),
+//! ([`deal_into`]), a draw ([`draw_into`] at a deal, [`draw_into_at_point`] in play) and what the abilities see of it ([`DrawTable`]),
 //! each seat's melds, tiles and log line.
 
 use bevy_ecs::component::Mutable;
@@ -9,10 +9,11 @@ use bevy_ecs::prelude::*;
 use serde::Serialize;
 
 use crate::dealer::{DrawView, has_abilities};
-use crate::mount::{Exit, draw_in_world};
+use crate::mount::{Exit, draw_at_point, draw_in_world};
 use crate::scoring::meld::{Meld, MeldKind};
 use crate::tiles::{Tile, TileCounts, TileKind, format_tiles};
-use alea::kernel::{Seat, Table};
+use alea::kernel::{Game, Seat, Table};
+use alea::pipeline::Ctx;
 
 /// Counts over a match, for summaries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -266,26 +267,56 @@ pub(crate) fn deal_into<H: HandTable>(world: &mut World, hands: &[TileCounts]) {
     }
 }
 
-/// `seat` draws from `exit` into its hand and is on turn (the active seat of `table`).
-/// Returns the tile. Seated abilities edit the presence of a normal draw first (`on_draw`:
-/// Koromo).
+/// `seat` draws from `exit` into its hand and is on turn (the active seat of `table`), at a
+/// deal: sampled from the draw stream (the deal is not made of chance points). Returns the
+/// tile. Seated abilities edit the presence of a normal draw first (`on_draw`: Koromo).
 pub(crate) fn draw_into<H: HandTable>(
     world: &mut World,
     table: &mut Table,
     seat: Seat,
     exit: Exit,
 ) -> Option<Tile> {
+    before_draw::<H>(world, seat, exit);
+    let tile = draw_in_world(world, exit).ok()?;
+    Some(hold::<H>(world, table, seat, exit, tile))
+}
+
+/// `seat` draws from `exit` into its hand and is on turn, in play: the draw is a chance point
+/// ([`draw_at_point`]), so search and the chance nodes of the registry's states list it.
+/// Returns the tile.
+pub(crate) fn draw_into_at_point<G: Game, H: HandTable>(
+    ctx: &mut Ctx<'_, G>,
+    seat: Seat,
+    exit: Exit,
+) -> Option<Tile> {
+    before_draw::<H>(ctx.world(), seat, exit);
+    let tile = draw_at_point(ctx, exit).ok()?;
+    let (world, table) = ctx.world_and_table();
+    Some(hold::<H>(world, table, seat, exit, tile))
+}
+
+/// Every seated ability's `on_draw` before `seat` draws from the live wall.
+fn before_draw<H: HandTable>(world: &mut World, seat: Seat, exit: Exit) {
     if exit == Exit::Pii && has_abilities(world) {
         let view = world.resource::<H>().draw_table();
         view.before_draw(world, seat);
     }
-    let tile = draw_in_world(world, exit).ok()?;
+}
+
+/// `seat` holds `tile`, just drawn from `exit`, and is on turn.
+fn hold<H: HandTable>(
+    world: &mut World,
+    table: &mut Table,
+    seat: Seat,
+    exit: Exit,
+    tile: Tile,
+) -> Tile {
     let mut hand = world.resource_mut::<H>();
     hand.hands_mut()[seat.index()][tile] += 1;
     hand.drawn_mut()[seat.index()] = Some(tile);
     hand.to_turn(seat, exit == Exit::Rinshan);
     table.active = seat;
-    Some(tile)
+    tile
 }
 
 /// Where a match stands, as both rulesets count it.

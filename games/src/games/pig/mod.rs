@@ -289,6 +289,31 @@ mod tests {
     }
 
     #[test]
+    fn the_die_can_be_set_to_any_of_its_faces_and_no_other() {
+        use alea::determinize::DeterminizeError;
+        use alea::kernel::DieFace;
+        let mut sim = SimBuilder::new(Pig::default()).seed(1).build();
+        let die = sim.rules().dice()[0];
+        let before = sim.checksum();
+        assert_eq!(
+            sim.set_die_face(0, 6),
+            Err(DeterminizeError::NoFace {
+                index: 0,
+                face: 6,
+                faces: 6
+            })
+        );
+        assert_eq!(
+            sim.set_die_face(1, 0),
+            Err(DeterminizeError::NoDie { index: 1, dice: 1 })
+        );
+        assert_eq!(sim.checksum(), before);
+        sim.set_die_face(0, 4).unwrap();
+        assert_eq!(sim.world().get::<DieFace>(die), Some(&DieFace(4)));
+        assert_ne!(sim.checksum(), before);
+    }
+
+    #[test]
     fn only_stop_is_legal_when_banking_wins() {
         let mut sim = SimBuilder::new(Pig::to(6)).build();
         sim.set_case(Some(5));

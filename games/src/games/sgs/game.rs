@@ -138,6 +138,25 @@ impl Game for Sgs {
         hidden::observe(rules, world, table, state, seat, hasher);
     }
 
+    fn swapped(
+        rules: &Rules<Self>,
+        _: &mut World,
+        state: &mut SgsState,
+        swaps: &[alea::determinize::Swap],
+    ) {
+        hidden::swapped(rules, state, swaps);
+    }
+
+    fn put_on_top(
+        rules: &Rules<Self>,
+        _: &mut World,
+        state: &mut SgsState,
+        zone: Zone,
+        top: &[Entity],
+    ) -> bool {
+        zone == Zone::Stock && hidden::put_on_top(rules, state, top)
+    }
+
     fn determinize(
         rules: &Rules<Self>,
         world: &mut World,

@@ -100,6 +100,49 @@ pub fn posterior(sim: &mut Sim<Sgs>, viewer: Seat, seed: u64) {
     sim.try_determinize_with(viewer, seed, determinize_posterior);
 }
 
+/// The card number of entity `entity` (its place among the rules' cards).
+fn card_of(rules: &Rules<Sgs>, entity: Entity) -> Option<u8> {
+    let at = rules.cards().iter().position(|&e| e == entity)?;
+    u8::try_from(at).ok()
+}
+
+/// [`Game::swapped`](alea::kernel::Game::swapped): each pair of cards that traded zones
+/// trades its place in the draw pile, its holdings entry and what the seats know of where it
+/// is (whoever saw the one card's place now sees the other there).
+pub(super) fn swapped(rules: &Rules<Sgs>, state: &mut SgsState, swaps: &[alea::determinize::Swap]) {
+    for swap in swaps {
+        let (Some(a), Some(b)) = (card_of(rules, swap.incoming), card_of(rules, swap.outgoing))
+        else {
+            continue;
+        };
+        state.holdings.moved(a, swap.from, swap.to);
+        state.holdings.moved(b, swap.to, swap.from);
+        state.known.swap(usize::from(a), usize::from(b));
+        let len = usize::from(state.pile_len);
+        for slot in &mut state.pile[..len] {
+            if *slot == a {
+                *slot = b;
+            } else if *slot == b {
+                *slot = a;
+            }
+        }
+    }
+}
+
+/// [`Game::put_on_top`](alea::kernel::Game::put_on_top) for the draw pile: `top` (in the
+/// pile) goes on top, the first drawn first, the rest keeping their order below.
+pub(super) fn put_on_top(rules: &Rules<Sgs>, state: &mut SgsState, top: &[Entity]) -> bool {
+    let top: Vec<u8> = top.iter().filter_map(|&e| card_of(rules, e)).collect();
+    let pile = state.pile().to_vec();
+    if !top.iter().all(|card| pile.contains(card)) {
+        return false;
+    }
+    let mut order: Vec<u8> = pile.into_iter().filter(|c| !top.contains(c)).collect();
+    order.extend(top.iter().rev());
+    state.pile[..order.len()].copy_from_slice(&order);
+    true
+}
+
 /// The cards `viewer` cannot place, and how the other seats' hands hold them.
 struct Unknown {
     /// The unknown cards, in deck order.

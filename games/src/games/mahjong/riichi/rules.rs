@@ -10,8 +10,8 @@ use super::{Abort, Riichi, RiichiEvent};
 
 use crate::dealer::DealError;
 use crate::games::mahjong::claims::{self, Resolution};
-use crate::games::mahjong::draw_into;
-use crate::mount::{Exit, Mount, draw_in_world};
+use crate::games::mahjong::draw_into_at_point;
+use crate::mount::{Exit, Mount, draw_at_point};
 use crate::scoring::riichi::{Meld, MeldKind};
 use crate::tiles::Tile;
 use alea::kernel::{Seat, Table};
@@ -64,8 +64,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
             });
         }
         RiichiEvent::Draw { seat, exit, tile } => {
-            let (world, table) = ctx.world_and_table();
-            *tile = draw_into::<Kyoku>(world, table, *seat, *exit);
+            *tile = draw_into_at_point::<Riichi, Kyoku>(ctx, *seat, *exit);
         }
         RiichiEvent::Discard { seat, tile, riichi } => discard(ctx, *seat, *tile, *riichi),
         RiichiEvent::Answer { seat, answer } => answer_claim(ctx, *seat, *answer),
@@ -91,7 +90,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         RiichiEvent::Kan { seat, kind, tile } => kan(ctx, *seat, *kind, *tile),
         RiichiEvent::Indicator { tile } => {
             ctx.world().resource_mut::<Kyoku>().indicator_pending = false;
-            *tile = draw_in_world(ctx.world(), Exit::Dorahyou).ok();
+            *tile = draw_at_point(ctx, Exit::Dorahyou).ok();
         }
         RiichiEvent::Win { .. } => win(ctx, event),
         RiichiEvent::ExhaustiveDraw {
@@ -521,8 +520,18 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
         return;
     };
     let game = ctx.game();
-    let world = ctx.world();
     let s = seat.index();
+    if ctx.world().resource::<Kyoku>().riichi[s] {
+        // The ura indicators are flipped once, for every riichi winner.
+        let flips = ctx.world().resource::<Mount>().dora_indicators().len();
+        while ctx.world().resource::<Mount>().ura_indicators().len() < flips {
+            if draw_at_point(ctx, Exit::Urahyou).is_err() {
+                break;
+            }
+        }
+        ura.extend_from_slice(ctx.world().resource::<Mount>().ura_indicators());
+    }
+    let world = ctx.world();
     // Several winners on one discard: the head (first from the discarder) takes the honba and
     // the sticks, the last ends the hand; the dealer repeats when it is among them.
     let winners = match from {
@@ -531,16 +540,6 @@ fn win(ctx: &mut Ctx<'_, Riichi>, event: &mut RiichiEvent) {
     };
     let head = winners.first() == Some(seat);
     let last = winners.last() == Some(seat);
-    if world.resource::<Kyoku>().riichi[s] {
-        // The ura indicators are flipped once, for every riichi winner.
-        let flips = world.resource::<Mount>().dora_indicators().len();
-        while world.resource::<Mount>().ura_indicators().len() < flips {
-            if draw_in_world(world, Exit::Urahyou).is_err() {
-                break;
-            }
-        }
-        ura.extend_from_slice(world.resource::<Mount>().ura_indicators());
-    }
     let mut counters = *world.resource::<Match>();
     if !head {
         counters.honba = 0;

@@ -10,7 +10,7 @@ use super::{Settlement, SettlementKind, Sichuan, SichuanEvent};
 use crate::dealer::DealError;
 use crate::games::mahjong::claims::{self, Resolution};
 use crate::games::mahjong::deal_hand;
-use crate::games::mahjong::draw_into;
+use crate::games::mahjong::{draw_into, draw_into_at_point};
 use crate::mount::{Exit, Mount};
 use crate::scoring::meld::{Meld, MeldKind};
 use crate::scoring::sichuan::SichuanWin;
@@ -79,8 +79,7 @@ pub(super) fn apply(ctx: &mut Ctx<'_, Sichuan>, event: &mut SichuanEvent) {
             };
         }
         SichuanEvent::Draw { seat, exit, tile } => {
-            let (world, table) = ctx.world_and_table();
-            *tile = draw_into::<Battle>(world, table, *seat, *exit);
+            *tile = draw_into_at_point::<Sichuan, Battle>(ctx, *seat, *exit);
         }
         SichuanEvent::Discard { seat, tile } => discard(ctx, *seat, *tile),
         SichuanEvent::Answer { seat, claim } => answer(ctx, *seat, *claim),

@@ -1,0 +1,208 @@
+//! Determinization by hand: put chosen cards into a concealed zone and set a die's face —
+//! checked first, so an error leaves the world exactly as it was.
+//!
+//! A search re-deals hidden information with [`Game::determinize`](crate::kernel::Game::determinize);
+//! these operations fix it instead — a test that gives a seat the card it needs, a puzzle, a
+//! scenario, a game's own `determinize`. Cards trade places: each chosen card that is not in
+//! the zone yet swaps zones with one of the zone's cards that was not chosen, so every zone
+//! keeps its size and every card stays somewhere. Only cards of concealed zones
+//! ([`Game::concealed_zone`](crate::kernel::Game::concealed_zone): hands, piles, the stock by default)
+//! move; a game keeps what else a move touches (an ordered pile, what seats know) in
+//! [`Game::swapped`](crate::kernel::Game::swapped).
+//!
+//! ```
+//! # use alea::kernel::{CardId, Seat, Sim, Zone};
+//! # fn demo<G: alea::kernel::Game>(sim: &mut Sim<G>) -> Result<(), alea::determinize::DeterminizeError> {
+//! // Seat 1 holds card 7 (whatever else it holds stays, one card of it gone where 7 was).
+//! sim.place_cards(Zone::Hand(Seat(1)), &[CardId(7)])?;
+//! // The first die shows its third face.
+//! sim.set_die_face(0, 2)?;
+//! # Ok(()) }
+//! ```
+
+use bevy_ecs::prelude::*;
+
+use crate::kernel::{CardId, DieFace, Faces, Zone};
+
+/// Why a determinization was refused (nothing was changed).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeterminizeError {
+    /// The zone is not one the game conceals: cards there are public (or hold nothing to fix).
+    #[error("{zone:?} is not a concealed zone of this game")]
+    NotConcealed {
+        /// The zone asked for.
+        zone: Zone,
+    },
+    /// No card of the game has this id.
+    #[error("no card has id {}", card.0)]
+    UnknownCard {
+        /// The id.
+        card: CardId,
+    },
+    /// The same card asked for twice.
+    #[error("card {} is asked for twice", card.0)]
+    Duplicate {
+        /// The id.
+        card: CardId,
+    },
+    /// The card is where every seat sees it (or out of play): it cannot be moved.
+    #[error("card {} is in {zone:?}, which is not concealed", card.0)]
+    Visible {
+        /// The id.
+        card: CardId,
+        /// Where it is.
+        zone: Zone,
+    },
+    /// More cards than the zone holds.
+    #[error("{asked} cards asked for {zone:?}, which holds {holds}")]
+    TooMany {
+        /// The zone.
+        zone: Zone,
+        /// Cards asked for.
+        asked: usize,
+        /// Cards it holds.
+        holds: usize,
+    },
+    /// The game keeps no order in this zone ([`Game::put_on_top`](crate::kernel::Game::put_on_top)).
+    #[error("{zone:?} has no order to put cards on top of")]
+    Unordered {
+        /// The zone.
+        zone: Zone,
+    },
+    /// No die at that index.
+    #[error("die {index} does not exist (the game has {dice})")]
+    NoDie {
+        /// The index asked for.
+        index: usize,
+        /// Dice in the game.
+        dice: usize,
+    },
+    /// A face the die does not have.
+    #[error("die {index} has faces 0..{faces}, not {face}")]
+    NoFace {
+        /// The die's index.
+        index: usize,
+        /// The face asked for.
+        face: u8,
+        /// Its number of faces.
+        faces: u8,
+    },
+}
+
+/// Two cards that traded zones: `incoming` went into the zone asked for, `outgoing` left it
+/// for `incoming`'s old zone, `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Swap {
+    /// The card asked for.
+    pub incoming: Entity,
+    /// The zone's card it replaced.
+    pub outgoing: Entity,
+    /// Where `incoming` was (and `outgoing` now is).
+    pub from: Zone,
+    /// The zone asked for.
+    pub to: Zone,
+}
+
+/// Plans putting the cards `wanted` into `zone`, changing nothing: the swaps that do it.
+/// `cards` are the game's card entities; a card moves only out of a zone `concealed` accepts.
+/// The zone's own cards that were not asked for leave in card order.
+pub fn plan(
+    world: &World,
+    cards: &[Entity],
+    zone: Zone,
+    wanted: &[CardId],
+    concealed: impl Fn(Zone) -> bool,
+) -> Result<Vec<Swap>, DeterminizeError> {
+    if !concealed(zone) {
+        return Err(DeterminizeError::NotConcealed { zone });
+    }
+    let card_zone = |e: Entity| world.get::<Zone>(e).copied().unwrap_or(Zone::Removed);
+    let entity_of =
+        |card: CardId| entity_of(world, cards, card).ok_or(DeterminizeError::UnknownCard { card });
+    let held: Vec<Entity> = cards
+        .iter()
+        .copied()
+        .filter(|&e| card_zone(e) == zone)
+        .collect();
+    if wanted.len() > held.len() {
+        return Err(DeterminizeError::TooMany {
+            zone,
+            asked: wanted.len(),
+            holds: held.len(),
+        });
+    }
+    let mut chosen = Vec::with_capacity(wanted.len());
+    for (i, &card) in wanted.iter().enumerate() {
+        if wanted[..i].contains(&card) {
+            return Err(DeterminizeError::Duplicate { card });
+        }
+        chosen.push(entity_of(card)?);
+    }
+    let mut spare = held.iter().filter(|e| !chosen.contains(e));
+    let mut swaps = Vec::new();
+    for (&card, &entity) in wanted.iter().zip(&chosen) {
+        let from = card_zone(entity);
+        if from == zone {
+            continue;
+        }
+        if !concealed(from) {
+            return Err(DeterminizeError::Visible { card, zone: from });
+        }
+        let outgoing = *spare.next().expect("the zone holds at least as many cards");
+        swaps.push(Swap {
+            incoming: entity,
+            outgoing,
+            from,
+            to: zone,
+        });
+    }
+    Ok(swaps)
+}
+
+/// The entity among `cards` whose [`CardId`] is `card`.
+pub fn entity_of(world: &World, cards: &[Entity], card: CardId) -> Option<Entity> {
+    cards
+        .iter()
+        .copied()
+        .find(|&e| world.get::<CardId>(e) == Some(&card))
+}
+
+/// Carries out `swaps` (from [`plan`], on the same world).
+pub fn apply(world: &mut World, swaps: &[Swap]) {
+    for swap in swaps {
+        if let Some(mut zone) = world.get_mut::<Zone>(swap.incoming) {
+            *zone = swap.to;
+        }
+        if let Some(mut zone) = world.get_mut::<Zone>(swap.outgoing) {
+            *zone = swap.from;
+        }
+    }
+}
+
+/// Sets die `index` of `dice` (the game's dice entities) to show `face` (`0..faces`).
+pub fn set_die_face(
+    world: &mut World,
+    dice: &[Entity],
+    index: usize,
+    face: u8,
+) -> Result<(), DeterminizeError> {
+    let die = *dice.get(index).ok_or(DeterminizeError::NoDie {
+        index,
+        dice: dice.len(),
+    })?;
+    let faces = world.get::<Faces>(die).map_or(0, |f| f.0);
+    if face >= faces {
+        return Err(DeterminizeError::NoFace { index, face, faces });
+    }
+    match world.get_mut::<DieFace>(die) {
+        Some(mut shown) => shown.0 = face,
+        None => {
+            return Err(DeterminizeError::NoFace {
+                index,
+                face,
+                faces: 0,
+            });
+        }
+    }
+    Ok(())
+}
