@@ -708,7 +708,15 @@ impl<G: Game> Sim<G> {
     /// (`None`: stops), for [`chance_listing`](Self::chance_listing): a chance node's outcomes
     /// without applying its action once per case. Snapshots carry the setting.
     pub fn list_chance_point(&mut self, index: Option<usize>) {
-        self.resolution_mut().chance.list_point(index);
+        // Not through `resolution_mut`: the setting changes nothing a rollback must undo, so
+        // the next action's checkpoint is kept (no snapshot per registry apply).
+        self.rules
+            .slots
+            .resolution
+            .get_mut(&mut self.world)
+            .expect(RESOLUTION)
+            .chance
+            .list_point(index);
     }
 
     /// The cases with a positive weight of the branching point the last action met at the
