@@ -26,7 +26,7 @@ fn duel(c: &mut Criterion) {
             let seed = sub_seed(1, game);
             sim.restore(&start).unwrap();
             sim.reseed(seed);
-            redeal(&mut sim);
+            redeal(&mut sim).unwrap();
             black_box(random_playout(&mut sim, &mut random_player_rng(seed)).unwrap())
         })
     });

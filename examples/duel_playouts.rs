@@ -24,7 +24,7 @@ fn main() {
         let seed = sub_seed(1, game);
         sim.restore(&start).expect("the start snapshot fits");
         sim.reseed(seed);
-        redeal(&mut sim);
+        redeal(&mut sim).expect("a start position deals");
         let played = random_playout(&mut sim, &mut random_player_rng(seed)).expect("legal moves");
         moves += u64::from(played);
         checksum = checksum.rotate_left(5) ^ sim.checksum();

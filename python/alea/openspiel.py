@@ -7,11 +7,11 @@ OpenSpiel's own tests and bots run on them. Game parameters: ``seed`` (default 0
 
 A fresh ``new_initial_state()`` is the chance root, as in OpenSpiel: a deal made of chance
 points is chance nodes (Leduc's two private cards, outcome ids the cards' ids, so
-``python_alea_leduc`` is ``leduc_poker``'s tree), and so is every chance point with cases in
-play (Pig's die, Leduc's public card, every mahjong draw with the mount's odds, sgs's blind
-take, the duel's random effects). The randomness that is not a chance node yet (the deal of
-each mahjong hand, sgs's and the duel's deals and draws) is fixed by ``seed`` and carried by
-the state's streams: a search that must not know it
+``python_alea_leduc`` is ``leduc_poker``'s tree; every card sgs and the duel deal), and so is
+every chance point with cases in play (Pig's die, Leduc's public card, every mahjong draw with
+the mount's odds, every card sgs and the duel draw, sgs's blind take, the duel's random
+effects). The randomness that is not a chance node (the deal of each mahjong hand, sgs's
+roles) is fixed by ``seed`` and carried by the state's streams: a search that must not know it
 resamples it with ``resample_from_infostate`` (``State.determinize``), as OpenSpiel's ISMCTS
 does. With ``fixed_deal=True`` every ``new_initial_state()`` is the deal of ``seed`` instead (a
 player to move; tree algorithms then solve that deal's game).

@@ -377,8 +377,8 @@ OUTCOME_WORDS = {
     "riichi": DRAW_WORDS,
     "sichuan": DRAW_WORDS,
     "leduc": r"(P[01] is dealt|the public card is) [JQK][sh]",
-    "duel": r"the (random card's|summon's end-phase) effect [1-8] of [1-8]",
-    "sgs": r"the (blind pick|copy played) is \S+/[SHCD]\w+ #\d+",
+    "duel": r"the (random card's|summon's end-phase) effect [1-8] of [1-8]|the card drawn is [A-Z][\w' ]+",
+    "sgs": r"the (blind pick|copy played|card drawn) is \S+/[SHCD]\w+ #\d+",
 }
 
 

@@ -69,7 +69,7 @@ pub fn simulate<G: Game>(
     batch: impl Into<Batch>,
     record: Option<Scores<G>>,
     stop: &(dyn Fn() -> bool + Sync),
-    prepare: &(dyn Fn(&mut Sim<G>) + Sync),
+    prepare: &(dyn Fn(&mut Sim<G>) -> Result<(), SimError> + Sync),
     tally: &(dyn Fn(&Sim<G>) -> GameTally + Sync),
     sink: Sink<'_, Played<GameTally, G::Action>>,
 ) -> Result<Streamed, CliError> {
@@ -88,7 +88,7 @@ pub fn simulate<G: Game>(
             let seed = alea::chance::sub_seed(batch.seed, index);
             sim.restore(start)?;
             sim.reseed(seed);
-            prepare(sim);
+            prepare(sim)?;
             let mut rng = random_player_rng(seed);
             let recording = match record {
                 None => random_playout(sim, &mut rng).map(|_| None)?,

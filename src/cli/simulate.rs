@@ -37,7 +37,7 @@ pub fn stream_pig(
         batch,
         record,
         stop,
-        &|_| {},
+        &|_| Ok(()),
         &|sim| {
             let turn = sim.state();
             GameTally {

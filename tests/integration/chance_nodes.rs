@@ -22,6 +22,8 @@ use bevy_ecs::prelude::*;
 #[derive(Clone, Debug, Default)]
 struct CoinDie {
     spoil: bool,
+    /// The die is [wide](CaseGenerator::wide): still a chance node, sampled by search.
+    wide_die: bool,
     at_setup: bool,
     restart: bool,
 }
@@ -69,7 +71,9 @@ impl CaseGenerator for Coin {
     }
 }
 
-struct Die3;
+struct Die3 {
+    wide: bool,
+}
 impl CaseGenerator for Die3 {
     type Outcome = u32;
     fn name(&self) -> &'static str {
@@ -87,6 +91,9 @@ impl CaseGenerator for Die3 {
     /// Faces named 101, 102, 103 (what the case produces, not its number).
     fn outcome_id(&self, case: u32) -> Option<u32> {
         Some(101 + case)
+    }
+    fn wide(&self) -> bool {
+        self.wide
     }
 }
 
@@ -133,7 +140,8 @@ impl Game for CoinDie {
         match event {
             Ev::Flip => {
                 let heads = ctx.chance(&Coin);
-                let face = if heads { ctx.chance(&Die3) } else { 0 };
+                let wide = ctx.game().wide_die;
+                let face = if heads { ctx.chance(&Die3 { wide }) } else { 0 };
                 let mut score = ctx.world().resource_mut::<Score>();
                 score.points += if heads { 10 } else { 0 } + face;
                 score.flipped = true;
@@ -377,6 +385,37 @@ fn exact_expectimax_enumerates_every_point_of_an_action() {
     let flip = result.stats.iter().find(|s| s.action == Act::Flip).unwrap();
     assert!((flip.value - 3.0625).abs() < 1e-12, "{}", flip.value);
     assert_eq!(result.action, Act::Flip);
+}
+
+/// A wide die stays a chance node the registry lists with its odds, but exact expectimax takes
+/// the world's own roll there: E = 1/4 × (10 + the face this world rolls after heads).
+#[test]
+fn exact_expectimax_takes_the_world_s_own_draw_at_a_wide_point() {
+    let game = CoinDie {
+        wide_die: true,
+        ..CoinDie::default()
+    };
+    let mut sim = SimBuilder::new(game.clone()).seed(3).build();
+    let start = sim.snapshot();
+    apply_cases(&mut sim, Act::Flip, &[0]).unwrap();
+    let die = sim.chance_log()[1];
+    assert!(die.wide && !die.forced, "{die:?}");
+    let face = points(&sim) - 10;
+    sim.restore(&start).unwrap();
+    let mut search = Expectimax::new(
+        2,
+        Heuristic(|_: &Sim<CoinDie>, _: &mut alea::search::Values| {}),
+    );
+    let result = search.search(&mut sim, 0).unwrap();
+    let flip = result.stats.iter().find(|s| s.action == Act::Flip).unwrap();
+    assert_eq!(flip.value, 0.25 * (10.0 + f64::from(face)));
+    let mut state = erase(game).new_state(4).unwrap();
+    state.apply(0).unwrap(); // Flip
+    state.apply(0).unwrap(); // heads
+    assert_eq!(
+        state.chance_outcomes().unwrap(),
+        [(101, 0.25), (102, 0.25), (103, 0.5)]
+    );
 }
 
 /// The registry's states walk the nodes: the coin, then the die after heads, then the

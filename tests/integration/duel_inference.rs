@@ -209,7 +209,7 @@ fn positions(mut visit: impl FnMut(&Sim<Duel>)) {
     for g in 0..120u64 {
         sim.restore(&start).unwrap();
         sim.reseed(sub_seed(17, g));
-        redeal(&mut sim);
+        redeal(&mut sim).unwrap();
         let mut players = [
             Player::new(PlayerKind::Greedy, g),
             Player::new(PlayerKind::Random, g + 1000),
@@ -486,7 +486,7 @@ fn with_fixed_generators_the_history_replays_the_dice_exactly() {
     for g in 0..200u64 {
         sim.restore(&start).unwrap();
         sim.reseed(sub_seed(23, g));
-        redeal(&mut sim);
+        redeal(&mut sim).unwrap();
         for seat in [Seat(0), Seat(1)] {
             let roll = Some("omni@2, pyro@2, hydro@1, electro@1, cryo@1, geo@1");
             det::set_roll_generator(&mut sim, seat, roll).unwrap();

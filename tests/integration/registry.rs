@@ -291,3 +291,43 @@ fn options_of_the_wrong_game_are_usage_errors() {
     let pig = cli("alea search pig --algo mcts --sims 50 --option target=5 --json").unwrap();
     assert!(pig.contains("\"simulations\":50"), "{pig}");
 }
+
+/// sgs's and the duel's deals are chance nodes from the chance root: one node per card dealt
+/// (sgs four a seat and the lord's first two, the duel five a seat), each naming the card drawn. sgs's first node lists the
+/// whole deck, each card once and equally likely; a duel node weighs a card by its copies.
+#[test]
+fn sgs_and_duel_deals_are_chance_nodes_from_the_chance_root() {
+    use alea::registry::CHANCE;
+    for (name, per_seat, first_turn) in [("sgs", 4, 2), ("duel", 5, 0)] {
+        let info = REGISTRY.iter().find(|i| i.name == name).unwrap();
+        let (_, game) = info.load(small(name)).unwrap();
+        let mut root = game.clone().new_chance_root(7).unwrap();
+        let mut nodes = 0;
+        while root.current_player() == CHANCE {
+            let outcomes = root.chance_outcomes().unwrap();
+            let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{name}: {outcomes:?}");
+            if name == "sgs" && nodes == 0 {
+                let deck = outcomes.len();
+                let ids: Vec<u32> = outcomes.iter().map(|&(id, _)| id).collect();
+                assert_eq!(ids, (0..deck as u32).collect::<Vec<_>>());
+                assert!(outcomes.iter().all(|&(_, p)| p == 1.0 / deck as f64));
+            }
+            let ids: Vec<u32> = outcomes.iter().map(|&(id, _)| id).collect();
+            assert!(
+                ids.windows(2).all(|w| w[0] < w[1]),
+                "{name}: distinct cards {ids:?}"
+            );
+            let (id, _) = outcomes[outcomes.len() / 2];
+            let words = root.action_string(id);
+            assert!(words.starts_with("the card drawn is "), "{name}: {words}");
+            root.apply(id).unwrap();
+            nodes += 1;
+        }
+        assert_eq!(nodes, per_seat * game.seats() + first_turn, "{name}");
+        assert!(
+            root.current_player() >= 0,
+            "{name}: a player moves after the deal"
+        );
+    }
+}

@@ -176,6 +176,10 @@ impl CaseGenerator for NextDraw {
         cell_of(&self.sample(rng))
     }
 
+    /// 74 cells: search takes the world's own draw (see [`CaseGenerator::wide`]).
+    fn wide(&self) -> bool {
+        true
+    }
     fn purpose(&self) -> Purpose {
         Purpose::Draw
     }

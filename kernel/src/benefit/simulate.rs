@@ -265,12 +265,12 @@ fn ledger<G: Game>(sim: &Sim<G>) -> &Ledger {
     sim.world().resource::<Ledger>()
 }
 
-/// The only chance point the last action met that can branch (sampled points aside); `None`
-/// when it met none or several.
+/// The only chance point the last action met that can branch (sampled points aside), unless
+/// it is [wide](crate::chance::CaseGenerator::wide); `None` when it met none or several.
 fn branch_point<G: Game>(sim: &Sim<G>) -> Option<crate::chance::ChanceRecord> {
     let mut points = sim.chance_log().iter().filter(|p| p.branches());
     match (points.next(), points.next()) {
-        (Some(point), None) => Some(*point),
+        (Some(point), None) if !point.wide => Some(*point),
         _ => None,
     }
 }

@@ -147,6 +147,13 @@ pub trait CaseGenerator {
     fn sampled(&self) -> bool {
         false
     }
+    /// True for a point with many cases that is still listed and forced like any other (a
+    /// card drawn from a pile, a wall draw), but that search samples rather than enumerates
+    /// by default: exact expectimax and benefit simulation take the world's own draw there
+    /// (in a determinized world, the draw that world holds). Default: false.
+    fn wide(&self) -> bool {
+        false
+    }
     /// A sample of a [`sampled`](Self::sampled) point: a key naming the outcome (its case
     /// number when `max_case` is exact) and the outcome. Default: a case drawn by weight.
     fn sample_keyed(&self, rng: &mut rand_chacha::ChaCha8Rng) -> (u32, Self::Outcome) {
@@ -189,6 +196,8 @@ pub struct ChanceRecord {
     pub sampled: bool,
     /// Every case has the same weight (so each has probability `1 / max_case`).
     pub uniform: bool,
+    /// Search samples this point rather than enumerate it ([`CaseGenerator::wide`]).
+    pub wide: bool,
     /// What the case taken produced, by the generator's own id
     /// ([`CaseGenerator::outcome_id`]: a card's id, a tile); `None` when the generator names
     /// outcomes by their case numbers.
@@ -356,6 +365,7 @@ impl ActionChance {
                 total_weight: u64::from(max_case),
                 sampled: true,
                 uniform: true,
+                wide: false,
                 outcome: None,
             });
             return outcome;
@@ -388,6 +398,7 @@ impl ActionChance {
             total_weight,
             sampled: false,
             uniform,
+            wide: generator.wide(),
             outcome: generator.outcome_id(case),
         });
         generator.produce(case)

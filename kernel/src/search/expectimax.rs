@@ -1,6 +1,7 @@
 //! Depth-limited expectimax (max^n over seats): exact over the cases of each action's chance
-//! points (one after another when an action meets several), or Monte Carlo with a fixed
-//! number of sampled outcomes per chance node.
+//! points (one after another when an action meets several; a
+//! [wide](crate::chance::CaseGenerator::wide) point takes the world's own draw), or Monte
+//! Carlo with a fixed number of sampled outcomes per chance node.
 
 use std::collections::HashMap;
 
@@ -19,7 +20,9 @@ use crate::snapshot::Snapshot;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChanceMode {
     /// Every case of every branching point, weighted by its probability (forcing
-    /// [`Sim::set_cases`](crate::kernel::Sim::set_cases)).
+    /// [`Sim::set_cases`](crate::kernel::Sim::set_cases)); a
+    /// [wide](crate::chance::CaseGenerator::wide) point (a card drawn from a pile) takes the
+    /// world's own draw.
     Exact,
     /// The mean over this many sampled outcomes (Monte Carlo; for wide chance points). Each
     /// distinct outcome drawn is searched once, weighted by its frequency.
@@ -244,6 +247,9 @@ impl<G: Game> Expectimax<G> {
             let Some(point) = chance_point(log, cases.len()) else {
                 return self.node(sim, depth - 1, ply + 1);
             };
+            if point.wide {
+                return self.world_draw(sim, action, depth, ply, cases);
+            }
             // Points past the most a path forces are sampled (as the registry's states do).
             let later = branching_points(log) > path.len() && path.len() < MAX_FORCED;
             let (max_case, p) = (point.max_case, point.probability());
@@ -260,6 +266,32 @@ impl<G: Game> Expectimax<G> {
             if case >= max_case {
                 return Ok(total);
             }
+        }
+    }
+
+    /// The value of `action` when its branching point number `cases.len()` is
+    /// [wide](crate::chance::CaseGenerator::wide): the world's own draw there (unforced), its
+    /// later points enumerated as usual.
+    fn world_draw(
+        &mut self,
+        sim: &mut Sim<G>,
+        action: G::Action,
+        depth: u32,
+        ply: usize,
+        cases: Forced,
+    ) -> Result<Values, SearchError> {
+        load(sim, &self.frames[ply].snapshot)?;
+        sim.set_cases(cases.as_slice())?;
+        sim.apply(action)?;
+        let log = sim.chance_log();
+        let drawn = chance_point(log, cases.len()).map_or(0, |point| point.case);
+        let path = cases.then(drawn).ok_or(SimError::TooManyCases {
+            given: cases.len() + 1,
+        })?;
+        if branching_points(log) > path.len() && path.len() < MAX_FORCED {
+            self.exact_after(sim, action, depth, ply, path)
+        } else {
+            self.node(sim, depth - 1, ply + 1)
         }
     }
 

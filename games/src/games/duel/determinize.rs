@@ -188,10 +188,13 @@ pub fn set_hand(sim: &mut Sim<Duel>, seat: Seat, names: &[&str]) -> Result<(), D
     Ok(())
 }
 
-/// Replaces `seat`'s pile by the cards named, the first on top.
+/// Replaces `seat`'s pile by the cards named, the first on top: its draws take them in this
+/// order ([`DuelControl::pile_set`]) until the pile is shuffled.
 pub fn set_pile(sim: &mut Sim<Duel>, seat: Seat, names: &[&str]) -> Result<(), DeterminizeError> {
     let cards = ids(sim.rules(), names)?;
-    replace(sim, seat, Zone::Pile(seat), &cards, CARD_SLOTS, "pile")
+    replace(sim, seat, Zone::Pile(seat), &cards, CARD_SLOTS, "pile")?;
+    sim.world_mut().resource_mut::<DuelControl>().pile_set[seat.index()] = true;
+    Ok(())
 }
 
 /// Sets (or with `None` clears) `seat`'s roll generator. A set roll generator skips the reroll.

@@ -84,7 +84,17 @@ impl Encode for Duel {
     /// Which of a random effect's outcomes happened: "the random card's effect 2 of 3", "the
     /// summon's end-phase effect 1 of 2" (outcome `k` is the effect's `k + 1`-th, in catalog
     /// order).
-    fn outcome_string(_: &Sim<Duel>, record: &alea::chance::ChanceRecord) -> String {
+    /// "the card drawn is Sweet Bun" (a draw names its card), "the random card's effect 2
+    /// of 3".
+    fn outcome_string(sim: &Sim<Duel>, record: &alea::chance::ChanceRecord) -> String {
+        if record.generator == "draw" {
+            let cards = &sim.rules().game.catalog.cards;
+            let id = record.outcome_id();
+            return match usize::try_from(id).ok().and_then(|i| cards.get(i)) {
+                Some(card) => format!("the card drawn is {}", card.name),
+                None => format!("the card drawn is #{id}"),
+            };
+        }
         let what = match record.generator {
             "random_card" => "the random card's effect",
             "summon_end_phase" => "the summon's end-phase effect",
@@ -109,7 +119,8 @@ impl Encode for Duel {
             min_utility: -1.0,
             max_utility: 1.0,
             zero_sum: true,
-            max_chance_outcomes: 8,
+            // A draw's outcome is a catalog index; a random effect's, its number.
+            max_chance_outcomes: (self.catalog.cards.len() as u32).max(8),
             max_game_length: 100_000,
         }
     }

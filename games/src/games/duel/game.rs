@@ -3,9 +3,25 @@
 
 use super::*;
 
-/// Deals the start of a game from the deal stream: each pile shuffled, 5 cards drawn (the
-/// mulligan comes next).
-fn deal(rules: &Rules<Duel>, world: &mut World) {
+/// The deal's draws, after [`gather`]: [`START_HAND`] cards each, every card a chance point
+/// ([`pile::NextCard`](super::pile::NextCard)), so a game built at its chance root
+/// meets them as chance nodes.
+pub const DEAL: [DuelEvent; 2] = [
+    DuelEvent::Drawn {
+        seat: Seat(0),
+        count: START_HAND,
+        tag: None,
+    },
+    DuelEvent::Drawn {
+        seat: Seat(1),
+        count: START_HAND,
+        tag: None,
+    },
+];
+
+/// Gathers each seat's hand and pile into its pile and shuffles it from the deal stream, for
+/// the [`DEAL`] (the mulligan comes next).
+fn gather(rules: &Rules<Duel>, world: &mut World) {
     for s in 0..2u8 {
         let seat = Seat(s);
         let cards: Vec<Entity> = zones::live(rules, world, seat)
@@ -19,22 +35,24 @@ fn deal(rules: &Rules<Duel>, world: &mut World) {
             }
         }
         zones::shuffle_pile(rules, world, seat);
-        zones::draw(rules, world, seat, START_HAND, None);
     }
 }
 
 /// Deals a new game from the current position, which must be a start position (as built):
 /// call it after [`Sim::reseed`](alea::kernel::Sim::reseed) on a restored start snapshot to
-/// get the game a fresh build with that seed would give, without rebuilding the world.
-pub fn redeal(sim: &mut alea::kernel::Sim<Duel>) {
+/// get the game a fresh build with that seed would give, without rebuilding the world. Errs
+/// (the deal's draws refused) only on a world that is not at a start.
+pub fn redeal(sim: &mut alea::kernel::Sim<Duel>) -> Result<(), alea::kernel::SimError> {
     let rules = sim.shared_rules();
-    deal(&rules, sim.world_mut());
+    gather(&rules, sim.world_mut());
     let state = sim.state_mut();
     state.phase = Phase::Mulligan(Seat(0));
     for side in &mut state.sides {
         side.hand = evidence::HandEvidence::default();
     }
+    sim.emit(DEAL)?;
     sim.refresh_decision();
+    Ok(())
 }
 
 impl Game for Duel {
@@ -105,7 +123,10 @@ impl Game for Duel {
         // A cache of queries, rebuilt by nothing the rules decide: not game state.
         setup.not_game_state::<zones::ZoneQueries>();
         let (rules, world) = setup.rules_and_world();
-        deal(rules, world);
+        gather(rules, world);
+        for event in DEAL {
+            setup.emit(event);
+        }
     }
 
     fn translate(
@@ -272,6 +293,8 @@ impl Game for Duel {
         let own = zones::in_zone(rules, world, viewer, Zone::Pile(viewer));
         let shuffle = |ids: &mut [u16], rng: &mut ChaCha8Rng| ids.shuffle(rng);
         redistribute(world, &own, rng, shuffle, |_| Zone::Pile(viewer));
+        // Both piles are in a random order again: their draws are chance points.
+        world.resource_mut::<DuelControl>().pile_set = [false; 2];
         history::determinize(world, other, rng);
     }
 }

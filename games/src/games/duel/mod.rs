@@ -43,6 +43,7 @@ mod legal;
 mod live_dice;
 mod outcome;
 pub mod pieces;
+pub mod pile;
 pub mod players;
 pub mod rules;
 pub mod state;
@@ -66,7 +67,7 @@ use alea::pipeline::{Ctx, Flow, RootEvents};
 pub use board::{View, view};
 pub use entry::{ENTRY, from_options};
 pub use event::{DuelAction, DuelEvent};
-pub use game::redeal;
+pub use game::{DEAL, redeal};
 pub use rules::damage::{Reaction, ReactionEffect, reaction};
 
 use catalog::{Catalog, CatalogError, Deck};

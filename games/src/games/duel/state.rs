@@ -140,6 +140,10 @@ pub struct DuelControl {
     pub draw_buffer: [Vec<Draw>; 2],
     /// How many of each seat's card entities (from the first) can be outside the pool.
     pub card_slots: [u8; 2],
+    /// The seat's pile is in an order that was set (`determinize::set_pile`): its draws take
+    /// the cards in that order instead of meeting the [`NextCard`](super::pile::NextCard)
+    /// chance point. Shuffling the pile clears it.
+    pub pile_set: [bool; 2],
 }
 
 /// A card's position in its pile: the smallest is on top.

@@ -96,7 +96,7 @@ fn the_enabled_listener_census_follows_the_listeners() {
     for g in 0..60u64 {
         sim.restore(&start).unwrap();
         sim.reseed(g);
-        super::redeal(&mut sim);
+        super::redeal(&mut sim).unwrap();
         let mut rng = random_player_rng(g);
         let mut mid = None;
         while let Some(action) = random_action(&sim, &mut rng) {

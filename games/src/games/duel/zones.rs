@@ -274,7 +274,7 @@ pub fn to_hand(world: &mut World, seat: Seat, entity: Entity) -> Zone {
 }
 
 /// Moves `entity` into `seat`'s hand, or to the discards when `full`.
-fn move_card(world: &mut World, entity: Entity, seat: Seat, full: bool) -> Zone {
+pub(super) fn move_card(world: &mut World, entity: Entity, seat: Seat, full: bool) -> Zone {
     let to = if full {
         Zone::Discard(seat)
     } else {
@@ -284,35 +284,6 @@ fn move_card(world: &mut World, entity: Entity, seat: Seat, full: bool) -> Zone 
         *z = to;
     }
     to
-}
-
-/// Draws up to `count` cards of `tag` from the top of `seat`'s pile; returns how many went
-/// into the hand (the others, past the hand limit, to the discards).
-pub fn draw(
-    rules: &Rules<Duel>,
-    world: &mut World,
-    seat: Seat,
-    count: u8,
-    tag_filter: Option<CardTag>,
-) -> u8 {
-    let cs = seat_cards(world, seat);
-    let (pile, n) = cs.pile(seat);
-    let mut in_hand = cs.slots_in(Zone::Hand(seat)).count();
-    let mut left = count;
-    let mut kept = 0;
-    for &slot in &pile[..n] {
-        if left == 0 {
-            break;
-        }
-        let slot = usize::from(slot);
-        if tag_filter.is_none_or(|t| tag(rules, cs.card[slot]) == t) {
-            let to = move_card(world, cards(rules, seat)[slot], seat, in_hand >= HAND_LIMIT);
-            in_hand += usize::from(to == Zone::Hand(seat));
-            kept += u8::from(to == Zone::Hand(seat));
-            left -= 1;
-        }
-    }
-    kept
 }
 
 /// Sets `seat`'s dice to `faces`, in dice order (extra slots are emptied).
@@ -500,9 +471,10 @@ pub fn sorted_hand(rules: &Rules<Duel>, world: &World, seat: Seat) -> Vec<(u16, 
 }
 
 /// Shuffles `seat`'s pile: its cards, in card order, get a random order of pile positions
-/// from the deal stream.
+/// from the deal stream (the pile's order is no longer set).
 pub fn shuffle_pile(rules: &Rules<Duel>, world: &mut World, seat: Seat) {
     use rand::seq::SliceRandom;
+    world.resource_mut::<DuelControl>().pile_set[seat.index()] = false;
     let cards: Vec<Entity> = in_zone(rules, world, seat, Zone::Pile(seat));
     let mut order: Vec<u16> = (0..cards.len() as u16).collect();
     let mut streams = world.resource_mut::<alea::chance::Streams>();

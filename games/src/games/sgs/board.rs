@@ -6,6 +6,7 @@ use bevy_ecs::prelude::*;
 
 use super::deck::MAX_CARDS;
 use super::holdings::{Cards, Holdings};
+use super::pile::NextCard;
 use super::state::EVERYONE;
 use super::{Sgs, SgsEvent};
 use alea::kernel::{Rules, Seat, Zone};
@@ -155,9 +156,10 @@ pub fn wearer(ctx: &mut Ctx<'_, Sgs>) -> Option<Seat> {
     ctx.world().get::<Listener>(entity)?.seat
 }
 
-/// Draws `count` cards for `seat` from the top of the draw pile; when the pile holds too few,
-/// the discard pile is shuffled under it first (the draw stream decides the order). Returns
-/// false, drawing nothing, when even then there are too few: the game is then a draw.
+/// Draws `count` cards for `seat` from the draw pile, each the [`NextCard`] chance point
+/// (the cards of a set top as set); when the pile holds too few, the discard pile is shuffled
+/// under it first (the draw stream decides the order). Returns false, drawing nothing, when
+/// even then there are too few: the game is then a draw.
 pub fn draw(ctx: &mut Ctx<'_, Sgs>, seat: Seat, count: u8) -> bool {
     if ctx.state().pile_len < count {
         reshuffle(ctx);
@@ -166,11 +168,27 @@ pub fn draw(ctx: &mut Ctx<'_, Sgs>, seat: Seat, count: u8) -> bool {
         }
     }
     for _ in 0..count {
-        if let Some(card) = ctx.state().pop_pile() {
+        if let Some(card) = next_card(ctx) {
             move_card(ctx, card, Zone::Hand(seat));
         }
     }
     true
+}
+
+/// Takes the next card from the draw pile: the top one while its order is set, else the
+/// card the [`NextCard`] chance point names.
+fn next_card(ctx: &mut Ctx<'_, Sgs>) -> Option<u8> {
+    let state = ctx.state();
+    if state.pile_set > 0 {
+        state.pile_set -= 1;
+        return state.pop_pile();
+    }
+    if state.pile_len == 0 {
+        return None;
+    }
+    let point = NextCard::of(state);
+    let card = ctx.chance(&point);
+    ctx.state().take_from_pile(card)
 }
 
 /// Shuffles the discard pile (taken in deck order) under the draw pile.

@@ -100,12 +100,13 @@ impl Encode for Sgs {
     }
 
     /// The card the pick produced, by its deck index: "the blind pick is slash/S7 #12",
-    /// "the copy played is dodge/H2 #40".
+    /// "the copy played is dodge/H2 #40", "the card drawn is peach/H3 #55".
     fn outcome_string(sim: &Sim<Sgs>, record: &alea::chance::ChanceRecord) -> String {
         let index = record.outcome_id();
         let what = match record.generator {
             "blind_pick" => "the blind pick",
             "copy_played" => "the copy played",
+            "draw" => "the card drawn",
             other => other,
         };
         let deck = sim.rules().game.deck.cards();

@@ -130,16 +130,20 @@ pub(super) fn swapped(rules: &Rules<Sgs>, state: &mut SgsState, swaps: &[alea::d
 }
 
 /// [`Game::put_on_top`](alea::kernel::Game::put_on_top) for the draw pile: `top` (in the
-/// pile) goes on top, the first drawn first, the rest keeping their order below.
+/// pile) goes on top, the first drawn first, the rest keeping their order below. The set top
+/// ([`SgsState::pile_set`]) grows by the cards that were not in it: they are drawn as placed.
 pub(super) fn put_on_top(rules: &Rules<Sgs>, state: &mut SgsState, top: &[Entity]) -> bool {
     let top: Vec<u8> = top.iter().filter_map(|&e| card_of(rules, e)).collect();
     let pile = state.pile().to_vec();
     if !top.iter().all(|card| pile.contains(card)) {
         return false;
     }
-    let mut order: Vec<u8> = pile.into_iter().filter(|c| !top.contains(c)).collect();
+    let set = &pile[pile.len().saturating_sub(usize::from(state.pile_set))..];
+    let still_set = set.iter().filter(|card| !top.contains(card)).count();
+    let mut order: Vec<u8> = pile.iter().copied().filter(|c| !top.contains(c)).collect();
     order.extend(top.iter().rev());
     state.pile[..order.len()].copy_from_slice(&order);
+    state.pile_set = (top.len() + still_set) as u8;
     true
 }
 
@@ -280,6 +284,7 @@ fn redeal(
         state.holdings.moved(card, board.zone(card), zones[c]);
     }
     state.pile_len = 0;
+    state.pile_set = 0;
     state.pile = [NO_CARD; MAX_CARDS];
     state.put_under_pile(pile);
     shuffle_roles(state, seats, viewer, rng);

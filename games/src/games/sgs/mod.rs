@@ -44,6 +44,7 @@ pub mod holdings;
 mod legal;
 mod mode;
 mod phase;
+pub mod pile;
 pub mod players;
 pub mod position;
 pub mod smart;

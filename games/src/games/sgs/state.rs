@@ -174,6 +174,10 @@ pub struct SgsState {
     pub pile: [u8; MAX_CARDS],
     /// Cards in the draw pile.
     pub pile_len: u8,
+    /// How many cards at the top of the draw pile are in an order that was set (a position's
+    /// named top, `Sim::place_on_top`): they are drawn as set; below them each draw is the
+    /// [`NextCard`](super::pile::NextCard) chance point.
+    pub pile_set: u8,
     /// Per card, a bit per seat that knows where it is (all bits: a public zone).
     pub known: [u8; MAX_CARDS],
     /// A hash of every action taken (public: cards are used face up, discards are seen).
@@ -202,6 +206,7 @@ impl Default for SgsState {
             outcome: Outcome::Playing,
             pile: [NO_CARD; MAX_CARDS],
             pile_len: 0,
+            pile_set: 0,
             known: [0; MAX_CARDS],
             history: 0,
             holdings: Holdings::default(),
@@ -239,6 +244,15 @@ impl SgsState {
         let len = self.pile_len.checked_sub(1)?;
         self.pile_len = len;
         Some(std::mem::replace(&mut self.pile[usize::from(len)], NO_CARD))
+    }
+
+    /// Takes `card` out of the draw pile (the top card fills its place); `None` when the pile
+    /// does not hold it.
+    pub fn take_from_pile(&mut self, card: u8) -> Option<u8> {
+        let len = usize::from(self.pile_len);
+        let at = self.pile[..len].iter().position(|&c| c == card)?;
+        self.pile.swap(at, len - 1);
+        self.pop_pile()
     }
 
     /// Puts `cards` at the bottom of the draw pile (the first of them lowest).

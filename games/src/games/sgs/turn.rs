@@ -289,7 +289,7 @@ fn set_out(ctx: &mut Ctx<'_, Sgs>, position: &Position) {
 }
 
 /// The draw pile: every card still in the stock that `top` does not name, shuffled, under
-/// `top` (top first).
+/// `top` (top first, its order set: drawn as named).
 fn set_out_pile(ctx: &mut Ctx<'_, Sgs>, top: &[u8]) {
     use rand::seq::SliceRandom;
     let deck_len = ctx.game().deck.len();
@@ -320,6 +320,7 @@ fn set_out_pile(ctx: &mut Ctx<'_, Sgs>, top: &[u8]) {
         state.pile[len] = card;
         state.pile_len += 1;
     }
+    state.pile_set = top.len() as u8;
 }
 
 #[cfg(test)]
@@ -328,6 +329,33 @@ mod tests {
     use crate::games::sgs::Mode;
     use alea::kernel::SimBuilder;
     use alea::kernel::playout::random_playout;
+
+    /// The deal's draws are chance points: forcing the first (the lord's first card) to card
+    /// `k` puts card `k` in the lord's hand; unforced, the deal is the seed's.
+    #[test]
+    fn a_forced_deal_draw_takes_the_card_it_names() {
+        use alea::chance::Forced;
+        let sgs = Sgs::new(Mode::OneVsOne);
+        let plain = SimBuilder::new(sgs.clone()).seed(2).build();
+        let lord = plain.state().lord;
+        let other = Seat(1 - lord.0);
+        let k = plain.state().holdings.hand(other).next().unwrap();
+        let forced = SimBuilder::new(sgs.clone())
+            .seed(2)
+            .setup_cases(Forced::path(&[u32::from(k)]).unwrap())
+            .build();
+        assert!(forced.state().holdings.hand(lord).any(|c| c == k));
+        assert!(!forced.state().holdings.hand(other).any(|c| c == k));
+        let log = forced.chance_log();
+        assert_eq!(log.len(), 10, "four cards each, then the lord's first two");
+        assert!(
+            log.iter().all(|p| p.generator == "draw" && p.wide),
+            "{log:?}"
+        );
+        let mut again = SimBuilder::new(sgs).seed(2).build();
+        let mut plain = plain;
+        assert_eq!(again.checksum(), plain.checksum());
+    }
 
     #[test]
     fn a_restart_is_a_fresh_build() {

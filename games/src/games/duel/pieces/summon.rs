@@ -127,7 +127,7 @@ mod tests {
     /// the round meets two chance points. The node lists the first mimic's three outcomes, and
     /// each applies: the forced case is the first point's, the second mimic's is sampled (it
     /// used to be forced too, so the Python states' outcomes 1 and 2 raised "meets several
-    /// chance points").
+    /// chance points"); the round's draws come after them.
     #[test]
     fn every_listed_outcome_of_an_end_phase_with_two_mimics_applies() {
         use alea::search::apply_outcome;
@@ -146,7 +146,14 @@ mod tests {
                 apply_outcome(&mut sim, DuelAction::EndRound, case).unwrap(),
                 p
             );
+            // The round's end then draws two cards each: four more (wide) points.
             let points: Vec<_> = sim.chance_log().iter().filter(|p| p.branches()).collect();
+            let draws = points
+                .iter()
+                .filter(|p| p.generator == "draw" && p.wide)
+                .count();
+            assert_eq!(draws, 4, "two cards each at the round's end");
+            let points: Vec<_> = points.into_iter().filter(|p| !p.wide).collect();
             assert_eq!(points.len(), 2, "both mimics act");
             assert_eq!((points[0].case, points[0].forced), (case, true));
             assert!(!points[1].forced, "the second mimic's outcome is sampled");

@@ -139,16 +139,16 @@ pub(super) fn tuned(ctx: &mut Ctx<'_, Duel>, seat: Seat, card: u16) -> Flow {
     Flow::Continue
 }
 
-/// [`DuelEvent::Drawn`]: cards from the top of the pile (beyond the hand limit, to the
-/// discards), or buffered while the seat's draws are off (`no_draw`).
+/// [`DuelEvent::Drawn`]: cards from the pile, each a chance point (beyond the hand limit, to
+/// the discards: [`pile::draw`](crate::games::duel::pile::draw)), or buffered while the
+/// seat's draws are off (`no_draw`).
 pub(super) fn drawn(ctx: &mut Ctx<'_, Duel>, seat: Seat, count: u8, tag: Option<CardTag>) -> Flow {
-    let rules = ctx.rules();
     let world = ctx.world();
     if world.resource::<DuelControl>().no_draw[seat.index()] {
         let mut control = world.resource_mut::<DuelControl>();
         control.draw_buffer[seat.index()].push(Draw { tag, count });
     } else {
-        let kept = zones::draw(rules, world, seat, count, tag);
+        let kept = crate::games::duel::pile::draw(ctx, seat, count, tag);
         edit(ctx, |s| s.sides[seat.index()].hand.drawn(tag, kept));
     }
     Flow::Continue
