@@ -840,3 +840,76 @@ fn letting_a_yakuless_winning_tile_pass_is_furiten_too() {
     assert!(k.temporary_furiten[3] && is_furiten(k, Seat(3)));
     assert!(!k.temporary_furiten[1] && !k.temporary_furiten[2]);
 }
+
+/// The `index`-th branching chance point of `sim`'s last action.
+fn branching_point(sim: &Sim<Riichi>, index: usize) -> alea::chance::ChanceRecord {
+    *sim.chance_log()
+        .iter()
+        .filter(|p| p.branches())
+        .nth(index)
+        .unwrap()
+}
+
+/// An action meeting several draws (a kan's replacement and indicator, a win's ura
+/// indicators): the listing of its last draw, read as the action meets it, is what forcing
+/// each of its cases gives — the same cases, weights and outcome ids, the weights summing to
+/// the point's total; a case it leaves out has weight 0 or cannot be drawn.
+#[test]
+fn a_later_draw_s_listing_is_what_forcing_each_case_gives() {
+    let mut checked = 0;
+    'games: for seed in 0..200u64 {
+        let mut sim = SimBuilder::new(game(Length::Kyoku)).seed(seed).build();
+        let mut rng = random_player_rng(seed);
+        while let Some(action) = choose(&mut sim, &[PlayerKind::Random; 4], &mut rng) {
+            let start = sim.snapshot();
+            sim.apply(action).unwrap();
+            let taken: Vec<u32> = (sim.chance_log().iter())
+                .filter(|p| p.branches())
+                .map(|p| p.case)
+                .collect();
+            if taken.len() < 2 {
+                continue;
+            }
+            let last = taken.len() - 1;
+            sim.restore(&start).unwrap();
+            sim.set_cases(&taken[..last]).unwrap();
+            sim.list_chance_point(Some(last));
+            sim.apply(action).unwrap();
+            let listing = sim.chance_listing().unwrap().to_vec();
+            sim.list_chance_point(None);
+            let point = branching_point(&sim, last);
+            let mut listed_weight = 0u64;
+            for case in 0..point.max_case {
+                sim.restore(&start).unwrap();
+                let mut path = taken[..last].to_vec();
+                path.push(case);
+                sim.set_cases(&path).unwrap();
+                let listed = listing.iter().find(|l| l.case == case);
+                if sim.apply(action).is_err() {
+                    assert!(listed.is_none(), "listed case {case} cannot be drawn");
+                    continue;
+                }
+                let forced = branching_point(&sim, last);
+                assert!(forced.forced && forced.case == case, "{forced:?}");
+                match listed {
+                    Some(listed) => {
+                        assert_eq!(
+                            (forced.weight, forced.outcome_id()),
+                            (listed.weight, listed.outcome)
+                        );
+                        listed_weight += u64::from(listed.weight);
+                    }
+                    None => assert_eq!(forced.weight, 0, "case {case} is left out"),
+                }
+            }
+            assert_eq!(listed_weight, point.total_weight, "seed {seed}");
+            checked += 1;
+            if checked == 3 {
+                break 'games;
+            }
+            sim.restore(&start).unwrap();
+            sim.apply(action).unwrap();
+        }
+    }
+    assert_eq!(checked, 3, "actions meeting several draws found");
+}

@@ -87,6 +87,10 @@ pub enum DeterminizeError {
         /// Its number of faces.
         faces: u8,
     },
+    /// An action is resolving (a question is pending mid-way): the question was asked of the
+    /// world as it was, so nothing is placed until the resolution is over.
+    #[error("an action is resolving (a question is pending): place cards and dice between actions")]
+    InFlight,
 }
 
 /// Two cards that traded zones: `incoming` went into the zone asked for, `outgoing` left it

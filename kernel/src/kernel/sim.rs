@@ -249,7 +249,8 @@ impl<G: Game> Sim<G> {
     /// Puts the cards `cards` into the concealed `zone` ([`Game::concealed_zone`]), each trading
     /// places with one of the zone's cards not asked for (see [`crate::determinize`]); the
     /// game keeps its own records with [`Game::swapped`], and the pending decision is asked
-    /// again. Checked first: on an error nothing changed.
+    /// again. Between actions only ([`DeterminizeError::InFlight`] while a question is
+    /// pending mid-resolution). Checked first: on an error nothing changed.
     pub fn place_cards(
         &mut self,
         zone: super::Zone,
@@ -276,6 +277,9 @@ impl<G: Game> Sim<G> {
         cards: &[super::CardId],
         on_top: bool,
     ) -> Result<(), DeterminizeError> {
+        if self.in_flight() {
+            return Err(DeterminizeError::InFlight);
+        }
         let all = self.rules.cards();
         let swaps = determinize::plan(&self.world, all, zone, cards, G::concealed_zone)?;
         if swaps.is_empty() && !on_top {
@@ -304,8 +308,12 @@ impl<G: Game> Sim<G> {
     }
 
     /// Turns die `index` (of [`Rules::dice`]) to show `face` (`0..faces`), then asks the
-    /// pending decision again. Checked first: on an error nothing changed.
+    /// pending decision again. Between actions only, as [`place_cards`](Self::place_cards).
+    /// Checked first: on an error nothing changed.
     pub fn set_die_face(&mut self, index: usize, face: u8) -> Result<(), DeterminizeError> {
+        if self.in_flight() {
+            return Err(DeterminizeError::InFlight);
+        }
         self.journal.forget();
         determinize::set_die_face(&mut self.world, self.rules.dice(), index, face)?;
         self.refresh_decision();

@@ -108,31 +108,43 @@ impl CaseGenerator for NextCard {
 /// (the others, past the hand limit, to the discards).
 pub fn draw(ctx: &mut Ctx<'_, Duel>, seat: Seat, count: u8, tag: Option<CardTag>) -> u8 {
     let rules = ctx.rules();
+    let world = ctx.world();
+    let set = world.resource::<DuelControl>().pile_set[seat.index()];
+    let cards = zones::seat_cards(world, seat);
+    let (pile, n) = cards.pile(seat);
+    // The slots the draw may take, top first; a drawn one is taken out.
+    let mut may_take = [0u8; CARD_SLOTS];
+    let mut left = 0;
+    for &slot in &pile[..n] {
+        if tag.is_none_or(|t| zones::tag(rules, cards.card[usize::from(slot)]) == t) {
+            may_take[left] = slot;
+            left += 1;
+        }
+    }
+    let mut in_hand = cards.slots_in(Zone::Hand(seat)).count();
     let mut kept = 0;
     for _ in 0..count {
-        let world = ctx.world();
-        let cards = zones::seat_cards(world, seat);
-        let (pile, n) = cards.pile(seat);
-        let mut may_take = pile[..n]
-            .iter()
-            .map(|&slot| usize::from(slot))
-            .filter(|&slot| tag.is_none_or(|t| zones::tag(rules, cards.card[slot]) == t));
-        let slot = if world.resource::<DuelControl>().pile_set[seat.index()] {
-            may_take.next()
-        } else {
-            let point = NextCard::of(may_take.clone().map(|slot| cards.card[slot]));
-            if point.is_empty() {
-                break;
+        let at = match set {
+            _ if left == 0 => break,
+            true => 0,
+            false => {
+                let point =
+                    NextCard::of(may_take[..left].iter().map(|&s| cards.card[usize::from(s)]));
+                let card = ctx.chance(&point);
+                let found = may_take[..left]
+                    .iter()
+                    .position(|&s| cards.card[usize::from(s)] == card);
+                let Some(at) = found else { break };
+                at
             }
-            let card = ctx.chance(&point);
-            may_take.find(|&slot| cards.card[slot] == card)
         };
-        let Some(slot) = slot else {
-            break;
-        };
-        let full = cards.slots_in(Zone::Hand(seat)).count() >= HAND_LIMIT;
+        let slot = usize::from(may_take[at]);
+        may_take.copy_within(at + 1..left, at);
+        left -= 1;
         let entity = zones::cards(rules, seat)[slot];
-        kept += u8::from(zones::move_card(ctx.world(), entity, seat, full) == Zone::Hand(seat));
+        let to = zones::move_card(ctx.world(), entity, seat, in_hand >= HAND_LIMIT);
+        in_hand += usize::from(to == Zone::Hand(seat));
+        kept += u8::from(to == Zone::Hand(seat));
     }
     kept
 }

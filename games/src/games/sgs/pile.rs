@@ -10,32 +10,52 @@
 //! set ([`SgsState::pile_set`]: a position's named top, a `Sim::place_on_top`) are drawn as
 //! set, not through the point.
 
-use super::cards::answer::Pick;
-use super::holdings::Cards;
+use super::deck::MAX_CARDS;
 use super::state::SgsState;
 use alea::chance::{CaseGenerator, Purpose};
 
 /// The next card drawn: case `k` is the `k`-th card of the draw pile in deck order, each
 /// with weight 1; its outcome id is the card's deck index.
 pub struct NextCard {
-    pick: Pick,
-    /// The case of the pile's top card (what an unforced draw takes).
-    top: u32,
+    /// The pile, bottom first.
+    pile: [u8; MAX_CARDS],
+    len: u8,
+    /// The pile's top card's case (what an unforced draw takes).
+    top_case: u32,
 }
 
 impl NextCard {
     /// The point for the next draw from `state`'s pile (which holds at least one card).
     pub fn of(state: &SgsState) -> NextCard {
         let pile = state.pile();
-        let set = pile.iter().fold(0u128, |set, &card| set | 1 << card);
-        let top = pile
-            .last()
-            .map_or(0, |&card| (set & ((1u128 << card) - 1)).count_ones());
+        let top = pile.last().copied().unwrap_or(0);
         NextCard {
-            pick: Pick::among("draw", Cards(set)),
-            top,
+            pile: state.pile,
+            len: state.pile_len,
+            // Only the top card's rank is needed to draw it: the cards below are counted, not
+            // sorted.
+            // (summed in bytes: a pile holds at most 128 cards, and bytes vectorize well).
+            top_case: u32::from(pile.iter().map(|&card| u8::from(card < top)).sum::<u8>()),
         }
     }
+
+    fn cards(&self) -> &[u8] {
+        &self.pile[..usize::from(self.len)]
+    }
+}
+
+/// The deck index of the `n`-th set bit of `set` (`n < set.count_ones()`).
+fn nth_card(set: u128, n: u32) -> u8 {
+    let low = set as u64;
+    let (mut bits, mut n, base) = match low.count_ones() {
+        below if n < below => (low, n, 0),
+        below => ((set >> 64) as u64, n - below, 64),
+    };
+    while n > 0 {
+        bits &= bits - 1;
+        n -= 1;
+    }
+    base + bits.trailing_zeros() as u8
 }
 
 impl CaseGenerator for NextCard {
@@ -44,19 +64,23 @@ impl CaseGenerator for NextCard {
         "draw"
     }
     fn max_case(&self) -> u32 {
-        self.pick.max_case()
+        u32::from(self.len)
     }
     fn produce(&self, case: u32) -> u8 {
-        self.pick.produce(case)
+        let cards = self.cards();
+        match cards.last() {
+            Some(&top) if case == self.top_case => top,
+            _ => nth_card(cards.iter().fold(0, |set, &card| set | 1 << card), case),
+        }
     }
     /// The card's deck index.
     fn outcome_id(&self, case: u32) -> Option<u32> {
-        self.pick.outcome_id(case)
+        Some(u32::from(self.produce(case)))
     }
     /// The top card (see the module docs): uniform over the pile's cards across seeds,
     /// and no draw from `rng`, so seeded games keep their streams.
     fn draw_case(&self, _rng: &mut rand_chacha::ChaCha8Rng, _total_weight: u64) -> u32 {
-        self.top
+        self.top_case
     }
     fn weight_summary(&self) -> Option<(u64, bool)> {
         Some((u64::from(self.max_case()), true))
@@ -81,6 +105,11 @@ mod tests {
         let point = NextCard::of(&state);
         let cards: Vec<u8> = (0..point.max_case()).map(|k| point.produce(k)).collect();
         assert_eq!(cards, [3, 12, 40, 77]);
+        let mut high = SgsState::default();
+        high.put_under_pile(&[127, 0, 64, 63, 65]);
+        let high = NextCard::of(&high);
+        let cards: Vec<u8> = (0..high.max_case()).map(|k| high.produce(k)).collect();
+        assert_eq!(cards, [0, 63, 64, 65, 127]);
         assert_eq!(point.outcome_id(2), Some(40));
         // The top is the last card put under (pile[len - 1] = 12): case 1.
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);

@@ -250,7 +250,8 @@ impl SgsState {
     /// does not hold it.
     pub fn take_from_pile(&mut self, card: u8) -> Option<u8> {
         let len = usize::from(self.pile_len);
-        let at = self.pile[..len].iter().position(|&c| c == card)?;
+        // The top card (an unforced draw) is found first.
+        let at = self.pile[..len].iter().rposition(|&c| c == card)?;
         self.pile.swap(at, len - 1);
         self.pop_pile()
     }
