@@ -3,9 +3,9 @@
 
 use super::*;
 
-/// The deal's draws, after [`gather`]: [`START_HAND`] cards each, every card a chance point
-/// ([`pile::NextCard`](super::pile::NextCard)), so a game built at its chance root
-/// meets them as chance nodes.
+/// The deal's draws, after the piles are gathered and shuffled: [`START_HAND`] cards each,
+/// every card a chance point ([`pile::NextCard`](super::pile::NextCard)), so a game built at
+/// its chance root meets them as chance nodes.
 pub const DEAL: [DuelEvent; 2] = [
     DuelEvent::Drawn {
         seat: Seat(0),
