@@ -348,6 +348,8 @@ fn replay(
         let done = match *step {
             Step::Place(zone, ref cards, on_top) => state.place_cards(zone, cards, on_top),
             Step::DieFace(index, face) => state.set_die_face(index, face),
+            Step::SetZone(zone, ref cards) => state.set_zone(zone, cards),
+            Step::SetDice(zone, ref faces) => state.set_dice(zone, faces),
             Step::Action(id) if !chance => state.apply(id),
             Step::Outcome(id) if chance => state.apply(id),
             Step::Action(_) | Step::Outcome(_) => Err(StateError::Usage(format!(
@@ -582,15 +584,20 @@ impl State {
             .into_iter()
             .filter_map(|step| match step {
                 Step::Action(id) | Step::Outcome(id) => Some(id),
-                Step::Determinize(..) | Step::Place(..) | Step::DieFace(..) => None,
+                Step::Determinize(..)
+                | Step::Place(..)
+                | Step::DieFace(..)
+                | Step::SetZone(..)
+                | Step::SetDice(..) => None,
             })
             .collect()
     }
 
     /// The steps from the initial state: `("action", id)`, `("outcome", id)`,
     /// `("determinize", viewer, seed)`, `("place", zone, cards, on_top)` (`set_hand`,
-    /// `set_pile`; the zone as Rust prints it, e.g. `"Hand(Seat(1))"`) or
-    /// `("die_face", index, face)` (`set_die`).
+    /// `set_pile`; the zone as Rust prints it, e.g. `"Hand(Seat(1))"`),
+    /// `("set_zone", zone, cards)` (`set_hand`, `set_pile` with `exact=True`),
+    /// `("die_face", index, face)` (`set_die`) or `("set_dice", zone, faces)` (`set_dice`).
     fn history_steps<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         self.inner
             .history()
@@ -603,6 +610,14 @@ impl State {
                     ("place", format!("{zone:?}"), cards, top).into_pyobject(py)
                 }
                 Step::DieFace(index, face) => ("die_face", index, face).into_pyobject(py),
+                Step::SetZone(zone, cards) => {
+                    ("set_zone", format!("{zone:?}"), cards).into_pyobject(py)
+                }
+                Step::SetDice(zone, faces) => {
+                    // A list of ints, not `bytes` (what pyo3 makes of a `Vec<u8>`).
+                    let faces: Vec<u16> = faces.into_iter().map(u16::from).collect();
+                    ("set_dice", format!("{zone:?}"), faces).into_pyobject(py)
+                }
             })
             .collect()
     }
@@ -610,27 +625,49 @@ impl State {
     /// Puts the cards with ids `cards` into `seat`'s hand, each trading places with one of the
     /// hand's cards not asked for (which goes where it came from): a determinization by hand
     /// (a test, a puzzle, a what-if). Cards come only from concealed zones (hands, piles, the
-    /// stock); the hand keeps its size. `ValueError` (nothing changed) for an unknown or
-    /// face-up card, a card twice, more cards than the hand holds, or a chance node.
-    fn set_hand(&mut self, py: Python<'_>, seat: i64, cards: Vec<u16>) -> PyResult<()> {
-        let seat = seat_of(seat)?;
-        let inner = &mut self.inner;
-        py.detach(|| inner.place_cards(Zone::Hand(Seat(seat)), &cards, false))
-            .map_err(state_error)
+    /// stock); the hand keeps its size. With `exact=True` the hand is exactly `cards`
+    /// (`Sim::set_zone`): as many as it holds where cards trade places, any number up to its
+    /// limit in the duel, whose ids are catalog indices (its `dummy` an unknown card).
+    /// `ValueError` (nothing changed) for an unknown or face-up card, a card twice, more cards
+    /// than the hand holds, or a chance node.
+    #[pyo3(signature = (seat, cards, exact=false))]
+    fn set_hand(
+        &mut self,
+        py: Python<'_>,
+        seat: i64,
+        cards: Vec<u16>,
+        exact: bool,
+    ) -> PyResult<()> {
+        let zone = Zone::Hand(Seat(seat_of(seat)?));
+        self.set_cards(py, zone, &cards, exact, false)
     }
 
     /// Puts the cards with ids `cards` on top of the draw pile, the first drawn first: the
     /// shared stock, or `seat`'s own pile with `seat`. As `set_hand` does, they trade places
-    /// with cards of the pile; `ValueError` (nothing changed) also where the game keeps no
-    /// pile order.
-    #[pyo3(signature = (cards, seat=None))]
-    fn set_pile(&mut self, py: Python<'_>, cards: Vec<u16>, seat: Option<i64>) -> PyResult<()> {
+    /// with cards of the pile (with `exact=True`, the pile is exactly `cards`, the first on
+    /// top); `ValueError` (nothing changed) also where the game keeps no pile order.
+    #[pyo3(signature = (cards, seat=None, exact=false))]
+    fn set_pile(
+        &mut self,
+        py: Python<'_>,
+        cards: Vec<u16>,
+        seat: Option<i64>,
+        exact: bool,
+    ) -> PyResult<()> {
         let zone = match seat {
             Some(seat) => Zone::Pile(Seat(seat_of(seat)?)),
             None => Zone::Stock,
         };
+        self.set_cards(py, zone, &cards, exact, true)
+    }
+
+    /// Makes `seat`'s dice show `faces` (face indices, in dice order): one per die it holds,
+    /// or in the duel any number up to its 16 (faces 0..8: omni, then the seven elements).
+    /// `ValueError` (nothing changed) for a face a die lacks, a wrong count or a chance node.
+    fn set_dice(&mut self, py: Python<'_>, seat: i64, faces: Vec<u8>) -> PyResult<()> {
+        let zone = Zone::Dice(Seat(seat_of(seat)?));
         let inner = &mut self.inner;
-        py.detach(|| inner.place_cards(zone, &cards, true))
+        py.detach(|| inner.set_dice(zone, &faces))
             .map_err(state_error)
     }
 
@@ -687,6 +724,24 @@ impl State {
                 "player {player} is not a seat (pass one at a chance node or after the end)"
             ))
         })
+    }
+
+    /// `cards` into `zone`: trading places (on top with `on_top`), or the zone exactly
+    /// `cards` with `exact`.
+    fn set_cards(
+        &mut self,
+        py: Python<'_>,
+        zone: Zone,
+        cards: &[u16],
+        exact: bool,
+        on_top: bool,
+    ) -> PyResult<()> {
+        let inner = &mut self.inner;
+        py.detach(|| match exact {
+            true => inner.set_zone(zone, cards),
+            false => inner.place_cards(zone, cards, on_top),
+        })
+        .map_err(state_error)
     }
 }
 

@@ -440,6 +440,41 @@ def test_the_pile_top_can_be_set_and_serializes_with_the_state():
     assert str(back) == str(state) and back.serialize() == state.serialize()
 
 
+def test_the_duel_s_hand_pile_and_dice_are_set_exactly():
+    """The duel's cards are catalog slots: no card trades places (`set_hand` refuses), but
+    `exact=True` writes a hand or pile of the ids given (catalog indices, named here by the
+    deal's chance outcomes), and `set_dice` the seat's dice; refusals change nothing."""
+    game = alea.load_game("duel")
+    root = game.new_initial_state(seed=2, chance_root=True)
+    prefix = "the card drawn is "
+    names = {o: root.action_to_string(o)[len(prefix):] for o, _ in root.chance_outcomes()}
+    ids = sorted(names)
+    state = game.new_initial_state(seed=2)
+    before = state.serialize()
+    with pytest.raises(ValueError, match="not a concealed zone"):
+        state.set_hand(1, [ids[0]])
+    with pytest.raises(ValueError, match="11 cards asked for Hand"):
+        state.set_hand(1, [ids[0]] * 11, exact=True)
+    with pytest.raises(ValueError, match="faces 0..8, not 8"):
+        state.set_dice(0, [0, 8])
+    with pytest.raises(ValueError, match="not a seat|seats"):
+        state.set_dice(2, [0])
+    assert state.serialize() == before
+    hand, pile = ids[:3], ids[3:5]
+    state.set_hand(1, hand, exact=True)
+    state.set_pile(pile, seat=1, exact=True)
+    state.set_dice(0, [0] * 8)
+    p1 = next(line for line in str(state).splitlines() if "P1 hand" in line)
+    assert p1.split(" hand ")[1].startswith(", ".join(names[c] for c in hand))
+    assert state.history_steps() == [
+        ("set_zone", "Hand(Seat(1))", hand),
+        ("set_zone", "Pile(Seat(1))", pile),
+        ("set_dice", "Dice(Seat(0))", [0] * 8),
+    ]
+    back = game.deserialize_state(state.serialize())
+    assert str(back) == str(state) and back.serialize() == state.serialize()
+
+
 def test_a_die_can_be_set_to_a_face():
     state = alea.load_game("pig").new_initial_state(seed=1)
     with pytest.raises(ValueError, match="faces"):

@@ -3,8 +3,9 @@
 //! determinism.
 
 use alea::chance::sub_seed;
+use alea::determinize::DeterminizeError as KernelError;
 use alea::kernel::playout::{random_action, random_player_rng};
-use alea::kernel::{Seat, Sim, SimBuilder, Turn, Zone};
+use alea::kernel::{CardId, Seat, Sim, SimBuilder, Turn, Zone};
 use alea::pipeline::Listener;
 use alea::search::{Ismcts, RandomRollouts, chance_outcomes};
 use alea_cli::cli::simulate_duel;
@@ -224,23 +225,73 @@ fn set_calls_refuse_unknown_names_and_overflow_without_change() {
     let unknown = det::set_hand(&mut sim, Seat(1), &["Sweet Bun", "Nope"]).unwrap_err();
     assert_eq!(unknown.to_string(), "unknown card \"Nope\"");
     let eleven = ["Sweet Bun"; HAND_LIMIT + 1];
-    assert!(matches!(
+    assert_eq!(
         det::set_hand(&mut sim, Seat(1), &eleven),
-        Err(DeterminizeError::OverCapacity {
-            zone: "hand",
+        Err(DeterminizeError::Kernel(KernelError::TooMany {
+            zone: Zone::Hand(Seat(1)),
             asked: 11,
-            capacity: 10
-        })
-    ));
+            holds: 10
+        }))
+    );
     let many = ["dummy"; CARD_SLOTS + 1];
     assert!(matches!(
         det::set_pile(&mut sim, Seat(1), &many),
-        Err(DeterminizeError::OverCapacity { zone: "pile", .. })
+        Err(DeterminizeError::Kernel(KernelError::TooMany {
+            zone: Zone::Pile(Seat(1)),
+            ..
+        }))
     ));
     assert_eq!(
         det::set_dice(&mut sim, Seat(0), &[Face::Omni; 17]),
-        Err(DeterminizeError::TooManyDice(17))
+        Err(DeterminizeError::Kernel(KernelError::TooMany {
+            zone: Zone::Dice(Seat(0)),
+            asked: 17,
+            holds: 16
+        }))
     );
+    // The kernel's calls the duel's functions are made of refuse the same way.
+    let catalog_len = sim.rules().game.catalog.cards.len() as u16;
+    let refused = [
+        (
+            sim.set_zone(Zone::Hand(Seat(1)), &[CardId(catalog_len)]),
+            KernelError::UnknownCard {
+                card: CardId(catalog_len),
+            },
+        ),
+        (
+            sim.set_zone(Zone::Table, &[]),
+            KernelError::NotSettable { zone: Zone::Table },
+        ),
+        (
+            sim.set_zone(Zone::Hand(Seat(2)), &[]),
+            KernelError::NotSettable {
+                zone: Zone::Hand(Seat(2)),
+            },
+        ),
+        (
+            sim.set_dice(Zone::Dice(Seat(1)), &[0, 8]),
+            KernelError::NoFace {
+                index: 1,
+                face: 8,
+                faces: 8,
+            },
+        ),
+        (
+            sim.set_dice(Zone::Hand(Seat(1)), &[0]),
+            KernelError::NotSettable {
+                zone: Zone::Hand(Seat(1)),
+            },
+        ),
+        (
+            sim.place_cards(Zone::Hand(Seat(1)), &[CardId(0)]),
+            KernelError::NotConcealed {
+                zone: Zone::Hand(Seat(1)),
+            },
+        ),
+    ];
+    for (got, error) in refused {
+        assert_eq!(got, Err(error));
+    }
     let bad = det::set_roll_generator(&mut sim, Seat(0), Some("omni@4, pyr@4")).unwrap_err();
     assert_eq!(
         bad.to_string(),
@@ -254,6 +305,43 @@ fn set_calls_refuse_unknown_names_and_overflow_without_change() {
     let world = sim.world();
     assert_eq!(zones::count(world, Seat(1), Zone::Pile(Seat(1))), 30);
     assert_eq!(zones::count(world, Seat(1), Zone::Hand(Seat(1))), 10);
+}
+
+/// The duel's `set_hand`, `set_pile` and `set_dice` are the kernel's `Sim::set_zone` and
+/// `Sim::set_dice` with names: the same calls by id give the same world, the hand and dice hold
+/// exactly what was asked (a smaller hand sends its other slots to the pool), and the pile is
+/// drawn in the order set.
+#[test]
+fn the_duel_s_set_calls_are_the_kernel_s_by_card_id() {
+    let names = ["Sweet Bun", "dummy", "Iron Sword"];
+    let pile = ["Alchemy", "Sweet Bun", "dummy"];
+    let faces = [Face::Geo, Face::Omni, Face::Cryo];
+    let (mut by_name, mut by_id) = (sim(7), sim(7));
+    det::set_hand(&mut by_name, Seat(1), &names).unwrap();
+    det::set_pile(&mut by_name, Seat(1), &pile).unwrap();
+    det::set_dice(&mut by_name, Seat(0), &faces).unwrap();
+    let ids = |sim: &Sim<Duel>, names: &[&str]| -> Vec<CardId> {
+        names.iter().map(|n| CardId(card(sim, n))).collect()
+    };
+    let (hand, pile) = (ids(&by_id, &names), ids(&by_id, &pile));
+    by_id.set_zone(Zone::Hand(Seat(1)), &hand).unwrap();
+    by_id.set_zone(Zone::Pile(Seat(1)), &pile).unwrap();
+    let face_ids: Vec<u8> = faces.iter().map(|&f| f as u8).collect();
+    by_id.set_dice(Zone::Dice(Seat(0)), &face_ids).unwrap();
+    assert_eq!(by_name.checksum(), by_id.checksum());
+    let world = by_id.world();
+    let held: Vec<CardId> = zones::hand(by_id.rules(), world, Seat(1))
+        .iter()
+        .map(|&e| CardId(zones::card_id(world, e)))
+        .collect();
+    assert_eq!(held, hand);
+    let shown: Vec<Face> = zones::faces(world, Seat(0)).into_iter().flatten().collect();
+    assert_eq!(shown, faces);
+    let in_pile: Vec<CardId> = zones::pile(by_id.rules(), world, Seat(1))
+        .iter()
+        .map(|&e| CardId(zones::card_id(world, e)))
+        .collect();
+    assert_eq!(in_pile, pile, "the pile is the cards set, the first on top");
 }
 
 #[test]

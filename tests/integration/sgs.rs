@@ -1145,6 +1145,50 @@ fn win_rates_come_with_their_wilson_interval() {
     assert_eq!(wilson_interval(3, 0), [0.0, 1.0]);
 }
 
+/// The kernel's `Sim::set_zone` on sgs: a hand set whole is exactly the cards named (as many as
+/// it held), the draw pile set whole is drawn in the order given, the game's records follow.
+#[test]
+fn a_hand_and_the_pile_set_whole_are_exactly_the_cards_named() {
+    use alea::determinize::DeterminizeError;
+    use alea::kernel::CardId;
+    let mut sim = SimBuilder::new(Sgs::default()).seed(5).build();
+    let Turn::Player(mover) = sim.turn() else {
+        panic!("a game starts with a move")
+    };
+    let id = |c: u8| CardId(u16::from(c));
+    let hand = |sim: &Sim<Sgs>| sim.state().holdings.hand(mover).collect::<Vec<u8>>();
+    let held = hand(&sim).len();
+    let pile = sim.state().pile().to_vec();
+    let wanted: Vec<u8> = pile[..held].to_vec();
+    let before = sim.checksum();
+    let short: Vec<CardId> = wanted[1..].iter().map(|&c| id(c)).collect();
+    assert_eq!(
+        sim.set_zone(Zone::Hand(mover), &short),
+        Err(DeterminizeError::WrongSize {
+            zone: Zone::Hand(mover),
+            asked: held - 1,
+            holds: held
+        })
+    );
+    assert_eq!(sim.checksum(), before);
+    let cards: Vec<CardId> = wanted.iter().map(|&c| id(c)).collect();
+    sim.set_zone(Zone::Hand(mover), &cards).unwrap();
+    invariants(sim.world(), sim.table(), sim.state());
+    let mut now = hand(&sim);
+    now.sort_unstable();
+    let mut expected = wanted.clone();
+    expected.sort_unstable();
+    assert_eq!(now, expected);
+    // The pile in a new order, top first: the rotation of its drawing order by one.
+    let mut order: Vec<u8> = sim.state().pile().iter().rev().copied().collect();
+    order.rotate_left(1);
+    let cards: Vec<CardId> = order.iter().map(|&c| id(c)).collect();
+    sim.set_zone(Zone::Stock, &cards).unwrap();
+    invariants(sim.world(), sim.table(), sim.state());
+    let drawn_first: Vec<u8> = sim.state().pile().iter().rev().copied().collect();
+    assert_eq!(drawn_first, order);
+}
+
 /// The kernel's determinization by hand (`Sim::place_cards`, `Sim::place_on_top`): the mover
 /// is given a card from the draw pile and two chosen cards go on top of it. The game's records
 /// follow (the invariants), the search from there plays the card given, the next draws take

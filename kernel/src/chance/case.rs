@@ -127,7 +127,10 @@ pub trait CaseGenerator {
     /// A case drawn by weight from `rng` (`total_weight` is the sum of the weights), when no
     /// case forces the point. Override it to keep a draw a game already had — its use of the
     /// stream, so seeded games replay as before the point existed (the mahjong wall) — it
-    /// must return case `k` with probability `weight(k) / total_weight`.
+    /// must return case `k` with probability `weight(k) / total_weight`. That probability may
+    /// be over the game's seeds rather than this call's `rng`: a draw from the top of a pile
+    /// the game shuffled when it was made (sgs, the duel) returns the top card's case and uses
+    /// no stream.
     fn draw_case(&self, rng: &mut rand_chacha::ChaCha8Rng, total_weight: u64) -> u32 {
         sample_case(rng, self, total_weight)
     }

@@ -1,5 +1,6 @@
-//! Determinization by hand: put chosen cards into a concealed zone and set a die's face —
-//! checked first, so an error leaves the world exactly as it was.
+//! Determinization by hand: put chosen cards into a concealed zone, make a zone hold exactly
+//! the cards named, set a die's face or a zone's dice — checked first, so an error leaves the
+//! world exactly as it was.
 //!
 //! A search re-deals hidden information with [`Game::determinize`](crate::kernel::Game::determinize);
 //! these operations fix it instead — a test that gives a seat the card it needs, a puzzle, a
@@ -10,6 +11,14 @@
 //! move; a game keeps what else a move touches (an ordered pile, what seats know) in
 //! [`Game::swapped`](crate::kernel::Game::swapped).
 //!
+//!
+//! [`Sim::set_zone`](crate::kernel::Sim::set_zone) and [`Sim::set_dice`](crate::kernel::Sim::set_dice)
+//! set a whole zone: by the same trades by default ([`set_zone`], [`set_dice`]), or the game's
+//! own way where its entities are slots it rewrites ([`Game::set_zone`](crate::kernel::Game::set_zone):
+//! the duel's catalog slots, its `dummy` card for an unknown one, its pool of spare dice).
+//! Stopping a draw is forcing its chance point ([`Case`](crate::chance::Case)): every draw
+//! that goes through one can be made to take the card a test wants.
+//!
 //! ```
 //! # use alea::kernel::{CardId, Seat, Sim, Zone};
 //! # fn demo<G: alea::kernel::Game>(sim: &mut Sim<G>) -> Result<(), alea::determinize::DeterminizeError> {
@@ -17,12 +26,16 @@
 //! sim.place_cards(Zone::Hand(Seat(1)), &[CardId(7)])?;
 //! // The first die shows its third face.
 //! sim.set_die_face(0, 2)?;
+//! // Seat 0's hand is exactly cards 3 and 9 (as many as it holds), 3 first.
+//! sim.set_zone(Zone::Hand(Seat(0)), &[CardId(3), CardId(9)])?;
+//! // Seat 0's dice show faces 1 and 5.
+//! sim.set_dice(Zone::Dice(Seat(0)), &[1, 5])?;
 //! # Ok(()) }
 //! ```
 
 use bevy_ecs::prelude::*;
 
-use crate::kernel::{CardId, DieFace, Faces, Zone};
+use crate::kernel::{CardId, DieFace, Faces, Game, Rules, Zone};
 
 /// Why a determinization was refused (nothing was changed).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,6 +58,12 @@ pub enum DeterminizeError {
         /// The id.
         card: CardId,
     },
+    /// The game sets no cards or dice in this zone ([`Game::set_zone`], [`Game::set_dice`]).
+    #[error("this game sets no cards or dice in {zone:?}")]
+    NotSettable {
+        /// The zone asked for.
+        zone: Zone,
+    },
     /// The card is where every seat sees it (or out of play): it cannot be moved.
     #[error("card {} is in {zone:?}, which is not concealed", card.0)]
     Visible {
@@ -61,6 +80,17 @@ pub enum DeterminizeError {
         /// Cards asked for.
         asked: usize,
         /// Cards it holds.
+        holds: usize,
+    },
+    /// A zone set whole with another number of cards or dice than it can take: the default
+    /// [`set_zone`] and [`set_dice`] keep every zone's size.
+    #[error("{asked} asked for {zone:?}, which holds {holds}")]
+    WrongSize {
+        /// The zone.
+        zone: Zone,
+        /// Cards or dice asked for.
+        asked: usize,
+        /// What it holds.
         holds: usize,
     },
     /// The game keeps no order in this zone ([`Game::put_on_top`](crate::kernel::Game::put_on_top)).
@@ -207,6 +237,72 @@ pub fn set_die_face(
                 faces: 0,
             });
         }
+    }
+    Ok(())
+}
+
+/// Makes `zone` hold exactly `cards` by trading places ([`plan`]): as many cards as it holds
+/// ([`DeterminizeError::WrongSize`]), each from a concealed zone, then in the order given where
+/// the game keeps one ([`Game::put_on_top`]). The default of [`Game::set_zone`]. Checked
+/// first: on an error nothing changed.
+pub fn set_zone<G: Game>(
+    rules: &Rules<G>,
+    world: &mut World,
+    state: &mut G::State,
+    zone: Zone,
+    cards: &[CardId],
+) -> Result<(), DeterminizeError> {
+    let all = rules.cards();
+    let swaps = plan(world, all, zone, cards, G::concealed_zone)?;
+    let holds = all
+        .iter()
+        .filter(|&&e| world.get::<Zone>(e) == Some(&zone))
+        .count();
+    if cards.len() != holds {
+        return Err(DeterminizeError::WrongSize {
+            zone,
+            asked: cards.len(),
+            holds,
+        });
+    }
+    let order: Vec<Entity> = cards
+        .iter()
+        .filter_map(|&card| entity_of(world, all, card))
+        .collect();
+    apply(world, &swaps);
+    G::swapped(rules, world, state, &swaps);
+    // Every card of the zone named: an unordered zone (`false`) holds all there is to set.
+    G::put_on_top(rules, world, state, zone, &order);
+    Ok(())
+}
+
+/// Makes the dice in `zone` (of `dice`, the game's dice entities, in that order) show
+/// `faces`: one face per die there ([`DeterminizeError::WrongSize`]), each one the die has.
+/// The default of [`Game::set_dice`]. Checked first: on an error nothing changed.
+pub fn set_dice(
+    world: &mut World,
+    dice: &[Entity],
+    zone: Zone,
+    faces: &[u8],
+) -> Result<(), DeterminizeError> {
+    let there: Vec<usize> = (0..dice.len())
+        .filter(|&i| world.get::<Zone>(dice[i]) == Some(&zone))
+        .collect();
+    if there.len() != faces.len() {
+        return Err(DeterminizeError::WrongSize {
+            zone,
+            asked: faces.len(),
+            holds: there.len(),
+        });
+    }
+    for (&index, &face) in there.iter().zip(faces) {
+        let faces = world.get::<Faces>(dice[index]).map_or(0, |f| f.0);
+        if face >= faces {
+            return Err(DeterminizeError::NoFace { index, face, faces });
+        }
+    }
+    for (&index, &face) in there.iter().zip(faces) {
+        set_die_face(world, dice, index, face)?;
     }
     Ok(())
 }

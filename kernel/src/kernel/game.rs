@@ -7,7 +7,8 @@ use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, de::DeserializeOwned};
 
-use super::{Rules, Seat, Setup, Table, Zone};
+use super::{CardId, Rules, Seat, Setup, Table, Zone};
+use crate::determinize::DeterminizeError;
 use crate::pipeline::{Ctx, Flow};
 
 /// Identifies an event's kind, so listeners can subscribe to one kind.
@@ -169,6 +170,36 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     ) -> bool {
         let _ = (rules, world, state, zone, top);
         false
+    }
+
+    /// Makes `zone` hold exactly `cards`, the first on top where the zone keeps an order, for
+    /// [`Sim::set_zone`](super::Sim::set_zone). Checked first: an error changes nothing. The
+    /// default trades places ([`crate::determinize::set_zone`]: the zone keeps its size). A
+    /// game whose card entities are slots it rewrites (the duel's: catalog ids on a seat's
+    /// spare entities, `dummy` for an unknown card) fills the zone its own way, sizes free.
+    fn set_zone(
+        rules: &Rules<Self>,
+        world: &mut World,
+        state: &mut Self::State,
+        zone: Zone,
+        cards: &[CardId],
+    ) -> Result<(), DeterminizeError> {
+        crate::determinize::set_zone(rules, world, state, zone, cards)
+    }
+
+    /// Makes the dice in `zone` show `faces`, in dice order, for
+    /// [`Sim::set_dice`](super::Sim::set_dice). Checked first: an error changes nothing. The
+    /// default turns the dice already there ([`crate::determinize::set_dice`]: one face per
+    /// die); a game whose dice come and go from a pool (the duel) fills the zone its own way.
+    fn set_dice(
+        rules: &Rules<Self>,
+        world: &mut World,
+        state: &mut Self::State,
+        zone: Zone,
+        faces: &[u8],
+    ) -> Result<(), DeterminizeError> {
+        let _ = state;
+        crate::determinize::set_dice(world, rules.dice(), zone, faces)
     }
 }
 

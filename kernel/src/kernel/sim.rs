@@ -311,11 +311,50 @@ impl<G: Game> Sim<G> {
     /// pending decision again. Between actions only, as [`place_cards`](Self::place_cards).
     /// Checked first: on an error nothing changed.
     pub fn set_die_face(&mut self, index: usize, face: u8) -> Result<(), DeterminizeError> {
+        self.edit_between_actions(|rules, world, _| {
+            determinize::set_die_face(world, rules.dice(), index, face)
+        })
+    }
+
+    /// Makes `zone` hold exactly `cards`, the first on top where the zone keeps an order
+    /// ([`Game::set_zone`]: by default trading places with the zone's cards, so as many cards
+    /// as it holds, each from a concealed zone; the duel rewrites its card slots instead), then
+    /// asks the pending decision again. Between actions only, as
+    /// [`place_cards`](Self::place_cards). Checked first: on an error nothing changed.
+    pub fn set_zone(
+        &mut self,
+        zone: super::Zone,
+        cards: &[super::CardId],
+    ) -> Result<(), DeterminizeError> {
+        self.edit_between_actions(|rules, world, state| {
+            G::set_zone(rules, world, state, zone, cards)
+        })
+    }
+
+    /// Makes the dice in `zone` show `faces`, in dice order ([`Game::set_dice`]: by default one
+    /// face per die there; the duel takes dice from its pool or puts them back), then asks the
+    /// pending decision again. Between actions only. Checked first: on an error nothing
+    /// changed.
+    pub fn set_dice(&mut self, zone: super::Zone, faces: &[u8]) -> Result<(), DeterminizeError> {
+        self.edit_between_actions(|rules, world, state| {
+            G::set_dice(rules, world, state, zone, faces)
+        })
+    }
+
+    /// Runs `edit` (checked: an error changes nothing) on the world and the game's state
+    /// between actions, then asks the pending decision again.
+    fn edit_between_actions(
+        &mut self,
+        edit: impl FnOnce(&Rules<G>, &mut World, &mut G::State) -> Result<(), DeterminizeError>,
+    ) -> Result<(), DeterminizeError> {
         if self.in_flight() {
             return Err(DeterminizeError::InFlight);
         }
         self.journal.forget();
-        determinize::set_die_face(&mut self.world, self.rules.dice(), index, face)?;
+        let rules = &self.rules;
+        step::with_resolution(&mut self.world, rules, |world, res| {
+            edit(rules, world, &mut res.state)
+        })?;
         self.refresh_decision();
         Ok(())
     }

@@ -98,6 +98,10 @@ pub enum Step {
     Place(Zone, Vec<u16>, bool),
     /// `set_die_face(index, face)`.
     DieFace(u16, u8),
+    /// `set_zone(zone, cards)`.
+    SetZone(Zone, Vec<u16>),
+    /// `set_dice(zone, faces)`.
+    SetDice(Zone, Vec<u8>),
 }
 
 /// A game, type-erased: what a registry entry builds.
@@ -184,6 +188,12 @@ pub trait DynState: Send + Sync {
     /// Turns die `index` to show `face` ([`Sim::set_die_face`](crate::kernel::Sim::set_die_face)).
     /// At a player's node only.
     fn set_die_face(&mut self, index: u16, face: u8) -> Result<(), StateError>;
+    /// Makes `zone` hold exactly the cards with ids `cards`, the first on top
+    /// ([`Sim::set_zone`](crate::kernel::Sim::set_zone)). At a player's node only.
+    fn set_zone(&mut self, zone: Zone, cards: &[u16]) -> Result<(), StateError>;
+    /// Makes the dice in `zone` show `faces` ([`Sim::set_dice`](crate::kernel::Sim::set_dice)).
+    /// At a player's node only.
+    fn set_dice(&mut self, zone: Zone, faces: &[u8]) -> Result<(), StateError>;
     /// The steps from the initial state, oldest first.
     fn history(&self) -> Vec<Step>;
     /// The seed of the initial state.

@@ -387,6 +387,14 @@ impl<G: Encode> SimState<G> {
         }
     }
 
+    /// [`Usage`](StateError::Usage) for a zone of a seat not at the table.
+    fn check_owner(&self, zone: Zone) -> Result<(), StateError> {
+        match zone.owner() {
+            Some(owner) => self.seat(owner.0).map(|_| ()),
+            None => Ok(()),
+        }
+    }
+
     /// A player's action: resolved, or left pending when it meets a branching chance point.
     fn apply_action(&mut self, id: u32) -> Result<(), StateError> {
         self.with_sim(|state, worker| {
@@ -810,9 +818,7 @@ impl<G: Encode> DynState for SimState<G> {
     }
 
     fn place_cards(&mut self, zone: Zone, cards: &[u16], on_top: bool) -> Result<(), StateError> {
-        if let Some(owner) = zone.owner() {
-            self.seat(owner.0)?;
-        }
+        self.check_owner(zone)?;
         let ids: Vec<CardId> = cards.iter().map(|&c| CardId(c)).collect();
         self.edit("place cards", |sim| {
             if on_top {
@@ -830,6 +836,21 @@ impl<G: Encode> DynState for SimState<G> {
             sim.set_die_face(usize::from(index), face)
         })?;
         self.history.push(Step::DieFace(index, face));
+        Ok(())
+    }
+
+    fn set_zone(&mut self, zone: Zone, cards: &[u16]) -> Result<(), StateError> {
+        self.check_owner(zone)?;
+        let ids: Vec<CardId> = cards.iter().map(|&c| CardId(c)).collect();
+        self.edit("set a zone", |sim| sim.set_zone(zone, &ids))?;
+        self.history.push(Step::SetZone(zone, cards.into()));
+        Ok(())
+    }
+
+    fn set_dice(&mut self, zone: Zone, faces: &[u8]) -> Result<(), StateError> {
+        self.check_owner(zone)?;
+        self.edit("set dice", |sim| sim.set_dice(zone, faces))?;
+        self.history.push(Step::SetDice(zone, faces.into()));
         Ok(())
     }
 

@@ -250,14 +250,9 @@ impl<G: Game> Expectimax<G> {
             if point.wide {
                 return self.world_draw(sim, action, depth, ply, cases);
             }
-            // Points past the most a path forces are sampled (as the registry's states do).
-            let later = branching_points(log) > path.len() && path.len() < MAX_FORCED;
             let (max_case, p) = (point.max_case, point.probability());
             if p > 0.0 {
-                let v = match later {
-                    true => self.exact_after(sim, action, depth, ply, path)?,
-                    false => self.node(sim, depth - 1, ply + 1)?,
-                };
+                let v = self.value_after(sim, action, depth, ply, path)?;
                 for (t, v) in total.iter_mut().zip(v) {
                     *t += p * v;
                 }
@@ -288,7 +283,21 @@ impl<G: Game> Expectimax<G> {
         let path = cases.then(drawn).ok_or(SimError::TooManyCases {
             given: cases.len() + 1,
         })?;
-        if branching_points(log) > path.len() && path.len() < MAX_FORCED {
+        self.value_after(sim, action, depth, ply, path)
+    }
+
+    /// The value of the world `action` just made with its points forced to `path`: its later
+    /// branching points enumerated in turn, else the position it reached. Points past the
+    /// most a path forces are sampled (as the registry's states do).
+    fn value_after(
+        &mut self,
+        sim: &mut Sim<G>,
+        action: G::Action,
+        depth: u32,
+        ply: usize,
+        path: Forced,
+    ) -> Result<Values, SearchError> {
+        if branching_points(sim.chance_log()) > path.len() && path.len() < MAX_FORCED {
             self.exact_after(sim, action, depth, ply, path)
         } else {
             self.node(sim, depth - 1, ply + 1)

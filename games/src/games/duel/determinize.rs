@@ -1,6 +1,9 @@
-//! The determinization API: replace a seat's dice, hand or pile, set its dice
-//! generators, and take over its draws (`no_draw`, the draw buffer, `pile_to_hand`,
-//! `hand_to_pile`). Every function checks everything first: on error the world is unchanged.
+//! The duel's determinization: replace a seat's dice, hand or pile (by card names, through
+//! the kernel's [`Sim::set_dice`] and [`Sim::set_zone`], which the duel's catalog slots and
+//! pool of spare dice implement), set its dice generators, and take over its draws
+//! (`no_draw`, the draw buffer, `pile_to_hand`, `hand_to_pile`; the kernel's way to fix a draw
+//! is forcing its chance point). Every function checks everything first: on error the world
+//! is unchanged.
 //!
 //! ```
 //! use alea_games::dice::Face;
@@ -19,9 +22,10 @@ use bevy_ecs::prelude::*;
 use super::catalog::{CardTag, CatalogError};
 use super::evidence::HandEvidence;
 use super::history::{DiceHistory, DiceStep};
-use super::state::{CARD_SLOTS, Draw, DuelControl, HAND_LIMIT, PileOrder};
+use super::state::{CARD_SLOTS, Draw, DuelControl, DuelState, HAND_LIMIT, PileOrder};
 use super::{Duel, board, zones};
 use crate::dice::{DiceError, DiceExpr, DiceGenerator, Face, GeneratorKind, MAX_DICE};
+use alea::determinize::DeterminizeError as KernelError;
 use alea::kernel::{CardId, Rules, Seat, Sim, Zone};
 
 /// The name of the card that can only be tuned.
@@ -33,19 +37,10 @@ pub enum DeterminizeError {
     /// A card name not in the catalog.
     #[error(transparent)]
     Unknown(#[from] CatalogError),
-    /// More cards than the zone or the seat's card entities can hold.
-    #[error("{asked} cards asked for the {zone}; it can hold {capacity}")]
-    OverCapacity {
-        /// "hand" or "pile".
-        zone: &'static str,
-        /// Cards asked.
-        asked: usize,
-        /// What fits.
-        capacity: usize,
-    },
-    /// More dice than a player holds.
-    #[error("{0} dice asked; at most {MAX_DICE}")]
-    TooManyDice(usize),
+    /// Refused by the kernel's determinization ([`Sim::set_zone`], [`Sim::set_dice`]): more
+    /// cards or dice than fit, a zone the duel does not set, an action in flight.
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
     /// A refused dice expression.
     #[error("{0}")]
     Dice(#[from] DiceError),
@@ -85,64 +80,63 @@ pub enum DeterminizeError {
     Duplicate(usize),
 }
 
-fn ids(rules: &Rules<Duel>, names: &[&str]) -> Result<Vec<u16>, DeterminizeError> {
-    Ok(names
+fn ids(rules: &Rules<Duel>, names: &[&str]) -> Result<Vec<CardId>, DeterminizeError> {
+    names
         .iter()
-        .map(|n| rules.game.catalog.card(n))
-        .collect::<Result<_, _>>()?)
+        .map(|n| Ok(CardId(rules.game.catalog.card(n)?)))
+        .collect()
 }
 
-/// Replaces the contents of `zone` (hand or pile) by `cards`, reusing the zone's entities and
-/// then free ones (in entity order).
-fn replace(
-    sim: &mut Sim<Duel>,
-    seat: Seat,
+/// The duel's [`Game::set_zone`](alea::kernel::Game::set_zone): `seat`'s hand or pile holds
+/// exactly `cards` (catalog indices, the first on top of a pile), written on the zone's card
+/// entities and then the seat's spares, up to the hand limit or the seat's card slots. A hand
+/// set forgets what the table knew of it ([`HandEvidence`]); a pile set is drawn in its order
+/// ([`DuelControl::pile_set`]) until it is shuffled.
+pub(super) fn set_zone(
+    rules: &Rules<Duel>,
+    world: &mut World,
+    state: &mut DuelState,
     zone: Zone,
-    cards: &[u16],
-    limit: usize,
-    what: &'static str,
-) -> Result<(), DeterminizeError> {
-    let rules = sim.rules();
-    let world = sim.world();
-    let usable = zones::cards(rules, seat)
-        .iter()
-        .filter(|&&e| {
-            let z = zones::zone(world, e);
-            z == zone || z == Zone::Pool
-        })
-        .count();
-    let capacity = usable.min(limit);
-    if cards.len() > capacity {
-        return Err(DeterminizeError::OverCapacity {
-            zone: what,
-            asked: cards.len(),
-            capacity,
-        });
+    cards: &[CardId],
+) -> Result<(), KernelError> {
+    let (seat, limit) = match zone {
+        Zone::Hand(seat) if seat.index() < 2 => (seat, HAND_LIMIT),
+        Zone::Pile(seat) if seat.index() < 2 => (seat, CARD_SLOTS),
+        _ => return Err(KernelError::NotSettable { zone }),
+    };
+    let known = rules.game.catalog.cards.len();
+    if let Some(&card) = cards.iter().find(|c| usize::from(c.0) >= known) {
+        return Err(KernelError::UnknownCard { card });
     }
     // The zone's own entities first (in card order), then spares.
-    let entities: Vec<Entity> = {
-        let mut own: Vec<Entity> = zones::cards(rules, seat)
-            .iter()
-            .copied()
-            .filter(|e| zones::zone(world, *e) == zone)
-            .collect();
-        own.extend(
-            zones::cards(rules, seat)
-                .iter()
-                .copied()
-                .filter(|e| zones::zone(world, *e) == Zone::Pool),
-        );
-        own
-    };
     let all = zones::cards(rules, seat);
+    let view: &World = world;
+    let in_zone = |z: Zone| {
+        all.iter()
+            .copied()
+            .filter(move |&e| zones::zone(view, e) == z)
+    };
+    let entities: Vec<Entity> = in_zone(zone).chain(in_zone(Zone::Pool)).collect();
+    let capacity = entities.len().min(limit);
+    if cards.len() > capacity {
+        return Err(KernelError::TooMany {
+            zone,
+            asked: cards.len(),
+            holds: capacity,
+        });
+    }
     let last_used = entities[..cards.len()]
         .iter()
         .filter_map(|e| all.iter().position(|a| a == e))
         .max()
         .map_or(0, |i| i + 1);
-    let world = sim.world_mut();
-    let slots = &mut world.resource_mut::<DuelControl>().card_slots[seat.index()];
+    let mut control = world.resource_mut::<DuelControl>();
+    let slots = &mut control.card_slots[seat.index()];
     *slots = (*slots).max(last_used as u8);
+    match zone {
+        Zone::Hand(_) => state.sides[seat.index()].hand = HandEvidence::default(),
+        _ => control.pile_set[seat.index()] = true,
+    }
     for (i, &e) in entities.iter().enumerate() {
         let (z, card) = match cards.get(i) {
             Some(&c) => (zone, Some(c)),
@@ -153,48 +147,71 @@ fn replace(
         }
         if let Some(c) = card {
             if let Some(mut id) = world.get_mut::<CardId>(e) {
-                id.0 = c;
+                *id = c;
             }
             if let Some(mut o) = world.get_mut::<PileOrder>(e) {
                 o.0 = i as u16;
             }
         }
     }
-    sim.refresh_decision();
     Ok(())
 }
 
-/// Replaces `seat`'s dice by `faces` (in dice order).
-pub fn set_dice(sim: &mut Sim<Duel>, seat: Seat, faces: &[Face]) -> Result<(), DeterminizeError> {
-    if faces.len() > MAX_DICE {
-        return Err(DeterminizeError::TooManyDice(faces.len()));
+/// The duel's [`Game::set_dice`](alea::kernel::Game::set_dice): `seat`'s dice are exactly
+/// `faces` ([`Face`] discriminants, up to [`MAX_DICE`]), its other dice slots back in the pool;
+/// the dice history records them as set.
+pub(super) fn set_dice_zone(
+    world: &mut World,
+    zone: Zone,
+    faces: &[u8],
+) -> Result<(), KernelError> {
+    let Zone::Dice(seat) = zone else {
+        return Err(KernelError::NotSettable { zone });
+    };
+    if seat.index() >= 2 {
+        return Err(KernelError::NotSettable { zone });
     }
-    let world = sim.world_mut();
-    zones::set_faces(world, seat, faces);
+    if faces.len() > MAX_DICE {
+        return Err(KernelError::TooMany {
+            zone,
+            asked: faces.len(),
+            holds: MAX_DICE,
+        });
+    }
+    let mut set = Vec::with_capacity(faces.len());
+    for (index, &face) in faces.iter().enumerate() {
+        set.push(Face::from_u8(face).ok_or(KernelError::NoFace {
+            index,
+            face,
+            faces: Face::ALL.len() as u8,
+        })?);
+    }
+    zones::set_faces(world, seat, &set);
     let slots = ((1u32 << faces.len()) - 1) as u16;
     if let Some(mut history) = world.get_resource_mut::<DiceHistory>() {
         history.log(seat, DiceStep::Set { slots });
     }
-    sim.refresh_decision();
     Ok(())
 }
 
-/// Replaces `seat`'s hand by the cards named (at most the hand limit). What the table knew of
-/// the hand ([`HandEvidence`]) is forgotten.
+/// Replaces `seat`'s dice by `faces` (in dice order): [`Sim::set_dice`] on its dice zone.
+pub fn set_dice(sim: &mut Sim<Duel>, seat: Seat, faces: &[Face]) -> Result<(), DeterminizeError> {
+    let faces: Vec<u8> = faces.iter().map(|&f| f as u8).collect();
+    Ok(sim.set_dice(Zone::Dice(seat), &faces)?)
+}
+
+/// Replaces `seat`'s hand by the cards named (at most the hand limit): [`Sim::set_zone`] on
+/// its hand. What the table knew of the hand ([`HandEvidence`]) is forgotten.
 pub fn set_hand(sim: &mut Sim<Duel>, seat: Seat, names: &[&str]) -> Result<(), DeterminizeError> {
     let cards = ids(sim.rules(), names)?;
-    replace(sim, seat, Zone::Hand(seat), &cards, HAND_LIMIT, "hand")?;
-    sim.state_mut().sides[seat.index()].hand = HandEvidence::default();
-    Ok(())
+    Ok(sim.set_zone(Zone::Hand(seat), &cards)?)
 }
 
-/// Replaces `seat`'s pile by the cards named, the first on top: its draws take them in this
-/// order ([`DuelControl::pile_set`]) until the pile is shuffled.
+/// Replaces `seat`'s pile by the cards named, the first on top: [`Sim::set_zone`] on its pile.
+/// Its draws take them in this order ([`DuelControl::pile_set`]) until the pile is shuffled.
 pub fn set_pile(sim: &mut Sim<Duel>, seat: Seat, names: &[&str]) -> Result<(), DeterminizeError> {
     let cards = ids(sim.rules(), names)?;
-    replace(sim, seat, Zone::Pile(seat), &cards, CARD_SLOTS, "pile")?;
-    sim.world_mut().resource_mut::<DuelControl>().pile_set[seat.index()] = true;
-    Ok(())
+    Ok(sim.set_zone(Zone::Pile(seat), &cards)?)
 }
 
 /// Sets (or with `None` clears) `seat`'s roll generator. A set roll generator skips the reroll.

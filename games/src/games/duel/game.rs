@@ -2,6 +2,7 @@
 //! event, decisions, views, determinization and returns.
 
 use super::*;
+use alea::determinize::DeterminizeError;
 
 /// The deal's draws, after the piles are gathered and shuffled: [`START_HAND`] cards each,
 /// every card a chance point ([`pile::NextCard`](super::pile::NextCard)), so a game built at
@@ -255,10 +256,35 @@ impl Game for Duel {
     /// and dealt back in the same sizes (the hand's cards of known tags first:
     /// [`evidence::deal`]), the viewer's own pile is shuffled, and the opponent's
     /// dice are rolled again from their public history ([`history::determinize`]).
-    /// No zone: the duel's cards are catalog slots per seat with a pile order of their own
-    /// (`determinize::set_hand`, `set_pile` edit them); `Sim::place_cards` refuses.
+    /// No zone: the duel's cards are catalog slots per seat with a pile order of their own,
+    /// so no two cards trade places (`Sim::place_cards` refuses); `Sim::set_zone` rewrites
+    /// the slots ([`Game::set_zone`] below).
     fn concealed_zone(_: Zone) -> bool {
         false
+    }
+
+    /// A seat's hand or pile is exactly `cards` (catalog indices, `dummy` for an unknown
+    /// card), written on its card slots: [`determinize::set_hand`], [`determinize::set_pile`].
+    fn set_zone(
+        rules: &Rules<Duel>,
+        world: &mut World,
+        state: &mut DuelState,
+        zone: Zone,
+        cards: &[CardId],
+    ) -> Result<(), DeterminizeError> {
+        determinize::set_zone(rules, world, state, zone, cards)
+    }
+
+    /// A seat's dice are exactly `faces` ([`Face`](crate::dice::Face) discriminants), taken
+    /// from or put back in its pool of dice: [`determinize::set_dice`].
+    fn set_dice(
+        _: &Rules<Duel>,
+        world: &mut World,
+        _: &mut DuelState,
+        zone: Zone,
+        faces: &[u8],
+    ) -> Result<(), DeterminizeError> {
+        determinize::set_dice_zone(world, zone, faces)
     }
 
     fn determinize(

@@ -539,3 +539,37 @@ fn placing_a_card_in_a_hand_trades_it_with_the_hand_s_card() {
     );
     assert_eq!(private_card(&rules, sim.world(), Seat(1)), Some(CardId(KS)));
 }
+
+/// The kernel's default `set_zone`: the hand is exactly the cards named, as many as it holds;
+/// an unordered zone is set whole too (its order is nothing to set).
+#[test]
+fn a_zone_set_whole_holds_exactly_the_cards_named() {
+    use alea::determinize::DeterminizeError;
+    let mut sim = dealt(KS, JS);
+    let rules = rules_of(&sim);
+    let before = sim.checksum();
+    assert_eq!(
+        sim.set_zone(Zone::Hand(Seat(1)), &[]),
+        Err(DeterminizeError::WrongSize {
+            zone: Zone::Hand(Seat(1)),
+            asked: 0,
+            holds: 1
+        })
+    );
+    assert_eq!(
+        sim.set_zone(Zone::Hand(Seat(1)), &[CardId(QS), CardId(QH)]),
+        Err(DeterminizeError::TooMany {
+            zone: Zone::Hand(Seat(1)),
+            asked: 2,
+            holds: 1
+        })
+    );
+    assert_eq!(sim.checksum(), before, "a refusal changes nothing");
+    sim.set_zone(Zone::Hand(Seat(1)), &[CardId(QH)]).unwrap();
+    assert_eq!(private_card(&rules, sim.world(), Seat(1)), Some(CardId(QH)));
+    // The stock made of seat 0's KS and three of its own: its fourth card, KH, goes to seat 0.
+    let stock = [JS, JH, QS, KS].map(CardId);
+    sim.set_zone(Zone::Stock, &stock).unwrap();
+    assert_eq!(private_card(&rules, sim.world(), Seat(0)), Some(CardId(KH)));
+    assert_eq!(private_card(&rules, sim.world(), Seat(1)), Some(CardId(QH)));
+}

@@ -313,6 +313,48 @@ mod tests {
         assert_ne!(sim.checksum(), before);
     }
 
+    /// The kernel's default `set_dice`: one face per die in the zone, checked whole.
+    #[test]
+    fn the_table_s_dice_are_set_whole_one_face_each() {
+        use alea::determinize::DeterminizeError;
+        use alea::kernel::{DieFace, Seat, Zone};
+        let mut sim = SimBuilder::new(Pig::default()).seed(1).build();
+        let die = sim.rules().dice()[0];
+        let before = sim.checksum();
+        let refused = [
+            (
+                sim.set_dice(Zone::Table, &[1, 2]),
+                DeterminizeError::WrongSize {
+                    zone: Zone::Table,
+                    asked: 2,
+                    holds: 1,
+                },
+            ),
+            (
+                sim.set_dice(Zone::Table, &[6]),
+                DeterminizeError::NoFace {
+                    index: 0,
+                    face: 6,
+                    faces: 6,
+                },
+            ),
+            (
+                sim.set_dice(Zone::Dice(Seat(0)), &[1]),
+                DeterminizeError::WrongSize {
+                    zone: Zone::Dice(Seat(0)),
+                    asked: 1,
+                    holds: 0,
+                },
+            ),
+        ];
+        for (got, error) in refused {
+            assert_eq!(got, Err(error));
+        }
+        assert_eq!(sim.checksum(), before);
+        sim.set_dice(Zone::Table, &[5]).unwrap();
+        assert_eq!(sim.world().get::<DieFace>(die), Some(&DieFace(5)));
+    }
+
     #[test]
     fn only_stop_is_legal_when_banking_wins() {
         let mut sim = SimBuilder::new(Pig::to(6)).build();
