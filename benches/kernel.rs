@@ -15,11 +15,11 @@
 //!
 //! `ALEA_PAIRED=ROUNDS cargo bench --bench kernel` times each figure and its baseline in turn,
 //! batch by batch in one process, and prints the median ratio with its range: the figures
-//! the README quotes, immune to the machine's drift between criterion's benchmarks.
+//! the book's performance page quotes, immune to the machine's drift between criterion's benchmarks.
 //!
 //! `ALEA_COUNT=N cargo bench --bench kernel` plays N playouts (and N / 100 searches of 1 000
 //! simulations) through `Sim` and by hand instead of timing, for an instruction count of each
-//! (see the README's Performance section): `valgrind --tool=callgrind
+//! (see the book's performance page, `docs/src/performance.md`): `valgrind --tool=callgrind
 //! --toggle-collect='kernel::count_through' --toggle-collect='kernel::count_bare'
 //! --toggle-collect='kernel::count_mcts' --toggle-collect='kernel::count_mcts_bare'
 //! target/release/deps/kernel-*`, each `count_*` caller's share read with `callgrind_annotate

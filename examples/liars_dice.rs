@@ -1,5 +1,5 @@
 //! Liar's Dice on alea, written with the public API only: the worked example of the
-//! "Writing your own game" guide (`docs/writing-your-own-game.md`).
+//! "Writing your own game" guide (`docs/src/tutorial.md`).
 //!
 //! Two players each roll `dice` hidden six-sided dice. They bid in turn on how many dice on
 //! the whole table show one face ("three 5s"): each bid names more dice, or as many dice of a

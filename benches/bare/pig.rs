@@ -1,7 +1,7 @@
 //! Pig written by hand: no ECS, no pipeline, no chance records — the same rules, the same
 //! streams and the same draws as `alea_games::games::pig` through `Sim`, so a playout or a search
 //! here is the same game as there (checked before timing), and the difference in time is the
-//! kernel's cost. This is the "physical limit" line of the README's performance table.
+//! kernel's cost. This is the "physical limit" line of the book's performance page (`docs/src/performance.md`).
 
 use alea::chance::{Purpose, derive_stream, sub_seed};
 use alea::kernel::playout::random_player_rng;

@@ -14,6 +14,7 @@ calls ``alea_python::export``): importing that module registers its games here
 (``_register_module``).
 """
 
+import importlib as _importlib
 import json as _json
 
 from ._alea import Game, State, run_cli
@@ -82,6 +83,39 @@ def game_info(name):
     "type", "default", "allowed", "description"}], "players": [{"name", "description"}]}``
     (the object ``alea games --json`` lists for it)."""
     return _json.loads(_owner(name).game_info(name))
+
+
+def _games_help():
+    """The registered games and their options, for ``help(load_game)``: from the registry,
+    the same source as ``alea games`` and the book."""
+    lines = ["", "", "Games (``registered_names()``; ``game_info(name)`` has the details):", ""]
+    for name in _alea.registered_names():
+        info = _json.loads(_alea.game_info(name))
+        options = ", ".join(
+            f"{o['name']}={o['default']}" if o.get("default") not in (None, "") else o["name"]
+            for o in info["options"]
+        )
+        lines.append(f"- ``{name}``: {info['description']}")
+        if options:
+            lines.append(f"  Options: {options}.")
+    return "\n".join(lines)
+
+
+load_game.__doc__ += _games_help()
+
+# The adapters load when first named (``alea.openspiel.register()`` after ``import alea``), so
+# their optional dependencies are imported only by those who use them.
+_SUBMODULES = ("openspiel", "pettingzoo", "ray")
+
+
+def __getattr__(name):
+    if name in _SUBMODULES:
+        return _importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_SUBMODULES))
 
 
 def deserialize_state(text):

@@ -1,26 +1,26 @@
-"""The README's Python examples, and the guide's, run as written."""
+"""The Python examples of the README and of every chapter of the book (``docs/src``), run as
+written."""
 
 import re
+import textwrap
 
 import pytest
 
 from conftest import ROOT
 
-README = (ROOT / "README.md").read_text()
-SECTION = README[README.index("## Python\n") : README.index("## Architecture\n")]
-GUIDE = (ROOT / "docs" / "writing-your-own-game.md").read_text()
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs" / "src").rglob("*.md"))]
 BLOCKS = [
-    (f"README.md python example {i}", block)
-    for i, block in enumerate(re.findall(r"```python\n(.*?)```", SECTION, re.S))
-] + [
-    (f"docs/writing-your-own-game.md python example {i}", block)
-    for i, block in enumerate(re.findall(r"```python\n(.*?)```", GUIDE, re.S))
+    (f"{path.relative_to(ROOT)} python example {i}", textwrap.dedent(block))
+    for path in DOCUMENTS
+    for i, block in enumerate(re.findall(r"```python\n(.*?)```", path.read_text(), re.S))
 ]
 
 
-def test_the_sections_have_examples():
-    assert sum(name.startswith("README") for name, _ in BLOCKS) >= 2
-    assert any(name.startswith("docs/") for name, _ in BLOCKS)
+def test_the_documents_have_examples():
+    names = [name for name, _ in BLOCKS]
+    assert any(name.startswith("README.md") for name in names)
+    assert sum(name.startswith("docs/src/python.md") for name in names) >= 2
+    assert any(name.startswith("docs/src/tutorial.md") for name in names)
 
 
 @pytest.mark.parametrize("index", range(len(BLOCKS)))

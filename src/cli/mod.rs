@@ -151,7 +151,7 @@ pub enum AnswersArg {
 pub struct ThinkArgs {
     /// The game.
     pub game: ThinkGame,
-    /// The position (a position file: see the README, "sgs").
+    /// The position (a position file: see the book, `docs/src/games/sgs.md`).
     #[arg(long, value_name = "FILE")]
     pub position: std::path::PathBuf,
     /// How questions inside the simulations are answered.

@@ -3,6 +3,8 @@
 mod alloc_count;
 mod benefit;
 mod bevy;
+#[cfg(unix)]
+mod book;
 mod chance;
 mod chance_nodes;
 mod conformance;

@@ -155,12 +155,12 @@ fn entries(command: &str, name: &str, span: &str) -> (usize, u64) {
 }
 
 /// `--profile-games N` records games 0..N (default 1), and a player's decision is one
-/// `player` span unless `--profile-thinking`: the README's example stays small.
+/// `player` span unless `--profile-thinking`: the book's example (`docs/src/bevy.md`) stays small.
 #[cfg(feature = "trace")]
 #[test]
 fn a_profile_samples_games_and_leaves_the_players_searches_out() {
     let command = "simulate mahjong --games 4 --length kyoku";
-    // The README's example: one match of one hand is recorded, whose ISMCTS player's
+    // The book's example (`docs/src/bevy.md`): one match of one hand is recorded, whose ISMCTS player's
     // playouts (each a whole match) stay out.
     let (ends, bytes) = entries(command, "sampled.json", "rules: MatchEnd");
     assert_eq!(ends, 1, "one match recorded");

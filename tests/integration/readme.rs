@@ -1,5 +1,5 @@
-//! Every README example whose output the README shows: each `$ ...` command of a text block
-//! runs in a shell (the `alea` binary first in `PATH`, in a scratch folder holding the
+//! Every example of the README and the book (`docs/src`) whose output they show: each `$ ...`
+//! command of a text block runs in a shell (the `alea` binary first in `PATH`, in a scratch folder holding the
 //! repository's `assets` and `tests/fixtures`), and prints what the README shows after it. A `...` line stands for
 //! any number of lines; a timing line (`games/s`, `matches/s`, ...) need only say so; a
 //! command ending in `> /dev/null` must only succeed; `$ cat FILE` shows a file the example
@@ -11,21 +11,23 @@ use std::process::Command;
 
 /// A text block's commands, each with the lines shown after it.
 struct Example {
-    /// The README line of the block's fence.
+    /// The document (`README.md`, `docs/src/...`) the block is in.
+    document: String,
+    /// The line of the block's fence.
     line: usize,
     commands: Vec<(String, Vec<String>)>,
 }
 
 /// A fenced block of a Markdown text: the line of its opening fence, the fence's language
 /// (`rust`, or empty) and its lines with the fence's indentation removed.
-struct Fenced<'a> {
-    line: usize,
-    language: &'a str,
-    lines: Vec<&'a str>,
+pub(crate) struct Fenced<'a> {
+    pub(crate) line: usize,
+    pub(crate) language: &'a str,
+    pub(crate) lines: Vec<&'a str>,
 }
 
 /// Every fenced block of `markdown`.
-fn fenced(markdown: &str) -> Vec<Fenced<'_>> {
+pub(crate) fn fenced(markdown: &str) -> Vec<Fenced<'_>> {
     let mut blocks = Vec::new();
     let mut open: Option<(usize, &str, &str, Vec<&str>)> = None;
     for (number, line) in markdown.lines().enumerate() {
@@ -68,6 +70,7 @@ fn examples(readme: &str) -> Vec<Example> {
         }
         if !commands.is_empty() {
             found.push(Example {
+                document: String::new(),
                 line: block.line,
                 commands,
             });
@@ -131,7 +134,11 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn run(example: &Example) {
-    let dir = scratch(&example.line.to_string());
+    let dir = scratch(&format!(
+        "{}-{}",
+        example.document.replace('/', "-"),
+        example.line
+    ));
     let bin = Path::new(env!("CARGO_BIN_EXE_alea")).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -139,7 +146,7 @@ fn run(example: &Example) {
         std::env::var("PATH").unwrap_or_default()
     );
     for (command, shown) in &example.commands {
-        let what = format!("README line {}: $ {command}", example.line);
+        let what = format!("{} line {}: $ {command}", example.document, example.line);
         if let Some(file) = command.strip_prefix("cat ") {
             std::fs::write(dir.join(file), shown.join("\n") + "\n").unwrap();
             continue;
@@ -168,26 +175,56 @@ fn run(example: &Example) {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-fn every_readme_example_prints_what_the_readme_shows() {
-    let readme = include_str!("../../README.md");
-    let examples = examples(readme);
-    let commands: usize = examples.iter().map(|e| e.commands.len()).sum();
-    assert!(
-        examples.len() >= 11 && commands >= 38,
-        "{} blocks, {commands} commands",
-        examples.len()
-    );
-    for example in &examples {
-        run(example);
+/// The README and every chapter of the book, by path from the repository's root.
+pub(crate) fn documents() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = vec![("README.md".to_string(), read(&root.join("README.md")))];
+    let mut pending = vec![root.join("docs/src")];
+    while let Some(dir) = pending.pop() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                let name = path.strip_prefix(root).unwrap().display().to_string();
+                found.push((name, read(&path)));
+            }
+        }
     }
+    found
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn every_readme_and_book_example_prints_what_it_shows() {
+    let mut blocks = 0;
+    let mut commands = 0;
+    for (name, text) in documents() {
+        for mut example in examples(&text) {
+            example.document = name.clone();
+            blocks += 1;
+            commands += example.commands.len();
+            run(&example);
+        }
+    }
+    assert!(
+        blocks >= 11 && commands >= 38,
+        "{blocks} blocks, {commands} commands"
+    );
 }
 
 /// "Writing your own game" shows excerpts of its worked example: each Rust block is still in
 /// `examples/liars_dice.rs` or its Python module (`examples/liars_dice_python`), word for word.
 #[test]
 fn the_guide_s_code_is_the_example_s() {
-    let guide = include_str!("../../docs/writing-your-own-game.md");
+    let guide = include_str!("../../docs/src/tutorial.md");
     let example = [
         include_str!("../../examples/liars_dice.rs"),
         include_str!("../../examples/liars_dice_python/src/lib.rs"),
@@ -202,7 +239,7 @@ fn the_guide_s_code_is_the_example_s() {
     for (line, block) in blocks {
         assert!(
             example.contains(&block),
-            "docs/writing-your-own-game.md line {line}: not in the example:\n{block}"
+            "docs/src/tutorial.md line {line}: not in the example:\n{block}"
         );
     }
 }
