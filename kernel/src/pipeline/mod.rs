@@ -1,5 +1,24 @@
 //! The event pipeline: listeners, their order, nesting, cancellation, questions
 //! to players mid-resolution, the depth limit and observable effects.
+//!
+//! An action becomes root events ([`Game::translate`](crate::kernel::Game::translate)); each
+//! resolves through its listeners and rules, which may emit more, nested one level deeper. With
+//! event recording on, the [`Sim`](crate::kernel::Sim) keeps what resolved, in order:
+//!
+//! ```
+//! use alea::prelude::*;
+//! use alea_games::games::pig::{Pig, PigAction, PigEvent};
+//!
+//! let mut sim = SimBuilder::new(Pig::default()).seed(1).record_events(true).build();
+//! sim.set_case(Some(4)); // the die shows 5
+//! sim.apply(PigAction::Roll)?;
+//! let events: Vec<(u16, &PigEvent)> = sim.events().iter().map(|e| (e.depth, &e.event)).collect();
+//! // The roll is the root event (depth 1); what it rolled resolves inside it, one deeper.
+//! assert!(matches!(events[0], (1, PigEvent::Roll { seat: Seat(0) })));
+//! assert!(matches!(events[1], (2, PigEvent::Rolled { face: 5, .. })));
+//! assert!(sim.events().iter().all(|e| !e.cancelled));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod ctx;
 mod effect;

@@ -16,6 +16,30 @@
 //! `(seed, iteration)`. Searches restore the `Sim` to the root when they return, and reuse their
 //! buffers: a second search of the same size allocates nothing. Build search `Sim`s with
 //! [`Rollback::Caller`](crate::kernel::Rollback::Caller): searches restore snapshots anyway.
+//!
+//! Exact expectimax over Pig's rolls, and ISMCTS for Leduc's hidden cards; a search restores
+//! the world it was given:
+//!
+//! ```
+//! use alea::prelude::*;
+//! use alea::search::{Expectimax, Ismcts, RandomRollouts};
+//! use alea_games::games::leduc::Leduc;
+//! use alea_games::games::pig::Pig;
+//!
+//! let mut pig = SimBuilder::new(Pig::default()).seed(2).build();
+//! let before = pig.checksum();
+//! // Three moves deep, every roll's six cases weighted, leaves valued by 20 random playouts.
+//! let best = Expectimax::new(3, RandomRollouts::new(20, 1)).search(&mut pig, 7)?;
+//! assert!(pig.legal_actions().contains(&best.action));
+//! assert_eq!(pig.checksum(), before);
+//!
+//! // ISMCTS keys its nodes by what the mover has seen: the opponent's card is resampled.
+//! let mut leduc = SimBuilder::new(Leduc::default()).seed(4).build();
+//! let result = Ismcts::new(2.0, RandomRollouts::new(1, 0)).search(&mut leduc, 1_000, 9)?;
+//! assert_eq!(result.simulations, 1_000);
+//! assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u64>(), 1_000);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod evaluate;
 mod expectimax;

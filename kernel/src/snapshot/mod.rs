@@ -1,5 +1,26 @@
 //! In-place snapshots: a registry of snapshot-able types, plain-data snapshots,
 //! restore by whole table columns without change detection, and a stable checksum.
+//!
+//! A snapshot is plain data (`Send + Sync`): restore it in place, in the same `Sim` or in one
+//! forked from it, and the [`checksum`](crate::kernel::Sim::checksum) says the worlds are equal:
+//!
+//! ```
+//! use alea::prelude::*;
+//! use alea_games::games::leduc::{Leduc, LeducAction};
+//!
+//! let mut sim = SimBuilder::new(Leduc::default()).seed(5).build();
+//! let (start, checksum) = (sim.snapshot(), sim.checksum());
+//! sim.apply(LeducAction::Raise)?;
+//! assert_ne!(sim.checksum(), checksum);
+//! sim.restore(&start)?; // in place: no World is rebuilt
+//! assert_eq!(sim.checksum(), checksum);
+//! // Another thread's Sim of the same game takes the same snapshot.
+//! let mut other = sim.fork();
+//! other.apply(LeducAction::Call)?;
+//! std::thread::scope(|s| s.spawn(|| other.restore(&start)).join().unwrap())?;
+//! assert_eq!(other.checksum(), checksum);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod checksum;
 mod coverage;
