@@ -98,7 +98,19 @@ def _games_help():
         lines.append(f"- ``{name}``: {info['description']}")
         if options:
             lines.append(f"  Options: {options}.")
+        encoding = info.get("encoding")
+        if encoding:
+            lines.append(f"  Observation {tuple(encoding['observation_shape'])}, flattened:")
+            lines.extend(_parts(encoding["observation"]))
+            lines.append(f"  Action ids 0..{encoding['num_actions'] - 1}:")
+            lines.extend(_parts(encoding["actions"]))
     return "\n".join(lines)
+
+
+def _parts(parts):
+    """Lines for an encoding's parts: ``start-end: meaning``."""
+    span = lambda p: str(p["start"]) if p["end"] - p["start"] == 1 else f"{p['start']}-{p['end'] - 1}"
+    return [f"    {span(p)}: {p['meaning']}" for p in parts]
 
 
 load_game.__doc__ += _games_help()

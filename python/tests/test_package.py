@@ -33,3 +33,13 @@ def test_help_of_load_game_lists_every_game_and_its_options():
         assert f"``{name}``" in doc, name
         for option in alea.game_options(name):
             assert option in doc, (name, option)
+
+
+def test_help_of_load_game_says_what_every_observation_index_and_action_id_holds():
+    doc = alea.load_game.__doc__
+    for name in alea._alea.registered_names():
+        encoding = alea.game_info(name)["encoding"]
+        for part in encoding["observation"] + encoding["actions"]:
+            assert part["meaning"] in doc, (name, part)
+    # Leduc's, as OpenSpiel numbers them.
+    assert "    0: fold\n    1: call\n    2: raise" in doc

@@ -103,7 +103,10 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct GamesArgs {
     /// Print `{"games": [{"name", "description", "options": [{"name", "type", "default",
-    /// "allowed", "range" (integers), "description"}], "players": [{"name", "description"}]}]}`.
+    /// "allowed", "range" (integers), "description"}], "players": [{"name", "description"}],
+    /// "encoding": {"observation_shape", "observation": [{"start", "end", "meaning"}],
+    /// "num_actions", "actions": [{"start", "end", "meaning"}]}}]}` (the encoding with the
+    /// default options).
     #[arg(long)]
     pub json: bool,
 }

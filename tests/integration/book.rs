@@ -170,3 +170,57 @@ fn the_cli_reference_is_the_clap_definitions() {
          `ALEA_BLESS=1 cargo test --profile ci --test integration book::the_cli_reference`"
     );
 }
+
+/// The book's tables of each game's observation and action ids, from the games' own
+/// [`Encode`](alea::encode::Encode) layouts (as `alea games --json` and Python's help list them).
+fn encodings_page() -> String {
+    let mut page = String::from(
+        "# Observations and action ids\n\n\
+         Generated from each game's `Encode::observation_layout` and `Encode::action_layout` \
+         (with its default options), the same source as `alea games --json`, \
+         `alea.game_info(name)[\"encoding\"]` and `help(alea.load_game)`. Observation indices \
+         are positions in the flattened (row-major) tensor, `start..end`; every index and \
+         every action id is in exactly one row.\n",
+    );
+    let table = |page: &mut String, what: &str, parts: &[alea::encode::Part]| {
+        page.push_str(&format!("\n| {what} | what it holds |\n|---|---|\n"));
+        for part in parts {
+            let range = match part.end - part.start {
+                1 => part.start.to_string(),
+                _ => format!("{}–{}", part.start, part.end - 1),
+            };
+            page.push_str(&format!("| {range} | {} |\n", part.meaning));
+        }
+    };
+    for info in alea_games::games::REGISTRY {
+        let listing = info.listing();
+        page.push_str(&format!("\n## {}\n\n{}\n", info.name, info.description));
+        let Some(encoding) = listing.encoding else {
+            page.push_str("\n(It needs an option to be built.)\n");
+            continue;
+        };
+        page.push_str(&format!(
+            "\nObservation shape {:?}, {} action ids.\n",
+            encoding.observation_shape, encoding.num_actions
+        ));
+        table(&mut page, "observation", &encoding.observation);
+        table(&mut page, "action ids", &encoding.actions);
+    }
+    page
+}
+
+/// `docs/src/encodings.md` is [`encodings_page`]. `ALEA_BLESS=1` rewrites it.
+#[test]
+fn the_encodings_page_is_the_games_layouts() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/encodings.md");
+    let generated = encodings_page();
+    if std::env::var_os("ALEA_BLESS").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        stored == generated,
+        "docs/src/encodings.md is not the games' layouts: run \
+         `ALEA_BLESS=1 cargo test --profile ci --test integration book::the_encodings_page`"
+    );
+}

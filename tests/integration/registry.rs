@@ -63,6 +63,48 @@ fn every_game_plays_replays_and_restarts_through_its_entry() {
     }
 }
 
+/// Every game says what each observation index and action id holds: its parts lie end to
+/// end from 0 and cover the flattened tensor and the ids exactly, with the default options
+/// and with others that change the sizes (Pig's players, sgs's seats).
+#[test]
+fn every_game_s_layout_covers_its_observation_and_its_action_ids() {
+    let check = |what: &str, parts: &[alea::encode::Part], size: usize| {
+        assert!(!parts.is_empty(), "{what}: no parts");
+        let mut next = 0;
+        for part in parts {
+            assert_eq!(part.start, next, "{what}: {part:?} does not follow on");
+            assert!(part.end > part.start, "{what}: {part:?} is empty");
+            assert!(!part.meaning.is_empty(), "{what}: {part:?}");
+            next = part.end;
+        }
+        assert_eq!(
+            next, size,
+            "{what}: the parts end at {next}, the size is {size}"
+        );
+    };
+    let others: [(&str, Vec<(String, OptionValue)>); 2] = [
+        ("pig", vec![("players".into(), OptionValue::Int(4))]),
+        (
+            "sgs",
+            vec![("mode".into(), OptionValue::Text("identity4".into()))],
+        ),
+    ];
+    let defaults = REGISTRY.iter().map(|info| (info.name, Vec::new()));
+    for (name, options) in defaults.chain(others) {
+        let (_, game) = find(REGISTRY, name).unwrap().load(options).unwrap();
+        let size = alea::encode::size(&game.shape());
+        check(
+            &format!("{name} observation"),
+            &game.observation_layout(),
+            size,
+        );
+        let ids = game.num_actions() as usize;
+        check(&format!("{name} actions"), &game.action_layout(), ids);
+        let listed = find(REGISTRY, name).unwrap().listing().encoding;
+        assert!(listed.is_some(), "{name} lists its encoding");
+    }
+}
+
 /// Random play through the registry's states that picks *any* listed chance outcome, however
 /// unlikely (uniformly among them), never fails; mahjong's draws are chance nodes listed by
 /// the mount's cells, in words.

@@ -2,19 +2,19 @@
 //! the cards named, set a die's face or a zone's dice — checked first, so an error leaves the
 //! world exactly as it was.
 //!
-//! A search re-deals hidden information with [`Game::determinize`](crate::kernel::Game::determinize);
+//! A search re-deals hidden information with [`Game::determinize`];
 //! these operations fix it instead — a test that gives a seat the card it needs, a puzzle, a
 //! scenario, a game's own `determinize`. Cards trade places: each chosen card that is not in
 //! the zone yet swaps zones with one of the zone's cards that was not chosen, so every zone
 //! keeps its size and every card stays somewhere. Only cards of concealed zones
-//! ([`Game::concealed_zone`](crate::kernel::Game::concealed_zone): hands, piles, the stock by default)
+//! ([`Game::concealed_zone`]: hands, piles, the stock by default)
 //! move; a game keeps what else a move touches (an ordered pile, what seats know) in
-//! [`Game::swapped`](crate::kernel::Game::swapped).
+//! [`Game::swapped`].
 //!
 //!
 //! [`Sim::set_zone`](crate::kernel::Sim::set_zone) and [`Sim::set_dice`](crate::kernel::Sim::set_dice)
 //! set a whole zone: by the same trades by default ([`set_zone`], [`set_dice`]), or the game's
-//! own way where its entities are slots it rewrites ([`Game::set_zone`](crate::kernel::Game::set_zone):
+//! own way where its entities are slots it rewrites ([`Game::set_zone`]:
 //! the duel's catalog slots, its `dummy` card for an unknown one, its pool of spare dice).
 //! Stopping a draw is forcing its chance point ([`Case`](crate::chance::Case)): every draw
 //! that goes through one can be made to take the card a test wants.
@@ -93,7 +93,7 @@ pub enum DeterminizeError {
         /// What it holds.
         holds: usize,
     },
-    /// The game keeps no order in this zone ([`Game::put_on_top`](crate::kernel::Game::put_on_top)).
+    /// The game keeps no order in this zone ([`Game::put_on_top`]).
     #[error("{zone:?} has no order to put cards on top of")]
     Unordered {
         /// The zone.

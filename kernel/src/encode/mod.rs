@@ -9,8 +9,57 @@
 
 use crate::kernel::{Game, Seat, Sim};
 
+/// One part of a game's observation tensor (flattened, row-major indices) or of its action
+/// ids: `start..end` and what it holds. A game lists its parts in order
+/// ([`Encode::observation_layout`], [`Encode::action_layout`]), covering every index once;
+/// `alea games --json`, Python's `game_info` and `help(alea.load_game)`, and the book's tables
+/// are made from them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Part {
+    /// The first index (or id) of the part.
+    pub start: usize,
+    /// One past its last.
+    pub end: usize,
+    /// What it holds, in words.
+    pub meaning: String,
+}
+
+impl Part {
+    /// The part `start..end` holding `meaning`.
+    pub fn new(start: usize, end: usize, meaning: impl Into<String>) -> Self {
+        Part {
+            start,
+            end,
+            meaning: meaning.into(),
+        }
+    }
+}
+
+/// Parts laid end to end from 0, each `(length, meaning)`.
+pub fn parts<S: Into<String>>(lengths: impl IntoIterator<Item = (usize, S)>) -> Vec<Part> {
+    let mut start = 0;
+    lengths
+        .into_iter()
+        .map(|(len, meaning)| {
+            let part = Part::new(start, start + len, meaning);
+            start += len;
+            part
+        })
+        .collect()
+}
+
 /// Stable action ids and observation tensors for a game.
 pub trait Encode: Game {
+    /// What the observation's indices hold, in order ([`Part`]; empty: undocumented).
+    fn observation_layout(&self) -> Vec<Part> {
+        Vec::new()
+    }
+
+    /// What the action ids name, in order ([`Part`]; empty: undocumented).
+    fn action_layout(&self) -> Vec<Part> {
+        Vec::new()
+    }
+
     /// How many action ids there are: ids are `0..num_actions`.
     fn num_actions(&self) -> u32;
 

@@ -112,6 +112,10 @@ pub trait DynGame: Send + Sync {
     fn num_actions(&self) -> u32;
     /// The observation tensor's shape.
     fn shape(&self) -> Vec<usize>;
+    /// What the observation's indices hold ([`Encode::observation_layout`](crate::encode::Encode::observation_layout)).
+    fn observation_layout(&self) -> Vec<crate::encode::Part>;
+    /// What the action ids name ([`Encode::action_layout`](crate::encode::Encode::action_layout)).
+    fn action_layout(&self) -> Vec<crate::encode::Part>;
     /// Bounds (utilities, chance outcomes, length).
     fn bounds(&self) -> Bounds;
     /// True when seats hold hidden information.

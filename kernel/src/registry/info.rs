@@ -53,6 +53,17 @@ impl GameInfo {
         Ok((options, game))
     }
 
+    /// The game's numbers with its default options, when it builds with them.
+    fn encoding(&self) -> Option<Encoding> {
+        let game = (self.build)(&self.options([]).ok()?).ok()?;
+        Some(Encoding {
+            observation_shape: game.shape(),
+            observation: game.observation_layout(),
+            num_actions: game.num_actions(),
+            actions: game.action_layout(),
+        })
+    }
+
     /// The entry as `alea games --json` lists it.
     pub fn listing(&self) -> Listing {
         Listing {
@@ -77,6 +88,7 @@ impl GameInfo {
                 })
                 .collect(),
             players: self.players.to_vec(),
+            encoding: self.encoding(),
         }
     }
 }
@@ -108,6 +120,24 @@ pub struct Listing {
     pub options: Vec<OptionListing>,
     /// Its player kinds.
     pub players: Vec<PlayerSpec>,
+    /// Its observation and action ids with the default options (`null` when it needs an
+    /// option to be built).
+    pub encoding: Option<Encoding>,
+}
+
+/// A game's numbers as `alea games --json` lists them: what the observation's indices and the
+/// action ids mean ([`Encode::observation_layout`](crate::encode::Encode::observation_layout),
+/// [`Encode::action_layout`](crate::encode::Encode::action_layout)).
+#[derive(Clone, Debug, Serialize)]
+pub struct Encoding {
+    /// The observation tensor's shape.
+    pub observation_shape: Vec<usize>,
+    /// Its parts, over the flattened indices.
+    pub observation: Vec<crate::encode::Part>,
+    /// Action ids are `0..num_actions`.
+    pub num_actions: u32,
+    /// Their parts.
+    pub actions: Vec<crate::encode::Part>,
 }
 
 /// One option as `alea games --json` lists it.

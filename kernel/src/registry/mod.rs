@@ -49,7 +49,7 @@ mod tally;
 
 pub use dynamic::{CHANCE, DynGame, DynState, RandomGame, Record, StateError, Step, TERMINAL};
 pub use erased::{Erased, erase};
-pub use info::{GameInfo, Listing, OptionListing, PlayerSpec, find, names};
+pub use info::{Encoding, GameInfo, Listing, OptionListing, PlayerSpec, find, names};
 pub use options::{OptionDefault, OptionError, OptionKind, OptionSpec, OptionValue, Options};
 pub use search::{SearchRefused, SearchReport, search_game};
 pub use state::SimState;

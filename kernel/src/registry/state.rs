@@ -109,6 +109,14 @@ impl<G: Encode> DynGame for Erased<G> {
         self.game().observation_shape()
     }
 
+    fn observation_layout(&self) -> Vec<crate::encode::Part> {
+        self.game().observation_layout()
+    }
+
+    fn action_layout(&self) -> Vec<crate::encode::Part> {
+        self.game().action_layout()
+    }
+
     fn bounds(&self) -> Bounds {
         self.game().bounds()
     }

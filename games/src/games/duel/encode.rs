@@ -1,25 +1,56 @@
-//! The duel as numbers ([`Encode`]). With `C` cards in the catalog there are `47 + 2C` ids:
+//! The duel as numbers ([`Encode`]). With `C` cards in the catalog there are `47 + 2C` ids.
 //!
-//! | ids | action |
-//! |---|---|
-//! | 0–31 | redraw the starting cards of the mask (5 bits) |
-//! | 32–34 | start with the team slot |
-//! | 35, 36, 37 | keep the dice, reroll, end the round |
-//! | 38–40 | use skill 0, 1, 2 |
-//! | 41–43, 44–46 | switch to, choose the slot |
-//! | 47 + card, 47 + C + card | play, tune the card (catalog index) |
+//! What each id names is [`Encode::action_layout`] (the book's table and `alea games --json`
+//! are made from it).
 
 use super::board::view_of;
 use super::state::TEAM;
 use super::zones::{card_id, dice_count, faces, hand};
 use super::{Duel, DuelAction};
-use alea::encode::{Bounds, Encode};
+use alea::encode::{Bounds, Encode, Part, parts};
 use alea::kernel::{Seat, Sim, Turn, Zone};
 
 /// Numbers per side: per character hp, energy, alive, active; summons, supports, ended.
 const SIDE: usize = TEAM * 4 + 3;
 
 impl Encode for Duel {
+    fn observation_layout(&self) -> Vec<Part> {
+        let side = "per character hp / 10, energy / 3, alive, active (3 × 4); summons / 4, \
+                    supports / 4, ended";
+        parts([
+            (SIDE, format!("the viewer's side: {side}")),
+            (SIDE, format!("the opponent's side: {side}")),
+            (
+                8,
+                "the viewer's dice per face / 8 (omni, then the seven elements)".into(),
+            ),
+            (1, "the opponent's dice / 8".into()),
+            (
+                self.catalog.cards.len(),
+                "the viewer's hand, copies per catalog card".into(),
+            ),
+            (1, "the opponent's hand size / 10".into()),
+            (1, "the round / 10".into()),
+            (1, "1 when the viewer moves".into()),
+        ])
+    }
+
+    fn action_layout(&self) -> Vec<Part> {
+        let cards = self.catalog.cards.len();
+        parts([
+            (32, "redraw the starting cards of the mask (5 bits)"),
+            (3, "start with the team slot"),
+            (1, "keep the dice"),
+            (1, "reroll"),
+            (1, "end the round"),
+            (3, "use skill 0, 1, 2"),
+            (3, "switch to the slot"),
+            (3, "choose the slot"),
+            (cards, "play the card (catalog index)"),
+            (cards, "tune the card (catalog index)"),
+        ])
+    }
+
     fn num_actions(&self) -> u32 {
         47 + 2 * self.catalog.cards.len() as u32
     }

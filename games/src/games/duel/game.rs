@@ -275,7 +275,7 @@ impl Game for Duel {
         determinize::set_zone(rules, world, state, zone, cards)
     }
 
-    /// A seat's dice are exactly `faces` ([`Face`](crate::dice::Face) discriminants), taken
+    /// A seat's dice are exactly `faces` ([`Face`] discriminants), taken
     /// from or put back in its pool of dice: [`determinize::set_dice`].
     fn set_dice(
         _: &Rules<Duel>,

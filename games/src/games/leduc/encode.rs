@@ -5,11 +5,27 @@ use super::{
     DEAL, Leduc, LeducAction, MAX_BETS_PER_ROUND, name as card_name, private_card, public_card,
 };
 use alea::chance::Forced;
-use alea::encode::{Bounds, Encode};
+use alea::encode::{Bounds, Encode, Part, parts};
 use alea::kernel::{CardId, Seat, Sim, SimError, Turn, Zone};
 use alea::snapshot::Snapshot;
 
 impl Encode for Leduc {
+    fn observation_layout(&self) -> Vec<Part> {
+        parts([
+            (2, "the viewer, one hot"),
+            (
+                6,
+                "its private card, one hot (Js Jh Qs Qh Ks Kh: card id rank × 2 + suit)",
+            ),
+            (6, "the public card, one hot"),
+            (2, "each seat's chips in the pot"),
+        ])
+    }
+
+    fn action_layout(&self) -> Vec<Part> {
+        parts([(1, "fold"), (1, "call"), (1, "raise")])
+    }
+
     fn num_actions(&self) -> u32 {
         3
     }

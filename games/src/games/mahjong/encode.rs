@@ -2,18 +2,11 @@
 //! ([`PLANES`] × 34, row-major). Seats are counted from the viewer on (0 is the viewer, 1 the
 //! seat after it).
 //!
-//! | planes | what |
-//! |---|---|
-//! | 0–3 | the viewer's concealed tiles: at least 1, 2, 3, 4 of the kind |
-//! | 4 | red fives the viewer holds (at the five's column) |
-//! | 5–8 | each seat's river: copies discarded / 4 |
-//! | 9–12 | each seat's melds: copies / 4 |
-//! | 13 | dora indicators shown: copies / 4 (riichi) |
-//! | 14 | the tile in focus: the viewer's drawn tile, or the discard open to claims |
-//! | 15–18 | each seat's flag, across the row: riichi declared (riichi), out of the hand (sichuan) |
-//! | 19 | scalars: columns 0–3 each seat's score / 100 000, 4–7 the dealer one hot, 8 tiles left in the wall / 136, 9–11 the viewer's missing suit (sichuan) |
+//! What each plane holds is [`layout`] (the book's table and `alea games --json` are made
+//! from it).
 
 use crate::tiles::{Suit, Tile, TileCounts, TileKind};
+use alea::encode::{Part, parts};
 use alea::kernel::Seat;
 
 /// Planes of the observation.
@@ -33,6 +26,43 @@ pub const BOUNDS: alea::encode::Bounds = alea::encode::Bounds {
 /// The observation's shape.
 pub fn shape() -> Vec<usize> {
     vec![PLANES, TileKind::COUNT]
+}
+
+/// What the planes hold (the table above), over the flattened indices: plane `p` is
+/// `p × 34..(p + 1) × 34`, a column per tile kind (`1m..9m 1p..9p 1s..9s 1z..7z`).
+pub fn layout() -> Vec<Part> {
+    const W: usize = TileKind::COUNT;
+    parts([
+        (
+            4 * W,
+            "planes 0-3: the viewer's concealed tiles, at least 1, 2, 3, 4 of the kind",
+        ),
+        (
+            W,
+            "plane 4: red fives the viewer holds (at the five's column)",
+        ),
+        (
+            4 * W,
+            "planes 5-8: each seat's river from the viewer on, copies discarded / 4",
+        ),
+        (
+            4 * W,
+            "planes 9-12: each seat's melds from the viewer on, copies / 4",
+        ),
+        (W, "plane 13: dora indicators shown, copies / 4 (riichi)"),
+        (
+            W,
+            "plane 14: the tile in focus (the viewer's drawn tile, or the discard open to claims)",
+        ),
+        (
+            4 * W,
+            "planes 15-18: each seat's flag across the row: riichi declared (riichi), out of the hand (sichuan)",
+        ),
+        (
+            W,
+            "plane 19: columns 0-3 each seat's score / 100 000, 4-7 the dealer one hot, 8 tiles left in the wall / 136, 9-11 the viewer's missing suit (sichuan)",
+        ),
+    ])
 }
 
 /// What one seat sees at a mahjong table, gathered by a ruleset for [`write_planes`].

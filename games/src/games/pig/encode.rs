@@ -1,11 +1,27 @@
 //! Pig as numbers ([`Encode`]): roll is 0, stop is 1 (OpenSpiel's ids).
 
 use super::{Pig, PigAction};
-use alea::encode::{Bounds, Encode};
+use alea::encode::{Bounds, Encode, Part, parts};
 use alea::kernel::{Seat, Sim, SimError, Turn};
 use alea::snapshot::Snapshot;
 
 impl Encode for Pig {
+    fn observation_layout(&self) -> Vec<Part> {
+        let n = usize::from(self.players);
+        parts([
+            (
+                n,
+                "each seat's banked score / the target, from the viewer on",
+            ),
+            (1, "the turn total / the target"),
+            (n, "the seat to move, one hot, from the viewer on"),
+        ])
+    }
+
+    fn action_layout(&self) -> Vec<Part> {
+        parts([(1, "roll"), (1, "stop")])
+    }
+
     fn num_actions(&self) -> u32 {
         2
     }

@@ -1,17 +1,12 @@
 //! sgs as numbers ([`Encode`]): 910 action ids.
 //!
-//! | ids | action |
-//! |---|---|
-//! | card × 5 + t | use the card (deck index) on nobody (t = 0) or on seat t − 1 |
-//! | 640 + card | discard the card |
-//! | 768 + card | take the face-up card |
-//! | 896 + name | respond with a card of the name (`CardName::ALL` order) |
-//! | 907, 908, 909 | end the play phase, pass, take a hand card blind |
+//! What each id names is [`Encode::action_layout`] (the book's table and `alea games --json`
+//! are made from it).
 
 use super::deck::{CardName, MAX_CARDS};
 use super::state::{MAX_SEATS, Role};
 use super::{Sgs, SgsAction};
-use alea::encode::{Bounds, Encode};
+use alea::encode::{Bounds, Encode, Part, parts};
 use alea::kernel::{Seat, Sim, Turn};
 
 /// Card names.
@@ -25,6 +20,50 @@ fn name_index(name: CardName) -> usize {
 }
 
 impl Encode for Sgs {
+    fn observation_layout(&self) -> Vec<Part> {
+        let seat = |k: usize| {
+            (
+                SEAT,
+                format!(
+                    "seat {k} from the viewer on: hp / 4, max hp / 4, alive, the role one hot \
+                     if the viewer knows it (4), hand size / 10, equipment by card name ({NAMES})"
+                ),
+            )
+        };
+        let mut layout: Vec<(usize, String)> = (0..MAX_SEATS).map(seat).collect();
+        layout.extend([
+            (
+                NAMES,
+                "the viewer's hand, copies per card name (CardName::ALL order)".into(),
+            ),
+            (MAX_CARDS, "the viewer's hand by deck index".into()),
+            (
+                MAX_SEATS,
+                "the seat to move, one hot from the viewer on".into(),
+            ),
+            (NAMES, "the trick being resolved, by card name".into()),
+        ]);
+        parts(layout)
+    }
+
+    fn action_layout(&self) -> Vec<Part> {
+        parts([
+            (
+                5 * MAX_CARDS,
+                "card × 5 + t: use the card (deck index) on nobody (t = 0) or on seat t − 1",
+            ),
+            (MAX_CARDS, "discard the card (deck index)"),
+            (MAX_CARDS, "take the face-up card (deck index)"),
+            (
+                NAMES,
+                "respond with a card of the name (CardName::ALL order)",
+            ),
+            (1, "end the play phase"),
+            (1, "pass"),
+            (1, "take a hand card blind"),
+        ])
+    }
+
     fn num_actions(&self) -> u32 {
         910
     }

@@ -1,25 +1,44 @@
 //! Riichi as numbers ([`Encode`]): the shared tile planes
 //! ([`mahjong::encode`](crate::games::mahjong::encode)) and 385 action ids.
 //!
-//! | ids | action |
-//! |---|---|
-//! | 0–36 | discard the tile (`Tile::index`: 34 kinds, then the red fives) |
-//! | 37–73 | riichi, discarding the tile |
-//! | 74–107 | closed kan of the kind |
-//! | 108–141 | added kan of the kind |
-//! | 142–243 | pon: kind × 3 + red fives among the two tiles |
-//! | 244–379 | chi: (lower kind of the two tiles × 2 + gap − 1) × 2 + a red five among them |
-//! | 380–384 | tsumo, ron, open kan, pass, nine terminals |
+//! What each id names is [`Encode::action_layout`] (the book's table and `alea games --json`
+//! are made from it).
 
 use super::{Kyoku, Match, Phase, Riichi, RiichiAction};
 use crate::games::mahjong::HandTable;
-use crate::games::mahjong::encode::{TableView, kind_id, shape, tile_id, write_planes};
+use crate::games::mahjong::encode::{TableView, kind_id, layout, shape, tile_id, write_planes};
 use crate::mount::{Exit, Mount};
 use crate::tiles::{Tile, TileCounts};
-use alea::encode::Encode;
+use alea::encode::{Encode, Part, parts};
 use alea::kernel::{Seat, Sim};
 
 impl Encode for Riichi {
+    fn observation_layout(&self) -> Vec<Part> {
+        layout()
+    }
+
+    fn action_layout(&self) -> Vec<Part> {
+        parts([
+            (
+                37,
+                "discard the tile (Tile::index: 34 kinds, then the red fives)",
+            ),
+            (37, "riichi, discarding the tile"),
+            (34, "closed kan of the kind"),
+            (34, "added kan of the kind"),
+            (102, "pon: kind × 3 + red fives among the two tiles"),
+            (
+                136,
+                "chi: (lower kind of the two tiles × 2 + gap − 1) × 2 + a red five among them",
+            ),
+            (1, "tsumo"),
+            (1, "ron"),
+            (1, "open kan"),
+            (1, "pass"),
+            (1, "nine terminals"),
+        ])
+    }
+
     fn num_actions(&self) -> u32 {
         385
     }

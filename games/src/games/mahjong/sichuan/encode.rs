@@ -1,23 +1,36 @@
 //! Sichuan as numbers ([`Encode`]): the shared tile planes
 //! ([`mahjong::encode`](crate::games::mahjong::encode)) and 113 action ids.
 //!
-//! | ids | action |
-//! |---|---|
-//! | 0–2 | declare the missing suit (m, p, s) |
-//! | 3–39 | discard the tile (`Tile::index`) |
-//! | 40–73 | closed kan of the kind |
-//! | 74–107 | added kan of the kind |
-//! | 108–112 | tsumo, ron, pon, kan, pass |
+//! What each id names is [`Encode::action_layout`] (the book's table and `alea games --json`
+//! are made from it).
 
 use super::{Battle, Sichuan, SichuanAction, Stage, Standings};
 use crate::games::mahjong::HandTable;
-use crate::games::mahjong::encode::{TableView, kind_id, shape, tile_id, write_planes};
+use crate::games::mahjong::encode::{TableView, kind_id, layout, shape, tile_id, write_planes};
 use crate::mount::{Exit, Mount};
 use crate::tiles::{Suit, TileCounts};
-use alea::encode::Encode;
+use alea::encode::{Encode, Part, parts};
 use alea::kernel::{Seat, Sim};
 
 impl Encode for Sichuan {
+    fn observation_layout(&self) -> Vec<Part> {
+        layout()
+    }
+
+    fn action_layout(&self) -> Vec<Part> {
+        parts([
+            (3, "declare the missing suit (m, p, s)"),
+            (37, "discard the tile (Tile::index)"),
+            (34, "closed kan of the kind"),
+            (34, "added kan of the kind"),
+            (1, "tsumo"),
+            (1, "ron"),
+            (1, "pon"),
+            (1, "kan"),
+            (1, "pass"),
+        ])
+    }
+
     fn num_actions(&self) -> u32 {
         113
     }
