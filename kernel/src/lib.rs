@@ -16,6 +16,7 @@
 //!   simulation (FreeKill's AI); [`encode`]: fixed-size observations and action ids;
 //! - [`registry`]: a game described once ([`GameInfo`](registry::GameInfo): name, typed
 //!   options, builder) and played, replayed and searched through one type-erased interface;
+//! - `vector` (feature `vector`): many games of one kind stepped in one call, over threads;
 //! - `plugin` (feature `bevy`): embedding in a Bevy `App`; `testing` (feature `testing`): the
 //!   conformance suite every game's tests call.
 //!
@@ -67,6 +68,8 @@ pub mod pipeline;
 pub mod registry;
 pub mod search;
 pub mod snapshot;
+#[cfg(feature = "vector")]
+pub mod vector;
 
 #[cfg(feature = "bevy")]
 pub mod plugin;

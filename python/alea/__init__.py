@@ -6,6 +6,8 @@ The core is Rust (``alea._alea``); the GIL is released while it plays.
   registered game (``registered_names()``; ``game_info(name)`` describes its options);
 - ``simulate(...)`` and ``search(...)``: batch runs of the CLI's own code, returning the
   object ``alea simulate|search ... --json`` prints;
+- ``alea.vector.make(name, num_envs, ...)``: many games stepped in one call, into numpy
+  arrays;
 - adapters: ``alea.openspiel.register()``, ``alea.pettingzoo.env(name)``,
   ``alea.ray.simulate(...)`` (open_spiel, pettingzoo and ray are optional dependencies).
 
@@ -117,7 +119,7 @@ load_game.__doc__ += _games_help()
 
 # The adapters load when first named (``alea.openspiel.register()`` after ``import alea``), so
 # their optional dependencies are imported only by those who use them.
-_SUBMODULES = ("openspiel", "pettingzoo", "ray")
+_SUBMODULES = ("openspiel", "pettingzoo", "ray", "vector")
 
 
 def __getattr__(name):

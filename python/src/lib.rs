@@ -26,18 +26,21 @@ pub mod batch;
 mod game;
 pub mod options;
 mod random;
+mod vector;
 
 use alea::registry::GameInfo;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 pub use game::{Game, State};
+pub use vector::VectorEnv;
 
 /// Adds what every module serving games has — the classes `Game` and `State` and the
 /// functions `load_game(name, **options)`, `_load_game_with(name, options)`,
 /// `registered_names()`, `game_options(name)`, `game_info(name)` (JSON text),
-/// `deserialize_state(text)` and `simulate_random(name, games, seed=0, threads=None,
-/// **options)` (JSON text) — for the games of `registry`, then registers the module with the
+/// `deserialize_state(text)`, `simulate_random(name, games, seed=0, threads=None,
+/// **options)` (JSON text) and `make_vector(name, num_envs, seed=0, threads=None, **options)`
+/// (a `VectorEnv`) — for the games of `registry`, then registers the module with the
 /// `alea` package (`alea._register_module`). A module exports one registry, once.
 pub fn export(m: &Bound<'_, PyModule>, registry: &'static [GameInfo]) -> PyResult<()> {
     serve(m, registry)?;
@@ -60,6 +63,8 @@ fn serve(m: &Bound<'_, PyModule>, registry: &'static [GameInfo]) -> PyResult<()>
     m.add_function(wrap_pyfunction!(game::game_info, m)?)?;
     m.add_function(wrap_pyfunction!(game::deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(game::simulate_random, m)?)?;
+    m.add_class::<VectorEnv>()?;
+    m.add_function(wrap_pyfunction!(vector::make_vector, m)?)?;
     Ok(())
 }
 

@@ -1,9 +1,10 @@
 //! The book (`docs/src`) hangs together: every chapter is in `SUMMARY.md`, every relative link of
-//! the book and the README reaches a file (and a heading of it, with `#anchor`), and every
-//! chapter with Rust examples is run as doc tests.
+//! the book and the README reaches a file (and a heading of it, with `#anchor`; a link to a
+//! repository file reaches the same file from the rendered page), and every chapter with Rust
+//! examples is run as doc tests.
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::readme::{documents, fenced};
 
@@ -74,6 +75,43 @@ fn prose_headings(markdown: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
+/// Where a chapter's link to a file outside the book (an example, a script) leads from the
+/// rendered page under the book's `build-dir`: the same file only if the rendered book sits as
+/// deep as `docs/src`. `None` for the README and links within the book (chapters, images).
+fn rendered_target(root: &Path, name: &str, path: &str) -> Option<PathBuf> {
+    let chapter = name.strip_prefix("docs/src/")?;
+    if path.is_empty() || path.ends_with(".md") || path.contains(".md#") {
+        return None;
+    }
+    let book = std::fs::read_to_string(root.join("docs/book.toml")).unwrap();
+    let build_dir = book
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("build-dir = "))
+        .expect("docs/book.toml sets build-dir")
+        .trim_matches('"');
+    let source = root.join(name).parent().unwrap().join(path);
+    if normalize(&source).starts_with(root.join("docs/src")) {
+        return None; // a file of the book: mdBook copies it beside the pages
+    }
+    let page = root.join("docs").join(build_dir).join(chapter);
+    Some(page.parent().unwrap().join(path))
+}
+
+/// `path` with `.` and `..` resolved by name, not through the file system.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 #[test]
 fn every_link_of_the_readme_and_the_book_reaches_its_file_and_heading() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -95,6 +133,13 @@ fn every_link_of_the_readme_and_the_book_reaches_its_file_and_heading() {
             if !target.exists() {
                 broken.push(format!("{name}: {link}: no such file"));
                 continue;
+            }
+            if let Some(rendered) = rendered_target(root, name, path)
+                && normalize(&rendered) != normalize(&target)
+            {
+                broken.push(format!(
+                    "{name}: {link}: leaves the rendered book for another file"
+                ));
             }
             let markdown = target.extension().is_some_and(|e| e == "md");
             if !anchor.is_empty() && markdown {

@@ -55,6 +55,9 @@ mod faulty {
         SetupEventInserts,
         /// The opening rolls are also announced to everyone (`Opened`), which no key holds.
         LeakySetupView,
+        /// `Encode::restart` restores the start it is given but deals nothing: the game of
+        /// another seed.
+        StaleRestart,
     }
 
     #[derive(Clone, Debug)]
@@ -313,6 +316,19 @@ mod faulty {
         fn describe(sim: &Sim<Self>) -> String {
             format!("{:?}", sim.state())
         }
+
+        fn restart(
+            sim: &mut Sim<Self>,
+            start: &alea::snapshot::Snapshot,
+            seed: u64,
+        ) -> Result<bool, SimError> {
+            if sim.rules().game.0 != Bug::StaleRestart {
+                return Ok(false);
+            }
+            let _ = seed;
+            sim.restore(start)?;
+            Ok(true)
+        }
     }
 }
 
@@ -358,6 +374,11 @@ fn the_suite_names_the_property_each_bug_breaks() {
             "other components",
         ),
         (Bug::NeverEnds, Property::Ends, "still running after 50"),
+        (
+            Bug::StaleRestart,
+            Property::Restart,
+            "a restart with the seed gives checksum",
+        ),
         (Bug::StateOutsideWorld, Property::Replay, "checksum"),
         (Bug::NoSixes, Property::ChanceOutcomes, "outcome 5"),
         (

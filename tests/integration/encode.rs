@@ -10,6 +10,7 @@ use alea_games::games::leduc::Leduc;
 use alea_games::games::mahjong::riichi::{Length, Riichi};
 use alea_games::games::mahjong::sichuan::Sichuan;
 use alea_games::games::pig::Pig;
+use alea_games::games::sgs::{Mode, Sgs};
 
 #[test]
 fn an_observation_hides_what_the_viewer_cannot_see() {
@@ -76,5 +77,7 @@ fn a_restart_in_place_is_a_build_with_the_seed() {
     assert!(same(Sichuan::preset("sichuan").unwrap()));
     assert!(same(Pig::default()));
     assert!(same(Leduc));
-    assert!(!same(Duel::default()), "the duel builds a new game");
+    assert!(same(Duel::default()));
+    assert!(same(Sgs::default()));
+    assert!(same(Sgs::new(Mode::Identity4)));
 }

@@ -37,6 +37,7 @@ mod shard;
 mod sichuan;
 mod sichuan_hidden;
 mod snapshot;
+mod vector;
 
 /// Runs the `alea` command line on `argv` (starting with "alea") and returns what it printed.
 pub fn cli_argv<'a>(

@@ -133,6 +133,14 @@ pub trait Encode: Game {
         Ok(false)
     }
 
+    /// True at a terminal position that the game's own cap ended (a horizon of moves, a
+    /// limit of rounds) rather than its rules: a vector env reports it as `truncated`, not
+    /// `terminated`. False (the default) for a game whose every end is by its rules.
+    fn truncated(sim: &Sim<Self>) -> bool {
+        let _ = sim;
+        false
+    }
+
     /// Bounds other tools ask for (OpenSpiel's `GameInfo`).
     fn bounds(&self) -> Bounds;
 

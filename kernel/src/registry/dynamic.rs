@@ -140,6 +140,15 @@ pub trait DynGame: Send + Sync {
     /// Plays `actions` (ids) from the game dealt from `seed` (chance from the game's
     /// streams, as [`DynGame::play_random`] met it).
     fn replay(&self, seed: u64, actions: &[u32]) -> Result<RandomGame, StateError>;
+    /// `num_envs` games stepped together on `threads` threads (0: one per core), env `i`'s
+    /// `k`-th episode dealt from [`episode_seed`](crate::vector::episode_seed)`(seed, i, k)`.
+    #[cfg(feature = "vector")]
+    fn vector(
+        &self,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+    ) -> Result<Box<dyn crate::vector::DynVector>, crate::vector::VectorError>;
     /// Searches the position `moves` (the game's actions by their JSON names) reach in the
     /// game dealt from `request.seed` ([`search_game`](super::search_game)).
     fn search(

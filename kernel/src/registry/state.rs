@@ -169,6 +169,18 @@ impl<G: Encode> DynGame for Erased<G> {
     ) -> Result<SearchReport, SearchRefused> {
         search_game(&self.builder, moves, request)
     }
+
+    #[cfg(feature = "vector")]
+    fn vector(
+        &self,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+    ) -> Result<Box<dyn crate::vector::DynVector>, crate::vector::VectorError> {
+        let env =
+            crate::vector::VectorEnv::from_builder(self.builder.clone(), num_envs, seed, threads)?;
+        Ok(Box::new(env))
+    }
 }
 
 impl<G: Encode> Erased<G> {

@@ -20,6 +20,7 @@ impl<G: Encode> Encoded<G> {
             position: encoded_position::<G>,
             observe: observe::<G>,
             max_chance_outcomes: |game| game.bounds().max_chance_outcomes,
+            restart: restarts::<G>,
         }
     }
 }
@@ -69,6 +70,11 @@ pub(super) fn game<G: Game>(
     }
     at.decision = None;
     caught(at, || replay(&builder, &actions, sim.checksum(), at))?;
+    if let Some(encoded) = &conformance.encoded {
+        caught(at, || {
+            (encoded.restart)(&builder, &mut sim, seed).map_err(|e| at.fail(Property::Restart, e))
+        })?;
+    }
     // The mover's own determinizations always succeed (one deal): weigh the others'.
     let others = report.determinizations - dealt_before.0 - checked;
     let failed = report.failed_determinizations - dealt_before.1;
@@ -292,6 +298,34 @@ fn replay<G: Game>(
         return Err(fail(format!(
             "the replay ends at checksum {replayed:016x}, the game at {checksum:016x}"
         )));
+    }
+    Ok(())
+}
+
+/// [`Encode::restart`] of `sim` (a game played to its end) with `seed`, from the start of
+/// another seed's game: the world a fresh build with `seed` makes (the same checksum). A game
+/// that does not restart (`false`) passes.
+fn restarts<G: Encode>(builder: &SimBuilder<G>, sim: &mut Sim<G>, seed: u64) -> Result<(), String> {
+    let other = seed.wrapping_add(1);
+    let mut start = builder
+        .clone()
+        .seed(other)
+        .try_build()
+        .map_err(|e| e.to_string())?;
+    let start = start.snapshot();
+    sim.forget_chance();
+    if !G::restart(sim, &start, seed).map_err(|e| format!("the restart fails: {e}"))? {
+        return Ok(());
+    }
+    let mut fresh = builder.try_build().map_err(|e| e.to_string())?;
+    let (restarted, built) = (sim.checksum(), fresh.checksum());
+    if restarted != built {
+        return Err(format!(
+            "a restart with the seed gives checksum {restarted:016x}, a build {built:016x}"
+        ));
+    }
+    if sim.legal_actions() != fresh.legal_actions() {
+        return Err("a restart with the seed asks another decision than a build".into());
     }
     Ok(())
 }

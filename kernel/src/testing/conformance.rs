@@ -1,6 +1,6 @@
 //! The suite's settings ([`Conformance`]) and what a seat sees by default.
 
-use crate::kernel::{Game, Seat, Sim, Zone};
+use crate::kernel::{Game, Seat, Sim, SimBuilder, Zone};
 
 /// The suite's settings: the game, the seeds, how long a game may last and how often the
 /// costly checks run.
@@ -77,6 +77,9 @@ impl<G: Game> Conformance<G> {
     }
 }
 
+/// A check of a game at its end against its builder and seed.
+pub(super) type Restarts<G> = fn(&SimBuilder<G>, &mut Sim<G>, u64) -> Result<(), String>;
+
 /// The [`Encode`] checks of a game, as plain functions (set by
 /// [`Conformance::encoded`](super::Conformance::encoded)).
 pub(super) struct Encoded<G: Game> {
@@ -86,6 +89,9 @@ pub(super) struct Encoded<G: Game> {
     pub(super) observe: fn(&Sim<G>, Seat) -> Vec<f32>,
     /// The most outcomes a chance node may list.
     pub(super) max_chance_outcomes: fn(&G) -> u32,
+    /// [`Encode::restart`](crate::encode::Encode::restart) of the game at its end, checked
+    /// against a fresh build.
+    pub(super) restart: Restarts<G>,
 }
 
 /// A seat's observation tensor, when the suite checks encodings.

@@ -46,6 +46,8 @@ pub enum Property {
     Encoding,
     /// Replaying the actions from the seed gives the same game.
     Replay,
+    /// A game restarted in place with a seed is the game built with it.
+    Restart,
 }
 
 impl std::fmt::Display for Property {
@@ -60,6 +62,7 @@ impl std::fmt::Display for Property {
             Property::ViewsAgree => "the views of a seat agree",
             Property::Encoding => "encode ids and observations keep their promises",
             Property::Replay => "replaying the actions from the seed gives the same game",
+            Property::Restart => "a restart with a seed gives the game built with it",
         })
     }
 }

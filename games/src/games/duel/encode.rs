@@ -7,8 +7,10 @@ use super::board::view_of;
 use super::state::TEAM;
 use super::zones::{card_id, dice_count, faces, hand};
 use super::{Duel, DuelAction};
+use alea::chance::Forced;
 use alea::encode::{Bounds, Encode, Part, parts};
-use alea::kernel::{Seat, Sim, Turn, Zone};
+use alea::kernel::{Seat, Sim, SimError, Turn, Zone};
+use alea::snapshot::Snapshot;
 
 /// Numbers per side: per character hp, energy, alive, active; summons, supports, ended.
 const SIDE: usize = TEAM * 4 + 3;
@@ -143,6 +145,17 @@ impl Encode for Duel {
         // The description names the cards, not which copies: the action tells them apart.
         let described = sim.rules().game.describe_action(&view, seat, *action);
         format!("{described} ({action:?})")
+    }
+
+    /// A new game from the start snapshot, reseeded and dealt again ([`super::redeal`]), its
+    /// deal's chance points forced to the cases set before the call.
+    fn restart(sim: &mut Sim<Duel>, start: &Snapshot, seed: u64) -> Result<bool, SimError> {
+        let cases = Forced::path(sim.next_cases()).unwrap_or(Forced::NONE);
+        sim.restore(start)?;
+        sim.reseed(seed);
+        sim.set_cases(cases.as_slice())?;
+        super::redeal(sim)?;
+        Ok(true)
     }
 
     fn bounds(&self) -> Bounds {

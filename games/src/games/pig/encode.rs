@@ -59,6 +59,11 @@ impl Encode for Pig {
         Ok(true)
     }
 
+    /// The horizon ended the game: nobody reached the target.
+    fn truncated(sim: &Sim<Pig>) -> bool {
+        sim.is_terminal() && sim.state().winner.is_none()
+    }
+
     fn bounds(&self) -> Bounds {
         Bounds {
             min_utility: -1.0,

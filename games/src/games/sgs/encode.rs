@@ -6,8 +6,10 @@
 use super::deck::{CardName, MAX_CARDS};
 use super::state::{MAX_SEATS, Role};
 use super::{Sgs, SgsAction};
+use alea::chance::Forced;
 use alea::encode::{Bounds, Encode, Part, parts};
-use alea::kernel::{Seat, Sim, Turn};
+use alea::kernel::{Seat, Sim, SimError, Turn};
+use alea::snapshot::Snapshot;
 
 /// Card names.
 const NAMES: usize = CardName::ALL.len();
@@ -153,6 +155,21 @@ impl Encode for Sgs {
             Some(card) => format!("{what} is {card} #{index}"),
             None => format!("{what} is #{index}"),
         }
+    }
+
+    /// A new game on the cleared table ([`Sgs::restart`]), its deal's chance points forced to
+    /// the cases set before the call.
+    fn restart(sim: &mut Sim<Sgs>, _: &Snapshot, seed: u64) -> Result<bool, SimError> {
+        let cases = Forced::path(sim.next_cases()).unwrap_or(Forced::NONE);
+        super::turn::restart_forced(sim, seed, cases.as_slice())?;
+        Ok(true)
+    }
+
+    /// A draw because `max_rounds` rounds were played (a draw because both piles ran out is
+    /// the rules' end).
+    fn truncated(sim: &Sim<Sgs>) -> bool {
+        let state = sim.state();
+        state.outcome == super::state::Outcome::Draw && state.round > sim.rules().game.max_rounds
     }
 
     fn bounds(&self) -> Bounds {

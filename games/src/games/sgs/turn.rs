@@ -209,6 +209,15 @@ pub(super) fn restart(sim: &mut Sim<Sgs>, seed: u64) {
     start(sim, seed).expect("a new game starts without error");
 }
 
+/// [`restart`] with the deal's first chance points forced to `cases` (the registry's chance
+/// root and fixed deals).
+pub(super) fn restart_forced(sim: &mut Sim<Sgs>, seed: u64, cases: &[u32]) -> Result<(), SimError> {
+    clear(sim);
+    sim.reseed(seed);
+    sim.set_cases(cases)?;
+    sim.emit([SgsEvent::GameStarted])
+}
+
 /// Starts many games in one `Sim`, each as a fresh build with its seed would (the same
 /// checksum as [`Sgs::restart`]), faster: the cleared table is kept as a snapshot and
 /// restored in place before each deal. Use it with a `Sim` of the same game (a fork, or the

@@ -1,0 +1,302 @@
+//! [`VectorEnv`]: the envs of one game, stepped together over a thread pool.
+
+use crate::encode::{Encode, size};
+use crate::kernel::{SimBuilder, SimError};
+
+use super::VectorError;
+use super::env::Env;
+use super::outputs::{Outputs, Row, Sizes};
+
+/// `N` games of `G`, stepped together (see the [module](super) docs).
+pub struct VectorEnv<G: Encode> {
+    builder: SimBuilder<G>,
+    envs: Vec<Env<G>>,
+    seed: u64,
+    sizes: Sizes,
+    shape: Vec<usize>,
+    /// `None` with one thread: the envs are stepped on the caller's.
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+    started: bool,
+    /// The actions of [`step_random`](Self::step_random) (reused).
+    random: Vec<u32>,
+}
+
+impl<G: Encode> VectorEnv<G> {
+    /// `num_envs` games of `game`, seeded `seed`, stepped on `threads` threads (0: one per
+    /// core). Call [`reset`](Self::reset) before the first step.
+    pub fn new(game: G, num_envs: usize, seed: u64, threads: usize) -> Result<Self, VectorError> {
+        Self::from_builder(SimBuilder::new(game), num_envs, seed, threads)
+    }
+
+    /// The same, each env built by `builder` (its seed replaced by each episode's).
+    pub fn from_builder(
+        builder: SimBuilder<G>,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+    ) -> Result<Self, VectorError> {
+        if num_envs == 0 {
+            return Err(VectorError::Setup("a batch needs at least one env".into()));
+        }
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+        .min(num_envs);
+        let pool = thread_pool(threads)?;
+        let game = builder.game();
+        let shape = game.observation_shape();
+        let sizes = Sizes {
+            envs: num_envs,
+            observation: size(&shape),
+            actions: game.num_actions() as usize,
+            players: usize::from(game.seats()),
+        };
+        let envs = (0..num_envs as u64)
+            .map(|i| Env::new(&builder, seed, i))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| VectorError::Setup(format!("building the game: {e}")))?;
+        Ok(VectorEnv {
+            builder,
+            envs,
+            seed,
+            sizes,
+            shape,
+            pool,
+            threads,
+            started: false,
+            random: Vec::with_capacity(num_envs),
+        })
+    }
+
+    /// The batch's sizes.
+    pub fn sizes(&self) -> Sizes {
+        self.sizes
+    }
+
+    /// Envs in the batch.
+    pub fn num_envs(&self) -> usize {
+        self.sizes.envs
+    }
+
+    /// Action ids (`0..num_actions`).
+    pub fn num_actions(&self) -> usize {
+        self.sizes.actions
+    }
+
+    /// Players of each game.
+    pub fn num_players(&self) -> usize {
+        self.sizes.players
+    }
+
+    /// One env's observation shape.
+    pub fn observation_shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    /// Threads the envs are stepped on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Env `i`'s game.
+    pub fn sim(&self, i: usize) -> Option<&crate::kernel::Sim<G>> {
+        self.envs.get(i).map(|env| &env.sim)
+    }
+
+    /// Deals every env its next episode (with `seed`: the batch is seeded `seed` and each env
+    /// starts over at its episode 0) and writes the rows (rewards 0, nothing ended).
+    pub fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> Result<(), VectorError> {
+        out.check(self.sizes)?;
+        if let Some(seed) = seed {
+            self.seed = seed;
+            self.envs.iter_mut().for_each(Env::rewind);
+        }
+        let (builder, seed) = (&self.builder, self.seed);
+        for_each_env(
+            &mut self.envs,
+            self.pool.as_ref(),
+            self.sizes,
+            out,
+            |_, env, row| {
+                env.deal(builder, seed)?;
+                write_quiet(env, row);
+                Ok(())
+            },
+        )?;
+        self.started = true;
+        Ok(())
+    }
+
+    /// Writes every env's row for its position as it is (rewards 0, nothing ended).
+    pub fn observe(&mut self, out: &mut Outputs<'_>) -> Result<(), VectorError> {
+        out.check(self.sizes)?;
+        for_each_env(
+            &mut self.envs,
+            self.pool.as_ref(),
+            self.sizes,
+            out,
+            |_, env, row| {
+                write_quiet(env, row);
+                Ok(())
+            },
+        )
+    }
+
+    /// Plays `actions[i]` in env `i`, for every env; checks them all first (a refused step
+    /// changes no env).
+    pub fn step(&mut self, actions: &[u32], out: &mut Outputs<'_>) -> Result<(), VectorError> {
+        if !self.started {
+            return Err(VectorError::NotReset);
+        }
+        out.check(self.sizes)?;
+        if actions.len() != self.sizes.envs {
+            return Err(VectorError::WrongLength {
+                what: "actions",
+                expected: self.sizes.envs,
+                got: actions.len(),
+            });
+        }
+        for (i, (env, &id)) in self.envs.iter().zip(actions).enumerate() {
+            env.check(i, id)?;
+        }
+        let (builder, seed) = (&self.builder, self.seed);
+        for_each_env(
+            &mut self.envs,
+            self.pool.as_ref(),
+            self.sizes,
+            out,
+            |i, env, row| env.step(builder, seed, actions[i], row),
+        )
+    }
+
+    /// [`step`](Self::step) with a uniformly random legal action in every env, drawn from
+    /// `rng` env by env (so the same `rng` gives the same steps on any thread count).
+    pub fn step_random(
+        &mut self,
+        rng: &mut impl rand::Rng,
+        out: &mut Outputs<'_>,
+    ) -> Result<(), VectorError> {
+        if !self.started {
+            return Err(VectorError::NotReset);
+        }
+        let mut actions = std::mem::take(&mut self.random);
+        actions.clear();
+        for env in &self.envs {
+            actions.push(env.random_action(rng));
+        }
+        let stepped = self.step(&actions, out);
+        self.random = actions;
+        stepped
+    }
+
+    /// A new batch in which each env's hidden information is resampled for its player to move
+    /// (env `i` from `sub_seed(seed, i)`); `self` is untouched. Its rows are not written yet:
+    /// [`observe`](Self::observe) writes them.
+    pub fn determinize(&mut self, seed: u64) -> Result<Self, VectorError> {
+        if !self.started {
+            return Err(VectorError::NotReset);
+        }
+        let mut envs = Vec::with_capacity(self.envs.len());
+        for (i, env) in self.envs.iter_mut().enumerate() {
+            let mut sim = env.sim.fork();
+            if let Some(viewer) = env.seat() {
+                sim.determinize(viewer, crate::chance::sub_seed(seed, i as u64));
+            }
+            envs.push(env.with_sim(sim));
+        }
+        Ok(VectorEnv {
+            builder: self.builder.clone(),
+            envs,
+            seed: self.seed,
+            sizes: self.sizes,
+            shape: self.shape.clone(),
+            pool: thread_pool(self.threads)?,
+            threads: self.threads,
+            started: true,
+            random: Vec::with_capacity(self.sizes.envs),
+        })
+    }
+}
+
+/// Runs `f(i, env i, its row)` for every env: over contiguous blocks of envs, one per thread
+/// of `pool`, in parallel; the first error by env order, naming its env.
+fn for_each_env<G: Encode>(
+    envs: &mut [Env<G>],
+    pool: Option<&rayon::ThreadPool>,
+    sizes: Sizes,
+    out: &mut Outputs<'_>,
+    f: impl Fn(usize, &mut Env<G>, Row<'_>) -> Result<(), SimError> + Sync,
+) -> Result<(), VectorError> {
+    let block = |first: usize, envs: &mut [Env<G>], mut rows: Outputs<'_>| {
+        for (k, env) in envs.iter_mut().enumerate() {
+            f(first + k, env, rows.row(k, sizes)).map_err(|e| VectorError::Game {
+                env: first + k,
+                message: e.to_string(),
+            })?;
+        }
+        Ok(())
+    };
+    let rows = Outputs {
+        observation: &mut *out.observation,
+        legal_action_mask: &mut *out.legal_action_mask,
+        current_player: &mut *out.current_player,
+        rewards: &mut *out.rewards,
+        terminated: &mut *out.terminated,
+        truncated: &mut *out.truncated,
+        final_observation: &mut *out.final_observation,
+        final_rewards: &mut *out.final_rewards,
+    };
+    match pool {
+        None => block(0, envs, rows),
+        Some(pool) => {
+            let most = sizes.envs.div_ceil(pool.current_num_threads());
+            pool.install(|| split(0, envs, rows, sizes, most, &block))
+        }
+    }
+}
+
+/// A pool of `threads` threads, none for one (the caller's thread steps the envs).
+fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, VectorError> {
+    if threads <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("alea-vector-{i}"))
+        .build()
+        .map(Some)
+        .map_err(|e| VectorError::Setup(format!("the thread pool: {e}")))
+}
+
+/// Writes `env`'s row as of its position, with nothing earned or ended.
+fn write_quiet<G: Encode>(env: &Env<G>, row: Row<'_>) {
+    row.rewards.fill(0.0);
+    *row.terminated = false;
+    *row.truncated = false;
+    env.write(row);
+}
+
+/// Halves `envs` and `rows` until a half is at most `most` envs, the halves in parallel;
+/// `block(first env, envs, rows)` runs each.
+fn split<G: Encode>(
+    first: usize,
+    envs: &mut [Env<G>],
+    rows: Outputs<'_>,
+    sizes: Sizes,
+    most: usize,
+    block: &(impl Fn(usize, &mut [Env<G>], Outputs<'_>) -> Result<(), VectorError> + Sync),
+) -> Result<(), VectorError> {
+    if envs.len() <= most {
+        return block(first, envs, rows);
+    }
+    let half = envs.len() / 2;
+    let (left, right) = envs.split_at_mut(half);
+    let (left_rows, right_rows) = rows.split_at(half, sizes);
+    let (a, b) = rayon::join(
+        || split(first, left, left_rows, sizes, most, block),
+        || split(first + half, right, right_rows, sizes, most, block),
+    );
+    a.and(b)
+}

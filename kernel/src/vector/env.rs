@@ -1,0 +1,154 @@
+//! One env of a batch: its `Sim`, the episodes it has dealt, and how it writes its row.
+
+use std::sync::Arc;
+
+use crate::encode::{Encode, action_of};
+use crate::kernel::{Seat, Sim, SimBuilder, SimError, Turn};
+use crate::snapshot::Snapshot;
+
+use super::outputs::Row;
+use super::{VectorError, episode_seed};
+
+/// Env `index` of a batch.
+pub(super) struct Env<G: Encode> {
+    pub(super) sim: Sim<G>,
+    /// A snapshot of a game just built, for [`Encode::restart`].
+    start: Arc<Snapshot>,
+    index: u64,
+    /// The episode the next deal starts.
+    next_episode: u64,
+    /// The returns read at an episode's end (kept for their capacity).
+    returns: Vec<f64>,
+}
+
+impl<G: Encode> Env<G> {
+    /// Env `index`, built as its episode 0 of a batch seeded `seed` (not yet dealt: the first
+    /// reset deals it again).
+    pub(super) fn new(builder: &SimBuilder<G>, seed: u64, index: u64) -> Result<Self, SimError> {
+        let mut sim = builder
+            .clone()
+            .seed(episode_seed(seed, index, 0))
+            .try_build()?;
+        let start = Arc::new(sim.snapshot());
+        Ok(Env {
+            sim,
+            start,
+            index,
+            next_episode: 0,
+            returns: Vec::new(),
+        })
+    }
+
+    /// A copy of `self` holding `sim` (a determinized fork).
+    pub(super) fn with_sim(&self, sim: Sim<G>) -> Self {
+        Env {
+            sim,
+            start: Arc::clone(&self.start),
+            index: self.index,
+            next_episode: self.next_episode,
+            returns: Vec::new(),
+        }
+    }
+
+    /// Starts the episodes over from 0 (a reset with a new seed).
+    pub(super) fn rewind(&mut self) {
+        self.next_episode = 0;
+    }
+
+    /// Deals the next episode of a batch seeded `seed`: in place when the game can restart,
+    /// else a new `Sim`.
+    pub(super) fn deal(&mut self, builder: &SimBuilder<G>, seed: u64) -> Result<(), SimError> {
+        let seed = episode_seed(seed, self.index, self.next_episode);
+        self.next_episode += 1;
+        self.sim.forget_chance();
+        if !G::restart(&mut self.sim, &self.start, seed)? {
+            self.sim = builder.clone().seed(seed).try_build()?;
+        }
+        Ok(())
+    }
+
+    /// The seat to move (every env is at a player's decision between steps).
+    pub(super) fn seat(&self) -> Option<Seat> {
+        match self.sim.turn() {
+            Turn::Player(seat) => Some(seat),
+            Turn::Terminal => None,
+        }
+    }
+
+    /// The id of a uniformly random legal action (0 when there is none: a finished game,
+    /// which [`check`](Self::check) then refuses).
+    pub(super) fn random_action(&self, rng: &mut impl rand::Rng) -> u32 {
+        use rand::RngExt;
+        let legal = self.sim.legal_actions();
+        if legal.is_empty() {
+            return 0;
+        }
+        let game = &self.sim.rules().game;
+        game.action_id(&legal[rng.random_range(0..legal.len())])
+    }
+
+    /// Checks that `id` is a legal action here (as env `env`).
+    pub(super) fn check(&self, env: usize, id: u32) -> Result<(), VectorError> {
+        let num_actions = self.sim.rules().game.num_actions();
+        if id >= num_actions {
+            return Err(VectorError::OutOfRange {
+                env,
+                action: id,
+                num_actions,
+            });
+        }
+        match action_of(&self.sim, id) {
+            Some(_) => Ok(()),
+            None => Err(VectorError::Illegal { env, action: id }),
+        }
+    }
+
+    /// Plays `id` (checked), and at the episode's end writes the final rows and deals the
+    /// next episode; then writes the position's row.
+    pub(super) fn step(
+        &mut self,
+        builder: &SimBuilder<G>,
+        seed: u64,
+        id: u32,
+        row: Row<'_>,
+    ) -> Result<(), SimError> {
+        let mover = self.seat().unwrap_or(Seat(0));
+        let action = action_of(&self.sim, id).expect("checked before the step");
+        self.sim.apply(action)?;
+        let ended = self.sim.is_terminal();
+        *row.truncated = ended && G::truncated(&self.sim);
+        *row.terminated = ended && !*row.truncated;
+        if ended {
+            self.sim.returns_into(&mut self.returns);
+            for (to, from) in row.rewards.iter_mut().zip(&self.returns) {
+                *to = *from as f32;
+            }
+            row.final_rewards.copy_from_slice(row.rewards);
+            row.final_observation.fill(0.0);
+            G::observation(&self.sim, mover, row.final_observation);
+            self.deal(builder, seed)?;
+        } else {
+            row.rewards.fill(0.0);
+        }
+        self.write(row);
+        Ok(())
+    }
+
+    /// Writes the position's observation (from the view of the player to move), its legal
+    /// mask and the player to move (`-4`, OpenSpiel's terminal id, if the episode is over).
+    pub(super) fn write(&self, row: Row<'_>) {
+        let game = &self.sim.rules().game;
+        row.legal_action_mask.fill(false);
+        for action in self.sim.legal_actions() {
+            row.legal_action_mask[game.action_id(action) as usize] = true;
+        }
+        row.observation.fill(0.0);
+        match self.seat() {
+            Some(seat) => {
+                *row.current_player = i32::from(seat.0);
+                G::observation(&self.sim, seat, row.observation);
+            }
+            None => *row.current_player = crate::registry::TERMINAL as i32,
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Vector environments: `N` games of one kind stepped in one call (feature `vector`).
+//!
+//! A [`VectorEnv`] holds one [`Sim`](crate::kernel::Sim) per env. [`VectorEnv::step`] takes one
+//! action id per env and writes, into buffers the caller owns ([`Outputs`]), what a learner
+//! reads: each env's observation from the view of its player to move, the legal-action mask,
+//! the player to move, what each player earned this step, and whether the episode ended
+//! (`terminated` by the rules, `truncated` by the game's own cap: [`Encode::truncated`]).
+//!
+//! - **Autoreset, same step.** An env whose episode ends is dealt its next episode in the same
+//!   step: its row then holds the new episode's first position, and its `final_observation` /
+//!   `final_rewards` rows hold the ended episode's last observation (from the view of the
+//!   player who made the last move) and returns. Env `i`'s `k`-th episode is dealt from
+//!   [`episode_seed`]`(seed, i, k)`.
+//! - **Chance inside.** Chance points are sampled from each game's own streams; every env is
+//!   always at a player's decision.
+//! - **Threads.** The envs are split into contiguous blocks over a thread pool; each env is a
+//!   game of its own, so the buffers are identical for any thread count.
+//! - **Checked first.** Every action is checked (length, range, legality) before any env
+//!   moves: a refused step changes no env.
+//! - **No allocation per step** by the vector itself (the games' own rules may allocate, and
+//!   a game without [`Encode::restart`] is rebuilt at each reset).
+//!
+//! ```
+//! use alea::vector::{Buffers, VectorEnv};
+//! use alea_games::games::pig::Pig;
+//!
+//! let mut env = VectorEnv::new(Pig::default(), 8, 7, 2)?;
+//! let mut out = Buffers::new(&env);
+//! env.reset(None, &mut out.outputs())?;
+//! // Each env's first legal action (a policy would read out.observation).
+//! let first_legal = |out: &Buffers| -> Vec<u32> {
+//!     out.legal_action_mask
+//!         .chunks(2)
+//!         .map(|mask| mask.iter().position(|&legal| legal).unwrap() as u32)
+//!         .collect()
+//! };
+//! for _ in 0..100 {
+//!     env.step(&first_legal(&out), &mut out.outputs())?;
+//! }
+//! assert!(out.current_player.iter().all(|&p| p == 0 || p == 1));
+//! // An out-of-range action is refused, naming the env, and nothing moves.
+//! let mut bad = first_legal(&out);
+//! bad[3] = 99;
+//! let before = out.clone();
+//! let error = env.step(&bad, &mut out.outputs()).unwrap_err();
+//! assert_eq!(error.to_string(), "env 3: action 99 is out of range (the game has 2 action ids)");
+//! assert_eq!(out, before);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Encode::truncated`]: crate::encode::Encode::truncated
+//! [`Encode::restart`]: crate::encode::Encode::restart
+
+mod batch;
+mod dynamic;
+mod env;
+mod outputs;
+
+pub use batch::VectorEnv;
+pub use dynamic::DynVector;
+pub use outputs::{Buffers, Outputs, Sizes};
+
+/// Why a vector operation was refused (no env changed) or failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VectorError {
+    /// A buffer or the action list has the wrong length.
+    #[error("{what}: expected {expected} values, got {got}")]
+    WrongLength {
+        /// Which buffer or list.
+        what: &'static str,
+        /// Its length for this batch.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// An action id is not below the game's number of actions.
+    #[error("env {env}: action {action} is out of range (the game has {num_actions} action ids)")]
+    OutOfRange {
+        /// The env.
+        env: usize,
+        /// The id given.
+        action: u32,
+        /// The game's number of action ids.
+        num_actions: u32,
+    },
+    /// An action id is not legal in its env's position.
+    #[error("env {env}: action {action} is not legal here")]
+    Illegal {
+        /// The env.
+        env: usize,
+        /// The id given.
+        action: u32,
+    },
+    /// `step` before the first `reset`.
+    #[error("step before reset: call reset first")]
+    NotReset,
+    /// The batch would hold no env, or the thread pool could not start.
+    #[error("{0}")]
+    Setup(String),
+    /// A game failed (a pipeline or setup error): that env's episode is lost, the other envs
+    /// stepped.
+    #[error("env {env}: {message}")]
+    Game {
+        /// The env.
+        env: usize,
+        /// What the game said.
+        message: String,
+    },
+}
+
+/// The seed of env `env`'s `episode`-th episode in a batch seeded `seed`: a stable hash of the
+/// three (so episode 0 of env `i` is game `i` of `simulate --seed seed` hashed once more).
+pub fn episode_seed(seed: u64, env: u64, episode: u64) -> u64 {
+    crate::chance::sub_seed(crate::chance::sub_seed(seed, env), episode)
+}
