@@ -42,7 +42,7 @@
 //!
 //! At the end, replaying the recorded actions from the seed gives the same checksum, and (with
 //! [`conformance_encoded`]) a game that restarts in place
-//! ([`Encode::restart`](crate::encode::Encode::restart)) restarted with the seed is the game
+//! ([`Encode::restart`]) restarted with the seed is the game
 //! built with it: the same checksum and the same decision. A
 //! failure names the game, the seed, the action (its index in the game: 0 is the first) and
 //! the property ([`Failure`]).
