@@ -113,18 +113,11 @@ impl<G: Encode> VectorEnv<G> {
             self.seed = seed;
             self.envs.iter_mut().for_each(Env::rewind);
         }
-        let (builder, seed) = (&self.builder, self.seed);
-        for_each_env(
-            &mut self.envs,
-            self.pool.as_ref(),
-            self.sizes,
-            out,
-            |_, env, row| {
-                env.deal(builder, seed)?;
-                write_quiet(env, row);
-                Ok(())
-            },
-        )?;
+        self.each(out, |_, env, row, builder, seed| {
+            env.deal(builder, seed)?;
+            write_quiet(env, row);
+            Ok(())
+        })?;
         self.started = true;
         Ok(())
     }
@@ -132,16 +125,10 @@ impl<G: Encode> VectorEnv<G> {
     /// Writes every env's row for its position as it is (rewards 0, nothing ended).
     pub fn observe(&mut self, out: &mut Outputs<'_>) -> Result<(), VectorError> {
         out.check(self.sizes)?;
-        for_each_env(
-            &mut self.envs,
-            self.pool.as_ref(),
-            self.sizes,
-            out,
-            |_, env, row| {
-                write_quiet(env, row);
-                Ok(())
-            },
-        )
+        self.each(out, |_, env, row, _, _| {
+            write_quiet(env, row);
+            Ok(())
+        })
     }
 
     /// Plays `actions[i]` in env `i`, for every env; checks them all first (a refused step
@@ -161,13 +148,25 @@ impl<G: Encode> VectorEnv<G> {
         for (i, (env, &id)) in self.envs.iter().zip(actions).enumerate() {
             env.check(i, id)?;
         }
+        self.each(out, |i, env, row, builder, seed| {
+            env.step(builder, seed, actions[i], row)
+        })
+    }
+
+    /// [`for_each_env`] over this batch's envs, `f` also given the builder and the batch's
+    /// seed (what a deal needs).
+    fn each(
+        &mut self,
+        out: &mut Outputs<'_>,
+        f: impl Fn(usize, &mut Env<G>, Row<'_>, &SimBuilder<G>, u64) -> Result<(), SimError> + Sync,
+    ) -> Result<(), VectorError> {
         let (builder, seed) = (&self.builder, self.seed);
         for_each_env(
             &mut self.envs,
             self.pool.as_ref(),
             self.sizes,
             out,
-            |i, env, row| env.step(builder, seed, actions[i], row),
+            |i, env, row| f(i, env, row, builder, seed),
         )
     }
 

@@ -197,25 +197,25 @@ fn clear(sim: &mut Sim<Sgs>) {
     *sim.table_mut() = Table::new(seats);
 }
 
-/// Deals the game of `seed` on a cleared table.
-fn start(sim: &mut Sim<Sgs>, seed: u64) -> Result<(), SimError> {
+/// Deals the game of `seed` on a cleared table, its first chance points forced to `cases`.
+fn start(sim: &mut Sim<Sgs>, seed: u64, cases: &[u32]) -> Result<(), SimError> {
     sim.reseed(seed);
+    if !cases.is_empty() {
+        sim.set_cases(cases)?;
+    }
     sim.emit([SgsEvent::GameStarted])
 }
 
 /// [`Sgs::restart`]: clears the table, then the game of `seed` starts.
 pub(super) fn restart(sim: &mut Sim<Sgs>, seed: u64) {
-    clear(sim);
-    start(sim, seed).expect("a new game starts without error");
+    restart_forced(sim, seed, &[]).expect("a new game starts without error");
 }
 
 /// [`restart`] with the deal's first chance points forced to `cases` (the registry's chance
 /// root and fixed deals).
 pub(super) fn restart_forced(sim: &mut Sim<Sgs>, seed: u64, cases: &[u32]) -> Result<(), SimError> {
     clear(sim);
-    sim.reseed(seed);
-    sim.set_cases(cases)?;
-    sim.emit([SgsEvent::GameStarted])
+    start(sim, seed, cases)
 }
 
 /// Starts many games in one `Sim`, each as a fresh build with its seed would (the same
@@ -238,7 +238,7 @@ impl Restarter {
     /// The game of `seed` in `sim`. Fails, changing nothing, for a `sim` of another game.
     pub fn restart(&self, sim: &mut Sim<Sgs>, seed: u64) -> Result<(), SimError> {
         sim.restore(&self.blank)?;
-        start(sim, seed)
+        start(sim, seed, &[])
     }
 }
 
