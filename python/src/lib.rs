@@ -39,8 +39,9 @@ pub use vector::VectorEnv;
 /// functions `load_game(name, **options)`, `_load_game_with(name, options)`,
 /// `registered_names()`, `game_options(name)`, `game_info(name)` (JSON text),
 /// `deserialize_state(text)`, `simulate_random(name, games, seed=0, threads=None,
-/// **options)` (JSON text) and `make_vector(name, num_envs, seed=0, threads=None, **options)`
-/// (a `VectorEnv`) — for the games of `registry`, then registers the module with the
+/// **options)` (JSON text), `make_vector(name, num_envs, seed=0, threads=None, **options)`
+/// and `make_vector_against(name, num_envs, seat, opponents, seed=0, threads=None,
+/// **options)` (a `VectorEnv`) — for the games of `registry`, then registers the module with the
 /// `alea` package (`alea._register_module`). A module exports one registry, once.
 pub fn export(m: &Bound<'_, PyModule>, registry: &'static [GameInfo]) -> PyResult<()> {
     serve(m, registry)?;
@@ -65,6 +66,7 @@ fn serve(m: &Bound<'_, PyModule>, registry: &'static [GameInfo]) -> PyResult<()>
     m.add_function(wrap_pyfunction!(game::simulate_random, m)?)?;
     m.add_class::<VectorEnv>()?;
     m.add_function(wrap_pyfunction!(vector::make_vector, m)?)?;
+    m.add_function(wrap_pyfunction!(vector::make_vector_against, m)?)?;
     Ok(())
 }
 

@@ -121,7 +121,9 @@ fn slice<'a, T: numpy::Element>(
 /// `final_observation` / `final_rewards`, whose rows hold the ended episode's last
 /// observation and returns for the envs that reset this step (where `terminated | truncated`;
 /// the other rows are stale). The arrays are this object's buffers: every call rewrites the
-/// same arrays, so copy what you keep.
+/// same arrays, so copy what you keep. A single-agent batch (`make_vector_against`, under
+/// `alea.vector.gymnasium`) has its learner's `seat`: the other seats are played inside each
+/// step, and every row is the learner's.
 #[pyclass(module = "alea._alea")]
 pub struct VectorEnv {
     inner: Box<dyn DynVector>,
@@ -213,6 +215,12 @@ impl VectorEnv {
         self.inner.threads()
     }
 
+    /// The learner's seat of a single-agent batch (`alea.vector.gymnasium`), else `None`.
+    #[getter]
+    fn seat(&self) -> Option<u8> {
+        self.inner.learner()
+    }
+
     /// Deals every env its next episode (with `seed`: the batch starts over, seeded `seed`)
     /// and returns the arrays (rewards 0, nothing ended).
     #[pyo3(signature = (seed=None))]
@@ -302,6 +310,57 @@ pub(crate) fn make_vector(
     threads: Option<usize>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<VectorEnv> {
+    let (game, threads) = checked_game(name, num_envs, threads, options)?;
+    let inner = py
+        .detach(|| game.vector(num_envs, seed, threads))
+        .map_err(vector_error)?;
+    Ok(VectorEnv::new(py, inner, name.to_string()))
+}
+
+/// `make_vector_against(name, num_envs, seat, opponents, seed=0, threads=None, **options)`:
+/// the single-agent batch of `alea.vector.gymnasium` (the game's players named `opponents`
+/// play the other seats inside each env).
+#[pyfunction]
+#[pyo3(signature = (name, num_envs, seat, opponents, seed=0, threads=None, **options))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn make_vector_against(
+    py: Python<'_>,
+    name: &str,
+    num_envs: usize,
+    seat: i64,
+    opponents: Vec<String>,
+    seed: u64,
+    threads: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<VectorEnv> {
+    let (game, threads) = checked_game(name, num_envs, threads, options)?;
+    let seats = game.seats();
+    let seat = u8::try_from(seat)
+        .ok()
+        .filter(|&s| usize::from(s) < seats)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "seat {seat}: the game has {seats} seats (0 to {})",
+                seats - 1
+            ))
+        })?;
+    let inner = py
+        .detach(|| game.vector_against(num_envs, seed, threads, seat, &opponents))
+        .map_err(|error| match error {
+            VectorError::Setup(message) => PyValueError::new_err(message),
+            error => vector_error(error),
+        })?;
+    Ok(VectorEnv::new(py, inner, name.to_string()))
+}
+
+/// The game `name` with `options`, once `num_envs` and `threads` are checked; the threads as
+/// the registry takes them (0: one per core).
+fn checked_game(
+    name: &str,
+    num_envs: usize,
+    threads: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(std::sync::Arc<dyn alea::registry::DynGame>, usize)> {
     if num_envs == 0 {
         return Err(PyValueError::new_err(
             "num_envs: a batch needs at least one env",
@@ -314,8 +373,5 @@ pub(crate) fn make_vector(
     }
     let given = read_options(options)?;
     let (_, game) = options::load(name, given).map_err(option_error)?;
-    let inner = py
-        .detach(|| game.vector(num_envs, seed, threads.unwrap_or(0)))
-        .map_err(vector_error)?;
-    Ok(VectorEnv::new(py, inner, name.to_string()))
+    Ok((game, threads.unwrap_or(0)))
 }

@@ -108,3 +108,26 @@ def test_the_opening_rolls_are_chance_nodes_from_the_chance_root():
         state.apply_action(face)
     assert len(faces) == 4 and state.current_player() == 0
     assert state.history() == faces
+
+
+def test_vector_envs_and_gymnasium_see_the_game():
+    env = alea.vector.make("liars_dice", 8, seed=2, threads=2)
+    out = env.reset()
+    assert out["legal_action_mask"].shape == (8, env.num_actions)
+    out = env.random_steps(50, seed=1)
+    assert set(out["current_player"]) <= {0, 1}
+    gym = pytest.importorskip("gymnasium")
+    single = alea.vector.gymnasium("liars_dice", 8, seat=1, seed=2)
+    assert isinstance(single, gym.vector.VectorEnv)
+    obs, infos = single.reset()
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(50):
+        mask = infos["action_mask"]
+        obs, rewards, terminated, truncated, infos = single.step(
+            (rng.random(mask.shape) * mask).argmax(axis=1))
+        ended += (terminated | truncated).sum()
+        assert (single.batch.arrays()["current_player"] == 1).all()
+    assert ended > 0
+    with pytest.raises(ValueError, match=r"unknown liars_dice player \"greedy\": expected random"):
+        alea.vector.gymnasium("liars_dice", 2, opponents="greedy")

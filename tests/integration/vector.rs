@@ -43,32 +43,42 @@ fn small(name: &str) -> Vec<(String, alea::registry::OptionValue)> {
 fn every_game_steps_the_same_on_one_and_two_threads() {
     for info in REGISTRY {
         let (_, game) = info.load(small(info.name)).unwrap();
-        let mut one = game.vector(48, 11, 1).unwrap();
-        let mut two = game.vector(48, 11, 2).unwrap();
+        let one = game.vector(48, 11, 1).unwrap();
+        let two = game.vector(48, 11, 2).unwrap();
         assert_eq!((one.threads(), two.threads()), (1, 2));
-        let (mut a, mut b) = (Buffers::new(&*one), Buffers::new(&*two));
-        one.reset(None, &mut a.outputs()).unwrap();
-        two.reset(None, &mut b.outputs()).unwrap();
-        let mut rng = alea::chance::derive_stream(3, 0, 0);
-        let (mut ids, mut ended) = (Vec::new(), 0);
-        for _ in 0..600 {
-            random_actions(&mut rng, &a, one.sizes().actions, &mut ids);
-            one.step(&ids, &mut a.outputs()).unwrap();
-            two.step(&ids, &mut b.outputs()).unwrap();
-            assert_eq!(a.observation, b.observation, "{}", info.name);
-            assert_eq!(a.legal_action_mask, b.legal_action_mask, "{}", info.name);
-            assert_eq!(a.current_player, b.current_player);
-            assert_eq!(a.rewards, b.rewards);
-            assert_eq!((&a.terminated, &a.truncated), (&b.terminated, &b.truncated));
-            ended += a
-                .terminated
-                .iter()
-                .chain(&a.truncated)
-                .filter(|&&e| e)
-                .count();
-        }
+        let ended = lockstep(one, two, 600, |_| ());
         assert!(ended > 0, "{}: no episode ended", info.name);
     }
+}
+
+/// Steps `one` and `two` (the same batch on different thread counts) `steps` times with the
+/// same random legal actions, asserting the same buffers after every step (`check` sees
+/// `one`'s before each); returns the episodes that ended.
+fn lockstep(
+    mut one: Box<dyn alea::vector::DynVector>,
+    mut two: Box<dyn alea::vector::DynVector>,
+    steps: usize,
+    check: impl Fn(&Buffers),
+) -> usize {
+    let (mut a, mut b) = (Buffers::new(&*one), Buffers::new(&*two));
+    one.reset(None, &mut a.outputs()).unwrap();
+    two.reset(None, &mut b.outputs()).unwrap();
+    let mut rng = alea::chance::derive_stream(3, 0, 0);
+    let (mut ids, mut ended) = (Vec::new(), 0);
+    for _ in 0..steps {
+        check(&a);
+        random_actions(&mut rng, &a, one.sizes().actions, &mut ids);
+        one.step(&ids, &mut a.outputs()).unwrap();
+        two.step(&ids, &mut b.outputs()).unwrap();
+        assert_eq!(a, b);
+        ended += a
+            .terminated
+            .iter()
+            .chain(&a.truncated)
+            .filter(|&&e| e)
+            .count();
+    }
+    ended
 }
 
 /// Env `i`'s `k`-th episode is the game built with `episode_seed(seed, i, k)`, whatever the
@@ -183,4 +193,117 @@ fn a_step_allocates_nothing() {
         }
     });
     assert_eq!(allocations, 0);
+}
+
+/// A player name as the registry lists it, without its optional parameter (`smart[:K]`).
+fn base_name(listed: &str) -> &str {
+    listed.split('[').next().unwrap()
+}
+
+/// Every player kind a registered game lists is one it seats through `Encode::player`, and
+/// a single-agent batch of every game keeps the learner to move in every row, the same on
+/// one and two threads.
+#[test]
+fn every_game_seats_its_players_against_a_learner() {
+    for info in REGISTRY {
+        let (_, game) = info.load(small(info.name)).unwrap();
+        for spec in info.players {
+            let name = base_name(spec.name).to_string();
+            let made = game.vector_against(2, 0, 1, 0, std::slice::from_ref(&name));
+            assert!(made.is_ok(), "{} {name}: {:?}", info.name, made.err());
+        }
+        let learner = (game.seats() - 1) as u8;
+        let random = ["random".to_string()];
+        let one = game.vector_against(16, 5, 1, learner, &random).unwrap();
+        let two = game.vector_against(16, 5, 2, learner, &random).unwrap();
+        assert_eq!(one.learner(), Some(learner));
+        let ended = lockstep(one, two, 300, |out| {
+            assert!(out.current_player.iter().all(|&p| p == i32::from(learner)));
+        });
+        assert!(ended > 0, "{}: no episode ended", info.name);
+    }
+}
+
+/// A single-agent episode is the game of its seed with seat `s` played by the game's player
+/// seeded from `(episode seed, s)`: replayed by hand, it reaches the same returns.
+#[test]
+fn an_opponent_is_the_games_player_of_its_seed() {
+    use alea::encode::Encode;
+    use alea_games::games::sgs::Sgs;
+    let game = Sgs::default();
+    let mut env = VectorEnv::new(game.clone(), 3, 9, 2)
+        .unwrap()
+        .against(1, &["trust".to_string()])
+        .unwrap();
+    let mut out = Buffers::new(&env);
+    env.reset(None, &mut out.outputs()).unwrap();
+    let seed = episode_seed(9, 2, 0);
+    let mut solo = SimBuilder::new(game.clone()).seed(seed).build();
+    let mut trust = game
+        .player("trust", alea::chance::sub_seed(seed, 0))
+        .unwrap();
+    let mut rng = alea::chance::derive_stream(6, 0, 0);
+    let mut ids = Vec::new();
+    let mut play_trust = |solo: &mut alea::kernel::Sim<Sgs>| {
+        while solo.turn() == Turn::Player(alea::kernel::Seat(0)) {
+            let action = trust.act(solo).unwrap();
+            solo.apply(action).unwrap();
+        }
+    };
+    play_trust(&mut solo);
+    let mut moves = 0;
+    while solo.turn() != Turn::Terminal {
+        let in_batch = env.sim(2).unwrap();
+        assert_eq!(in_batch.state(), solo.state());
+        assert_eq!(
+            <Sgs as Encode>::describe(in_batch),
+            <Sgs as Encode>::describe(&solo)
+        );
+        random_actions(&mut rng, &out, env.num_actions(), &mut ids);
+        solo.apply(alea::encode::action_of(&solo, ids[2]).unwrap())
+            .unwrap();
+        env.step(&ids, &mut out.outputs()).unwrap();
+        play_trust(&mut solo);
+        moves += 1;
+    }
+    assert!(moves > 10, "{moves} moves");
+    assert!(out.terminated[2] || out.truncated[2]);
+    let returns: Vec<f32> = solo.returns().iter().map(|&r| r as f32).collect();
+    assert_eq!(out.final_rewards[4..6], returns[..]);
+}
+
+#[test]
+fn a_bad_seating_is_refused_naming_what() {
+    let (_, sgs) = find(REGISTRY, "sgs").unwrap().load([]).unwrap();
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let refused = |learner, list: &[&str]| {
+        sgs.vector_against(2, 0, 1, learner, &names(list))
+            .err()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(
+        refused(2, &["random"]),
+        "seat 2: the game has 2 seats (0 to 1)"
+    );
+    assert_eq!(refused(0, &[]), "opponents: name at least one player");
+    assert_eq!(
+        refused(0, &["random", "trust"]),
+        "opponents: 2 players for the 1 other seats"
+    );
+    assert!(
+        refused(0, &["wizard"])
+            .starts_with("opponents: unknown sgs player \"wizard\": expected random, trust"),
+        "{}",
+        refused(0, &["wizard"])
+    );
+    let (_, pig) = find(REGISTRY, "pig").unwrap().load([]).unwrap();
+    let error = pig
+        .vector_against(2, 0, 1, 0, &names(&["greedy"]))
+        .err()
+        .unwrap();
+    assert_eq!(
+        error.to_string(),
+        "opponents: unknown pig player \"greedy\": expected random"
+    );
 }

@@ -141,6 +141,24 @@ pub trait Encode: Game {
         false
     }
 
+    /// The player named `name` (one of the game's registered player kinds: `random`,
+    /// `greedy`, `ismcts:50`, ...), its random choices and searches seeded from `seed`, for
+    /// code that seats players by name through the registry (a vector env's opponents).
+    /// Default: `random` only ([`RandomPolicy`](crate::search::RandomPolicy)).
+    fn player(
+        &self,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn crate::search::Policy<Self>>, crate::search::UnknownPlayer> {
+        match name.trim() {
+            "random" => Ok(Box::new(crate::search::RandomPolicy::new(seed))),
+            other => Err(crate::search::UnknownPlayer::random_only(
+                self.name(),
+                other,
+            )),
+        }
+    }
+
     /// Bounds other tools ask for (OpenSpiel's `GameInfo`).
     fn bounds(&self) -> Bounds;
 

@@ -149,6 +149,18 @@ pub trait DynGame: Send + Sync {
         seed: u64,
         threads: usize,
     ) -> Result<Box<dyn crate::vector::DynVector>, crate::vector::VectorError>;
+    /// The same batch made single-agent
+    /// ([`VectorEnv::against`](crate::vector::VectorEnv::against)): the caller plays seat
+    /// `learner`, the game's players named `opponents` play the other seats inside each env.
+    #[cfg(feature = "vector")]
+    fn vector_against(
+        &self,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+        learner: u8,
+        opponents: &[String],
+    ) -> Result<Box<dyn crate::vector::DynVector>, crate::vector::VectorError>;
     /// Searches the position `moves` (the game's actions by their JSON names) reach in the
     /// game dealt from `request.seed` ([`search_game`](super::search_game)).
     fn search(

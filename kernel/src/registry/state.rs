@@ -181,6 +181,20 @@ impl<G: Encode> DynGame for Erased<G> {
             crate::vector::VectorEnv::from_builder(self.builder.clone(), num_envs, seed, threads)?;
         Ok(Box::new(env))
     }
+
+    #[cfg(feature = "vector")]
+    fn vector_against(
+        &self,
+        num_envs: usize,
+        seed: u64,
+        threads: usize,
+        learner: u8,
+        opponents: &[String],
+    ) -> Result<Box<dyn crate::vector::DynVector>, crate::vector::VectorError> {
+        let env =
+            crate::vector::VectorEnv::from_builder(self.builder.clone(), num_envs, seed, threads)?;
+        Ok(Box::new(env.against(learner, opponents)?))
+    }
 }
 
 impl<G: Encode> Erased<G> {

@@ -46,6 +46,7 @@ mod expectimax;
 mod ismcts;
 mod mcts;
 mod parallel;
+mod policy;
 mod request;
 
 pub use evaluate::{Evaluator, Heuristic, RandomRollouts};
@@ -55,6 +56,7 @@ pub use ismcts::{
 };
 pub use mcts::Mcts;
 pub use parallel::{RootSearch, root_parallel};
+pub use policy::{Policy, RandomPolicy, UnknownPlayer};
 pub use request::{Algorithm, SearchRequest, UCT_C};
 
 use crate::chance::ChanceRecord;

@@ -1,11 +1,12 @@
 //! [`VectorEnv`]: the envs of one game, stepped together over a thread pool.
 
 use crate::encode::{Encode, size};
-use crate::kernel::{SimBuilder, SimError};
+use crate::kernel::{Seat, SimBuilder};
 
-use super::VectorError;
-use super::env::Env;
+use super::env::{Dealer, Env};
 use super::outputs::{Outputs, Row, Sizes};
+use super::seating::Seating;
+use super::{EnvError, VectorError};
 
 /// `N` games of `G`, stepped together (see the [module](super) docs).
 pub struct VectorEnv<G: Encode> {
@@ -20,6 +21,8 @@ pub struct VectorEnv<G: Encode> {
     started: bool,
     /// The actions of [`step_random`](Self::step_random) (reused).
     random: Vec<u32>,
+    /// The learner's seat and its opponents ([`against`](Self::against)).
+    seating: Option<Seating>,
 }
 
 impl<G: Encode> VectorEnv<G> {
@@ -67,7 +70,30 @@ impl<G: Encode> VectorEnv<G> {
             threads,
             started: false,
             random: Vec::with_capacity(num_envs),
+            seating: None,
         })
+    }
+
+    /// The batch made single-agent: the caller plays seat `learner` of every env, and the
+    /// other seats, in seat order, are played inside each env by the game's own players named
+    /// `opponents` ([`Encode::player`]; a shorter list repeats its last name: `["smart"]` at
+    /// a four-seat table is three SmartAIs). Each step then plays the learner's action and
+    /// the opponents' moves up to the learner's next; every row is the learner's (an episode
+    /// the opponents end before the learner's first move is dealt again, unseen). Seat `s`'s
+    /// player in env `i`'s `k`-th episode is seeded from that episode's seed and `s`, so the
+    /// rows are identical for any thread count. Call [`reset`](Self::reset) before the first
+    /// step.
+    ///
+    /// [`Encode::player`]: crate::encode::Encode::player
+    pub fn against(mut self, learner: u8, opponents: &[String]) -> Result<Self, VectorError> {
+        self.seating = Some(Seating::new(self.builder.game(), learner, opponents)?);
+        self.started = false;
+        Ok(self)
+    }
+
+    /// The learner's seat of a single-agent batch ([`against`](Self::against)).
+    pub fn learner(&self) -> Option<Seat> {
+        self.seating.as_ref().map(|seating| seating.learner)
     }
 
     /// The batch's sizes.
@@ -113,8 +139,8 @@ impl<G: Encode> VectorEnv<G> {
             self.seed = seed;
             self.envs.iter_mut().for_each(Env::rewind);
         }
-        self.each(out, |_, env, row, builder, seed| {
-            env.deal(builder, seed)?;
+        self.each(out, |_, env, row, dealer| {
+            env.deal(dealer)?;
             write_quiet(env, row);
             Ok(())
         })?;
@@ -125,7 +151,7 @@ impl<G: Encode> VectorEnv<G> {
     /// Writes every env's row for its position as it is (rewards 0, nothing ended).
     pub fn observe(&mut self, out: &mut Outputs<'_>) -> Result<(), VectorError> {
         out.check(self.sizes)?;
-        self.each(out, |_, env, row, _, _| {
+        self.each(out, |_, env, row, _| {
             write_quiet(env, row);
             Ok(())
         })
@@ -148,25 +174,26 @@ impl<G: Encode> VectorEnv<G> {
         for (i, (env, &id)) in self.envs.iter().zip(actions).enumerate() {
             env.check(i, id)?;
         }
-        self.each(out, |i, env, row, builder, seed| {
-            env.step(builder, seed, actions[i], row)
-        })
+        self.each(out, |i, env, row, dealer| env.step(dealer, actions[i], row))
     }
 
-    /// [`for_each_env`] over this batch's envs, `f` also given the builder and the batch's
-    /// seed (what a deal needs).
+    /// [`for_each_env`] over this batch's envs, `f` also given what a deal needs.
     fn each(
         &mut self,
         out: &mut Outputs<'_>,
-        f: impl Fn(usize, &mut Env<G>, Row<'_>, &SimBuilder<G>, u64) -> Result<(), SimError> + Sync,
+        f: impl Fn(usize, &mut Env<G>, Row<'_>, &Dealer<'_, G>) -> Result<(), EnvError> + Sync,
     ) -> Result<(), VectorError> {
-        let (builder, seed) = (&self.builder, self.seed);
+        let dealer = Dealer {
+            builder: &self.builder,
+            seed: self.seed,
+            seating: self.seating.as_ref(),
+        };
         for_each_env(
             &mut self.envs,
             self.pool.as_ref(),
             self.sizes,
             out,
-            |i, env, row| f(i, env, row, builder, seed),
+            |i, env, row| f(i, env, row, &dealer),
         )
     }
 
@@ -200,10 +227,15 @@ impl<G: Encode> VectorEnv<G> {
         let mut envs = Vec::with_capacity(self.envs.len());
         for (i, env) in self.envs.iter_mut().enumerate() {
             let mut sim = env.sim.fork();
+            let env_seed = crate::chance::sub_seed(seed, i as u64);
             if let Some(viewer) = env.seat() {
-                sim.determinize(viewer, crate::chance::sub_seed(seed, i as u64));
+                sim.determinize(viewer, env_seed);
             }
-            envs.push(env.with_sim(sim));
+            let copy = env.with_sim(sim, self.seating.as_ref(), env_seed);
+            envs.push(copy.map_err(|e| VectorError::Game {
+                env: i,
+                message: e.to_string(),
+            })?);
         }
         Ok(VectorEnv {
             builder: self.builder.clone(),
@@ -215,6 +247,7 @@ impl<G: Encode> VectorEnv<G> {
             threads: self.threads,
             started: true,
             random: Vec::with_capacity(self.sizes.envs),
+            seating: self.seating.clone(),
         })
     }
 }
@@ -226,7 +259,7 @@ fn for_each_env<G: Encode>(
     pool: Option<&rayon::ThreadPool>,
     sizes: Sizes,
     out: &mut Outputs<'_>,
-    f: impl Fn(usize, &mut Env<G>, Row<'_>) -> Result<(), SimError> + Sync,
+    f: impl Fn(usize, &mut Env<G>, Row<'_>) -> Result<(), EnvError> + Sync,
 ) -> Result<(), VectorError> {
     let block = |first: usize, envs: &mut [Env<G>], mut rows: Outputs<'_>| {
         for (k, env) in envs.iter_mut().enumerate() {

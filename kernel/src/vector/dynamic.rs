@@ -14,6 +14,8 @@ pub trait DynVector: Send + Sync {
     fn observation_shape(&self) -> Vec<usize>;
     /// Threads the envs are stepped on.
     fn threads(&self) -> usize;
+    /// [`VectorEnv::learner`]: the learner's seat of a single-agent batch.
+    fn learner(&self) -> Option<u8>;
     /// [`VectorEnv::reset`].
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> Result<(), VectorError>;
     /// [`VectorEnv::step`].
@@ -41,6 +43,10 @@ impl<G: Encode> DynVector for VectorEnv<G> {
 
     fn threads(&self) -> usize {
         VectorEnv::threads(self)
+    }
+
+    fn learner(&self) -> Option<u8> {
+        VectorEnv::learner(self).map(|seat| seat.0)
     }
 
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> Result<(), VectorError> {

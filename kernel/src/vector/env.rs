@@ -7,7 +7,21 @@ use crate::kernel::{Seat, Sim, SimBuilder, SimError, Turn};
 use crate::snapshot::Snapshot;
 
 use super::outputs::Row;
-use super::{VectorError, episode_seed};
+use super::seating::{Opponents, Seating};
+use super::{EnvError, VectorError, episode_seed};
+
+/// Episodes in a row the opponents may end before the learner's first move (each is dealt
+/// again) before the env reports [`EnvError::NoTurn`].
+const MAX_SKIPPED: u32 = 1_000;
+
+/// What dealing an episode needs from the batch.
+pub(super) struct Dealer<'a, G: Encode> {
+    pub(super) builder: &'a SimBuilder<G>,
+    /// The batch's seed.
+    pub(super) seed: u64,
+    /// The learner's seat and its opponents, in a single-agent batch.
+    pub(super) seating: Option<&'a Seating>,
+}
 
 /// Env `index` of a batch.
 pub(super) struct Env<G: Encode> {
@@ -19,6 +33,8 @@ pub(super) struct Env<G: Encode> {
     next_episode: u64,
     /// The returns read at an episode's end (kept for their capacity).
     returns: Vec<f64>,
+    /// The other seats' players, in a single-agent batch.
+    opponents: Opponents<G>,
 }
 
 impl<G: Encode> Env<G> {
@@ -36,18 +52,31 @@ impl<G: Encode> Env<G> {
             index,
             next_episode: 0,
             returns: Vec::new(),
+            opponents: Opponents::none(),
         })
     }
 
-    /// A copy of `self` holding `sim` (a determinized fork).
-    pub(super) fn with_sim(&self, sim: Sim<G>) -> Self {
-        Env {
+    /// A copy of `self` holding `sim` (a determinized fork), its opponents (if `seating`)
+    /// seated afresh from `seed`.
+    pub(super) fn with_sim(
+        &self,
+        sim: Sim<G>,
+        seating: Option<&Seating>,
+        seed: u64,
+    ) -> Result<Self, EnvError> {
+        let mut env = Env {
             sim,
             start: Arc::clone(&self.start),
             index: self.index,
             next_episode: self.next_episode,
             returns: Vec::new(),
+            opponents: Opponents::none(),
+        };
+        if let Some(seating) = seating {
+            let game = &self.sim.rules().game;
+            env.opponents.seat(game, seating, seed)?;
         }
+        Ok(env)
     }
 
     /// Starts the episodes over from 0 (a reset with a new seed).
@@ -55,16 +84,33 @@ impl<G: Encode> Env<G> {
         self.next_episode = 0;
     }
 
-    /// Deals the next episode of a batch seeded `seed`: in place when the game can restart,
-    /// else a new `Sim`.
-    pub(super) fn deal(&mut self, builder: &SimBuilder<G>, seed: u64) -> Result<(), SimError> {
-        let seed = episode_seed(seed, self.index, self.next_episode);
+    /// Deals the next episode: in place when the game can restart, else a new `Sim`. In a
+    /// single-agent batch the opponents are seated and play up to the learner's first move
+    /// (an episode they end before it is skipped: dealt again).
+    pub(super) fn deal(&mut self, dealer: &Dealer<'_, G>) -> Result<(), EnvError> {
+        for _ in 0..MAX_SKIPPED {
+            let seed = self.deal_once(dealer)?;
+            let Some(seating) = dealer.seating else {
+                return Ok(());
+            };
+            self.opponents.seat(dealer.builder.game(), seating, seed)?;
+            self.opponents.play(&mut self.sim, seating.learner)?;
+            if !self.sim.is_terminal() {
+                return Ok(());
+            }
+        }
+        Err(EnvError::NoTurn(MAX_SKIPPED))
+    }
+
+    /// Deals the next episode of the batch; returns its seed.
+    fn deal_once(&mut self, dealer: &Dealer<'_, G>) -> Result<u64, SimError> {
+        let seed = episode_seed(dealer.seed, self.index, self.next_episode);
         self.next_episode += 1;
         self.sim.forget_chance();
         if !G::restart(&mut self.sim, &self.start, seed)? {
-            self.sim = builder.clone().seed(seed).try_build()?;
+            self.sim = dealer.builder.clone().seed(seed).try_build()?;
         }
-        Ok(())
+        Ok(seed)
     }
 
     /// The seat to move (every env is at a player's decision between steps).
@@ -103,18 +149,21 @@ impl<G: Encode> Env<G> {
         }
     }
 
-    /// Plays `id` (checked), and at the episode's end writes the final rows and deals the
-    /// next episode; then writes the position's row.
+    /// Plays `id` (checked) and, in a single-agent batch, the opponents' moves up to the
+    /// learner's next; at the episode's end writes the final rows and deals the next
+    /// episode; then writes the position's row.
     pub(super) fn step(
         &mut self,
-        builder: &SimBuilder<G>,
-        seed: u64,
+        dealer: &Dealer<'_, G>,
         id: u32,
         row: Row<'_>,
-    ) -> Result<(), SimError> {
+    ) -> Result<(), EnvError> {
         let mover = self.seat().unwrap_or(Seat(0));
         let action = action_of(&self.sim, id).expect("checked before the step");
         self.sim.apply(action)?;
+        if let Some(seating) = dealer.seating {
+            self.opponents.play(&mut self.sim, seating.learner)?;
+        }
         let ended = self.sim.is_terminal();
         *row.truncated = ended && G::truncated(&self.sim);
         *row.terminated = ended && !*row.truncated;
@@ -126,7 +175,7 @@ impl<G: Encode> Env<G> {
             row.final_rewards.copy_from_slice(row.rewards);
             row.final_observation.fill(0.0);
             G::observation(&self.sim, mover, row.final_observation);
-            self.deal(builder, seed)?;
+            self.deal(dealer)?;
         } else {
             row.rewards.fill(0.0);
         }

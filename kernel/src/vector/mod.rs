@@ -17,6 +17,9 @@
 //!   game of its own, so the buffers are identical for any thread count.
 //! - **Checked first.** Every action is checked (length, range, legality) before any env
 //!   moves: a refused step changes no env.
+//! - **Single agent.** [`VectorEnv::against`] makes the batch one learner's: the other seats
+//!   are played inside each env by the game's own players
+//!   ([`Encode::player`](crate::encode::Encode::player)), and every row is the learner's.
 //! - **No allocation per step** by the vector itself (the games' own rules may allocate, and
 //!   a game without [`Encode::restart`] is rebuilt at each reset).
 //!
@@ -55,6 +58,7 @@ mod batch;
 mod dynamic;
 mod env;
 mod outputs;
+mod seating;
 
 pub use batch::VectorEnv;
 pub use dynamic::DynVector;
@@ -106,6 +110,27 @@ pub enum VectorError {
         /// What the game said.
         message: String,
     },
+}
+
+/// Why one env failed in a step (reported as [`VectorError::Game`], naming the env).
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum EnvError {
+    /// The game failed.
+    #[error(transparent)]
+    Sim(#[from] crate::kernel::SimError),
+    /// An opponent's search failed.
+    #[error("an opponent: {0}")]
+    Opponent(#[from] crate::search::SearchError),
+    /// An opponent's name (checked when the batch was made).
+    #[error(transparent)]
+    Player(#[from] crate::search::UnknownPlayer),
+    /// A seat to move that nobody plays.
+    #[error("{0} is to move and nobody plays it")]
+    Unseated(crate::kernel::Seat),
+    /// The opponents ended every one of this many episodes in a row before the learner's
+    /// first move.
+    #[error("{0} episodes in a row ended before the learner's first move")]
+    NoTurn(u32),
 }
 
 /// The seed of env `env`'s `episode`-th episode in a batch seeded `seed`: a stable hash of the

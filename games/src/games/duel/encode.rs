@@ -4,18 +4,27 @@
 //! are made from it).
 
 use super::board::view_of;
+use super::players::{Player, PlayerKind};
 use super::state::TEAM;
 use super::zones::{card_id, dice_count, faces, hand};
 use super::{Duel, DuelAction};
 use alea::chance::Forced;
 use alea::encode::{Bounds, Encode, Part, parts};
 use alea::kernel::{Seat, Sim, SimError, Turn, Zone};
+use alea::search::{Policy, UnknownPlayer};
 use alea::snapshot::Snapshot;
 
 /// Numbers per side: per character hp, energy, alive, active; summons, supports, ended.
 const SIDE: usize = TEAM * 4 + 3;
 
 impl Encode for Duel {
+    fn player(&self, name: &str, seed: u64) -> Result<Box<dyn Policy<Duel>>, UnknownPlayer> {
+        let kind: PlayerKind = name
+            .parse()
+            .map_err(|e| UnknownPlayer(format!("duel: {e}")))?;
+        Ok(Box::new(Player::new(kind, seed)))
+    }
+
     fn observation_layout(&self) -> Vec<Part> {
         let side = "per character hp / 10, energy / 3, alive, active (3 × 4); summons / 4, \
                     supports / 4, ended";

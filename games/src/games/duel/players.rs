@@ -9,7 +9,7 @@ use super::{Duel, DuelAction, board, zones};
 use alea::chance::{Purpose, derive_stream, sub_seed};
 use alea::kernel::playout::random_action;
 use alea::kernel::{Rules, Seat, Sim, Turn};
-use alea::search::{Expectimax, Heuristic, SearchError, Values};
+use alea::search::{Expectimax, Heuristic, Policy, SearchError, Values};
 
 /// A kind of player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -175,5 +175,11 @@ impl Player {
             .max_by(|(i, a), (j, b)| a.total_cmp(b).then(j.cmp(i)))
             .map_or(0, |(i, _)| i);
         Ok(choices[best])
+    }
+}
+
+impl Policy<Duel> for Player {
+    fn act(&mut self, sim: &mut Sim<Duel>) -> Result<DuelAction, SearchError> {
+        self.choose(sim)
     }
 }

@@ -16,7 +16,7 @@ mod summary;
 mod table;
 
 pub use entry::{RIICHI, SICHUAN, riichi_from, sichuan_from};
-pub use players::{DEFAULT_ITERATIONS, PlayerKind, UnknownPlayer};
+pub use players::{Choose, DEFAULT_ITERATIONS, PlayerKind, SeatPlayer, UnknownPlayer};
 pub use ruleset::{LogKind, Ruleset};
 pub(crate) use shared::{decide, encode_items, game_items};
 pub use summary::{MahjongSummary, MahjongTally, MatchResult, SeatSummary};

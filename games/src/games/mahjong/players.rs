@@ -1,7 +1,11 @@
 //! The kinds of player both rulesets seat ([`PlayerKind`]), by name (`random`, `greedy`,
 //! `cautious`, `ismcts:N`, ...); each ruleset's `choose` plays them.
 
+use rand_chacha::ChaCha8Rng;
+
 use super::fill::Inference;
+use alea::kernel::{Game, Sim};
+use alea::search::{Policy, SearchError};
 
 /// Iterations of the `ismcts` player when none are given (a riichi hand takes about a second).
 pub const DEFAULT_ITERATIONS: u32 = 100;
@@ -95,5 +99,47 @@ impl std::fmt::Display for PlayerKind {
 impl serde::Serialize for PlayerKind {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
+    }
+}
+
+/// A ruleset's `choose`: the action of the seat to move, played by `players[seat]`.
+pub type Choose<G> = fn(&mut Sim<G>, &[PlayerKind], &mut ChaCha8Rng) -> Option<<G as Game>::Action>;
+
+/// One seat's player as a [`Policy`] ([`Encode::player`](alea::encode::Encode::player)): its
+/// ruleset's `choose` with its kind, its choices and searches drawn from its seed.
+pub struct SeatPlayer<G: Game> {
+    kinds: [PlayerKind; 4],
+    rng: ChaCha8Rng,
+    choose: Choose<G>,
+}
+
+impl<G: Game> SeatPlayer<G> {
+    /// The player named `name` of the ruleset that `choose` plays, its choices drawn from
+    /// `seed`; `cautious` only where `cautious` is true (riichi).
+    pub fn named(
+        name: &str,
+        seed: u64,
+        choose: Choose<G>,
+        cautious: bool,
+    ) -> Result<SeatPlayer<G>, alea::search::UnknownPlayer> {
+        let unknown = |e: UnknownPlayer| alea::search::UnknownPlayer(e.to_string());
+        let kind: PlayerKind = name.parse().map_err(unknown)?;
+        if kind == PlayerKind::Cautious && !cautious {
+            return Err(alea::search::UnknownPlayer(format!(
+                "{name:?} is a riichi player: sichuan seats random, greedy, ismcts, \
+                 ismcts-uniform and ismcts-bayes"
+            )));
+        }
+        Ok(SeatPlayer {
+            kinds: [kind; 4],
+            rng: alea::kernel::playout::random_player_rng(seed),
+            choose,
+        })
+    }
+}
+
+impl<G: Game> Policy<G> for SeatPlayer<G> {
+    fn act(&mut self, sim: &mut Sim<G>) -> Result<G::Action, SearchError> {
+        (self.choose)(sim, &self.kinds, &mut self.rng).ok_or(SearchError::GameOver)
     }
 }

@@ -5,10 +5,11 @@
 
 use super::deck::{CardName, MAX_CARDS};
 use super::state::{MAX_SEATS, Role};
-use super::{Sgs, SgsAction};
+use super::{PlayerKind, SeatPlayer, Sgs, SgsAction};
 use alea::chance::Forced;
 use alea::encode::{Bounds, Encode, Part, parts};
-use alea::kernel::{Seat, Sim, SimError, Turn};
+use alea::kernel::{Game, Seat, Sim, SimError, Turn};
+use alea::search::{Policy, UnknownPlayer};
 use alea::snapshot::Snapshot;
 
 /// Card names.
@@ -22,6 +23,11 @@ fn name_index(name: CardName) -> usize {
 }
 
 impl Encode for Sgs {
+    fn player(&self, name: &str, seed: u64) -> Result<Box<dyn Policy<Sgs>>, UnknownPlayer> {
+        let kind: PlayerKind = name.parse().map_err(|e| UnknownPlayer(format!("{e}")))?;
+        Ok(Box::new(SeatPlayer::new(kind, self.seats(), seed)))
+    }
+
     fn observation_layout(&self) -> Vec<Part> {
         let seat = |k: usize| {
             (

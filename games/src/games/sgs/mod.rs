@@ -64,7 +64,7 @@ pub use event::{SgsAction, SgsEvent};
 pub use hidden::{UNKNOWN_CARD, posterior as determinize_posterior};
 pub use holdings::{Cards, Holdings};
 pub use mode::Mode;
-pub use players::{PlayerKind, Players};
+pub use players::{PlayerKind, Players, SeatPlayer};
 pub use position::{Position, PositionError};
 pub use smart::{Smart, Thought};
 pub use state::{Faction, Outcome, Phase, Question, Role, SgsState};

@@ -1,7 +1,8 @@
 //! Players: `random` (a uniformly random legal action), `trust` (FreeKill's TrustAI), `smart`,
 //! `smart-optimistic` and `smart-bayes` (SmartAI, [`Smart`]; the last in worlds weighted by the
 //! seats' passes, [`super::evidence`]) and `ismcts` / `ismcts-bayes` (information-set MCTS over
-//! determinized worlds, random rollouts). [`Players`] seats them.
+//! determinized worlds, random rollouts). [`Players`] seats them; [`SeatPlayer`] is one of them
+//! as a [`Policy`], what the registry seats by name.
 
 use rand::{Rng, RngExt};
 use rand_chacha::ChaCha8Rng;
@@ -11,7 +12,7 @@ use super::{Sgs, SgsAction, Smart};
 use alea::benefit::Answers;
 use alea::kernel::{Sim, SimError, Turn};
 use alea::search::{
-    Ismcts, RandomRollouts, SearchError, SearchResult, named_iterations, write_named,
+    Ismcts, Policy, RandomRollouts, SearchError, SearchResult, named_iterations, write_named,
 };
 
 /// ISMCTS iterations per decision of `ismcts` without a number.
@@ -234,5 +235,31 @@ mod tests {
         for bad in ["smart-bayes:0", "smart-bayes:x", "ismcts-bayes:", "bayes"] {
             assert_eq!(bad.parse::<PlayerKind>(), Err(UnknownPlayer(bad.into())));
         }
+    }
+}
+
+/// One seat's player as a [`Policy`] ([`Encode::player`](alea::encode::Encode::player)): a
+/// table of its kind (so a SmartAI keeps its simulator), its choices drawn from its seed.
+#[derive(Debug)]
+pub struct SeatPlayer {
+    players: Players,
+    rng: ChaCha8Rng,
+}
+
+impl SeatPlayer {
+    /// A player of `kind` at a table of `seats`, its choices drawn from `seed`.
+    pub fn new(kind: PlayerKind, seats: u8, seed: u64) -> SeatPlayer {
+        SeatPlayer {
+            players: Players::new(&vec![kind; usize::from(seats)]),
+            rng: alea::kernel::playout::random_player_rng(seed),
+        }
+    }
+}
+
+impl Policy<Sgs> for SeatPlayer {
+    fn act(&mut self, sim: &mut Sim<Sgs>) -> Result<SgsAction, SearchError> {
+        self.players
+            .choose(sim, &mut self.rng)?
+            .ok_or(SearchError::GameOver)
     }
 }

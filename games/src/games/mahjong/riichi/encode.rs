@@ -5,14 +5,23 @@
 //! are made from it).
 
 use super::{Kyoku, Match, Phase, Riichi, RiichiAction};
-use crate::games::mahjong::HandTable;
 use crate::games::mahjong::encode::{TableView, kind_id, layout, shape, tile_id, write_planes};
+use crate::games::mahjong::{HandTable, SeatPlayer};
 use crate::mount::{Exit, Mount};
 use crate::tiles::{Tile, TileCounts};
 use alea::encode::{Encode, Part, parts};
 use alea::kernel::{Seat, Sim};
 
 impl Encode for Riichi {
+    fn player(
+        &self,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn alea::search::Policy<Riichi>>, alea::search::UnknownPlayer> {
+        let player = SeatPlayer::named(name, seed, super::choose, true)?;
+        Ok(Box::new(player))
+    }
+
     fn observation_layout(&self) -> Vec<Part> {
         layout()
     }

@@ -5,14 +5,23 @@
 //! are made from it).
 
 use super::{Battle, Sichuan, SichuanAction, Stage, Standings};
-use crate::games::mahjong::HandTable;
 use crate::games::mahjong::encode::{TableView, kind_id, layout, shape, tile_id, write_planes};
+use crate::games::mahjong::{HandTable, SeatPlayer};
 use crate::mount::{Exit, Mount};
 use crate::tiles::{Suit, TileCounts};
 use alea::encode::{Encode, Part, parts};
 use alea::kernel::{Seat, Sim};
 
 impl Encode for Sichuan {
+    fn player(
+        &self,
+        name: &str,
+        seed: u64,
+    ) -> Result<Box<dyn alea::search::Policy<Sichuan>>, alea::search::UnknownPlayer> {
+        let player = SeatPlayer::named(name, seed, super::choose, false)?;
+        Ok(Box::new(player))
+    }
+
     fn observation_layout(&self) -> Vec<Part> {
         layout()
     }
