@@ -307,3 +307,49 @@ fn a_bad_seating_is_refused_naming_what() {
         "opponents: unknown pig player \"greedy\": expected random"
     );
 }
+
+/// The envs run with `Rollback::Caller`: an env whose game fails (here sgs nesting past a
+/// small depth limit, the smallest its setup fits in) reports the error naming it and is
+/// dealt its next episode; the batch steps on, every row a legal position.
+#[test]
+fn a_failed_game_is_dealt_its_next_episode() {
+    use alea_games::games::sgs::Sgs;
+    let builder = (1..)
+        .map(|limit| SimBuilder::new(Sgs::default()).depth_limit(limit))
+        .find(|builder| builder.clone().try_build().is_ok())
+        .unwrap();
+    let mut env = VectorEnv::from_builder(builder, 32, 4, 2).unwrap();
+    let mut out = Buffers::new(&env);
+    env.reset(None, &mut out.outputs()).unwrap();
+    let mut rng = alea::chance::derive_stream(2, 0, 0);
+    let (mut ids, mut failures) = (Vec::new(), 0);
+    let mut episodes = vec![1; 32];
+    for _ in 0..2_000 {
+        random_actions(&mut rng, &out, env.num_actions(), &mut ids);
+        let stepped = env.step(&ids, &mut out.outputs());
+        for (i, ended) in out.terminated.iter().zip(&out.truncated).enumerate() {
+            episodes[i] += u64::from(*ended.0 || *ended.1);
+        }
+        match stepped {
+            Ok(()) => {}
+            Err(VectorError::Game { env: i, message }) => {
+                assert!(
+                    message.contains("nested deeper than the limit"),
+                    "{message}"
+                );
+                assert!(out.truncated[i] && !out.terminated[i]);
+                assert_eq!(out.rewards[2 * i..2 * i + 2], [0.0, 0.0]);
+                let fresh = SimBuilder::new(Sgs::default())
+                    .seed(episode_seed(4, i as u64, episodes[i] - 1))
+                    .build();
+                assert_eq!(env.sim(i).unwrap().state(), fresh.state(), "env {i}");
+                failures += 1;
+            }
+            Err(other) => panic!("{other}"),
+        }
+        for (i, mask) in out.legal_action_mask.chunks(env.num_actions()).enumerate() {
+            assert!(mask.iter().any(|&m| m), "env {i} has no legal action");
+        }
+    }
+    assert!(failures > 0, "no game nested past the limit");
+}

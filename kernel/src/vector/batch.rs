@@ -1,7 +1,7 @@
 //! [`VectorEnv`]: the envs of one game, stepped together over a thread pool.
 
 use crate::encode::{Encode, size};
-use crate::kernel::{Seat, SimBuilder};
+use crate::kernel::{Rollback, Seat, SimBuilder};
 
 use super::env::{Dealer, Env};
 use super::outputs::{Outputs, Row, Sizes};
@@ -32,7 +32,8 @@ impl<G: Encode> VectorEnv<G> {
         Self::from_builder(SimBuilder::new(game), num_envs, seed, threads)
     }
 
-    /// The same, each env built by `builder` (its seed replaced by each episode's).
+    /// The same, each env built by `builder` (its seed replaced by each episode's, its
+    /// rollback [`Rollback::Caller`]: a game that fails is dealt its next episode).
     pub fn from_builder(
         builder: SimBuilder<G>,
         num_envs: usize,
@@ -48,6 +49,7 @@ impl<G: Encode> VectorEnv<G> {
         }
         .min(num_envs);
         let pool = thread_pool(threads)?;
+        let builder = builder.rollback(Rollback::Caller);
         let game = builder.game();
         let shape = game.observation_shape();
         let sizes = Sizes {
@@ -252,8 +254,9 @@ impl<G: Encode> VectorEnv<G> {
     }
 }
 
-/// Runs `f(i, env i, its row)` for every env: over contiguous blocks of envs, one per thread
-/// of `pool`, in parallel; the first error by env order, naming its env.
+/// Runs `f(i, env i, its row)` for every env (a failing env does not stop the others): over
+/// contiguous blocks of envs, one per thread of `pool`, in parallel; the first error by env
+/// order, naming its env.
 fn for_each_env<G: Encode>(
     envs: &mut [Env<G>],
     pool: Option<&rayon::ThreadPool>,
@@ -262,13 +265,16 @@ fn for_each_env<G: Encode>(
     f: impl Fn(usize, &mut Env<G>, Row<'_>) -> Result<(), EnvError> + Sync,
 ) -> Result<(), VectorError> {
     let block = |first: usize, envs: &mut [Env<G>], mut rows: Outputs<'_>| {
+        let mut failed = Ok(());
         for (k, env) in envs.iter_mut().enumerate() {
-            f(first + k, env, rows.row(k, sizes)).map_err(|e| VectorError::Game {
+            let stepped = f(first + k, env, rows.row(k, sizes)).map_err(|e| VectorError::Game {
                 env: first + k,
                 message: e.to_string(),
-            })?;
+            });
+            // Every env steps; the first failure is the one reported.
+            failed = failed.and(stepped);
         }
-        Ok(())
+        failed
     };
     let rows = Outputs {
         observation: &mut *out.observation,

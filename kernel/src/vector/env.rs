@@ -159,10 +159,18 @@ impl<G: Encode> Env<G> {
         row: Row<'_>,
     ) -> Result<(), EnvError> {
         let mover = self.seat().unwrap_or(Seat(0));
-        let action = action_of(&self.sim, id).expect("checked before the step");
-        self.sim.apply(action)?;
-        if let Some(seating) = dealer.seating {
-            self.opponents.play(&mut self.sim, seating.learner)?;
+        if let Err(error) = self.play(dealer, id) {
+            // The envs run with `Rollback::Caller`: a failed action leaves its world
+            // half-applied, so the episode is given up (cut: `truncated`, nothing earned)
+            // and the next one dealt.
+            *row.terminated = false;
+            *row.truncated = true;
+            row.rewards.fill(0.0);
+            row.final_rewards.fill(0.0);
+            row.final_observation.fill(0.0);
+            self.deal(dealer)?;
+            self.write(row);
+            return Err(error);
         }
         let ended = self.sim.is_terminal();
         *row.truncated = ended && G::truncated(&self.sim);
@@ -180,6 +188,17 @@ impl<G: Encode> Env<G> {
             row.rewards.fill(0.0);
         }
         self.write(row);
+        Ok(())
+    }
+
+    /// Plays `id` (checked) and, in a single-agent batch, the opponents' moves up to the
+    /// learner's next.
+    fn play(&mut self, dealer: &Dealer<'_, G>, id: u32) -> Result<(), EnvError> {
+        let action = action_of(&self.sim, id).expect("checked before the step");
+        self.sim.apply(action)?;
+        if let Some(seating) = dealer.seating {
+            self.opponents.play(&mut self.sim, seating.learner)?;
+        }
         Ok(())
     }
 

@@ -101,7 +101,8 @@ pub enum VectorError {
     /// The batch would hold no env, or the thread pool could not start.
     #[error("{0}")]
     Setup(String),
-    /// A game failed (a pipeline or setup error): that env's episode is lost, the other envs
+    /// A game failed (a pipeline or setup error): that env's episode is lost — its row says
+    /// `truncated`, with nothing earned, and holds its next episode — and the other envs
     /// stepped.
     #[error("env {env}: {message}")]
     Game {
