@@ -353,3 +353,28 @@ fn a_failed_game_is_dealt_its_next_episode() {
     }
     assert!(failures > 0, "no game nested past the limit");
 }
+
+/// A determinized copy of a single-agent batch keeps its seating: the copy steps with the
+/// learner to move in every row, and the original is untouched.
+#[test]
+fn a_determinized_single_agent_batch_keeps_its_opponents() {
+    use alea_games::games::sgs::Sgs;
+    let mut env = VectorEnv::new(Sgs::default(), 8, 3, 1)
+        .unwrap()
+        .against(1, &["trust".to_string()])
+        .unwrap();
+    let mut out = Buffers::new(&env);
+    env.reset(None, &mut out.outputs()).unwrap();
+    let before: Vec<_> = (0..8).map(|i| *env.sim(i).unwrap().state()).collect();
+    let mut copy = env.determinize(5).unwrap();
+    assert_eq!(copy.learner(), Some(alea::kernel::Seat(1)));
+    let mut copied = Buffers::new(&copy);
+    copy.observe(&mut copied.outputs()).unwrap();
+    let mut rng = alea::chance::derive_stream(7, 0, 0);
+    for _ in 0..200 {
+        assert!(copied.current_player.iter().all(|&p| p == 1));
+        copy.step_random(&mut rng, &mut copied.outputs()).unwrap();
+    }
+    let after: Vec<_> = (0..8).map(|i| *env.sim(i).unwrap().state()).collect();
+    assert_eq!(before, after);
+}

@@ -220,7 +220,9 @@ impl<G: Encode> VectorEnv<G> {
     }
 
     /// A new batch in which each env's hidden information is resampled for its player to move
-    /// (env `i` from `sub_seed(seed, i)`); `self` is untouched. Its rows are not written yet:
+    /// (env `i` from `sub_seed(seed, i)`); `self` is untouched. In a single-agent batch the
+    /// copy's opponents are seated afresh from the same `sub_seed(seed, i)` (they keep no
+    /// memory of the episode so far). Its rows are not written yet:
     /// [`observe`](Self::observe) writes them.
     pub fn determinize(&mut self, seed: u64) -> Result<Self, VectorError> {
         if !self.started {
