@@ -173,8 +173,9 @@ impl<G: Encode> VectorEnv<G> {
                 got: actions.len(),
             });
         }
+        let num_actions = self.sizes.actions as u32;
         for (i, (env, &id)) in self.envs.iter().zip(actions).enumerate() {
-            env.check(i, id)?;
+            env.check(i, id, num_actions)?;
         }
         self.each(out, |i, env, row, dealer| env.step(dealer, actions[i], row))
     }
@@ -311,7 +312,7 @@ fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, VectorError>
 }
 
 /// Writes `env`'s row as of its position, with nothing earned or ended.
-fn write_quiet<G: Encode>(env: &Env<G>, row: Row<'_>) {
+fn write_quiet<G: Encode>(env: &mut Env<G>, row: Row<'_>) {
     row.rewards.fill(0.0);
     *row.terminated = false;
     *row.truncated = false;

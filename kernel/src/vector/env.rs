@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::encode::{Encode, action_of};
+use crate::encode::Encode;
 use crate::kernel::{Seat, Sim, SimBuilder, SimError, Turn};
 use crate::snapshot::Snapshot;
 
@@ -35,6 +35,11 @@ pub(super) struct Env<G: Encode> {
     returns: Vec<f64>,
     /// The other seats' players, in a single-agent batch.
     opponents: Opponents<G>,
+    /// The ids of the position's legal actions, in [`Sim::legal_actions`]'s order, kept
+    /// beside the world when its row is written: checking an action and drawing a random one
+    /// then read this short list, not the world (a batch of a thousand worlds outgrows the
+    /// caches, and every visit to a world costs misses).
+    legal: Vec<u32>,
 }
 
 impl<G: Encode> Env<G> {
@@ -53,6 +58,7 @@ impl<G: Encode> Env<G> {
             next_episode: 0,
             returns: Vec::new(),
             opponents: Opponents::none(),
+            legal: Vec::new(),
         })
     }
 
@@ -71,7 +77,9 @@ impl<G: Encode> Env<G> {
             next_episode: self.next_episode,
             returns: Vec::new(),
             opponents: Opponents::none(),
+            legal: Vec::new(),
         };
+        env.read_legal();
         if let Some(seating) = seating {
             let game = &self.sim.rules().game;
             env.opponents.seat(game, seating, seed)?;
@@ -125,17 +133,15 @@ impl<G: Encode> Env<G> {
     /// which [`check`](Self::check) then refuses).
     pub(super) fn random_action(&self, rng: &mut impl rand::Rng) -> u32 {
         use rand::RngExt;
-        let legal = self.sim.legal_actions();
-        if legal.is_empty() {
+        if self.legal.is_empty() {
             return 0;
         }
-        let game = &self.sim.rules().game;
-        game.action_id(&legal[rng.random_range(0..legal.len())])
+        self.legal[rng.random_range(0..self.legal.len())]
     }
 
-    /// Checks that `id` is a legal action here (as env `env`).
-    pub(super) fn check(&self, env: usize, id: u32) -> Result<(), VectorError> {
-        let num_actions = self.sim.rules().game.num_actions();
+    /// Checks that `id` is a legal action here (as env `env` of a game of `num_actions`
+    /// action ids).
+    pub(super) fn check(&self, env: usize, id: u32, num_actions: u32) -> Result<(), VectorError> {
         if id >= num_actions {
             return Err(VectorError::OutOfRange {
                 env,
@@ -143,10 +149,18 @@ impl<G: Encode> Env<G> {
                 num_actions,
             });
         }
-        match action_of(&self.sim, id) {
-            Some(_) => Ok(()),
-            None => Err(VectorError::Illegal { env, action: id }),
+        match self.legal.contains(&id) {
+            true => Ok(()),
+            false => Err(VectorError::Illegal { env, action: id }),
         }
+    }
+
+    /// Reads the position's legal action ids into [`legal`](Self::legal).
+    fn read_legal(&mut self) {
+        let game = &self.sim.rules().game;
+        self.legal.clear();
+        self.legal
+            .extend(self.sim.legal_actions().iter().map(|a| game.action_id(a)));
     }
 
     /// Plays `id` (checked) and, in a single-agent batch, the opponents' moves up to the
@@ -194,7 +208,8 @@ impl<G: Encode> Env<G> {
     /// Plays `id` (checked) and, in a single-agent batch, the opponents' moves up to the
     /// learner's next.
     fn play(&mut self, dealer: &Dealer<'_, G>, id: u32) -> Result<(), EnvError> {
-        let action = action_of(&self.sim, id).expect("checked before the step");
+        let at = self.legal.iter().position(|&legal| legal == id);
+        let action = self.sim.legal_actions()[at.expect("checked before the step")];
         self.sim.apply(action)?;
         if let Some(seating) = dealer.seating {
             self.opponents.play(&mut self.sim, seating.learner)?;
@@ -204,11 +219,11 @@ impl<G: Encode> Env<G> {
 
     /// Writes the position's observation (from the view of the player to move), its legal
     /// mask and the player to move (`-4`, OpenSpiel's terminal id, if the episode is over).
-    pub(super) fn write(&self, row: Row<'_>) {
-        let game = &self.sim.rules().game;
+    pub(super) fn write(&mut self, row: Row<'_>) {
+        self.read_legal();
         row.legal_action_mask.fill(false);
-        for action in self.sim.legal_actions() {
-            row.legal_action_mask[game.action_id(action) as usize] = true;
+        for &id in &self.legal {
+            row.legal_action_mask[id as usize] = true;
         }
         row.observation.fill(0.0);
         match self.seat() {
