@@ -14,7 +14,7 @@ fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.9.4,<2" "pytest>=7" "numpy>=1.21" \
-    "open_spiel>=1.5" "pettingzoo>=1.25" "gymnasium>=1.0" "ray>=2.9"
+    "open_spiel>=1.5" "pettingzoo>=1.25" "gymnasium>=1.1" "ray>=2.9"
 # The package and the guide's Liar's Dice (a game of your own as its own extension module) are
 # built as wheels, as a user installs them, into target/wheels.
 wheels="$PWD/target/wheels"

@@ -94,9 +94,11 @@ def _gymnasium_class():
 
     try:
         from gymnasium.vector import AutoresetMode
-        same_step = AutoresetMode.SAME_STEP
-    except ImportError:  # gymnasium 1.0 names the mode by its string
-        same_step = "SameStep"
+    except ImportError as error:  # gymnasium 1.0 has no name for the same-step mode
+        raise ImportError(
+            f"alea.vector.gymnasium needs gymnasium >= 1.1 (this is {gym.__version__}): "
+            "pip install 'gymnasium>=1.1'") from error
+    same_step = AutoresetMode.SAME_STEP
 
     class AleaVectorEnv(gym.vector.VectorEnv):
         """A single-agent batch of alea games (``alea.vector.gymnasium``)."""

@@ -334,16 +334,8 @@ pub(crate) fn make_vector_against(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<VectorEnv> {
     let (game, threads) = checked_game(name, num_envs, threads, options)?;
-    let seats = game.seats();
-    let seat = u8::try_from(seat)
-        .ok()
-        .filter(|&s| usize::from(s) < seats)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "seat {seat}: the game has {seats} seats (0 to {})",
-                seats - 1
-            ))
-        })?;
+    let seat = alea::vector::learner_seat(seat, game.seats())
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
     let inner = py
         .detach(|| game.vector_against(num_envs, seed, threads, seat, &opponents))
         .map_err(|error| match error {

@@ -287,6 +287,21 @@ def test_gymnasium_opponents_are_the_games_players():
     assert win_rate("trust") > win_rate("smart:2") + 0.2
 
 
+def test_gymnasium_before_1_1_is_refused_naming_the_version(monkeypatch):
+    """gymnasium 1.0 has no name for the same-step autoreset mode: the env says what to
+    install instead of declaring a mode gymnasium cannot read."""
+    import gymnasium.vector
+    from alea import vector as alea_vector
+    monkeypatch.delattr(gymnasium.vector, "AutoresetMode")
+    monkeypatch.setattr(gym, "__version__", "1.0.0")
+    alea_vector._gymnasium_class.cache_clear()
+    try:
+        with pytest.raises(ImportError, match=r"needs gymnasium >= 1\.1 \(this is 1\.0\.0\)"):
+            alea.vector.gymnasium("pig", 2)
+    finally:
+        alea_vector._gymnasium_class.cache_clear()
+
+
 def test_gymnasium_refuses_bad_seatings_naming_what():
     with pytest.raises(ValueError, match=r"unknown sgs player \"wizard\""):
         alea.vector.gymnasium("sgs", 2, opponents="wizard")

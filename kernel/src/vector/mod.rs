@@ -63,6 +63,7 @@ mod seating;
 pub use batch::VectorEnv;
 pub use dynamic::DynVector;
 pub use outputs::{Buffers, Outputs, Sizes};
+pub use seating::learner_seat;
 
 /// Why a vector operation was refused (no env changed) or failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

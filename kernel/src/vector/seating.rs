@@ -10,6 +10,20 @@ use crate::search::Policy;
 
 use super::{EnvError, VectorError};
 
+/// `seat` as a seat of a game of `seats` seats, or why it is not one (a single-agent batch's
+/// learner, as [`VectorEnv::against`](super::VectorEnv::against) and Python check it).
+pub fn learner_seat(seat: i64, seats: usize) -> Result<u8, VectorError> {
+    u8::try_from(seat)
+        .ok()
+        .filter(|&s| usize::from(s) < seats)
+        .ok_or_else(|| {
+            VectorError::Setup(format!(
+                "seat {seat}: the game has {seats} seats (0 to {})",
+                seats.saturating_sub(1)
+            ))
+        })
+}
+
 /// Who plays which seat: the learner's seat, and the other seats' player names.
 #[derive(Clone, Debug)]
 pub(super) struct Seating {
@@ -27,12 +41,7 @@ impl Seating {
         opponents: &[String],
     ) -> Result<Seating, VectorError> {
         let seats = game.seats();
-        if learner >= seats {
-            return Err(VectorError::Setup(format!(
-                "seat {learner}: the game has {seats} seats (0 to {})",
-                seats - 1
-            )));
-        }
+        let learner = learner_seat(i64::from(learner), usize::from(seats))?;
         let Some(last) = opponents.last() else {
             return Err(VectorError::Setup(
                 "opponents: name at least one player".into(),
