@@ -56,7 +56,7 @@ def make(name, num_envs, seed=0, threads=None, **options):
 
 def gymnasium(name, num_envs, seat=0, opponents="random", seed=0, threads=None, copy=True,
               **options):
-    """A ``gymnasium.vector.VectorEnv`` (gymnasium >= 1.0) of ``num_envs`` games of ``name``
+    """A ``gymnasium.vector.VectorEnv`` (gymnasium >= 1.1) of ``num_envs`` games of ``name``
     for a single agent: you play seat ``seat`` of every env; the other seats, in seat order,
     are played inside Rust by the game's own players named ``opponents`` (a name or a list; a
     shorter list repeats its last name; ``game_info(name)["players"]`` lists them: ``random``

@@ -314,11 +314,7 @@ fn a_bad_seating_is_refused_naming_what() {
 #[test]
 fn a_failed_game_is_dealt_its_next_episode() {
     use alea_games::games::sgs::Sgs;
-    let builder = (1..)
-        .map(|limit| SimBuilder::new(Sgs::default()).depth_limit(limit))
-        .find(|builder| builder.clone().try_build().is_ok())
-        .unwrap();
-    let mut env = VectorEnv::from_builder(builder, 32, 4, 2).unwrap();
+    let mut env = VectorEnv::from_builder(sgs_at_its_smallest_depth_limit(), 32, 4, 2).unwrap();
     let mut out = Buffers::new(&env);
     env.reset(None, &mut out.outputs()).unwrap();
     let mut rng = alea::chance::derive_stream(2, 0, 0);
@@ -350,6 +346,59 @@ fn a_failed_game_is_dealt_its_next_episode() {
         for (i, mask) in out.legal_action_mask.chunks(env.num_actions()).enumerate() {
             assert!(mask.iter().any(|&m| m), "env {i} has no legal action");
         }
+    }
+    assert!(failures > 0, "no game nested past the limit");
+}
+
+/// sgs at the smallest depth limit its setup fits in: its games often nest deeper and fail.
+fn sgs_at_its_smallest_depth_limit() -> SimBuilder<alea_games::games::sgs::Sgs> {
+    (1..)
+        .map(|limit| SimBuilder::new(alea_games::games::sgs::Sgs::default()).depth_limit(limit))
+        .find(|builder| builder.clone().try_build().is_ok())
+        .unwrap()
+}
+
+/// In a single-agent batch the opponents play inside a deal too. A game that fails — in a
+/// step, or while dealt (sgs at the smallest depth limit it builds with: a reset of 32 envs
+/// nearly always meets one) — is given up and the next episode dealt, so the error is told
+/// and every env stays playable: after every call each row's mask is its game's legal actions,
+/// none empty, the learner to move.
+#[test]
+fn a_game_that_fails_while_dealt_is_given_up_and_the_batch_steps_on() {
+    use alea::encode::Encode;
+    let mut env = VectorEnv::from_builder(sgs_at_its_smallest_depth_limit(), 32, 6, 2)
+        .unwrap()
+        .against(0, &["random".to_string()])
+        .unwrap();
+    let actions = env.num_actions();
+    let mut out = Buffers::new(&env);
+    let mut rng = alea::chance::derive_stream(5, 0, 0);
+    let (mut ids, mut failures) = (Vec::new(), 0);
+    let mut told = |result: Result<(), VectorError>| match result {
+        Ok(()) => {}
+        Err(VectorError::Game { message, .. }) => {
+            assert!(
+                message.contains("nested deeper than the limit"),
+                "{message}"
+            );
+            failures += 1;
+        }
+        Err(other) => panic!("{other}"),
+    };
+    told(env.reset(None, &mut out.outputs()));
+    for _ in 0..1_000 {
+        for (i, mask) in out.legal_action_mask.chunks(actions).enumerate() {
+            let sim = env.sim(i).unwrap();
+            let mut legal = vec![false; actions];
+            for action in sim.legal_actions() {
+                legal[sim.rules().game.action_id(action) as usize] = true;
+            }
+            assert_eq!(mask, legal, "env {i}'s mask is not its game's");
+            assert!(mask.contains(&true), "env {i} has no legal action");
+        }
+        assert!(out.current_player.iter().all(|&p| p == 0));
+        random_actions(&mut rng, &out, actions, &mut ids);
+        told(env.step(&ids, &mut out.outputs()));
     }
     assert!(failures > 0, "no game nested past the limit");
 }

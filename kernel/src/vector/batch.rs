@@ -3,7 +3,7 @@
 use crate::encode::{Encode, size};
 use crate::kernel::{Rollback, Seat, SimBuilder};
 
-use super::env::{Dealer, Env};
+use super::env::{Dealer, Env, first_failure};
 use super::outputs::{Outputs, Row, Sizes};
 use super::seating::Seating;
 use super::{EnvError, VectorError};
@@ -141,13 +141,15 @@ impl<G: Encode> VectorEnv<G> {
             self.seed = seed;
             self.envs.iter_mut().for_each(Env::rewind);
         }
-        self.each(out, |_, env, row, dealer| {
-            env.deal(dealer)?;
+        let dealt = self.each(out, |_, env, row, dealer| {
+            let dealt = env.deal(dealer);
             write_quiet(env, row);
-            Ok(())
-        })?;
-        self.started = true;
-        Ok(())
+            first_failure(dealt)
+        });
+        // A game that failed while dealt was given up and the next one dealt: the batch can
+        // step unless some env found no episode to deal.
+        self.started = self.envs.iter().all(Env::playable);
+        dealt
     }
 
     /// Writes every env's row for its position as it is (rewards 0, nothing ended).

@@ -94,20 +94,40 @@ impl<G: Encode> Env<G> {
 
     /// Deals the next episode: in place when the game can restart, else a new `Sim`. In a
     /// single-agent batch the opponents are seated and play up to the learner's first move
-    /// (an episode they end before it is skipped: dealt again).
-    pub(super) fn deal(&mut self, dealer: &Dealer<'_, G>) -> Result<(), EnvError> {
+    /// (an episode they end before it is skipped: dealt again). A game that fails while it is
+    /// dealt (its setup, an opponent's move) is given up as one that fails in a step is, and
+    /// the next episode dealt. Returns the first such failure; `Err` when no episode could
+    /// be dealt in [`MAX_SKIPPED`] tries (the env is then at no decision). Write the row
+    /// afterwards in every case: the next step's check reads the legal ids it stores.
+    pub(super) fn deal(&mut self, dealer: &Dealer<'_, G>) -> Result<Option<EnvError>, EnvError> {
+        let mut failed = None;
         for _ in 0..MAX_SKIPPED {
-            let seed = self.deal_once(dealer)?;
-            let Some(seating) = dealer.seating else {
-                return Ok(());
-            };
-            self.opponents.seat(dealer.builder.game(), seating, seed)?;
-            self.opponents.play(&mut self.sim, seating.learner)?;
-            if !self.sim.is_terminal() {
-                return Ok(());
+            match self.deal_episode(dealer) {
+                Ok(true) => return Ok(failed),
+                Ok(false) => {}
+                Err(error) => {
+                    failed.get_or_insert(error);
+                }
             }
         }
-        Err(EnvError::NoTurn(MAX_SKIPPED))
+        Err(failed.unwrap_or(EnvError::NoTurn(MAX_SKIPPED)))
+    }
+
+    /// Deals one episode (and plays the opponents' first moves); true when it stops at a
+    /// decision of the learner's (always, in a batch whose every seat the caller plays).
+    fn deal_episode(&mut self, dealer: &Dealer<'_, G>) -> Result<bool, EnvError> {
+        let seed = self.deal_once(dealer)?;
+        let Some(seating) = dealer.seating else {
+            return Ok(true);
+        };
+        self.opponents.seat(dealer.builder.game(), seating, seed)?;
+        self.opponents.play(&mut self.sim, seating.learner)?;
+        Ok(!self.sim.is_terminal())
+    }
+
+    /// True when the position written last has a legal action (the env can step).
+    pub(super) fn playable(&self) -> bool {
+        !self.legal.is_empty()
     }
 
     /// Deals the next episode of the batch; returns its seed.
@@ -182,7 +202,8 @@ impl<G: Encode> Env<G> {
             row.rewards.fill(0.0);
             row.final_rewards.fill(0.0);
             row.final_observation.fill(0.0);
-            self.deal(dealer)?;
+            // A deal that fails too leaves the position as it is; the first failure is told.
+            let _ = self.deal(dealer);
             self.write(row);
             return Err(error);
         }
@@ -197,10 +218,11 @@ impl<G: Encode> Env<G> {
             row.final_rewards.copy_from_slice(row.rewards);
             row.final_observation.fill(0.0);
             G::observation(&self.sim, mover, row.final_observation);
-            self.deal(dealer)?;
-        } else {
-            row.rewards.fill(0.0);
+            let dealt = self.deal(dealer);
+            self.write(row);
+            return first_failure(dealt);
         }
+        row.rewards.fill(0.0);
         self.write(row);
         Ok(())
     }
@@ -233,5 +255,13 @@ impl<G: Encode> Env<G> {
             }
             None => *row.current_player = crate::registry::TERMINAL as i32,
         }
+    }
+}
+
+/// A deal's first failure, as an error (`Ok` when every game dealt was sound).
+pub(super) fn first_failure(dealt: Result<Option<EnvError>, EnvError>) -> Result<(), EnvError> {
+    match dealt {
+        Ok(None) => Ok(()),
+        Ok(Some(error)) | Err(error) => Err(error),
     }
 }

@@ -104,7 +104,9 @@ pub enum VectorError {
     Setup(String),
     /// A game failed (a pipeline or setup error): that env's episode is lost — its row says
     /// `truncated`, with nothing earned, and holds its next episode — and the other envs
-    /// stepped.
+    /// stepped. A game that fails while it is dealt (at a reset, or the deal after an
+    /// episode's end; in a single-agent batch the opponents' first moves are part of it) is
+    /// given up too, and the next episode dealt: the batch can step on.
     #[error("env {env}: {message}")]
     Game {
         /// The env.
