@@ -1,7 +1,7 @@
 //! Vector environments: env-steps per second of `step_random` (every env one random legal
-//! action, the rows written), one thread, by game and batch size. Pages of memory a step
-//! visits in each env's world are what makes a big batch slower per env than a small one, so
-//! the batch sizes span the caches: 16 Leduc worlds (about 80 KB each) fit in a 2 MB L2,
+//! action, the rows written), one thread, for every registered game (mahjong one hand an
+//! episode) by batch size. The memory a step visits in each env's world is what makes a big
+//! batch slower per env than a small one, so the batch sizes span the caches: 16 Leduc worlds (about 80 KB each) fit in a 2 MB L2,
 //! 1 024 outgrow a 36 MB L3.
 //!
 //! `cargo bench --bench vector` (`-- vector/leduc` for one game; `--profile ci` to skip the
@@ -15,24 +15,18 @@ use alea::vector::Buffers;
 use alea_games::games::REGISTRY;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
-/// The games and the options the Python bench steps them with (riichi one hand an episode).
-const GAMES: &[(&str, &[(&str, &str)])] = &[
-    ("leduc", &[]),
-    ("pig", &[]),
-    ("riichi", &[("length", "kyoku")]),
-    ("sgs", &[]),
-    ("duel", &[]),
-];
-
 const BATCHES: [usize; 4] = [16, 64, 256, 1024];
 
 fn vector(c: &mut Criterion) {
     let mut group = c.benchmark_group("vector");
-    for &(name, options) in GAMES {
-        let info = alea::registry::find(REGISTRY, name).expect("a registered game");
-        let options = options
+    for info in REGISTRY {
+        let name = info.name;
+        // Mahjong one hand an episode, as the Python bench steps it.
+        let options = info
+            .options
             .iter()
-            .map(|&(k, v)| (k.to_string(), Text(v.into())));
+            .filter(|option| option.name == "length")
+            .map(|option| (option.name.to_string(), Text("kyoku".into())));
         let (_, game) = info.load(options).expect("the game's options");
         for batch in BATCHES {
             let mut env = game.vector(batch, 1, 1).expect("a batch");

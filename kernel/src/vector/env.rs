@@ -177,10 +177,7 @@ impl<G: Encode> Env<G> {
 
     /// Reads the position's legal action ids into [`legal`](Self::legal).
     fn read_legal(&mut self) {
-        let game = &self.sim.rules().game;
-        self.legal.clear();
-        self.legal
-            .extend(self.sim.legal_actions().iter().map(|a| game.action_id(a)));
+        crate::encode::legal_ids(&self.sim, &mut self.legal);
     }
 
     /// Plays `id` (checked) and, in a single-agent batch, the opponents' moves up to the
