@@ -59,6 +59,7 @@
 // The derive macros name the crate `::alea`, inside it too.
 extern crate self as alea;
 
+pub mod arena;
 pub mod benefit;
 pub mod chance;
 pub mod determinize;

@@ -32,6 +32,8 @@ __all__ = [
     "game_info",
     "run_cli",
     "simulate",
+    "arena",
+    "arena_args",
     "search",
     "simulate_args",
     "search_args",
@@ -181,6 +183,30 @@ def simulate(game, games=None, seed=0, threads=None, players=None, **options):
         text = _modules[game].simulate_random(game, int(count), seed, threads, **options)
         return _json.loads(text)
     args = simulate_args(game, games, seed, threads, players, **options)
+    return _json.loads(run_cli(args))
+
+
+def arena_args(game, players, deals=100, seed=0, threads=None, **options):
+    """The arguments of ``alea arena`` that ``arena`` runs with the same call."""
+    _cli_game(game, "alea.arena")
+    return _alea.arena_args(game, players, deals, seed, threads, **options)
+
+
+def arena(game, players, deals=100, seed=0, threads=None, plot=None, **options):
+    """Duplicate evaluation of ``game``'s players (``alea arena ... --json``): every deal is
+    played once per rotation of the seating, so each player sits in every seat of every deal.
+
+    ``players`` are the game's player names by seat (``["ismcts", "greedy"]`` or
+    ``"ismcts,greedy"``; a shorter list repeats its last entry); other options are the game's
+    (``rules``, ``length``, ``mode``, ``max_rounds``, pig's ``seats`` and ``target``, ...).
+    Returns ``{"game", "deals", "seed", "seating", "rotations", "players": [{"player", "seats",
+    "mean", "interval", "measures"}], "differences": [{"a", "b", "mean", "interval"}], ...}``,
+    the same for any ``threads``; ``plot`` writes the SVG of ``alea arena --plot``. Usage
+    errors raise ``ValueError``.
+    """
+    args = arena_args(game, players, deals, seed, threads, **options)
+    if plot is not None:
+        args[-1:-1] = ["--plot", str(plot)]
     return _json.loads(run_cli(args))
 
 

@@ -112,6 +112,88 @@ pub fn search_args(
     Ok(args)
 }
 
+/// The arguments of `alea arena` for `game`: pig's seat count is its `seats` option here
+/// (`players` names the player kinds).
+pub fn arena_args(
+    game: &str,
+    players: &[String],
+    (deals, seed, threads): (u64, u64, Option<u16>),
+    options: &Given,
+) -> Result<Vec<String>, RunError> {
+    let pig = game == "pig";
+    let rename = |(key, value): &(String, OptionValue), from: &str, to: &str| {
+        let key = if pig && key == from { to } else { key.as_str() };
+        (key.to_string(), value.clone())
+    };
+    let given: Given = options
+        .iter()
+        .map(|o| rename(o, "seats", "players"))
+        .collect();
+    let mut flags = simulate_flags(game, &given)?;
+    if pig {
+        flags
+            .iter_mut()
+            .filter(|f| *f == "--players")
+            .for_each(|f| *f = "--seats".into());
+    }
+    let mut args = vec![
+        "arena".to_string(),
+        game.to_string(),
+        "--players".into(),
+        players.join(","),
+        "--deals".into(),
+        deals.to_string(),
+        "--seed".into(),
+        seed.to_string(),
+    ];
+    if let Some(threads) = threads {
+        args.extend(["--threads".into(), threads.to_string()]);
+    }
+    args.extend(flags);
+    args.push("--json".into());
+    Ok(args)
+}
+
+/// `alea arena` arguments parsed, for shards.
+fn arena_command(args: &[String]) -> Result<alea_cli::cli::ArenaArgs, RunError> {
+    match parse(args).map_err(RunError::Usage)? {
+        alea_cli::cli::Command::Arena(args) => Ok(args),
+        _ => Err(RunError::Usage(
+            "arena shards run `alea arena` arguments".into(),
+        )),
+    }
+}
+
+/// Plays deals `first..first + count` of the arena `args` describe; their results as JSON.
+pub fn arena_shard_json(args: &[String], first: u64, count: u64) -> Result<String, RunError> {
+    let args = arena_command(args)?;
+    let threads = args.threads.unwrap_or(1);
+    let deals = alea_cli::cli::arena_shard(&args, first, count, threads)?;
+    serde_json::to_string(&deals).map_err(|e| RunError::Failed(e.to_string()))
+}
+
+/// Merges arena shards (JSON) into the report `alea arena ARGS --json` prints.
+pub fn arena_merge_json(
+    args: &[String],
+    shards: &[String],
+    threads: u16,
+    seconds: f64,
+) -> Result<String, RunError> {
+    let args = arena_command(args)?;
+    let mut merged: Option<alea::arena::ArenaDeals> = None;
+    for (at, text) in shards.iter().enumerate() {
+        let deals: alea::arena::ArenaDeals = serde_json::from_str(text)
+            .map_err(|e| RunError::Usage(format!("shard {at} is not an arena shard: {e}")))?;
+        match &mut merged {
+            Some(merged) => merged.merge(deals).map_err(CliError::from)?,
+            None => merged = Some(deals),
+        }
+    }
+    let merged = merged.ok_or_else(|| RunError::Usage("no shards to merge".into()))?;
+    let report = alea_cli::cli::arena_report_json(&args, &merged, threads, seconds)?;
+    Ok(report.to_string())
+}
+
 /// `alea simulate` arguments parsed, for shards.
 fn simulate_command(args: &[String]) -> Result<alea_cli::cli::SimulateArgs, RunError> {
     match parse(args).map_err(RunError::Usage)? {
@@ -247,6 +329,60 @@ fn merge_shards(
         .map_err(run_error)
 }
 
+/// The arguments of `alea arena` for a call of `alea.arena`.
+#[pyfunction(name = "arena_args")]
+#[pyo3(signature = (game, players, deals = 100, seed = 0, threads = None, **options))]
+fn py_arena_args(
+    game: &str,
+    players: &Bound<'_, PyAny>,
+    deals: u64,
+    seed: u64,
+    threads: Option<u16>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<String>> {
+    let players = match option_value(players)? {
+        Some(OptionValue::Text(text)) => text.split(',').map(|p| p.trim().to_string()).collect(),
+        Some(OptionValue::List(items)) => items,
+        _ => {
+            return Err(PyValueError::new_err(
+                "players: expected player names (a list, or a comma-separated string)",
+            ));
+        }
+    };
+    let options = read_options(options)?;
+    arena_args(game, &players, (deals, seed, threads), &options).map_err(run_error)
+}
+
+/// Plays deals `first..first + count` of the `alea arena` run `args` describe; returns them as
+/// JSON (a Ray shard).
+#[pyfunction]
+fn arena_shard(py: Python<'_>, args: Vec<String>, first: u64, count: u64) -> PyResult<String> {
+    py.detach(|| arena_shard_json(&args, first, count))
+        .map_err(run_error)
+}
+
+/// Checks that `alea arena ARGS` can run (raises what a shard would), without playing.
+#[pyfunction]
+fn check_arena_args(args: Vec<String>) -> PyResult<()> {
+    let args = arena_command(&args).map_err(run_error)?;
+    alea_cli::cli::arena_of(&args)
+        .map(|_| ())
+        .map_err(|e| run_error(e.into()))
+}
+
+/// Merges arena shards into the report `alea arena ARGS --json` prints.
+#[pyfunction]
+fn merge_arena(
+    py: Python<'_>,
+    args: Vec<String>,
+    shards: Vec<String>,
+    threads: u16,
+    seconds: f64,
+) -> PyResult<String> {
+    py.detach(|| arena_merge_json(&args, &shards, threads, seconds))
+        .map_err(run_error)
+}
+
 /// The seed of game `index` of a run seeded with `seed` (the CLI's `sub_seed`).
 #[pyfunction]
 fn sub_seed(seed: u64, index: u64) -> u64 {
@@ -262,5 +398,9 @@ pub fn add(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_shard_args, m)?)?;
     m.add_function(wrap_pyfunction!(py_simulate_args, m)?)?;
     m.add_function(wrap_pyfunction!(py_search_args, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arena_args, m)?)?;
+    m.add_function(wrap_pyfunction!(arena_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(check_arena_args, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_arena, m)?)?;
     Ok(())
 }

@@ -1,4 +1,4 @@
-"""alea.ray.simulate on a local Ray instance: totals identical to the CLI's."""
+"""alea.ray.simulate and alea.ray.arena on a local Ray instance: identical to the CLI's."""
 
 import os
 
@@ -41,3 +41,13 @@ def test_bad_arguments_fail_before_any_task(local_ray):
         alea.ray.simulate("pig", games=10, shards=2, rules="riichi")
     with pytest.raises(ValueError):
         alea.ray.simulate("pig", games=None)
+
+
+def test_ray_arena_equals_the_cli(local_ray, cli):
+    kwargs = dict(players=["smart", "trust"], deals=30, seed=5, mode="identity4")
+    merged = alea.ray.arena("sgs", shards=3, **kwargs)
+    theirs = cli(alea.arena_args("sgs", threads=2, **kwargs))
+    assert game_determined(merged) == game_determined(theirs)
+    assert merged["threads"] == 3
+    with pytest.raises(ValueError):
+        alea.ray.arena("sgs", ["wizard"], deals=4, shards=2)

@@ -249,6 +249,67 @@ impl AbilityStats {
     }
 }
 
+/// Per-seat counts of what `deal --plot` draws: starting shanten, dora tiles (riichi) and
+/// honors in hand.
+struct Histograms {
+    shanten: Vec<Vec<u64>>,
+    doras: Option<Vec<Vec<u64>>>,
+    honors: Vec<Vec<u64>>,
+}
+
+impl Histograms {
+    fn new(doras: bool) -> Histograms {
+        let seats = |values: usize| vec![vec![0; values]; 4];
+        Histograms {
+            shanten: seats(9),
+            doras: doras.then(|| seats(5)),
+            honors: seats(15),
+        }
+    }
+
+    fn add(&mut self, table: &DealTable) {
+        let dora = table.dora_indicators.first().map(|i| i.kind().dora());
+        for (s, hand) in table.hands.iter().enumerate() {
+            let shanten = usize::try_from(i32::from(shanten(&hand.kinds())).max(0)).unwrap_or(0);
+            self.shanten[s][shanten.min(8)] += 1;
+            if let (Some(doras), Some(dora)) = (&mut self.doras, dora) {
+                doras[s][usize::from(hand.of_kind(dora)).min(4)] += 1;
+            }
+            let honors = Seen::count(hand, TileKind::is_honor) as usize;
+            self.honors[s][honors.min(14)] += 1;
+        }
+    }
+
+    fn panels(self) -> Vec<super::plot::Histogram> {
+        use super::plot::Histogram;
+        let mut panels = vec![Histogram {
+            title: "starting shanten",
+            counts: self.shanten,
+        }];
+        if let Some(doras) = self.doras {
+            panels.push(Histogram {
+                title: "dora tiles in the starting hand",
+                counts: doras,
+            });
+        }
+        panels.push(Histogram {
+            title: "honor tiles in the starting hand",
+            counts: self.honors,
+        });
+        panels
+    }
+}
+
+/// `P0`, `P1 kuro`, ...: each seat with its ability.
+fn seat_labels(args: &DealArgs) -> Vec<String> {
+    (0..4u8)
+        .map(|s| match args.abilities.iter().find(|a| a.seat.0 == s) {
+            Some(a) => format!("P{s} {}", a.hooks.name),
+            None => format!("P{s}"),
+        })
+        .collect()
+}
+
 /// Runs `alea deal`.
 pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let config = match args.rules {
@@ -289,6 +350,7 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
         })
         .collect();
     let mut seat_shanten = [Mean::default(); 4];
+    let mut histograms = Histograms::new(args.rules == DealRules::Riichi);
     alea_games::tiles::warm_up_shanten();
     let started = Instant::now();
     let bar = match args.deals >= 20_000 {
@@ -300,6 +362,9 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
         // Every deal is the same hand of a fresh match: nothing carries over.
         dealer.forget();
         let table = dealer.deal(round)?;
+        if args.plot.is_some() {
+            histograms.add(table);
+        }
         if args.json {
             serde_json::to_writer(&mut *out, &line(table, round_played))?;
             writeln!(out)?;
@@ -314,13 +379,20 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
     }
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    if args.json {
-        return Ok(());
-    }
     let rules = match args.rules {
         DealRules::Riichi => "riichi",
         DealRules::Sichuan => "sichuan",
     };
+    if let Some(path) = &args.plot {
+        let caption = format!(
+            "{} {rules} deals, seed {}, round {}",
+            args.deals, args.seed, args.round
+        );
+        super::plot::deal(path, &caption, &seat_labels(args), &histograms.panels())?;
+    }
+    if args.json {
+        return Ok(());
+    }
     let all_last = if args.all_last { ", all-last" } else { "" };
     writeln!(
         out,

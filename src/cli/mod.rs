@@ -1,10 +1,12 @@
 //! The `alea` command line: argument definitions and the commands behind them.
 
+mod arena;
 mod deal;
 mod dice;
 mod mjai;
 mod mount;
 mod play;
+mod plot;
 mod profile;
 mod registered;
 mod replay;
@@ -29,6 +31,7 @@ pub use alea_games::games::mahjong::{MahjongSummary, MatchResult, SeatSummary};
 pub use alea_games::games::sgs::{
     RoleSummary, SgsResult, SgsSeatSummary, SgsSummary, wilson_interval,
 };
+pub use arena::{arena as arena_of, report_json as arena_report_json, shard as arena_shard};
 pub use mount::{
     ArgError, Collapse, Light, Load, MountReport, TileList, TileNumber, build_mount, explore_mount,
 };
@@ -94,9 +97,63 @@ pub enum Command {
     /// Play riichi at an mjai table: read the protocol's requests on stdin (a JSON array of
     /// events a line, or one event), answer each with one action on stdout.
     MjaiBot(MjaiBotArgs),
+    /// Duplicate evaluation: every deal played once per rotation of the seating, so each player
+    /// sits in every seat of every deal; each player's mean return with a 95 % interval paired
+    /// by deal, and each head-to-head difference.
+    Arena(ArenaArgs),
     /// List the registered games with their options (name, type, default, description) and
     /// player kinds.
     Games(GamesArgs),
+}
+
+/// `alea arena`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ArenaArgs {
+    /// The game, as `simulate` takes it (`alea games` lists the games and their players).
+    #[arg(value_parser = game_name_parser())]
+    pub game: GameName,
+    /// The players by seat, by the game's player names (`ismcts,greedy`); a shorter list
+    /// repeats its last entry.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub players: Vec<String>,
+    /// Deals: each is one game of the game's length, dealt from (seed, deal) and played once
+    /// per rotation of the seating.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub deals: u64,
+    /// The base seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (default: the available cores). Results do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Print `{"game", "deals", "seed", "seating", "rotations", "players": [{"player", "seats",
+    /// "mean", "interval": [lo, hi], "measures": {NAME: {"mean", "interval"}}}],
+    /// "differences": [{"a", "b", "mean", "interval"}], "mean_moves", "options", "threads",
+    /// "seconds"}` (an interval is null from one deal).
+    #[arg(long)]
+    pub json: bool,
+    /// Draw each player's mean with its interval, and the running means over the deals, to
+    /// this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+    /// An option of a registered game without flags of its own, NAME=VALUE (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Pig: the number of seats (2 to 10; default 2).
+    #[arg(long)]
+    pub seats: Option<u8>,
+    /// Pig: the score that wins (default 100).
+    #[arg(long)]
+    pub target: Option<u32>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub duel: DuelArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub mahjong: MahjongArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub sgs: SgsArgs,
 }
 
 /// `alea games`.
@@ -206,6 +263,10 @@ pub struct DealArgs {
     /// `{"round", "all_last", "hands": [[tile...] x4], "dora_indicators": [...], "plans": {ability: plan}}`.
     #[arg(long)]
     pub json: bool,
+    /// Draw each seat's starting shanten, dora tiles (riichi) and honors as histograms to this
+    /// SVG file (the shares of the deals).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// Which dice generator `alea dice` uses.
@@ -382,6 +443,27 @@ impl MahjongArgs {
     /// The ruleset of `--rules` with `--length` and `--abilities` applied (built by the
     /// registry's riichi or sichuan entry, whichever has the preset).
     pub fn table(&self) -> Result<Table, CliError> {
+        use alea_games::games::mahjong;
+        let (entry, options) = self.options()?;
+        let bad = |e| match registered::option_error(e) {
+            CliError::BadArgument(message) => CliError::BadTable(message),
+            other => other,
+        };
+        if entry.name == mahjong::SICHUAN.name {
+            return mahjong::sichuan_from(&options)
+                .map(Table::Sichuan)
+                .map_err(bad);
+        }
+        mahjong::riichi_from(&options)
+            .map(Table::Riichi)
+            .map_err(bad)
+    }
+
+    /// The registry entry that has the `--rules` preset (riichi or sichuan) and its options
+    /// with `--length` and `--abilities`.
+    pub fn options(
+        &self,
+    ) -> Result<(&'static alea::registry::GameInfo, alea::registry::Options), CliError> {
         use alea::registry::OptionValue::{List, Text};
         use alea_games::games::mahjong::{self, riichi, sichuan};
         let mut given = vec![
@@ -398,13 +480,11 @@ impl MahjongArgs {
             CliError::BadArgument(message) => CliError::BadTable(message),
             other => other,
         };
-        if sichuan::presets().contains_key(self.preset()) {
-            let options = mahjong::SICHUAN.options(given).map_err(bad)?;
-            return mahjong::sichuan_from(&options)
-                .map(Table::Sichuan)
-                .map_err(bad);
-        }
-        if !riichi::presets().contains_key(self.preset()) {
+        let entry = if sichuan::presets().contains_key(self.preset()) {
+            &mahjong::SICHUAN
+        } else if riichi::presets().contains_key(self.preset()) {
+            &mahjong::RIICHI
+        } else {
             let known: Vec<&str> = riichi::presets()
                 .keys()
                 .chain(sichuan::presets().keys())
@@ -415,11 +495,8 @@ impl MahjongArgs {
                 self.preset(),
                 known.join(", ")
             )));
-        }
-        let options = mahjong::RIICHI.options(given).map_err(bad)?;
-        mahjong::riichi_from(&options)
-            .map(Table::Riichi)
-            .map_err(bad)
+        };
+        Ok((entry, entry.options(given).map_err(bad)?))
     }
 
     /// Refuses the mahjong options for another game (they would be ignored).
@@ -489,14 +566,17 @@ impl DuelArgs {
     /// The game configuration (built by the registry's duel entry): the embedded catalog
     /// with the decks given (or the defaults).
     pub fn game(&self) -> Result<alea_games::games::duel::Duel, CliError> {
-        use alea_games::games::duel;
+        alea_games::games::duel::from_options(&self.options()?).map_err(registered::option_error)
+    }
+
+    /// The duel entry's options with `--decks`.
+    pub fn options(&self) -> Result<alea::registry::Options, CliError> {
         let decks = self.decks.iter().map(|p| p.display().to_string()).collect();
         let given = [(
             "decks".to_string(),
             alea::registry::OptionValue::List(decks),
         )];
-        let options = registered::checked(&duel::ENTRY, given)?;
-        duel::from_options(&options).map_err(registered::option_error)
+        registered::checked(&alea_games::games::duel::ENTRY, given)
     }
 }
 
@@ -802,6 +882,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
             simulate::run(&args, out)
         }
         Command::Games(args) => registered::list(&args, out),
+        Command::Arena(args) => arena::run(&args, out),
         Command::Replay(args) => match args.format {
             ReplayFormat::Alea => replay::run(&args, out),
             ReplayFormat::Mjai => mjai::run(&args, out),
@@ -867,6 +948,9 @@ pub enum CliError {
     /// The options do not fit together, or do not apply to the game (exit status 2).
     #[error("{0}")]
     Usage(String),
+    /// An arena cannot be run (a bad player list or shard: exit status 2), or a deal failed.
+    #[error(transparent)]
+    Arena(#[from] alea::arena::ArenaError),
     /// A mahjong option (`--rules`, `--players`) does not fit the game.
     #[error("{0}")]
     BadTable(String),
@@ -957,7 +1041,8 @@ impl CliError {
             | CliError::Dice(_)
             | CliError::BadTable(_)
             | CliError::BadArgument(_)
-            | CliError::NoTrace(_) => 2,
+            | CliError::NoTrace(_)
+            | CliError::Arena(alea::arena::ArenaError::Usage(_)) => 2,
             CliError::Deal(
                 alea_games::dealer::DealError::SeatTaken { .. }
                 | alea_games::dealer::DealError::NoSuchSeat { .. },

@@ -44,6 +44,11 @@ impl SgsArgs {
     /// The game (built by the registry's sgs entry): `--position` (its mode; `--mode` must
     /// agree), else `--mode`; `--max-rounds`.
     pub fn game(&self) -> Result<Sgs, CliError> {
+        alea_games::games::sgs::from_options(&self.options()?).map_err(super::option_error)
+    }
+
+    /// The sgs entry's options with `--mode`, `--position` and `--max-rounds`.
+    pub fn options(&self) -> Result<alea::registry::Options, CliError> {
         use alea::registry::OptionValue::{Int, Text};
         let mut given = Vec::new();
         if let Some(mode) = self.mode {
@@ -55,8 +60,7 @@ impl SgsArgs {
         if let Some(rounds) = self.max_rounds {
             given.push(("max_rounds".to_string(), Int(i64::from(rounds))));
         }
-        let options = super::checked_options(&alea_games::games::sgs::ENTRY, given)?;
-        alea_games::games::sgs::from_options(&options).map_err(super::option_error)
+        super::checked_options(&alea_games::games::sgs::ENTRY, given)
     }
 }
 

@@ -1,6 +1,7 @@
 //! All integration tests, in one binary (each test binary re-links bevy_ecs).
 
 mod alloc_count;
+mod arena;
 mod benefit;
 mod bevy;
 #[cfg(unix)]

@@ -159,11 +159,28 @@ pub trait Encode: Game {
         }
     }
 
+    /// Per-seat numbers of a finished game besides its returns, each named (mahjong's
+    /// `points`, `win_rate`, `deal_in_rate`), which an [`arena`](crate::arena) reports per
+    /// player kind beside the returns. Default: none.
+    fn measures(sim: &Sim<Self>) -> Vec<Measure> {
+        let _ = sim;
+        Vec::new()
+    }
+
     /// Bounds other tools ask for (OpenSpiel's `GameInfo`).
     fn bounds(&self) -> Bounds;
 
     /// The whole position in words (every seat's cards included), for logs and `print`.
     fn describe(sim: &Sim<Self>) -> String;
+}
+
+/// A per-seat number of a finished game ([`Encode::measures`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measure {
+    /// Its name in reports (`win_rate`).
+    pub name: &'static str,
+    /// Its value at each seat.
+    pub seats: Vec<f64>,
 }
 
 /// Bounds of a game's returns, chance points and length.

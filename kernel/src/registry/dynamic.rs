@@ -84,6 +84,18 @@ impl RandomGame {
     }
 }
 
+/// A game played to its end by the game's own players, seat by seat
+/// ([`DynGame::play_seated`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatedGame {
+    /// Each seat's return.
+    pub returns: Vec<f64>,
+    /// The game's per-seat measures of the finished game ([`Encode::measures`](crate::encode::Encode::measures)).
+    pub measures: Vec<crate::encode::Measure>,
+    /// Player actions made.
+    pub moves: u32,
+}
+
 /// One step of a state's history, enough to replay it from the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -137,6 +149,19 @@ pub trait DynGame: Send + Sync {
     /// choices drawn from `seed`'s AI stream, chance from the game's streams), keeping what
     /// `record` asks for.
     fn play_random(&self, seed: u64, record: Record) -> Result<RandomGame, StateError>;
+    /// Plays the game dealt from `seed` to its end, seat `s` played by the game's player named
+    /// `players[s]` ([`Encode::player`](crate::encode::Encode::player)), seeded from
+    /// `sub_seed(players_seed, s)`; chance from the game's streams, so two calls with one
+    /// `seed` meet the same randomness wherever the seats' choices let them (an arena's
+    /// rotations).
+    fn play_seated(
+        &self,
+        seed: u64,
+        players: &[String],
+        players_seed: u64,
+    ) -> Result<SeatedGame, StateError>;
+    /// `Ok` when `name` is one of the game's players; the error lists them.
+    fn check_player(&self, name: &str) -> Result<(), StateError>;
     /// Plays `actions` (ids) from the game dealt from `seed` (chance from the game's
     /// streams, as [`DynGame::play_random`] met it).
     fn replay(&self, seed: u64, actions: &[u32]) -> Result<RandomGame, StateError>;

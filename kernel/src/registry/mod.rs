@@ -47,7 +47,9 @@ mod search;
 mod state;
 mod tally;
 
-pub use dynamic::{CHANCE, DynGame, DynState, RandomGame, Record, StateError, Step, TERMINAL};
+pub use dynamic::{
+    CHANCE, DynGame, DynState, RandomGame, Record, SeatedGame, StateError, Step, TERMINAL,
+};
 pub use erased::{Erased, erase};
 pub use info::{Encoding, GameInfo, Listing, OptionListing, PlayerSpec, find, names};
 pub use options::{OptionDefault, OptionError, OptionKind, OptionSpec, OptionValue, Options};

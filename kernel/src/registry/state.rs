@@ -36,7 +36,9 @@ use crate::search::{
 };
 use crate::snapshot::Snapshot;
 
-use super::dynamic::{CHANCE, DynGame, DynState, RandomGame, Record, StateError, Step, TERMINAL};
+use super::dynamic::{
+    CHANCE, DynGame, DynState, RandomGame, Record, SeatedGame, StateError, Step, TERMINAL,
+};
 use super::erased::{Erased, Worker, new_version};
 use super::search::{SearchRefused, SearchReport, search_game};
 
@@ -149,6 +151,63 @@ impl<G: Encode> DynGame for Erased<G> {
         })
     }
 
+    fn play_seated(
+        &self,
+        seed: u64,
+        players: &[String],
+        players_seed: u64,
+    ) -> Result<SeatedGame, StateError> {
+        if players.len() != self.seats() {
+            return Err(StateError::Usage(format!(
+                "{} players for the {} seats of {}",
+                players.len(),
+                self.seats(),
+                self.name()
+            )));
+        }
+        let mut seated = Vec::with_capacity(players.len());
+        for (seat, name) in players.iter().enumerate() {
+            let seed = crate::chance::sub_seed(players_seed, seat as u64);
+            let player = self.game().player(name, seed);
+            seated.push(player.map_err(|e| StateError::Usage(e.to_string()))?);
+        }
+        let limit = self.game().bounds().max_game_length;
+        self.with_worker(|worker| {
+            self.deal(worker, seed, Forced::NONE)?;
+            let mut moves = 0u32;
+            let game = self.play(worker, Record::Nothing, |sim| {
+                let Turn::Player(seat) = sim.turn() else {
+                    return Ok(None);
+                };
+                moves += 1;
+                if moves > limit {
+                    return Err(StateError::Game(format!(
+                        "the game passed its bound of {limit} moves"
+                    )));
+                }
+                let player = seated.get_mut(seat.index()).ok_or_else(|| {
+                    StateError::Game(format!("{seat} is to move at a table of {}", players.len()))
+                })?;
+                let action = player
+                    .act(sim)
+                    .map_err(|e| StateError::Game(e.to_string()))?;
+                Ok(Some(action))
+            })?;
+            Ok(SeatedGame {
+                returns: game.returns,
+                measures: G::measures(&worker.sim),
+                moves: game.moves,
+            })
+        })
+    }
+
+    fn check_player(&self, name: &str) -> Result<(), StateError> {
+        match self.game().player(name, 0) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(StateError::Usage(e.to_string())),
+        }
+    }
+
     fn replay(&self, seed: u64, actions: &[u32]) -> Result<RandomGame, StateError> {
         self.with_worker(|worker| {
             self.deal(worker, seed, Forced::NONE)?;
@@ -256,7 +315,7 @@ impl<G: Encode> Erased<G> {
         &self,
         worker: &mut Worker<G>,
         record: Record,
-        mut next: impl FnMut(&Sim<G>) -> Result<Option<G::Action>, StateError>,
+        mut next: impl FnMut(&mut Sim<G>) -> Result<Option<G::Action>, StateError>,
     ) -> Result<RandomGame, StateError> {
         let sim = &mut worker.sim;
         let (mut moves, mut actions, mut log) = (0, Vec::new(), Vec::new());

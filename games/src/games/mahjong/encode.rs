@@ -23,6 +23,34 @@ pub const BOUNDS: alea::encode::Bounds = alea::encode::Bounds {
     max_game_length: 100_000,
 };
 
+/// A finished match's measures ([`Encode::measures`](alea::encode::Encode::measures)):
+/// `points` (each seat's score less `start`), and each seat's `win_rate` and `deal_in_rate`
+/// (wins and discards dealt into, per hand of the match).
+pub fn measures(
+    scores: [i32; 4],
+    start: i32,
+    tally: &super::MatchTally,
+) -> Vec<alea::encode::Measure> {
+    let per_hand = |counts: [u32; 4]| {
+        let hands = f64::from(tally.hands.max(1));
+        counts.iter().map(|&c| f64::from(c) / hands).collect()
+    };
+    vec![
+        alea::encode::Measure {
+            name: "points",
+            seats: scores.iter().map(|&s| f64::from(s - start)).collect(),
+        },
+        alea::encode::Measure {
+            name: "win_rate",
+            seats: per_hand(tally.wins),
+        },
+        alea::encode::Measure {
+            name: "deal_in_rate",
+            seats: per_hand(tally.deal_ins),
+        },
+    ]
+}
+
 /// The observation's shape.
 pub fn shape() -> Vec<usize> {
     vec![PLANES, TileKind::COUNT]

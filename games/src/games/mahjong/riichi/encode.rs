@@ -22,6 +22,16 @@ impl Encode for Riichi {
         Ok(Box::new(player))
     }
 
+    fn measures(sim: &Sim<Riichi>) -> Vec<alea::encode::Measure> {
+        use crate::games::mahjong::Ruleset;
+        let world = sim.world();
+        crate::games::mahjong::encode::measures(
+            Riichi::scores(world),
+            sim.rules().game.config.start_points,
+            &Riichi::tally(world),
+        )
+    }
+
     fn observation_layout(&self) -> Vec<Part> {
         layout()
     }

@@ -22,6 +22,12 @@ impl Encode for Sichuan {
         Ok(Box::new(player))
     }
 
+    fn measures(sim: &Sim<Sichuan>) -> Vec<alea::encode::Measure> {
+        use crate::games::mahjong::Ruleset;
+        let world = sim.world();
+        crate::games::mahjong::encode::measures(Sichuan::scores(world), 0, &Sichuan::tally(world))
+    }
+
     fn observation_layout(&self) -> Vec<Part> {
         layout()
     }

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The strength tables of the book (docs/src/arena.md): every row one `alea arena` run, duplicate
+# style (every player in every seat of every deal), printed as Markdown rows with the paired
+# difference against the row's baseline and the command that gives it.
+#
+#   benches/strength/tables.sh [GAMES]
+#       GAMES: comma-separated among sgs,duel,riichi,sichuan (default all). ALEA=path runs that
+#       binary instead of building this checkout's release; SEED=n seeds the deals (default 0);
+#       SCALE=k multiplies every row's deals (default 1).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+games=${1:-sgs,duel,riichi,sichuan}
+seed=${SEED:-0}
+scale=${SCALE:-1}
+[[ "$seed" =~ ^[0-9]+$ && "$scale" =~ ^[1-9][0-9]*$ ]] || { echo "SEED and SCALE must be numbers" >&2; exit 2; }
+alea=${ALEA:-}
+if [ -z "$alea" ]; then
+  cargo build --release --quiet
+  alea=target/release/alea
+fi
+row() { # deals game-and-options players: one Markdown row
+  local deals=$(($1 * scale)) game=$2 players=$3
+  local command="alea arena $game --players $players --deals $deals --seed $seed"
+  # shellcheck disable=SC2086
+  "$alea" arena $game --players "$players" --deals "$deals" --seed "$seed" --json |
+    python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+d = r["differences"][0]
+lo, hi = d["interval"]
+mark = "**" if lo > 0 or hi < 0 else ""
+a, b, mean, deals, rotations = d["a"], d["b"], d["mean"], r["deals"], r["rotations"]
+print(f"| {sys.argv[1]} | `{a}` | `{b}` | {deals} x {rotations} "
+      f"| {mark}{mean:+.3f}{mark} [{lo:+.3f}, {hi:+.3f}] | `{sys.argv[2]}` |")
+' "$game" "$command"
+}
+echo "| game | player | against | deals x rotations | difference a game, 95 % paired | command |"
+echo "|---|---|---|---|---|---|"
+IFS=, read -ra wanted <<< "$games"
+for g in "${wanted[@]}"; do
+  case "$g" in
+    sgs)
+      row 1000 sgs smart,random
+      row 1000 sgs trust,random
+      row 200 sgs ismcts,random
+      row 1000 sgs smart,trust
+      row 200 sgs ismcts,smart
+      row 300 "sgs --mode identity4" smart,trust
+      ;;
+    duel)
+      row 300 duel greedy,random
+      row 100 duel expectimax,greedy
+      ;;
+    riichi)
+      row 300 "mahjong --rules riichi --length kyoku" random,greedy
+      row 300 "mahjong --rules riichi --length kyoku" cautious,greedy
+      row 100 "mahjong --rules riichi --length kyoku" ismcts,greedy
+      row 100 "mahjong --rules riichi --length kyoku" ismcts-uniform,greedy
+      row 100 "mahjong --rules riichi --length kyoku" ismcts-bayes,greedy
+      ;;
+    sichuan)
+      row 300 "mahjong --rules sichuan --length kyoku" random,greedy
+      row 100 "mahjong --rules sichuan --length kyoku" ismcts,greedy
+      row 100 "mahjong --rules sichuan --length kyoku" ismcts-uniform,greedy
+      row 100 "mahjong --rules sichuan --length kyoku" ismcts-bayes,greedy
+      ;;
+    *) echo "unknown game $g: expected sgs, duel, riichi or sichuan" >&2; exit 2 ;;
+  esac
+done
