@@ -46,4 +46,4 @@ assert out["legal_action_mask"].any(axis=1).all()
 print("test.sh: the wheel works in a clean venv:", alea.registered_names())
 '
 PATH="$PWD/$venv/bin:$no_rust" ALEA_BIN="$PWD/target/ci/alea" RAY_AUTH_MODE=disabled \
-    "$venv/bin/python" -m pytest -q python/tests
+    "$venv/bin/python" -m pytest -q --durations=12 python/tests

@@ -129,7 +129,16 @@ pub fn arena_args(
         .iter()
         .map(|o| rename(o, "seats", "players"))
         .collect();
-    let mut flags = simulate_flags(game, &given)?;
+    let mut flags = simulate_flags(game, &given).map_err(|e| match e {
+        alea::registry::OptionError::Invalid {
+            option,
+            value,
+            expected,
+        } if pig && option == "players" => {
+            RunError::Usage(format!("option seats = {value}: expected {expected}"))
+        }
+        other => other.into(),
+    })?;
     if pig {
         flags
             .iter_mut()

@@ -40,6 +40,8 @@ def test_arena_plot_writes_an_svg(tmp_path):
 
 
 def test_arena_usage_errors_are_value_errors():
+    with pytest.raises(ValueError, match="seats = 11"):
+        alea.arena("pig", ["random"], deals=3, seats=11)
     with pytest.raises(ValueError, match="wizard"):
         alea.arena("sgs", ["wizard"], deals=3)
     with pytest.raises(ValueError):

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{ArenaArgs, CliError, GameName, json_line, registered};
 
 use alea::arena::{Arena, ArenaDeals, ArenaReport, Estimate};
-use alea::registry::{DynGame, GameInfo, OptionValue, Options};
+use alea::registry::{DynGame, GameInfo, OptionError, OptionValue, Options};
 
 /// The game `args` name with its options, built through the registry.
 pub fn game(args: &ArenaArgs) -> Result<(&'static GameInfo, Options, Arc<dyn DynGame>), CliError> {
@@ -43,7 +43,17 @@ pub fn game(args: &ArenaArgs) -> Result<(&'static GameInfo, Options, Arc<dyn Dyn
             if let Some(target) = args.target {
                 given.push(("target".to_string(), OptionValue::Int(i64::from(target))));
             }
-            let options = registered::checked(info, given)?;
+            // Pig's seat count is its `players` option, which `--seats` sets here.
+            let options = info.options(given).map_err(|e| match e {
+                OptionError::Invalid {
+                    option,
+                    value,
+                    expected,
+                } if option == "players" => {
+                    CliError::BadArgument(format!("--seats {value}: expected {expected}"))
+                }
+                other => registered::option_error(other),
+            })?;
             (info, options)
         }
         GameName::Duel => (&alea_games::games::duel::ENTRY, args.duel.options()?),
@@ -110,9 +120,14 @@ pub fn report_json(
 
 pub(super) fn run(args: &ArenaArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let (info, options, arena) = arena(args)?;
+    if let Some(path) = &args.plot {
+        super::plot::writable(path)?;
+    }
+    // The threads used: no more than the deals.
     let threads = args
         .threads
-        .unwrap_or_else(alea::registry::Run::available_threads);
+        .unwrap_or_else(alea::registry::Run::available_threads)
+        .min(u16::try_from(args.deals).unwrap_or(u16::MAX));
     let bar = super::run::counter(args.deals, "deals");
     let started = Instant::now();
     let deals = arena.play(0..args.deals, args.seed, usize::from(threads), &|n| {
@@ -153,8 +168,11 @@ fn print(
 ) -> Result<(), CliError> {
     writeln!(
         out,
-        "arena {name}: {} deals x {} rotations, seed {}",
-        report.deals, report.rotations, report.seed
+        "arena {name}: {} deals x {} rotation{}, seed {}",
+        report.deals,
+        report.rotations,
+        if report.rotations == 1 { "" } else { "s" },
+        report.seed
     )?;
     writeln!(out, "  seating {}", report.seating.join(", "))?;
     writeln!(

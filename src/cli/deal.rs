@@ -326,6 +326,9 @@ pub fn run(args: &DealArgs, out: &mut impl std::io::Write) -> Result<(), CliErro
             "--abilities: {name} does not apply to sichuan: {why}"
         )));
     }
+    if let Some(path) = &args.plot {
+        super::plot::writable(path)?;
+    }
     let seated: Vec<(Seat, &'static AbilityHooks)> =
         args.abilities.iter().map(|a| (a.seat, a.hooks)).collect();
     let mut dealer = Dealer::new(config, &seated, args.seed)?;

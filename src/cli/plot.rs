@@ -7,6 +7,23 @@ use plotters::prelude::*;
 use super::CliError;
 use alea::arena::{ArenaDeals, ArenaReport, running_means};
 
+/// `Ok` when `path`'s folder exists, so that a plot can be written there after a long run
+/// (a usage error before the run otherwise).
+pub fn writable(path: &Path) -> Result<(), CliError> {
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    match folder.is_dir() && path.file_name().is_some() {
+        true => Ok(()),
+        false => Err(CliError::Usage(format!(
+            "--plot {}: no folder {} to write it in",
+            path.display(),
+            folder.display()
+        ))),
+    }
+}
+
 /// A plotting failure as the file it was writing.
 fn failed<E: std::fmt::Display>(path: &Path) -> impl Fn(E) -> CliError + '_ {
     move |e| CliError::File {

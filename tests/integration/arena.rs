@@ -30,6 +30,11 @@ fn comparable(text: &str) -> serde_json::Value {
     value
 }
 
+/// The JSON report `line` prints, timing fields and all.
+fn report_of(line: &str) -> serde_json::Value {
+    serde_json::from_str(&cli(line).unwrap()).unwrap()
+}
+
 #[test]
 fn every_registered_game_plays_an_arena_the_same_on_one_and_two_threads() {
     for info in REGISTRY {
@@ -181,6 +186,17 @@ fn bad_players_are_refused_with_the_games_list() {
     assert_eq!(error.exit_code(), 2, "{error}");
     let error = cli("alea arena sgs --players smart --deals 3 --rules riichi").unwrap_err();
     assert_eq!(error.exit_code(), 2, "{error}");
+    let error = cli("alea arena pig --players random --deals 3 --seats 11").unwrap_err();
+    assert!(
+        error.to_string().starts_with("--seats 11: expected"),
+        "{error}"
+    );
+    // A plot that could not be written is refused before any deal is played.
+    let error =
+        cli("alea arena sgs --players smart --deals 3 --plot /no/such/folder/a.svg").unwrap_err();
+    assert_eq!(error.exit_code(), 2, "{error}");
+    let error = cli("alea deal --rules riichi --deals 3 --plot /no/such/folder/d.svg").unwrap_err();
+    assert_eq!(error.exit_code(), 2, "{error}");
 }
 
 #[test]
@@ -221,6 +237,10 @@ fn the_command_line_reports_the_same_for_one_and_two_threads() {
 
     let text = cli("alea arena sgs --players smart,random --deals 20").unwrap();
     assert!(text.contains("smart - random: +"), "{text}");
+    // No more threads than deals.
+    let one_deal = report_of("alea arena leduc --players random --deals 1 --threads 4 --json");
+    assert_eq!(one_deal["threads"], 1);
+    assert_eq!(one_deal["players"][0]["interval"], serde_json::Value::Null);
 }
 
 /// The texts of the SVG file at `path`, which must parse as XML with an `svg` root, and how

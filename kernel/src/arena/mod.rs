@@ -32,7 +32,7 @@ mod report;
 mod seating;
 
 pub use play::{Arena, ArenaDeals, Deal};
-pub use report::{ArenaReport, Difference, Estimate, PlayerResult, estimate, running_means};
+pub use report::{ArenaReport, Difference, Estimate, PlayerResult, estimate, running_means, t975};
 pub use seating::Seating;
 
 /// Why an arena could not be run (nothing of it is reported).

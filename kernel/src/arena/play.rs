@@ -89,6 +89,12 @@ impl Arena {
                     message: e.to_string(),
                 })?;
             moves += u64::from(game.moves);
+            let fail = |message: String| ArenaError::Game {
+                deal: index,
+                rotation,
+                message,
+            };
+            check_measures(&game.measures, players.len(), rotation, &measures).map_err(fail)?;
             for (seat, name) in players.iter().enumerate() {
                 let kind = self.seating.kind(name).expect("a rotation seats the kinds");
                 counts[kind] += 1;
@@ -97,7 +103,7 @@ impl Arena {
                     let sums = measures
                         .entry(measure.name.to_string())
                         .or_insert_with(|| vec![0.0; kinds]);
-                    sums[kind] += measure.seats.get(seat).copied().unwrap_or(f64::NAN);
+                    sums[kind] += measure.seats[seat];
                 }
             }
         }
@@ -162,6 +168,21 @@ impl Arena {
             .into_iter()
             .map(|(_, deal)| deal)
             .collect::<Result<Vec<_>, _>>()?;
+        if let Some(odd) = deals
+            .iter()
+            .find(|d| !d.measures.keys().eq(deals[0].measures.keys()))
+        {
+            return Err(ArenaError::Game {
+                deal: odd.index,
+                rotation: 0,
+                message: format!(
+                    "the game's measures are {:?}, deal {}'s were {:?}",
+                    odd.measures.keys().collect::<Vec<_>>(),
+                    deals[0].index,
+                    deals[0].measures.keys().collect::<Vec<_>>()
+                ),
+            });
+        }
         Ok(ArenaDeals {
             game: self.game.name().to_string(),
             seed,
@@ -169,6 +190,36 @@ impl Arena {
             deals,
         })
     }
+}
+
+/// `Ok` when `measures` (a rotation's) hold a finite value for each of `seats`, with the names
+/// the earlier rotations' had (`sums`, empty at rotation 0).
+fn check_measures(
+    measures: &[crate::encode::Measure],
+    seats: usize,
+    rotation: usize,
+    sums: &BTreeMap<String, Vec<f64>>,
+) -> Result<(), String> {
+    for m in measures {
+        if m.seats.len() != seats || m.seats.iter().any(|v| !v.is_finite()) {
+            return Err(format!(
+                "measure {} holds {:?}: expected a finite value for each of {seats} seats",
+                m.name, m.seats
+            ));
+        }
+    }
+    let mut names: Vec<&str> = measures.iter().map(|m| m.name).collect();
+    names.sort_unstable();
+    if let Some(twice) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("the game names two measures {}", twice[0]));
+    }
+    if rotation > 0 && !names.iter().copied().eq(sums.keys().map(String::as_str)) {
+        return Err(format!(
+            "the game's measures are {names:?} here, {:?} in rotation 0",
+            sums.keys().collect::<Vec<_>>()
+        ));
+    }
+    Ok(())
 }
 
 impl ArenaDeals {

@@ -7,11 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::ArenaDeals;
 
-/// The normal distribution's 97.5 % quantile: a 95 % two-sided interval.
-const Z95: f64 = 1.959_963_984_540_054;
-
-/// A mean over deals and its 95 % interval (normal, from the deals' spread; `None` from one
-/// deal).
+/// A mean over deals and its 95 % interval (Student's t over the deals' values; `None` from
+/// one deal).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Estimate {
     /// The mean.
@@ -20,16 +17,24 @@ pub struct Estimate {
     pub interval: Option<[f64; 2]>,
 }
 
-/// `values`' mean and 95 % interval (normal approximation over the values, one a deal).
+/// `values`' mean and 95 % interval: the mean ± t(0.975, n − 1) standard errors, from the
+/// values (one a deal) as a sample.
 pub fn estimate(values: &[f64]) -> Estimate {
     let n = values.len() as f64;
     let mean = values.iter().sum::<f64>() / n;
     let interval = (values.len() > 1).then(|| {
         let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        let half = Z95 * (variance / n).sqrt();
+        let half = t975(n - 1.0) * (variance / n).sqrt();
         [mean - half, mean + half]
     });
     Estimate { mean, interval }
+}
+
+/// Student's t distribution's 97.5 % quantile with `df` degrees of freedom (a 95 % two-sided
+/// interval; toward 1.96 as `df` grows).
+pub fn t975(df: f64) -> f64 {
+    use statrs::distribution::{ContinuousCDF, StudentsT};
+    StudentsT::new(0.0, 1.0, df).map_or(f64::NAN, |t| t.inverse_cdf(0.975))
 }
 
 /// The running mean of `values`: element `i` is the mean of the first `i + 1`.
@@ -163,13 +168,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_estimate_is_the_mean_and_its_normal_interval() {
+    fn an_estimate_is_the_mean_and_its_t_interval() {
         let e = estimate(&[1.0, 2.0, 3.0, 4.0]);
         assert_eq!(e.mean, 2.5);
-        // Sample variance 5/3, standard error sqrt(5/12).
-        let half = Z95 * (5.0f64 / 12.0).sqrt();
+        // Sample variance 5/3, standard error sqrt(5/12), t(0.975, 3) = 3.182446305284263.
+        let half = 3.182_446_305_284_263 * (5.0f64 / 12.0).sqrt();
         let [lo, hi] = e.interval.unwrap();
-        assert!((lo - (2.5 - half)).abs() < 1e-12 && (hi - (2.5 + half)).abs() < 1e-12);
+        assert!((lo - (2.5 - half)).abs() < 1e-9 && (hi - (2.5 + half)).abs() < 1e-9);
+        // The quantiles of the t table.
+        assert!((t975(1.0) - 12.706_204_736).abs() < 1e-6);
+        assert!((t975(7.0) - 2.364_624_252).abs() < 1e-6);
+        assert!((t975(99.0) - 1.984_216_952).abs() < 1e-6);
+        assert!((t975(1000.0) - 1.962_339).abs() < 1e-4);
         assert_eq!(estimate(&[7.0]).interval, None);
         assert_eq!(running_means(&[2.0, 4.0, 0.0]), vec![2.0, 3.0, 2.0]);
     }
