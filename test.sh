@@ -5,14 +5,24 @@
 # exercise.
 set -euo pipefail
 cd "$(dirname "$0")"
-cargo test --profile ci --workspace --exclude alea-python --exclude liars-dice-python --all-features
+# Each step's time on stderr, so a run over its budget shows where the minutes went.
+timed() {
+    local start=$SECONDS
+    "$@"
+    echo "test.sh: $((SECONDS - start)) s: $*" >&2
+}
+# The tests of every library, binary and test target (the examples with tests among them) and
+# the doc tests; the other examples are compiled by clippy, not built again here.
+rust=(--profile ci --workspace --exclude alea-python --exclude liars-dice-python --all-features)
+timed cargo test "${rust[@]}" --lib --bins --tests
+timed cargo test "${rust[@]}" --doc
 
 venv=target/python-venv
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+timed "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     "maturin>=1.9.4,<2" "pytest>=7" "numpy>=1.21" \
     "open_spiel>=1.5" "pettingzoo>=1.25" "gymnasium>=1.1" "ray>=2.9"
 # The package and the guide's Liar's Dice (a game of your own as its own extension module) are
@@ -20,9 +30,9 @@ fi
 wheels="$PWD/target/wheels"
 rm -f "$wheels"/alea-*.whl "$wheels"/liars_dice-*.whl
 (cd python && VIRTUAL_ENV="$PWD/../$venv" PATH="$PWD/../$venv/bin:$PATH" \
-    maturin build --profile ci --quiet --out "$wheels")
+    timed maturin build --profile ci --quiet --out "$wheels")
 (cd examples/liars_dice_python && VIRTUAL_ENV="$PWD/../../$venv" PATH="$PWD/../../$venv/bin:$PATH" \
-    maturin build --profile ci --quiet --out "$wheels")
+    timed maturin build --profile ci --quiet --out "$wheels")
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps \
     "$wheels"/alea-*.whl "$wheels"/liars_dice-*.whl
 # The Python tests run with no Rust toolchain on PATH: the wheels are all they need.
@@ -46,4 +56,4 @@ assert out["legal_action_mask"].any(axis=1).all()
 print("test.sh: the wheel works in a clean venv:", alea.registered_names())
 '
 PATH="$PWD/$venv/bin:$no_rust" ALEA_BIN="$PWD/target/ci/alea" RAY_AUTH_MODE=disabled \
-    "$venv/bin/python" -m pytest -q --durations=12 python/tests
+    timed "$venv/bin/python" -m pytest -q --durations=12 python/tests
