@@ -53,16 +53,21 @@ for g in "${wanted[@]}"; do
       ;;
     riichi)
       row 300 "mahjong --rules riichi --length kyoku" random,greedy
-      row 300 "mahjong --rules riichi --length kyoku" cautious,greedy
-      row 100 "mahjong --rules riichi --length kyoku" ismcts,greedy
-      row 100 "mahjong --rules riichi --length kyoku" ismcts-uniform,greedy
-      row 100 "mahjong --rules riichi --length kyoku" ismcts-bayes,greedy
+      row 3000 "mahjong --rules riichi --length kyoku" cautious,greedy
+      row 3000 "mahjong --rules riichi --length kyoku" ismcts:10,greedy
+      row 500 "mahjong --rules riichi --length kyoku" ismcts,greedy
+      row 500 "mahjong --rules riichi --length kyoku" ismcts-uniform,greedy
+      row 500 "mahjong --rules riichi --length kyoku" ismcts-bayes,greedy
+      # Abilities on: the same pairing with luck-bending abilities seated (they stay with
+      # their seats; the players rotate through them).
+      row 1000 "mahjong --rules riichi --length kyoku --abilities takami@0,hatsumi@3,sawaya@1" ismcts:10,greedy
       ;;
     sichuan)
       row 300 "mahjong --rules sichuan --length kyoku" random,greedy
-      row 100 "mahjong --rules sichuan --length kyoku" ismcts,greedy
-      row 100 "mahjong --rules sichuan --length kyoku" ismcts-uniform,greedy
-      row 100 "mahjong --rules sichuan --length kyoku" ismcts-bayes,greedy
+      row 300 "mahjong --rules sichuan --length kyoku" ismcts,greedy
+      row 300 "mahjong --rules sichuan --length kyoku" ismcts-uniform,greedy
+      row 300 "mahjong --rules sichuan --length kyoku" ismcts-bayes,greedy
+      row 300 "mahjong --rules sichuan --length kyoku --abilities koromo@1,toki@3" ismcts,greedy
       ;;
     *) echo "unknown game $g: expected sgs, duel, riichi or sichuan" >&2; exit 2 ;;
   esac

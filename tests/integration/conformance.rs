@@ -58,6 +58,8 @@ mod faulty {
         /// `Encode::restart` restores the start it is given but deals nothing: the game of
         /// another seed.
         StaleRestart,
+        /// `Encode::measures` holds a value that is not a number.
+        NanMeasure,
     }
 
     #[derive(Clone, Debug)]
@@ -317,6 +319,18 @@ mod faulty {
             format!("{:?}", sim.state())
         }
 
+        fn measures(sim: &Sim<Self>) -> Vec<alea::encode::Measure> {
+            let won = |seat: Seat| f64::from(sim.returns()[seat.index()] > 0.0);
+            let mut wins = vec![won(Seat(0)), won(Seat(1))];
+            if sim.rules().game.0 == Bug::NanMeasure {
+                wins[1] = f64::NAN;
+            }
+            vec![alea::encode::Measure {
+                name: "win_rate",
+                seats: wins,
+            }]
+        }
+
         fn restart(
             sim: &mut Sim<Self>,
             start: &alea::snapshot::Snapshot,
@@ -380,6 +394,11 @@ fn the_suite_names_the_property_each_bug_breaks() {
             "a restart with the seed gives checksum",
         ),
         (Bug::StateOutsideWorld, Property::Replay, "checksum"),
+        (
+            Bug::NanMeasure,
+            Property::Encoding,
+            "measures: measure win_rate holds [",
+        ),
         (Bug::NoSixes, Property::ChanceOutcomes, "outcome 5"),
         (
             Bug::DeterminizeLimitsMover,

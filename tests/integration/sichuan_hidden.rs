@@ -314,7 +314,7 @@ fn p0_points(p0: PlayerKind, hands: u64) -> (i32, Vec<u64>) {
 
 /// ISMCTS (100 iterations) as P0 against three greedy players, hand by hand the same seeds as
 /// greedy in its seat: not worse over 16 hands. `SICHUAN_HANDS` plays more (the strength
-/// measurement is `benches/strength/mahjong.sh`, see the book).
+/// measurement is the arena's, `benches/strength/tables.sh sichuan`, see the book).
 #[test]
 fn ismcts_is_not_worse_than_greedy() {
     const ITERATIONS: u32 = 100;

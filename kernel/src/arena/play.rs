@@ -94,7 +94,8 @@ impl Arena {
                 rotation,
                 message,
             };
-            check_measures(&game.measures, players.len(), rotation, &measures).map_err(fail)?;
+            check_rotation_measures(&game.measures, players.len(), rotation, &measures)
+                .map_err(fail)?;
             for (seat, name) in players.iter().enumerate() {
                 let kind = self.seating.kind(name).expect("a rotation seats the kinds");
                 counts[kind] += 1;
@@ -194,25 +195,15 @@ impl Arena {
 
 /// `Ok` when `measures` (a rotation's) hold a finite value for each of `seats`, with the names
 /// the earlier rotations' had (`sums`, empty at rotation 0).
-fn check_measures(
+fn check_rotation_measures(
     measures: &[crate::encode::Measure],
     seats: usize,
     rotation: usize,
     sums: &BTreeMap<String, Vec<f64>>,
 ) -> Result<(), String> {
-    for m in measures {
-        if m.seats.len() != seats || m.seats.iter().any(|v| !v.is_finite()) {
-            return Err(format!(
-                "measure {} holds {:?}: expected a finite value for each of {seats} seats",
-                m.name, m.seats
-            ));
-        }
-    }
+    crate::encode::check_measures(measures, seats)?;
     let mut names: Vec<&str> = measures.iter().map(|m| m.name).collect();
     names.sort_unstable();
-    if let Some(twice) = names.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("the game names two measures {}", twice[0]));
-    }
     if rotation > 0 && !names.iter().copied().eq(sums.keys().map(String::as_str)) {
         return Err(format!(
             "the game's measures are {names:?} here, {:?} in rotation 0",

@@ -183,6 +183,25 @@ pub struct Measure {
     pub seats: Vec<f64>,
 }
 
+/// The promises of a game's measures at a finished game of `seats` seats: a finite value for
+/// each seat, no name twice (the arena and the conformance suite check them).
+pub fn check_measures(measures: &[Measure], seats: usize) -> Result<(), String> {
+    for m in measures {
+        if m.seats.len() != seats || m.seats.iter().any(|v| !v.is_finite()) {
+            return Err(format!(
+                "measure {} holds {:?}: expected a finite value for each of {seats} seats",
+                m.name, m.seats
+            ));
+        }
+    }
+    let mut names: Vec<&str> = measures.iter().map(|m| m.name).collect();
+    names.sort_unstable();
+    match names.windows(2).find(|w| w[0] == w[1]) {
+        Some(twice) => Err(format!("the game names two measures {}", twice[0])),
+        None => Ok(()),
+    }
+}
+
 /// Bounds of a game's returns, chance points and length.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bounds {

@@ -5,7 +5,7 @@ use super::mark::Mark;
 use super::recall::Recall;
 use super::report::{At, Property, Report};
 use super::views;
-use crate::encode::{Encode, action_of, check_position, legal_ids, size};
+use crate::encode::{Encode, action_of, check_measures, check_position, legal_ids, size};
 use crate::kernel::playout::{random_action, random_choice, random_player_rng};
 use crate::kernel::{Game, Seat, Sim, SimBuilder, Turn};
 use crate::pipeline::LoggedEvent;
@@ -21,6 +21,10 @@ impl<G: Encode> Encoded<G> {
             observe: observe::<G>,
             max_chance_outcomes: |game| game.bounds().max_chance_outcomes,
             restart: restarts::<G>,
+            measures: |sim| {
+                let seats = sim.rules().game.seats() as usize;
+                check_measures(&G::measures(sim), seats).map_err(|e| format!("measures: {e}"))
+            },
         }
     }
 }
@@ -71,6 +75,9 @@ pub(super) fn game<G: Game>(
     at.decision = None;
     caught(at, || replay(&builder, &actions, sim.checksum(), at))?;
     if let Some(encoded) = &conformance.encoded {
+        caught(at, || {
+            (encoded.measures)(&sim).map_err(|e| at.fail(Property::Encoding, e))
+        })?;
         caught(at, || {
             (encoded.restart)(&builder, &mut sim, seed).map_err(|e| at.fail(Property::Restart, e))
         })?;

@@ -92,6 +92,9 @@ pub(super) struct Encoded<G: Game> {
     /// [`Encode::restart`](crate::encode::Encode::restart) of the game at its end, checked
     /// against a fresh build.
     pub(super) restart: Restarts<G>,
+    /// [`Encode::measures`](crate::encode::Encode::measures) of the game at its end, checked by
+    /// [`check_measures`](crate::encode::check_measures).
+    pub(super) measures: fn(&Sim<G>) -> Result<(), String>,
 }
 
 /// A seat's observation tensor, when the suite checks encodings.
