@@ -11,6 +11,7 @@ CASES = [
     ("sgs", dict(players=["smart", "random"], deals=40, seed=2)),
     ("duel", dict(players="greedy,random", deals=10, seed=1)),
     ("pig", dict(players=["random"], deals=30, seed=4, seats=3, target=30)),
+    ("pig", dict(players=["hold:25", "hold"], deals=200, seed=5)),
     ("riichi", dict(players=["greedy", "random"], deals=2, seed=3, length="kyoku")),
     ("leduc", dict(players=["random"], deals=50, seed=6)),
 ]

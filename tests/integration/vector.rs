@@ -304,7 +304,7 @@ fn a_bad_seating_is_refused_naming_what() {
         .unwrap();
     assert_eq!(
         error.to_string(),
-        "opponents: unknown pig player \"greedy\": expected random"
+        "opponents: unknown pig player \"greedy\": expected random or hold[:N] (N > 0)"
     );
 }
 

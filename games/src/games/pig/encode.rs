@@ -3,6 +3,7 @@
 use super::{Pig, PigAction};
 use alea::encode::{Bounds, Encode, Part, parts};
 use alea::kernel::{Seat, Sim, SimError, Turn};
+use alea::search::{Policy, RandomPolicy, UnknownPlayer};
 use alea::snapshot::Snapshot;
 
 impl Encode for Pig {
@@ -24,6 +25,19 @@ impl Encode for Pig {
 
     fn num_actions(&self) -> u32 {
         2
+    }
+
+    /// `random`, or `hold` / `hold:N` ([`Hold`](super::Hold)).
+    fn player(&self, name: &str, seed: u64) -> Result<Box<dyn Policy<Pig>>, UnknownPlayer> {
+        if let Some(hold) = super::Hold::named(name) {
+            return Ok(Box::new(hold));
+        }
+        match name.trim() {
+            "random" => Ok(Box::new(RandomPolicy::new(seed))),
+            other => Err(UnknownPlayer(format!(
+                "unknown pig player {other:?}: expected random or hold[:N] (N > 0)"
+            ))),
+        }
     }
 
     fn action_id(&self, action: &PigAction) -> u32 {

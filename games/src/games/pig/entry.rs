@@ -27,10 +27,16 @@ pub const ENTRY: GameInfo = GameInfo {
             description: "The score that wins.",
         },
     ],
-    players: &[PlayerSpec {
-        name: "random",
-        description: "Uniformly random legal actions.",
-    }],
+    players: &[
+        PlayerSpec {
+            name: "random",
+            description: "Uniformly random legal actions.",
+        },
+        PlayerSpec {
+            name: "hold[:N]",
+            description: "Rolls until the turn total reaches N (default 20), then stops.",
+        },
+    ],
     build: |options| Ok(erase(from_options(options)?)),
 };
 

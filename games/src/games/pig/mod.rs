@@ -8,8 +8,10 @@
 
 mod encode;
 mod entry;
+mod players;
 
 pub use entry::{ENTRY, from_options};
+pub use players::{DEFAULT_HOLD, Hold};
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
