@@ -350,7 +350,11 @@ fn a_shard_of_the_wrong_shape_is_refused_not_a_panic() {
 fn pig_s_hold_player_beats_random_play_and_hold_25_beats_hold_20() {
     let difference = |players: &str, deals: u64| {
         let arena = Arena::new(game("pig", &[]), &names(players)).unwrap();
-        let report = arena.play(0..deals, 0, 2, &|_| {}).unwrap().report().unwrap();
+        let report = arena
+            .play(0..deals, 0, 2, &|_| {})
+            .unwrap()
+            .report()
+            .unwrap();
         let d = &report.differences[0];
         (d.estimate.mean, d.estimate.interval.unwrap())
     };
