@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test suite: the Rust tests (cargo test), then the Python package's (pytest), in a venv
+# Every test suite: the Rust tests (cargo test: the test targets, then the doc tests), then the Python package's (pytest), in a venv
 # this script makes under target/ with the package's wheel built by maturin, installed as a
 # user installs it, and the optional dependencies (open_spiel, pettingzoo, ray) its tests
 # exercise.

@@ -6,18 +6,18 @@
 # interval paired by deal, its win and deal-in rates, and the difference to greedy.
 #
 #   benches/strength/mahjong.sh [DEALS] [PLAYERS] [RULES]
-#       DEALS per run (default 100); PLAYERS comma-separated (default
+#       DEALS per run (default 500: a riichi row needs hundreds to thousands); PLAYERS comma-separated (default
 #       ismcts,ismcts-uniform,ismcts-bayes; any player name, e.g. cautious for riichi or
 #       ismcts:200); RULES comma-separated (default riichi,sichuan).
 #       ALEA=path runs that binary instead of building this checkout's; SEED=n seeds the deals
-#       (default 26).
+#       (default 0, as the book's tables).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-deals=${1:-100}
+deals=${1:-500}
 players=${2:-ismcts,ismcts-uniform,ismcts-bayes}
 rules=${3:-riichi,sichuan}
 [[ "$deals" =~ ^[1-9][0-9]*$ ]] || { echo "DEALS must be a positive number" >&2; exit 2; }
-source benches/strength/setup.sh
+SEED=${SEED:-0} source benches/strength/setup.sh
 IFS=, read -ra kinds <<< "$players"
 IFS=, read -ra rulesets <<< "$rules"
 for r in "${rulesets[@]}"; do

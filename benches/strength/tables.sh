@@ -4,12 +4,12 @@
 # difference against the row's baseline and the command that gives it.
 #
 #   benches/strength/tables.sh [GAMES]
-#       GAMES: comma-separated among pig,sgs,duel,riichi,sichuan (default all). ALEA=path runs that
+#       GAMES: comma-separated among pig,leduc,sgs,duel,riichi,sichuan (default all). ALEA=path runs that
 #       binary instead of building this checkout's release; SEED=n seeds the deals (default 0);
 #       SCALE=k multiplies every row's deals (default 1).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-games=${1:-pig,sgs,duel,riichi,sichuan}
+games=${1:-pig,leduc,sgs,duel,riichi,sichuan}
 seed=${SEED:-0}
 scale=${SCALE:-1}
 [[ "$seed" =~ ^[0-9]+$ && "$scale" =~ ^[1-9][0-9]*$ ]] || { echo "SEED and SCALE must be numbers" >&2; exit 2; }
@@ -43,6 +43,10 @@ for g in "${wanted[@]}"; do
       row 2000 pig hold,random
       row 5000 pig hold:25,hold
       ;;
+    leduc)
+      row 2000 leduc ismcts,random
+      row 2000 leduc ismcts,ismcts:100
+      ;;
     sgs)
       row 1000 sgs smart,random
       row 1000 sgs trust,random
@@ -73,6 +77,6 @@ for g in "${wanted[@]}"; do
       row 300 "mahjong --rules sichuan --length kyoku" ismcts-bayes,greedy
       row 300 "mahjong --rules sichuan --length kyoku --abilities koromo@1,toki@3" ismcts,greedy
       ;;
-    *) echo "unknown game $g: expected pig, sgs, duel, riichi or sichuan" >&2; exit 2 ;;
+    *) echo "unknown game $g: expected pig, leduc, sgs, duel, riichi or sichuan" >&2; exit 2 ;;
   esac
 done

@@ -14,6 +14,7 @@ CASES = [
     ("pig", dict(players=["hold:25", "hold"], deals=200, seed=5)),
     ("riichi", dict(players=["greedy", "random"], deals=2, seed=3, length="kyoku")),
     ("leduc", dict(players=["random"], deals=50, seed=6)),
+    ("leduc", dict(players=["ismcts:50", "random"], deals=20, seed=6)),
 ]
 
 

@@ -304,7 +304,8 @@ fn a_bad_seating_is_refused_naming_what() {
         .unwrap();
     assert_eq!(
         error.to_string(),
-        "opponents: unknown pig player \"greedy\": expected random or hold[:N] (N > 0)"
+        "opponents: unknown pig player \"greedy\": expected random, hold or hold:N (N > 0: \
+         the turn total it banks at)"
     );
 }
 

@@ -161,7 +161,8 @@ pub trait Encode: Game {
 
     /// Per-seat numbers of a finished game besides its returns, each named (mahjong's
     /// `points`, `win_rate`, `deal_in_rate`), which an [`arena`](crate::arena) reports per
-    /// player kind beside the returns. Default: none.
+    /// player kind beside the returns: a finite value for each seat, no name twice
+    /// ([`check_measures`], which the conformance suite and the arena apply). Default: none.
     fn measures(sim: &Sim<Self>) -> Vec<Measure> {
         let _ = sim;
         Vec::new()
@@ -264,4 +265,35 @@ pub fn check_position<G: Encode>(sim: &Sim<G>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Measure, check_measures};
+
+    fn measure(name: &'static str, seats: &[f64]) -> Measure {
+        Measure {
+            name,
+            seats: seats.to_vec(),
+        }
+    }
+
+    #[test]
+    fn measures_hold_a_finite_value_per_seat_under_distinct_names() {
+        let good = [measure("a", &[1.0, 0.0]), measure("b", &[0.5, 0.5])];
+        assert_eq!(check_measures(&good, 2), Ok(()));
+        assert_eq!(check_measures(&[], 2), Ok(()));
+        let short = check_measures(&[measure("a", &[1.0])], 2).unwrap_err();
+        assert!(short.contains("measure a holds [1.0]"), "{short}");
+        let infinite = check_measures(&[measure("a", &[f64::INFINITY, 0.0])], 2).unwrap_err();
+        assert!(
+            infinite.contains("finite value for each of 2 seats"),
+            "{infinite}"
+        );
+        let twice = [measure("b", &[0.0, 0.0]), measure("b", &[1.0, 1.0])];
+        assert_eq!(
+            check_measures(&twice, 2),
+            Err("the game names two measures b".to_string())
+        );
+    }
 }

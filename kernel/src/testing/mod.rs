@@ -43,7 +43,9 @@
 //! At the end, replaying the recorded actions from the seed gives the same checksum, and (with
 //! [`conformance_encoded`]) a game that restarts in place
 //! ([`Encode::restart`]) restarted with the seed is the game
-//! built with it: the same checksum and the same decision. A
+//! built with it: the same checksum and the same decision, and the finished game's measures
+//! ([`Encode::measures`]) hold a finite value per seat under
+//! distinct names. A
 //! failure names the game, the seed, the action (its index in the game: 0 is the first) and
 //! the property ([`Failure`]).
 
@@ -104,7 +106,8 @@ impl<G: Game> Conformance<G> {
 impl<G: Encode> Conformance<G> {
     /// Checks the game's [`Encode`] too: ids and observations at every decision, the
     /// observation in the determinization and view checks, chance nodes within
-    /// [`Bounds::max_chance_outcomes`](crate::encode::Bounds::max_chance_outcomes).
+    /// [`Bounds::max_chance_outcomes`](crate::encode::Bounds::max_chance_outcomes), the
+    /// restart and the measures of the finished game.
     pub fn encoded(mut self) -> Self {
         self.encoded = Some(conformance::Encoded::of());
         self

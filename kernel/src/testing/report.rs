@@ -42,7 +42,7 @@ pub enum Property {
     Determinize,
     /// Information keys, `seen_by` events, observations and visible zones agree.
     ViewsAgree,
-    /// Action ids and observations keep their promises.
+    /// Action ids, observations and the finished game's measures keep their promises.
     Encoding,
     /// Replaying the actions from the seed gives the same game.
     Replay,
@@ -60,7 +60,7 @@ impl std::fmt::Display for Property {
             Property::Search => "a search leaves the world as it found it",
             Property::Determinize => "determinize keeps the viewer's information",
             Property::ViewsAgree => "the views of a seat agree",
-            Property::Encoding => "encode ids and observations keep their promises",
+            Property::Encoding => "encode ids, observations and measures keep their promises",
             Property::Replay => "replaying the actions from the seed gives the same game",
             Property::Restart => "a restart with a seed gives the game built with it",
         })

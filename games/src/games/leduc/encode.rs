@@ -7,9 +7,24 @@ use super::{
 use alea::chance::Forced;
 use alea::encode::{Bounds, Encode, Part, parts};
 use alea::kernel::{CardId, Seat, Sim, SimError, Turn, Zone};
+use alea::search::{Policy, RandomPolicy, UnknownPlayer};
 use alea::snapshot::Snapshot;
 
 impl Encode for Leduc {
+    /// `random`, or `ismcts` / `ismcts:N` ([`LeducIsmcts`](super::LeducIsmcts)).
+    fn player(&self, name: &str, seed: u64) -> Result<Box<dyn Policy<Leduc>>, UnknownPlayer> {
+        if let Some(search) = super::LeducIsmcts::named(name, seed) {
+            return Ok(Box::new(search));
+        }
+        match name.trim() {
+            "random" => Ok(Box::new(RandomPolicy::new(seed))),
+            other => Err(UnknownPlayer(format!(
+                "unknown leduc player {other:?}: expected random, ismcts or ismcts:N (N \
+                 iterations > 0)"
+            ))),
+        }
+    }
+
     fn observation_layout(&self) -> Vec<Part> {
         parts([
             (2, "the viewer, one hot"),

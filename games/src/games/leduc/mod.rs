@@ -16,8 +16,10 @@
 
 mod encode;
 mod entry;
+mod players;
 
 pub use entry::ENTRY;
+pub use players::{DEFAULT_ITERATIONS, LeducIsmcts};
 
 use std::hash::Hasher;
 

@@ -35,7 +35,8 @@ impl Encode for Pig {
         match name.trim() {
             "random" => Ok(Box::new(RandomPolicy::new(seed))),
             other => Err(UnknownPlayer(format!(
-                "unknown pig player {other:?}: expected random or hold[:N] (N > 0)"
+                "unknown pig player {other:?}: expected random, hold or hold:N (N > 0: the \
+                 turn total it banks at)"
             ))),
         }
     }
