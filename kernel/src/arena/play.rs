@@ -285,3 +285,28 @@ impl ArenaDeals {
         Ok(ArenaReport::new(self))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{BTreeMap, check_rotation_measures};
+    use crate::encode::Measure;
+
+    #[test]
+    fn a_rotation_must_name_the_measures_of_rotation_0() {
+        let win = |v: f64| Measure {
+            name: "win_rate",
+            seats: vec![v, 1.0 - v],
+        };
+        let empty = BTreeMap::new();
+        assert_eq!(check_rotation_measures(&[win(1.0)], 2, 0, &empty), Ok(()));
+        let seen = BTreeMap::from([("win_rate".to_string(), vec![1.0, 0.0])]);
+        assert_eq!(check_rotation_measures(&[win(0.0)], 2, 1, &seen), Ok(()));
+        let changed = check_rotation_measures(&[], 2, 1, &seen).unwrap_err();
+        assert_eq!(
+            changed,
+            "the game's measures are [] here, [\"win_rate\"] in rotation 0"
+        );
+        let short = check_rotation_measures(&[win(0.5)], 3, 0, &empty).unwrap_err();
+        assert!(short.contains("each of 3 seats"), "{short}");
+    }
+}
