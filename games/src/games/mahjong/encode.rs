@@ -13,8 +13,8 @@ use alea::kernel::Seat;
 pub const PLANES: usize = 20;
 
 /// Mahjong's bounds: returns are the score change in thousands of points (riichi) or in
-/// units of a capped win (sichuan, its `point_unit`); a draw in play is a chance point of the mount's 74
-/// (zone, identity) cells ([`NextDraw`](crate::mount::NextDraw)).
+/// units of a capped win (sichuan, its `point_unit`); a draw in play is a chance point of the
+/// mount's 74 (zone, identity) cells ([`NextDraw`](crate::mount::NextDraw)).
 pub const BOUNDS: alea::encode::Bounds = alea::encode::Bounds {
     min_utility: -1_000.0,
     max_utility: 1_000.0,
