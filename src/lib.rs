@@ -23,6 +23,8 @@ pub mod book {
     pub struct Inference;
     #[doc = include_str!("../docs/src/games/duel.md")]
     pub struct Duel;
+    #[doc = include_str!("../docs/src/games/index.md")]
+    pub struct Games;
     #[doc = include_str!("../docs/src/games/mahjong.md")]
     pub struct Mahjong;
     #[doc = include_str!("../docs/src/games/sgs.md")]

@@ -1,38 +1,37 @@
 #!/usr/bin/env bash
-# A duel player's strength against another, both seat orders: game i of each order is
-# `alea play duel --seed SEED+i`. Prints PLAYER's mean score (win 1, draw 1/2, loss 0) with its
-# 95 % interval (normal, over games). With ALEA_BASE=path it also plays the same games with
-# that binary and prints the mean paired difference (this build's score minus the base's, game
-# by game), which is how a change to a player is measured (issue 26: the duel's dice model).
+# A duel player's strength against another: `alea arena duel` (every deal played in both seat
+# orders; paired 95 % intervals; a game scores +1 a win, -1 a loss, 0 a draw).
 #
-#   benches/strength/duel.sh [GAMES] [PLAYER] [OPPONENT]
-#       GAMES per seat order (default 500); PLAYER (default expectimax) and OPPONENT (default
-#       greedy) are `play duel --players` names. ALEA=path runs that binary instead of building
-#       this checkout's; SEED=n is the first seed (default 26).
+# With ALEA_BASE=path it also measures this build against another, deal by deal: deal i is
+# `alea arena duel --deals 1 --seed SEED+i` run by both binaries, and the script prints the
+# mean of (this build's PLAYER - OPPONENT) minus (the base's), paired by deal, which is how a
+# change to a player is measured (issue 26: the duel's dice model).
+#
+#   benches/strength/duel.sh [DEALS] [PLAYER] [OPPONENT]
+#       DEALS (default 500); PLAYER (default expectimax) and OPPONENT (default greedy) are
+#       `arena duel --players` names. ALEA=path runs that binary instead of building this
+#       checkout's release; SEED=n is the first seed (default 26).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-games=${1:-500}
+deals=${1:-500}
 player=${2:-expectimax}
 opponent=${3:-greedy}
-[[ "$games" =~ ^[1-9][0-9]*$ ]] || { echo "GAMES must be a positive number" >&2; exit 2; }
+[[ "$deals" =~ ^[1-9][0-9]*$ ]] || { echo "DEALS must be a positive number" >&2; exit 2; }
 source benches/strength/setup.sh
-scores() { # binary file: one line per game, PLAYER's score
-  for order in 0 1; do
-    for ((i = 0; i < games; i++)); do
-      if [ "$order" = 0 ]; then players="$player,$opponent"; else players="$opponent,$player"; fi
-      winner=$("$1" play duel --seed $((seed + i)) --players "$players" --json |
-        python3 -c 'import json, sys; print(json.load(sys.stdin)["winner"])')
-      case "$winner" in
-        None) echo 0.5 ;;
-        "$order") echo 1 ;;
-        *) echo 0 ;;
-      esac
-    done
-  done > "$2"
+if [ -z "${ALEA_BASE:-}" ]; then
+  exec "$alea" arena duel --players "$player,$opponent" --deals "$deals" --seed "$seed"
+fi
+differences() { # binary file: one line per deal, PLAYER - OPPONENT on it
+  for ((i = 0; i < deals; i++)); do
+    "$1" arena duel --players "$player,$opponent" --deals 1 --seed $((seed + i)) --json
+  done | python3 -c '
+import json, sys
+for line in sys.stdin:
+    print(json.loads(line)["differences"][0]["mean"])' > "$2"
 }
-scores "$alea" "$tmp/this"
-[ -n "${ALEA_BASE:-}" ] && scores "$ALEA_BASE" "$tmp/base"
-python3 - "$tmp" "$player" "$opponent" <<'EOF'
+differences "$alea" "$tmp/this"
+differences "$ALEA_BASE" "$tmp/base"
+python3 - "$tmp" "$player" "$opponent" <<'PY'
 import math, os, sys
 tmp, player, opponent = sys.argv[1:]
 def read(name):
@@ -41,17 +40,11 @@ def read(name):
 def interval(xs):
     n = len(xs)
     mean = sum(xs) / n
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return f"{mean:.3f} [{mean - half:.3f}, {mean + half:.3f}]"
-this = read("this")
-print(f"{player} vs {opponent}: {len(this)} games, score {interval(this)}")
-if os.path.exists(os.path.join(tmp, "base")):
-    base = read("base")
-    diffs = [a - b for a, b in zip(this, base)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-    print(f"base build: score {interval(base)}")
-    print(f"this minus base, game by game: {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]")
-EOF
+    half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n) if n > 1 else math.inf
+    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+this, base = read("this"), read("base")
+print(f"{player} - {opponent}, {len(this)} deals x 2 seat orders")
+print(f"  this build: {interval(this)}")
+print(f"  base build: {interval(base)}")
+print(f"  this minus base, deal by deal: {interval([a - b for a, b in zip(this, base)])}")
+PY

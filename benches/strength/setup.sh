@@ -1,5 +1,5 @@
 # Sourced by the strength scripts (from the repository root): `alea` is $ALEA or
-# this checkout's release build, `seed` is $SEED (default 26), `tmp` a folder removed on exit (for the scripts that write games).
+# this checkout's release build, `seed` is $SEED (default 26), `tmp` a folder removed on exit.
 alea=${ALEA:-}
 seed=${SEED:-26}
 [[ "$seed" =~ ^[0-9]+$ ]] || { echo "SEED must be a number" >&2; exit 2; }

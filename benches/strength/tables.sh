@@ -42,6 +42,9 @@ for g in "${wanted[@]}"; do
     pig)
       row 2000 pig hold,random
       row 5000 pig hold:25,hold
+      row 4000 pig optimal,hold
+      row 4000 pig best-response:hold,hold
+      row 2000 pig best-response:random,random
       ;;
     leduc)
       row 2000 leduc ismcts,random

@@ -12,6 +12,7 @@ CASES = [
     ("duel", dict(players="greedy,random", deals=10, seed=1)),
     ("pig", dict(players=["random"], deals=30, seed=4, seats=3, target=30)),
     ("pig", dict(players=["hold:25", "hold"], deals=200, seed=5)),
+    ("pig", dict(players=["best-response:hold", "optimal"], deals=100, seed=5, target=40)),
     ("riichi", dict(players=["greedy", "random"], deals=2, seed=3, length="kyoku")),
     ("leduc", dict(players=["random"], deals=50, seed=6)),
     ("leduc", dict(players=["ismcts:50", "random"], deals=20, seed=6)),
@@ -46,6 +47,8 @@ def test_arena_usage_errors_are_value_errors():
         alea.arena("pig", ["random"], deals=3, seats=11)
     with pytest.raises(ValueError, match="wizard"):
         alea.arena("sgs", ["wizard"], deals=3)
+    with pytest.raises(ValueError, match="needs 2 players, not 3"):
+        alea.arena("pig", ["optimal"], deals=3, seats=3)
     with pytest.raises(ValueError):
         alea.arena("leduc", ["random"] * 3, deals=3)
     with pytest.raises(ValueError):

@@ -117,6 +117,25 @@ def test_python_alea_leduc_is_leduc_poker():
     assert np.allclose(values, their_values, rtol=0, atol=1e-9)
 
 
+def test_the_best_response_to_random_leduc_is_leduc_poker_s():
+    """The strength tables' exact Leduc row (benches/strength/leduc_best_response.py): the best
+    response to the uniform policy is worth the same in each seat of both trees, 4.747 chips a
+    game over the two seats (the uniform policy's NashConv)."""
+    from open_spiel.python import policy as policy_lib
+    from open_spiel.python.algorithms import best_response
+
+    values = []
+    for name in ("python_alea_leduc", "leduc_poker"):
+        game = pyspiel.load_game(name)
+        uniform = policy_lib.UniformRandomPolicy(game)
+        values.append([
+            best_response.BestResponsePolicy(game, seat, uniform).value(game.new_initial_state())
+            for seat in range(2)
+        ])
+    assert np.allclose(values[0], values[1], rtol=0, atol=1e-9)
+    assert abs(sum(values[0]) - 4.7472) < 1e-4
+
+
 def test_python_alea_pig_plays_the_tree_of_pig():
     ours = pyspiel.load_game("python_alea_pig", {"target": 20})
     theirs = pyspiel.load_game("pig", {"winscore": 20})

@@ -304,8 +304,9 @@ fn a_bad_seating_is_refused_naming_what() {
         .unwrap();
     assert_eq!(
         error.to_string(),
-        "opponents: unknown pig player \"greedy\": expected random, hold or hold:N (N > 0: \
-         the turn total it banks at)"
+        "opponents: unknown pig player \"greedy\": expected random, hold, hold:N (N > 0: \
+         the turn total it banks at), optimal or best-response:NAME (NAME one of random, hold, \
+         hold:N, optimal)"
     );
 }
 

@@ -27,16 +27,23 @@ impl Encode for Pig {
         2
     }
 
-    /// `random`, or `hold` / `hold:N` ([`Hold`](super::Hold)).
+    /// `random`, `hold` / `hold:N` ([`Hold`](super::Hold)), or exact play ([`Exact`](super::Exact):
+    /// `optimal`, `best-response:NAME`; two players only).
     fn player(&self, name: &str, seed: u64) -> Result<Box<dyn Policy<Pig>>, UnknownPlayer> {
         if let Some(hold) = super::Hold::named(name) {
             return Ok(Box::new(hold));
         }
+        if let Some(exact) = super::Exact::named(self, name) {
+            let exact =
+                exact.map_err(|e| UnknownPlayer(format!("pig player {:?}: {e}", name.trim())))?;
+            return Ok(Box::new(exact));
+        }
         match name.trim() {
             "random" => Ok(Box::new(RandomPolicy::new(seed))),
             other => Err(UnknownPlayer(format!(
-                "unknown pig player {other:?}: expected random, hold or hold:N (N > 0: the \
-                 turn total it banks at)"
+                "unknown pig player {other:?}: expected random, hold, hold:N (N > 0: the \
+                 turn total it banks at), optimal or best-response:NAME (NAME one of random, \
+                 hold, hold:N, optimal)"
             ))),
         }
     }

@@ -36,6 +36,22 @@ pub const ENTRY: GameInfo = GameInfo {
             name: "hold[:N]",
             description: "Rolls until the turn total reaches N (default 20), then stops.",
         },
+        PlayerSpec {
+            name: "optimal",
+            description: "The optimal policy of two-player Pig (value iteration; target up to 128).",
+        },
+        PlayerSpec {
+            name: "best-response:random",
+            description: "The exact best response to random play (two players).",
+        },
+        PlayerSpec {
+            name: "best-response:hold[:N]",
+            description: "The exact best response to hold or hold:N (two players).",
+        },
+        PlayerSpec {
+            name: "best-response:optimal",
+            description: "The exact best response to the optimal policy (two players).",
+        },
     ],
     build: |options| Ok(erase(from_options(options)?)),
 };

@@ -9,9 +9,11 @@
 mod encode;
 mod entry;
 mod players;
+pub mod solve;
 
 pub use entry::{ENTRY, from_options};
-pub use players::{DEFAULT_HOLD, Hold};
+pub use players::{DEFAULT_HOLD, Exact, Hold};
+pub use solve::{Solution, SolveError};
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,11 @@
-//! Pig's players besides `random`: [`Hold`], the classic "hold at N" strategy.
+//! Pig's players besides `random`: [`Hold`], the classic "hold at N" strategy, and [`Exact`]
+//! play (the optimal policy, or the best response to another player) from a [`Solution`].
 
+use std::sync::Arc;
+
+use super::solve::{Solution, SolveError, shared};
 use super::{Pig, PigAction};
-use alea::kernel::Sim;
+use alea::kernel::{Sim, Turn};
 use alea::search::{Policy, SearchError};
 
 /// The turn total at which [`Hold`] stops when none is named (`hold` is `hold:20`).
@@ -35,6 +39,82 @@ impl Policy<Pig> for Hold {
     fn act(&mut self, sim: &mut Sim<Pig>) -> Result<PigAction, SearchError> {
         self.choose(sim.state().turn_total, sim.legal_actions())
             .ok_or(SearchError::GameOver)
+    }
+}
+
+/// Plays from an exact [`Solution`] of two-player Pig. Named `optimal` (the optimal policy) or
+/// `best-response:NAME`, the best response to `random`, `hold`, `hold:N` or `optimal`.
+#[derive(Clone, Debug)]
+pub struct Exact {
+    solution: Arc<Solution>,
+}
+
+impl Exact {
+    /// The player named `name` for `pig` (solved once per process and name, then shared), an
+    /// error when `pig` cannot be solved, or `None` for another name.
+    pub fn named(pig: &Pig, name: &str) -> Option<Result<Exact, SolveError>> {
+        let name = name.trim();
+        let solved = match name {
+            "optimal" => optimal(pig),
+            _ => {
+                let against = name.strip_prefix("best-response:")?.trim();
+                best_response(pig, against)?
+            }
+        };
+        Some(solved.map(|solution| Exact { solution }))
+    }
+
+    /// The solution it plays from.
+    pub fn solution(&self) -> &Solution {
+        &self.solution
+    }
+}
+
+fn optimal(pig: &Pig) -> Result<Arc<Solution>, SolveError> {
+    shared(pig, "optimal", || Solution::optimal(pig))
+}
+
+/// The best response to the player named `against`, or `None` for a name it cannot model.
+fn best_response(pig: &Pig, against: &str) -> Option<Result<Arc<Solution>, SolveError>> {
+    let key = |canonical: &str| format!("best-response:{canonical}");
+    if against == "random" {
+        return Some(shared(pig, &key("random"), || {
+            Solution::best_response(pig, &|_, _, _| 0.5)
+        }));
+    }
+    if against == "optimal" {
+        return Some(optimal(pig).and_then(|optimal| {
+            shared(pig, &key("optimal"), || {
+                let rolls = |theirs, mine, total| {
+                    f64::from(optimal.rolls(theirs, mine, total) == Some(true))
+                };
+                Solution::best_response(pig, &rolls)
+            })
+        }));
+    }
+    let hold = Hold::named(against)?;
+    Some(shared(pig, &key(&format!("hold:{}", hold.at)), || {
+        Solution::best_response(pig, &|_, _, total| f64::from(total < hold.at))
+    }))
+}
+
+impl Policy<Pig> for Exact {
+    fn act(&mut self, sim: &mut Sim<Pig>) -> Result<PigAction, SearchError> {
+        let Turn::Player(seat) = sim.turn() else {
+            return Err(SearchError::GameOver);
+        };
+        let state = sim.state();
+        let (mine, theirs) = (state.banked[seat.index()], state.banked[1 - seat.index()]);
+        let rolls = self.solution.rolls(mine, theirs, state.turn_total) == Some(true);
+        let action = if rolls {
+            PigAction::Roll
+        } else {
+            PigAction::Stop
+        };
+        match sim.legal_actions().contains(&action) {
+            true => Ok(action),
+            false => Ok(PigAction::Stop),
+        }
     }
 }
 
