@@ -10,7 +10,8 @@
 #   benches/strength/duel.sh [DEALS] [PLAYER] [OPPONENT]
 #       DEALS (default 500); PLAYER (default expectimax) and OPPONENT (default greedy) are
 #       `arena duel --players` names. ALEA=path runs that binary instead of building this
-#       checkout's release; SEED=n is the first seed (default 26).
+#       checkout's release; SEED=n seeds the arena run (with ALEA_BASE: deal i's run is seeded
+#       SEED+i; default 26).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 deals=${1:-500}
@@ -19,8 +20,10 @@ opponent=${3:-greedy}
 [[ "$deals" =~ ^[1-9][0-9]*$ ]] || { echo "DEALS must be a positive number" >&2; exit 2; }
 source benches/strength/setup.sh
 if [ -z "${ALEA_BASE:-}" ]; then
-  exec "$alea" arena duel --players "$player,$opponent" --deals "$deals" --seed "$seed"
+  "$alea" arena duel --players "$player,$opponent" --deals "$deals" --seed "$seed"
+  exit
 fi
+[ "$player" != "$opponent" ] || { echo "ALEA_BASE pairs PLAYER against another OPPONENT" >&2; exit 2; }
 differences() { # binary file: one line per deal, PLAYER - OPPONENT on it
   for ((i = 0; i < deals; i++)); do
     "$1" arena duel --players "$player,$opponent" --deals 1 --seed $((seed + i)) --json

@@ -44,7 +44,8 @@ pub use run::{GameTally, Played, Scores, Sink, simulate};
 pub use score::{RulesArg, score_line, score_lines};
 pub use sgs::{SgsArgs, simulate_sgs, stream_sgs};
 pub use simulate::{
-    simulate_duel, simulate_mahjong, simulate_pig, stream_duel, stream_mahjong, stream_pig,
+    simulate_duel, simulate_mahjong, simulate_pig, stream_duel, stream_duel_recorded,
+    stream_mahjong, stream_pig,
 };
 pub use stream::{Batch, Streamed};
 
@@ -739,7 +740,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub json: bool,
     /// Write one JSON line per game to this file as games finish (in game order), everything
-    /// `alea replay` needs (every game but the duel); `-` writes them to stdout and the summary to
+    /// `alea replay` needs; `-` writes them to stdout and the summary to
     /// stderr.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,

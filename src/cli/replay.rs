@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{CliError, ReplayArgs, json_line};
 use alea::kernel::{Game, Rollback, Sim, SimBuilder, Turn};
+use alea_games::games::duel::{Duel, DuelAction, DuelRecordRules, redeal};
 use alea_games::games::mahjong::Ruleset;
 use alea_games::games::mahjong::abilities::SeatedAbility;
 use alea_games::games::mahjong::riichi::Riichi;
@@ -36,7 +37,8 @@ pub const OUTDATED: &[(u32, &str, &str)] = &[(
 pub struct GameRecord<R, A> {
     /// [`REPLAY_VERSION`].
     pub version: u32,
-    /// The game (`mahjong` for riichi, `sichuan`, `pig`, `sgs`).
+    /// The game (`mahjong` for riichi, `sichuan`, `pig`, `sgs`, `duel`, or a registered game's
+    /// name).
     pub game: String,
     /// The full rules (for mahjong the whole riichi or sichuan preset, the ruleset's
     /// [`Ruleset::Config`]).
@@ -201,8 +203,8 @@ pub enum ReplayError {
     },
     /// The line's game is not one `alea replay` knows.
     #[error(
-        "line {line}: unknown game {game:?} (expected mahjong, sichuan, pig, sgs or a registered \
-         game)"
+        "line {line}: unknown game {game:?} (expected mahjong, sichuan, pig, sgs, duel or a \
+         registered game)"
     )]
     UnknownGame {
         /// 1-based line number.
@@ -409,7 +411,18 @@ impl Replayer {
                 let game = Sgs::from_config(&record.rules)
                     .map_err(|reason| ReplayError::BadRules { line, reason })?;
                 let mut sim = fresh(game, record.seed, line)?;
-                verify(&mut sim, &record, (sgs_scores, Sim::is_terminal), line)
+                verify(&mut sim, &record, (return_scores, Sim::is_terminal), line)
+            }
+            "duel" => {
+                let record: GameRecord<DuelRecordRules, DuelAction> =
+                    serde_json::from_str(text).map_err(json)?;
+                let bad = |reason: String| ReplayError::BadRules { line, reason };
+                let game =
+                    Duel::from_record_rules(&record.rules).map_err(|e| bad(e.to_string()))?;
+                let mut sim = fresh(game, record.seed, line)?;
+                sim.reseed(record.seed);
+                redeal(&mut sim).map_err(|e| bad(e.to_string()))?;
+                verify(&mut sim, &record, (return_scores, Sim::is_terminal), line)
             }
             name => match alea::registry::find(alea_games::games::REGISTRY, name) {
                 Ok(info) => replay_registered(info, text, line),
@@ -513,8 +526,8 @@ pub(super) fn mahjong_scores<R: Ruleset>(sim: &Sim<R>) -> Vec<i64> {
         .collect()
 }
 
-/// An sgs game's final scores, as recorded: its returns (+1 won, −1 lost, 0 drawn).
-pub(super) fn sgs_scores(sim: &Sim<Sgs>) -> Vec<i64> {
+/// An sgs or duel game's final scores, as recorded: its returns (+1 won, −1 lost, 0 drawn).
+pub(super) fn return_scores<G: Game>(sim: &Sim<G>) -> Vec<i64> {
     sim.returns().iter().map(|&r| r as i64).collect()
 }
 

@@ -391,7 +391,7 @@ pub fn stream_sgs(
     let batch: Batch = batch.into();
     let builder = SimBuilder::new(game.clone()).rollback(Rollback::Caller);
     let all_random = players.iter().all(|&p| p == PlayerKind::Random);
-    let record = record.then_some(replay::sgs_scores as super::run::Scores<Sgs>);
+    let record = record.then_some(replay::return_scores as super::run::Scores<Sgs>);
     stream_games(
         batch.indices()?,
         batch.threads,

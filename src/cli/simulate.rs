@@ -71,12 +71,23 @@ pub fn stream_duel(
     stop: &(dyn Fn() -> bool + Sync),
     sink: Sink<'_, Played<GameTally, alea_games::games::duel::DuelAction>>,
 ) -> Result<Streamed, CliError> {
+    stream_duel_recorded(duel, batch, false, stop, sink)
+}
+
+/// [`stream_duel`], each game keeping its [`Recording`] when `record` (for `--out`).
+pub fn stream_duel_recorded(
+    duel: &Duel,
+    batch: impl Into<Batch>,
+    record: bool,
+    stop: &(dyn Fn() -> bool + Sync),
+    sink: Sink<'_, Played<GameTally, alea_games::games::duel::DuelAction>>,
+) -> Result<Streamed, CliError> {
     let batch: Batch = batch.into();
     let builder = SimBuilder::new(duel.clone()).seed(batch.seed);
     simulate(
         &builder,
         batch,
-        None,
+        record.then_some(replay::return_scores as Scores<Duel>),
         stop,
         &alea_games::games::duel::redeal,
         &|sim| {
@@ -355,18 +366,19 @@ fn run_wins(
             "--out-mjai writes riichi matches (simulate mahjong), not {name}"
         )));
     }
-    if matches!(counted, WinsGame::Duel(_)) && args.out.is_some() {
-        return Err(CliError::Usage(
-            "--out records every game but the duel (its replay records are still to come)".into(),
-        ));
-    }
     let games = totals.run.games;
     let bar = progress_bar(games, false);
-    // A duel has no --out (checked above): its writer is never used.
     let rules = match counted {
         WinsGame::Pig(pig) => serde_json::to_value(pig)?,
         WinsGame::Registered(_, options, _) => serde_json::to_value(options)?,
-        WinsGame::Duel(_) => serde_json::Value::Null,
+        WinsGame::Duel(duel) => match duel.record_rules() {
+            Some(rules) => serde_json::to_value(rules)?,
+            None => {
+                return Err(CliError::Usage(
+                    "the duel's decks are not in its catalog".into(),
+                ));
+            }
+        },
     };
     let writer = RecordWriter {
         game: name,
@@ -390,7 +402,12 @@ fn run_wins(
             count(i, &p.result)?;
             file.write(i, p.recording.as_ref())
         })?,
-        WinsGame::Duel(duel) => stream_duel(duel, params, &stop, &mut |i, p| count(i, &p.result))?,
+        WinsGame::Duel(duel) => {
+            stream_duel_recorded(duel, params, file.is_some(), &stop, &mut |i, p| {
+                count(i, &p.result)?;
+                file.write(i, p.recording.as_ref())
+            })?
+        }
         WinsGame::Registered(.., game) => {
             super::registered::stream(game, params, file.is_some(), &stop, &mut |i, p| {
                 count(i, &p.result)?;

@@ -91,7 +91,7 @@ fn simulated_mahjong_matches_replay_to_their_checksums() {
 }
 
 #[test]
-fn simulated_pig_games_replay_and_duel_is_refused() {
+fn simulated_pig_games_replay() {
     let (path, lines) = simulate_out(
         "alea simulate pig --games 30 --players 3 --target 30 --seed 4",
         "pig.jsonl",
@@ -111,12 +111,6 @@ fn simulated_pig_games_replay_and_duel_is_refused() {
         assert!(best >= 30 || line["actions"].as_array().unwrap().len() >= 1000);
     }
     assert_eq!(replay_path(&path).unwrap(), "30 games, all verified\n");
-    let duel = temp_file("duel.jsonl");
-    let refused = cli(&format!(
-        "alea simulate duel --games 3 --out {}",
-        duel.display()
-    ));
-    assert!(matches!(refused, Err(CliError::Usage(_))), "{refused:?}");
     let nowhere = temp_file("no-such-folder").join("games.jsonl");
     let refused = cli(&format!(
         "alea simulate pig --games 3 --out {}",
@@ -124,6 +118,44 @@ fn simulated_pig_games_replay_and_duel_is_refused() {
     ));
     assert!(
         matches!(&refused, Err(CliError::File { path, .. }) if *path == nowhere),
+        "{refused:?}"
+    );
+}
+
+/// The duel's records name its decks and replay to their checksums; the same file for any
+/// thread count; a record whose action or deck is changed is caught.
+#[test]
+fn simulated_duel_games_replay_to_their_checksums() {
+    let args = "alea simulate duel --games 12 --seed 3";
+    let (path, lines) = simulate_out(&format!("{args} --threads 2"), "duel.jsonl");
+    let (_, one) = simulate_out(&format!("{args} --threads 1"), "duel-1.jsonl");
+    assert_eq!(lines, one);
+    assert_eq!(lines.len(), 12);
+    assert_eq!(lines[0]["game"], "duel");
+    assert_eq!(lines[0]["rules"]["decks"][0]["characters"][0], "Ember");
+    assert_eq!(lines[0]["rules"]["round_limit"], 15);
+    assert_eq!(replay_path(&path).unwrap(), "12 games, all verified\n");
+    // The game opens with the mulligan: ending the round there is illegal, and named.
+    let mut changed = lines[0].clone();
+    changed["actions"][0] = serde_json::json!("end_round");
+    let refused = replay_lines(&[changed], "duel-changed.jsonl");
+    assert!(
+        matches!(
+            &refused,
+            Err(CliError::Replay(ReplayError::Illegal {
+                line: 1,
+                index: 0,
+                ..
+            }))
+        ),
+        "{refused:?}"
+    );
+    let mut unknown = lines[0].clone();
+    unknown["rules"]["decks"][1]["cards"][0] = serde_json::json!("Wand of Wishes");
+    let refused = replay_lines(&[unknown], "duel-unknown.jsonl");
+    assert!(
+        matches!(&refused, Err(CliError::Replay(ReplayError::BadRules { line: 1, reason }))
+            if reason.contains("Wand of Wishes")),
         "{refused:?}"
     );
 }

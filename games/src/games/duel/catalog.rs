@@ -346,6 +346,21 @@ impl Catalog {
         Ok(Deck { characters, cards })
     }
 
+    /// The names of `deck`'s characters and cards, or `None` when an index is outside this
+    /// catalog.
+    pub fn deck_list(&self, deck: &Deck) -> Option<DeckList> {
+        let character = |&i: &u8| self.characters.get(usize::from(i)).map(|c| c.name.clone());
+        let [a, b, c] = &deck.characters;
+        Some(DeckList {
+            characters: [character(a)?, character(b)?, character(c)?],
+            cards: deck
+                .cards
+                .iter()
+                .map(|&i| self.cards.get(usize::from(i)).map(|c| c.name.clone()))
+                .collect::<Option<_>>()?,
+        })
+    }
+
     /// Parses and resolves a deck written in RON.
     pub fn deck_from_ron(&self, what: &str, text: &str) -> Result<Deck, CatalogError> {
         self.deck(&ron::<DeckList>(what, text)?)

@@ -45,6 +45,7 @@ mod outcome;
 pub mod pieces;
 pub mod pile;
 pub mod players;
+mod record;
 pub mod rules;
 pub mod state;
 pub mod zones;
@@ -68,6 +69,7 @@ pub use board::{View, view};
 pub use entry::{ENTRY, from_options};
 pub use event::{DuelAction, DuelEvent};
 pub use game::{DEAL, redeal};
+pub use record::DuelRecordRules;
 pub use rules::damage::{Reaction, ReactionEffect, reaction};
 
 use catalog::{Catalog, CatalogError, Deck};

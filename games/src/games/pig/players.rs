@@ -123,6 +123,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_solution_cached_for_two_players_is_not_handed_to_three() {
+        let two = Pig {
+            win_score: 30,
+            ..Pig::default()
+        };
+        let three = Pig {
+            players: 3,
+            ..two.clone()
+        };
+        assert!(matches!(Exact::named(&two, "optimal"), Some(Ok(_))));
+        assert!(matches!(
+            Exact::named(&three, "optimal"),
+            Some(Err(SolveError::Players(3)))
+        ));
+        assert!(Exact::named(&two, "best-response:wizard").is_none());
+    }
+
+    #[test]
     fn hold_is_named_with_its_total_and_rolls_below_it() {
         assert_eq!(Hold::named("hold"), Some(Hold { at: DEFAULT_HOLD }));
         assert_eq!(Hold::named(" hold:25 "), Some(Hold { at: 25 }));

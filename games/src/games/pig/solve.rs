@@ -3,7 +3,7 @@
 //!
 //! A position is `(mine, theirs, turn total)` for the side to move. Both tables are solved
 //! level by level in descending order of `mine + theirs` (banking only raises it; a bust keeps
-//! it), each level iterated to a fixed point, so the values are exact to [`TOLERANCE`]. The
+//! it), each level iterated until a sweep changes no value by more than [`TOLERANCE`]. The
 //! game's move cap (`horizon`) is not part of the position: the values are those of the game
 //! without it, which a cap of 1 000 moves changes only for games that long.
 
@@ -15,7 +15,7 @@ use super::Pig;
 /// The largest target the solver takes (its tables hold `2 × target³` values).
 pub const MAX_SOLVED_TARGET: u32 = 128;
 
-/// Values are iterated until no position moves by more than this.
+/// A level is swept until no position's value changes by more than this.
 pub const TOLERANCE: f64 = 1e-13;
 
 /// How the side that is not solved for chooses: its probability of rolling at a position
@@ -91,28 +91,36 @@ impl Solution {
     }
 }
 
-/// The solution shared by every player named `key` for `pig` in this process (solved once).
+/// The solution shared by every player named `key` for `pig` in this process: solved once
+/// (other keys are solved meanwhile; the same key waits for it), after `pig` is checked.
 pub fn shared(
     pig: &Pig,
     key: &str,
     make: impl FnOnce() -> Result<Solution, SolveError>,
 ) -> Result<Arc<Solution>, SolveError> {
-    type Cache = Mutex<HashMap<(u32, u8, String), Arc<Solution>>>;
+    type Slot = Arc<Mutex<Option<Arc<Solution>>>>;
+    type Cache = Mutex<HashMap<(u32, u8, String), Slot>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let id = (pig.win_score, pig.faces, key.to_string());
-    if let Some(solution) = cache.get(&id) {
-        return Ok(Arc::clone(solution));
+    check(pig)?;
+    let slot = {
+        let mut cache = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let id = (pig.win_score, pig.faces, key.to_string());
+        Arc::clone(cache.entry(id).or_default())
+    };
+    let mut solution = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(solved) = solution.as_ref() {
+        return Ok(Arc::clone(solved));
     }
-    let solution = Arc::new(make()?);
-    cache.insert(id, Arc::clone(&solution));
-    Ok(solution)
+    let solved = Arc::new(make()?);
+    *solution = Some(Arc::clone(&solved));
+    Ok(solved)
 }
 
-fn solve(pig: &Pig, opponent: Option<RollProbability<'_>>) -> Result<Solution, SolveError> {
+/// Whether `pig` is a configuration the solver takes.
+fn check(pig: &Pig) -> Result<(), SolveError> {
     if pig.players != 2 {
         return Err(SolveError::Players(pig.players));
     }
@@ -122,6 +130,11 @@ fn solve(pig: &Pig, opponent: Option<RollProbability<'_>>) -> Result<Solution, S
     if pig.faces < 2 {
         return Err(SolveError::Faces(pig.faces));
     }
+    Ok(())
+}
+
+fn solve(pig: &Pig, opponent: Option<RollProbability<'_>>) -> Result<Solution, SolveError> {
+    check(pig)?;
     let size = (pig.win_score as usize).pow(3);
     let mut solution = Solution {
         target: pig.win_score,
