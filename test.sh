@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test suite: the Rust tests (cargo test: the test targets, then the doc tests), then the Python package's (pytest), in a venv
+# Every test suite: the Rust tests (cargo test: the test targets, then the doc tests), the
+# replay viewer's pages in a browser, then the Python package's (pytest), in a venv
 # this script makes under target/ with the package's wheel built by maturin, installed as a
 # user installs it, and the optional dependencies (open_spiel, pettingzoo, ray) its tests
 # exercise.
@@ -16,6 +17,8 @@ timed() {
 rust=(--profile ci --workspace --exclude alea-python --exclude liars-dice-python --all-features)
 timed cargo test "${rust[@]}" --lib --bins --tests
 timed cargo test "${rust[@]}" --doc
+# `alea view`'s pages stepped through in headless Chromium (installed by the script if missing).
+timed tests/browser/view.sh target/ci/alea
 
 venv=target/python-venv
 if [ ! -x "$venv/bin/python" ]; then

@@ -20,6 +20,7 @@ mod simulate;
 mod stream;
 mod think;
 mod totals;
+mod view;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -48,6 +49,7 @@ pub use simulate::{
     stream_mahjong, stream_pig,
 };
 pub use stream::{Batch, Streamed};
+pub use view::{PageData, Step, Views, page, page_data, parse_views};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
 #[derive(Parser, Debug)]
@@ -68,6 +70,9 @@ pub enum Command {
     /// Re-simulate every game of a replay file (`simulate --out`) and check its scores and
     /// checksum; the exit status is non-zero if any game differs.
     Replay(ReplayArgs),
+    /// Write a game of a replay file as a web page that plays it back step by step (one
+    /// self-contained HTML file: it opens from disk, with no server or network).
+    View(ViewArgs),
     /// Search the best move of a position and print it with its value and speed.
     Search(SearchArgs),
     /// Explore the mount: exact odds of the next normal draw against sampled frequencies.
@@ -815,6 +820,24 @@ pub struct ReplayArgs {
     pub json: bool,
 }
 
+/// `alea view`'s arguments.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ViewArgs {
+    /// A replay file written by `simulate --out` (mahjong, sichuan, pig, sgs or duel games).
+    pub file: std::path::PathBuf,
+    /// Which game of the file, counting from 0 (the first).
+    #[arg(long, default_value_t = 0)]
+    pub game: usize,
+    /// Whose view: a seat (the page holds only what that seat was shown and its own actions),
+    /// or `all` (a page per seat and the full one, linked from index.html). Without it, full
+    /// information.
+    #[arg(long, value_name = "N|all")]
+    pub seat: Option<String>,
+    /// The folder the page is written to (index.html; created if missing).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
 /// The files `alea replay` reads.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReplayFormat {
@@ -888,6 +911,7 @@ pub fn run(cli: Cli, out: &mut impl std::io::Write) -> Result<(), CliError> {
             ReplayFormat::Alea => replay::run(&args, out),
             ReplayFormat::Mjai => mjai::run(&args, out),
         },
+        Command::View(args) => view::run(&args, out),
         Command::Search(args) => search::run(&args, out),
         Command::Mount(args) => mount::run(&args, out),
         Command::Score(args) => score::run(&args, out),

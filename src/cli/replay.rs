@@ -356,7 +356,7 @@ impl Replayer {
     /// The pig simulator of `rules` at its start, seeded `seed`.
     fn pig(&mut self, rules: &Pig, seed: u64, line: usize) -> Result<&mut Sim<Pig>, ReplayError> {
         if self.pig.as_ref().is_none_or(|(kept, _, _)| kept != rules) {
-            let mut sim = fresh(rules.clone(), 0, line)?;
+            let mut sim = fresh(rules.clone(), 0, line, false)?;
             let start = sim.snapshot();
             self.pig = Some((rules.clone(), sim, start));
         }
@@ -394,34 +394,16 @@ impl Replayer {
             Riichi::RECORD => replay_table::<Riichi>(text, line),
             Sichuan::RECORD => replay_table::<Sichuan>(text, line),
             "pig" => {
-                let record: GameRecord<Pig, PigAction> =
-                    serde_json::from_str(text).map_err(json)?;
-                if !(2..=10).contains(&record.rules.players) || record.rules.faces < 2 {
-                    return Err(ReplayError::BadRules {
-                        line,
-                        reason: "pig has 2 to 10 players and a die of 2 faces or more".into(),
-                    });
-                }
+                let record = pig_record(text, line)?;
                 let sim = self.pig(&record.rules, record.seed, line)?;
                 verify(sim, &record, (pig_scores, Sim::is_terminal), line)
             }
             "sgs" => {
-                let record: GameRecord<SgsConfig, SgsAction> =
-                    serde_json::from_str(text).map_err(json)?;
-                let game = Sgs::from_config(&record.rules)
-                    .map_err(|reason| ReplayError::BadRules { line, reason })?;
-                let mut sim = fresh(game, record.seed, line)?;
+                let (mut sim, record) = open_sgs(text, line, false)?;
                 verify(&mut sim, &record, (return_scores, Sim::is_terminal), line)
             }
             "duel" => {
-                let record: GameRecord<DuelRecordRules, DuelAction> =
-                    serde_json::from_str(text).map_err(json)?;
-                let bad = |reason: String| ReplayError::BadRules { line, reason };
-                let game =
-                    Duel::from_record_rules(&record.rules).map_err(|e| bad(e.to_string()))?;
-                let mut sim = fresh(game, record.seed, line)?;
-                sim.reseed(record.seed);
-                redeal(&mut sim).map_err(|e| bad(e.to_string()))?;
+                let (mut sim, record) = open_duel(text, line, false)?;
                 verify(&mut sim, &record, (return_scores, Sim::is_terminal), line)
             }
             name => match alea::registry::find(alea_games::games::REGISTRY, name) {
@@ -435,13 +417,15 @@ impl Replayer {
     }
 }
 
-/// A game built from a line's rules and seed. Every action is checked legal before it is
-/// applied and a failing one ends the line, so no action needs a rollback snapshot
-/// (`Rollback::Caller`: about 4× faster than the default on short games).
-fn fresh<G: Game>(game: G, seed: u64, line: usize) -> Result<Sim<G>, ReplayError> {
+/// A game built from a line's rules and seed, recording its events from the setup on if
+/// `events`. Every action is checked legal before it is applied and a failing one ends the
+/// line, so no action needs a rollback snapshot (`Rollback::Caller`: about 4× faster than the
+/// default on short games).
+fn fresh<G: Game>(game: G, seed: u64, line: usize, events: bool) -> Result<Sim<G>, ReplayError> {
     SimBuilder::new(game)
         .seed(seed)
         .rollback(Rollback::Caller)
+        .record_events(events)
         .try_build()
         .map_err(|error| ReplayError::BadRules {
             line,
@@ -449,10 +433,62 @@ fn fresh<G: Game>(game: G, seed: u64, line: usize) -> Result<Sim<G>, ReplayError
         })
 }
 
-/// Replays a mahjong line of ruleset `R`: its rules, abilities and seed rebuild the game.
-fn replay_table<R: Ruleset>(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
-    let record: GameRecord<R::Config, R::Action> =
-        serde_json::from_str(text).map_err(|source| ReplayError::Json { line, source })?;
+/// A game record of type `T` read from `text` (line `line`).
+fn parse<T: serde::de::DeserializeOwned>(text: &str, line: usize) -> Result<T, ReplayError> {
+    serde_json::from_str(text).map_err(|source| ReplayError::Json { line, source })
+}
+
+/// A line's game at its start and its record (rules `R`), or why the line cannot be played.
+pub(super) type Opened<G, R> = Result<(Sim<G>, GameRecord<R, <G as Game>::Action>), ReplayError>;
+
+/// A pig line's record, its rules checked.
+fn pig_record(text: &str, line: usize) -> Result<GameRecord<Pig, PigAction>, ReplayError> {
+    let record: GameRecord<Pig, PigAction> = parse(text, line)?;
+    if !(2..=10).contains(&record.rules.players) || record.rules.faces < 2 {
+        return Err(ReplayError::BadRules {
+            line,
+            reason: "pig has 2 to 10 players and a die of 2 faces or more".into(),
+        });
+    }
+    Ok(record)
+}
+
+/// A pig line: its game at the start (events recorded if `events`) and its record.
+pub(super) fn open_pig(text: &str, line: usize, events: bool) -> Opened<Pig, Pig> {
+    let record = pig_record(text, line)?;
+    let sim = fresh(record.rules.clone(), record.seed, line, events)?;
+    Ok((sim, record))
+}
+
+/// An sgs line: its game at the start (events recorded if `events`) and its record.
+pub(super) fn open_sgs(text: &str, line: usize, events: bool) -> Opened<Sgs, SgsConfig> {
+    let record: GameRecord<SgsConfig, SgsAction> = parse(text, line)?;
+    let game =
+        Sgs::from_config(&record.rules).map_err(|reason| ReplayError::BadRules { line, reason })?;
+    Ok((fresh(game, record.seed, line, events)?, record))
+}
+
+/// A duel line: its decks rebuilt from their names and dealt from its seed as `simulate`
+/// deals it (events recorded from the deal on if `events`), and its record.
+pub(super) fn open_duel(text: &str, line: usize, events: bool) -> Opened<Duel, DuelRecordRules> {
+    let record: GameRecord<DuelRecordRules, DuelAction> = parse(text, line)?;
+    let bad = |reason: String| ReplayError::BadRules { line, reason };
+    let game = Duel::from_record_rules(&record.rules).map_err(|e| bad(e.to_string()))?;
+    let mut sim = fresh(game, record.seed, line, events)?;
+    sim.take_events();
+    sim.reseed(record.seed);
+    redeal(&mut sim).map_err(|e| bad(e.to_string()))?;
+    Ok((sim, record))
+}
+
+/// A mahjong line of ruleset `R`: its rules, abilities and seed rebuild the game (events
+/// recorded if `events`); and its record.
+pub(super) fn open_table<R: Ruleset>(
+    text: &str,
+    line: usize,
+    events: bool,
+) -> Opened<R, R::Config> {
+    let record: GameRecord<R::Config, R::Action> = parse(text, line)?;
     let bad = |reason: String| ReplayError::BadRules { line, reason };
     let abilities = record
         .abilities
@@ -463,10 +499,16 @@ fn replay_table<R: Ruleset>(text: &str, line: usize) -> Result<Vec<String>, Repl
         })
         .collect::<Result<Vec<_>, _>>()?;
     let game = R::build(record.rules.clone(), &abilities).map_err(bad)?;
-    let mut sim = fresh(game, record.seed, line)?;
+    let sim = fresh(game, record.seed, line, events)?;
     if !record.collapses.is_empty() && !abilities.iter().any(|a| a.hooks.name == "toki") {
         return Err(bad("wall collapses without Toki seated".into()));
     }
+    Ok((sim, record))
+}
+
+/// Replays a mahjong line of ruleset `R`.
+fn replay_table<R: Ruleset>(text: &str, line: usize) -> Result<Vec<String>, ReplayError> {
+    let (mut sim, record) = open_table::<R>(text, line, false)?;
     verify(
         &mut sim,
         &record,

@@ -39,6 +39,7 @@ mod sichuan;
 mod sichuan_hidden;
 mod snapshot;
 mod vector;
+mod view;
 
 /// Runs the `alea` command line on `argv` (starting with "alea") and returns what it printed.
 pub fn cli_argv<'a>(

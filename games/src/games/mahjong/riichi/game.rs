@@ -205,6 +205,16 @@ impl crate::games::mahjong::Ruleset for Riichi {
         }
     }
 
+    fn first_draw(sim: &Sim<Riichi>) -> Option<RiichiEvent> {
+        let dealer = Seat(sim.world().resource::<Match>().number);
+        let tile = sim.world().resource::<Kyoku>().drawn[dealer.index()];
+        Some(RiichiEvent::Draw {
+            seat: dealer,
+            exit: crate::mount::Exit::Pii,
+            tile,
+        })
+    }
+
     /// The dora indicators.
     fn deal_header(sim: &Sim<Riichi>) -> String {
         let indicators = format_tiles(sim.world().resource::<Mount>().dora_indicators());

@@ -2,8 +2,7 @@
 
 use super::{MjaiEvent, MjaiTile};
 use crate::games::mahjong::Ruleset;
-use crate::games::mahjong::riichi::{Kyoku, Riichi, RiichiEvent, SEATS};
-use crate::mount::Exit;
+use crate::games::mahjong::riichi::{Riichi, RiichiEvent, SEATS};
 use crate::scoring::riichi::MeldKind;
 use crate::tiles::{Tile, TileCounts, TileKind};
 use alea::kernel::{Seat, Sim};
@@ -57,20 +56,9 @@ impl MjaiWriter {
             id: None,
         }];
         self.push(&Riichi::deal_event(sim), &mut log);
-        let dealer = Seat(
-            sim.world()
-                .resource::<crate::games::mahjong::riichi::Match>()
-                .number,
-        );
-        let tile = sim.world().resource::<Kyoku>().drawn[dealer.index()];
-        self.push(
-            &RiichiEvent::Draw {
-                seat: dealer,
-                exit: Exit::Pii,
-                tile,
-            },
-            &mut log,
-        );
+        if let Some(draw) = Riichi::first_draw(sim) {
+            self.push(&draw, &mut log);
+        }
         log
     }
 
