@@ -10,6 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 alea=${1:-target/ci/alea}
 if ! command -v chromium >/dev/null; then
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+        echo "view.sh: Chromium is missing; install Debian's chromium package (as root: apt-get install chromium)" >&2
+        exit 1
+    fi
     export DEBIAN_FRONTEND=noninteractive
     apt-get install -y -q chromium >/dev/null || { apt-get update -q && apt-get install -y -q chromium >/dev/null; }
 fi
@@ -18,14 +22,16 @@ trap 'rm -rf "$tmp"' EXIT
 browser() { # URL, then chromium's own options
     local url=$1
     shift
-    timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
-        --disable-component-update --disable-sync --no-first-run --user-data-dir="$tmp/profile" \
-        "$@" "$url" 2>/dev/null
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+        --disable-background-networking --disable-component-update --disable-sync --no-first-run \
+        --user-data-dir="$tmp/profile" "$@" "$url" 2>"$tmp/chromium.log"
 }
 failed=0
 pages=0
-for game in "mahjong --games 3" "mahjong --rules sichuan --games 1" "sgs --games 3" "duel --games 3" "pig --games 3"; do
+for game in "mahjong --games 1" "sichuan --games 1" "sgs --mode identity4 --games 1" "duel --games 1" "pig --games 1"; do
     name=${game// /-}
+    # `sichuan` is `mahjong --rules sichuan`.
+    [[ "$game" == sichuan* ]] && game="mahjong --rules $game"
     # shellcheck disable=SC2086
     "$alea" simulate $game --seed 5 --out "$tmp/$name.jsonl" >/dev/null
     "$alea" view "$tmp/$name.jsonl" --seat all --out "$tmp/$name" >/dev/null
@@ -35,12 +41,13 @@ for game in "mahjong --games 3" "mahjong --rules sichuan --games 1" "sgs --games
         pages=$((pages + 1))
         if [[ "$said" != data-selftest=\"ok* ]]; then
             echo "view.sh: $name $(basename "$page"): ${said:-no result}" >&2
+            tail -5 "$tmp/chromium.log" >&2
             failed=1
         fi
     done
     if [ -n "${SHOTS:-}" ]; then
         mkdir -p "$SHOTS"
-        browser "file://$tmp/$name/seat-0.html#step=40" --screenshot="$SHOTS/view-$name.png" \
+        browser "file://$tmp/$name/seat-1.html#step=30" --screenshot="$SHOTS/view-${name%%-*}.png" \
             --window-size=1200,760 >/dev/null
     fi
 done

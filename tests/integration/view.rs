@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use alea_cli::cli::{CliError, PageData, page_data};
+use alea_cli::cli::{CliError, PageData, ReplayError, page_data};
 use serde_json::Value;
 
 use crate::cli;
@@ -65,7 +65,12 @@ fn a_seat_s_page_holds_no_other_seat_s_concealed_tiles() {
         );
         for seat in 0..4u8 {
             let view = page_data(line, index + 1, Some(seat)).unwrap();
-            assert_eq!(view.steps.len(), full.steps.len());
+            // Another seat's claim answers join the step before: no step says who was asked.
+            assert!(view.steps.len() < full.steps.len());
+            for step in &view.steps[1..] {
+                let other = step.actor != Some(seat);
+                assert!(!other || !step.events.is_empty(), "seat {seat}: {step:?}");
+            }
             let viewer = usize::from(seat);
             let mut deals = 0;
             for e in events(&view) {
@@ -165,7 +170,10 @@ fn bad_arguments_are_usage_errors_naming_them() {
         out.join("none.jsonl").display(),
         out.display()
     ));
-    assert!(matches!(missing, Err(CliError::File { .. })), "{missing:?}");
+    assert!(
+        matches!(missing, Err(CliError::Replay(ReplayError::Read { .. }))),
+        "{missing:?}"
+    );
     let (leduc, _) = simulated("leduc --games 1", "leduc");
     let refused = cli(&format!(
         "alea view {} --out {}",
@@ -177,4 +185,35 @@ fn bad_arguments_are_usage_errors_naming_them() {
         "{refused:?}"
     );
     assert!(view("").unwrap().contains("pig: "));
+}
+
+/// An identity4 page tells a seat its own role and the lord's, every role in the full page,
+/// and every seat's hit points.
+#[test]
+fn an_sgs_seat_s_page_names_only_the_roles_it_knows() {
+    let (_, lines) = simulated("sgs --mode identity4 --games 1", "sgs-roles");
+    let full = page_data(&lines[0], 1, None).unwrap();
+    let roles = |page: &PageData| -> Vec<Value> {
+        page.setup["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["role"].clone())
+            .collect()
+    };
+    let all = roles(&full);
+    assert!(all.iter().all(|r| r.is_string()), "{all:?}");
+    let lord = all.iter().position(|r| r == "lord").unwrap();
+    for seat in 0..4u8 {
+        let view = page_data(&lines[0], 1, Some(seat)).unwrap();
+        for (s, role) in roles(&view).iter().enumerate() {
+            let known = s == usize::from(seat) || s == lord;
+            assert_eq!(
+                role,
+                if known { &all[s] } else { &Value::Null },
+                "seat {seat} sees {s}"
+            );
+        }
+        assert_eq!(view.setup["seats"][0]["hp"], full.setup["seats"][0]["hp"]);
+    }
 }

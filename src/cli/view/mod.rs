@@ -15,6 +15,7 @@ use alea::kernel::{Game, Seat, Sim, Turn};
 use alea_games::games::mahjong::riichi::Riichi;
 use alea_games::games::mahjong::sichuan::Sichuan;
 use alea_games::games::mahjong::{LogKind, Ruleset};
+use alea_games::games::sgs::{Question, Sgs};
 
 /// The page's script, style and frame, embedded in every page written.
 const FRAME: &str = include_str!("page.html");
@@ -28,12 +29,18 @@ pub struct PageData {
     pub game: String,
     /// The seat whose view this is; `None`: full information.
     pub viewer: Option<u8>,
-    /// The record's rules (public: every seat knows them).
+    /// The number of seats.
+    pub seats: u8,
+    /// The record's rules (what every seat knows of them: an sgs position only in the full
+    /// view).
     pub rules: Value,
     /// The players by seat, as recorded.
     pub players: Vec<String>,
     /// The final scores by seat, as recorded.
     pub scores: Vec<i64>,
+    /// What the viewer knows of the start besides the events (sgs: each seat's hit points,
+    /// and the roles it can see); `null` where the events say everything.
+    pub setup: Value,
     /// The setup (step 0), then one step per action.
     pub steps: Vec<Step>,
 }
@@ -76,7 +83,7 @@ pub(super) fn run(args: &ViewArgs, out: &mut impl std::io::Write) -> Result<(), 
     let text = game_line(&args.file, args.game)?;
     let line = args.game + 1;
     let full = page_data(&text, line, None)?;
-    let seats = full.players.len();
+    let seats = usize::from(full.seats);
     let wanted: Vec<(String, Option<u8>)> = match views {
         Views::Full => vec![("index.html".into(), None)],
         Views::Seat(s) if usize::from(s) >= seats => {
@@ -119,7 +126,12 @@ pub(super) fn run(args: &ViewArgs, out: &mut impl std::io::Write) -> Result<(), 
 
 /// Game `index` (counting from 0) of the replay file at `path`.
 fn game_line(path: &Path, index: usize) -> Result<String, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|source| file_error(path, source))?;
+    let text = std::fs::read_to_string(path).map_err(|source| {
+        CliError::from(replay::ReplayError::Read {
+            path: path.to_path_buf(),
+            source,
+        })
+    })?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     lines.get(index).map(|l| l.to_string()).ok_or_else(|| {
         CliError::Usage(format!(
@@ -152,24 +164,29 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
     }
     let header: Header = serde_json::from_str(text)
         .map_err(|source| CliError::from(replay::ReplayError::Json { line, source }))?;
-    let viewer = viewer.map(Seat);
-    let (steps, players, scores) = match header.game.as_str() {
-        Riichi::RECORD => table::<Riichi>(text, line, viewer)?,
-        Sichuan::RECORD => table::<Sichuan>(text, line, viewer)?,
+    let seat = viewer.map(Seat);
+    let played = match header.game.as_str() {
+        Riichi::RECORD => table::<Riichi>(text, line, seat)?,
+        Sichuan::RECORD => table::<Sichuan>(text, line, seat)?,
         "pig" => {
             let (mut sim, r) = replay::open_pig(text, line, true)?;
-            let steps = steps(&mut sim, (&r.actions, &[]), viewer, Hooks::none(), line)?;
-            (steps, r.players, r.scores)
+            let steps = steps(&mut sim, (&r.actions, &[]), seat, Hooks::none(), line)?;
+            Played::of(&sim, steps, (r.players, r.scores), Value::Null)
         }
         "sgs" => {
             let (mut sim, r) = replay::open_sgs(text, line, true)?;
-            let steps = steps(&mut sim, (&r.actions, &[]), viewer, Hooks::none(), line)?;
-            (steps, r.players, r.scores)
+            let setup = sgs_setup(&sim, seat);
+            let hooks = Hooks {
+                answering: |sim: &Sim<Sgs>| sim.state().question != Question::None,
+                ..Hooks::none()
+            };
+            let steps = steps(&mut sim, (&r.actions, &[]), seat, hooks, line)?;
+            Played::of(&sim, steps, (r.players, r.scores), setup)
         }
         "duel" => {
             let (mut sim, r) = replay::open_duel(text, line, true)?;
-            let steps = steps(&mut sim, (&r.actions, &[]), viewer, Hooks::none(), line)?;
-            (steps, r.players, r.scores)
+            let steps = steps(&mut sim, (&r.actions, &[]), seat, Hooks::none(), line)?;
+            Played::of(&sim, steps, (r.players, r.scores), Value::Null)
         }
         other => {
             return Err(CliError::Usage(format!(
@@ -178,17 +195,85 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
             )));
         }
     };
+    if played.players.len() != played.seats
+        || viewer.is_some_and(|v| usize::from(v) >= played.seats)
+    {
+        return Err(CliError::Usage(format!(
+            "line {line}: a {} game of {} seats, with {} players recorded{}",
+            header.game,
+            played.seats,
+            played.players.len(),
+            viewer
+                .map(|v| format!(", has no seat {v}"))
+                .unwrap_or_default()
+        )));
+    }
     Ok(PageData {
+        rules: public_rules(&header.game, header.rules, viewer),
         game: header.game,
-        rules: header.rules,
-        viewer: viewer.map(|s| s.0),
-        players,
-        scores,
-        steps,
+        seats: played.seats as u8,
+        setup: played.setup,
+        viewer,
+        players: played.players,
+        scores: played.scores,
+        steps: played.steps,
     })
 }
 
-type Played = (Vec<Step>, Vec<String>, Vec<i64>);
+/// A record's rules as a page shows them: an sgs position (every hand, role and the draw
+/// pile) only in the full view.
+fn public_rules(game: &str, mut rules: Value, viewer: Option<u8>) -> Value {
+    if let (Some(rules), "sgs", Some(_)) = (rules.as_object_mut(), game, viewer) {
+        rules.remove("position");
+    }
+    rules
+}
+
+/// A game played back: its steps, the recorded players and scores, its seat count and what the
+/// viewer knows of its start.
+struct Played {
+    steps: Vec<Step>,
+    players: Vec<String>,
+    scores: Vec<i64>,
+    seats: usize,
+    setup: Value,
+}
+
+impl Played {
+    fn of<G: Game>(
+        sim: &Sim<G>,
+        steps: Vec<Step>,
+        (players, scores): (Vec<String>, Vec<i64>),
+        setup: Value,
+    ) -> Played {
+        Played {
+            steps,
+            players,
+            scores,
+            seats: sim.rules().players().len(),
+            setup,
+        }
+    }
+}
+
+/// sgs's start as `viewer` knows it: each seat's hit points, and its role where the viewer
+/// sees it (its own, the lord's; every role in the full view).
+fn sgs_setup(sim: &Sim<Sgs>, viewer: Option<Seat>) -> Value {
+    let seats = &sim.state().seats[..sim.rules().players().len()];
+    let seats: Vec<Value> = seats
+        .iter()
+        .enumerate()
+        .map(|(s, seat)| {
+            let known = viewer.is_none_or(|v| v.index() == s) || seat.revealed;
+            serde_json::json!({
+                "hp": seat.hp,
+                "max_hp": seat.max_hp,
+                "role": known.then_some(seat.role),
+            })
+        })
+        .collect();
+    serde_json::json!({ "seats": seats })
+}
 
 fn table<R: Ruleset>(text: &str, line: usize, viewer: Option<Seat>) -> Result<Played, CliError>
 where
@@ -197,29 +282,33 @@ where
     let (mut sim, r) = replay::open_table::<R>(text, line, true)?;
     let hooks = Hooks {
         opening: hand_opening::<R>,
-        expand: |sim, event| match R::log_kind(&event) {
-            LogKind::Deal => hand_opening(sim),
-            _ => vec![event],
-        },
+        expand: hand_deals::<R>,
+        answering: R::answering,
     };
     let steps = steps(&mut sim, (&r.actions, &r.collapses), viewer, hooks, line)?;
-    Ok((steps, r.players, r.scores))
+    Ok(Played::of(&sim, steps, (r.players, r.scores), Value::Null))
 }
 
 /// What a game's log needs besides its events: the events that open it (a mahjong hand is
-/// dealt at the build, without events) and the events the log shows for each (a mahjong deal
-/// with its hands filled in and the dealer's first draw, from the game just after it).
+/// dealt at the build, without events), each step's events as the log shows them (a mahjong
+/// deal with its hands filled in and the dealer's first draw, from the game just after it),
+/// and which decisions answer a question (who is asked is hidden from the other seats).
 struct Hooks<G: Game> {
     opening: fn(&Sim<G>) -> Vec<G::Event>,
-    expand: fn(&Sim<G>, G::Event) -> Vec<G::Event>,
+    expand: Expand<G>,
+    answering: fn(&Sim<G>) -> bool,
 }
 
+/// A step's events as the log shows them, from the game just after the step.
+type Expand<G> = fn(&Sim<G>, Vec<<G as Game>::Event>) -> Vec<<G as Game>::Event>;
+
 impl<G: Game> Hooks<G> {
-    /// The events as they are.
+    /// The events as they are; every decision a turn's.
     fn none() -> Hooks<G> {
         Hooks {
             opening: |_| Vec::new(),
-            expand: |_, event| vec![event],
+            expand: |_, events| events,
+            answering: |_| false,
         }
     }
 }
@@ -229,6 +318,30 @@ fn hand_opening<R: Ruleset>(sim: &Sim<R>) -> Vec<R::Event> {
     std::iter::once(R::deal_event(sim))
         .chain(R::first_draw(sim))
         .collect()
+}
+
+/// `events` with each deal's hands filled in, and the dealer's first draw after it where the
+/// rules emitted none.
+fn hand_deals<R: Ruleset>(sim: &Sim<R>, events: Vec<R::Event>) -> Vec<R::Event>
+where
+    R::Event: Serialize,
+{
+    let json = |e: &R::Event| serde_json::to_value(e).unwrap_or(Value::Null);
+    let drawn = R::first_draw(sim);
+    let emitted = drawn
+        .as_ref()
+        .is_some_and(|d| events.iter().any(|e| json(e) == json(d)));
+    let mut out = Vec::with_capacity(events.len() + 1);
+    for event in events {
+        match R::log_kind(&event) {
+            LogKind::Deal => {
+                out.push(R::deal_event(sim));
+                out.extend(drawn.clone().filter(|_| !emitted));
+            }
+            _ => out.push(event),
+        }
+    }
+    out
 }
 
 /// The setup's events, then each action's (`record`: the actions and wall collapses), as
@@ -255,16 +368,22 @@ where
         events: opening,
     }];
     let mut actor = mover(sim);
+    let mut answer = (hooks.answering)(sim);
     let mut next = 0;
     apply_record(sim, actions, collapses, |sim| {
         let own = viewer.is_none() || viewer.map(|s| s.0) == actor;
-        let action = own.then(|| serde_json::to_value(actions[next]).unwrap_or(Value::Null));
-        steps.push(Step {
-            actor,
-            action,
-            events: shown(sim, viewer, &hooks),
-        });
+        let events = shown(sim, viewer, &hooks);
+        match steps.last_mut() {
+            // Another seat's answer: the viewer sees what it did, not that it was asked.
+            Some(last) if !own && answer => last.events.extend(events),
+            _ => steps.push(Step {
+                actor,
+                action: own.then(|| serde_json::to_value(actions[next]).unwrap_or(Value::Null)),
+                events,
+            }),
+        }
         actor = mover(sim);
+        answer = (hooks.answering)(sim);
         next += 1;
     })
     .map_err(|(index, reason)| {
@@ -291,10 +410,13 @@ where
     G::Event: Serialize,
 {
     let events = sim.take_events();
-    events
+    let resolved = events
         .into_iter()
         .filter(|logged| !logged.cancelled)
-        .flat_map(|logged| (hooks.expand)(sim, logged.event))
+        .map(|logged| logged.event)
+        .collect();
+    (hooks.expand)(sim, resolved)
+        .into_iter()
         .filter_map(|event| seen::<G>(event, viewer))
         .collect()
 }
@@ -311,10 +433,13 @@ where
     Some(serde_json::to_value(event).unwrap_or(Value::Null))
 }
 
-/// The page of `data`: the frame with the style, the script and the data (as JSON, with `</`
-/// escaped so no string can close the script element).
+/// The page of `data`: the frame with the style, the script and the data (as JSON with `<`,
+/// `>` and `&` escaped, so no string can end or change the script element).
 pub fn page(data: &PageData) -> Result<String, CliError> {
-    let json = serde_json::to_string(data)?.replace("</", "<\\/");
+    let json = serde_json::to_string(data)?
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
     let title = match data.viewer {
         Some(seat) => format!("alea view: {}, seat {seat}'s view", data.game),
         None => format!("alea view: {}, full information", data.game),

@@ -23,9 +23,10 @@
   // ---- Event text ------------------------------------------------------------------------
   function describe(event) {
     if (event === null || typeof event !== "object") return String(event);
+    const named = (k, v) => (data.game === "sgs" && k === "card" ? cardName(v) : v);
     const parts = Object.entries(event)
       .filter(([k]) => k !== "event")
-      .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+      .map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : named(k, v)}`);
     return `${event.event || "event"}${parts.length ? ": " + parts.join(", ") : ""}`;
   }
   function actionText(step) {
@@ -113,7 +114,8 @@
           if (e.riichi) t.riichi[e.seat] = true;
           break;
         case "call": {
-          const used = e.with || Array(e.kind === "pon" ? 2 : 3).fill(e.tile);
+          const open = e.kind === "open_kan";
+          const used = open ? Array(3).fill(e.tile) : e.with || Array(e.kind === "pon" ? 2 : 3).fill(e.tile);
           if (t.hands[e.seat]) used.forEach((x) => take(t.hands[e.seat], x));
           const pond = t.ponds[e.from];
           if (pond && pond.length) pond[pond.length - 1].claimed = true;
@@ -126,7 +128,7 @@
           if (t.hands[e.seat]) for (let i = 0; i < count; i++) take(t.hands[e.seat], e.tile);
           if (closed) t.melds[e.seat].push([e.tile, e.tile, e.tile, e.tile]);
           else {
-            const meld = t.melds[e.seat].find((m) => m.some((x) => sameTile(x, e.tile)));
+            const meld = t.melds[e.seat].find((m) => m.length === 3 && m.every((x) => sameTile(x, e.tile)));
             if (meld) meld.push(e.tile);
             else t.melds[e.seat].push([e.tile]);
           }
@@ -140,14 +142,17 @@
           t.declared[e.seat] = e.suit;
           break;
         case "win":
+        case "exhaustive_draw":
           if (e.deltas) e.deltas.forEach((d, s) => (t.scores[s] += d));
+          break;
+        case "indicator":
+          if (e.tile) t.indicators.push(e.tile);
           break;
         case "match_end":
           t.scores = e.scores.slice();
           t.over = "match over";
           break;
         default:
-          if (e.indicator) t.indicators.push(e.indicator);
       }
     }
     const root = el("div", "mahjong");
@@ -275,13 +280,85 @@
     return root;
   }
 
-  const TABLES = { mahjong, sichuan: mahjong, pig, sgs: counters, duel: counters };
+  // ---- sgs -------------------------------------------------------------------------------
+  // The deck as the record's rules list it: card id k is the k-th copy in order.
+  const deck = ((data.rules && data.rules.deck) || []).flatMap((entry) =>
+    (entry.copies || []).map((copy) => ({ name: entry.name, copy, slot: entry.range ? "weapon" : /shield|armor/.test(entry.name) ? "armor" : null })));
+  const cardName = (id) => (deck[id] ? `${deck[id].name.replace(/_/g, " ")} ${deck[id].copy}` : "a card");
+  function sgs(events) {
+    const setup = (data.setup && data.setup.seats) || [];
+    const seat = Array.from({ length: seats }, (_, s) => ({
+      hp: setup[s] ? setup[s].hp : 0, max: setup[s] ? setup[s].max_hp : 0,
+      role: setup[s] ? setup[s].role : null, hand: 0, weapon: null, armor: null, alive: true,
+    }));
+    let inPlay = null;
+    let turn = null;
+    const unequip = (s, card) => {
+      if (!seat[s]) return false;
+      for (const slot of ["weapon", "armor"]) if (seat[s][slot] === card) { seat[s][slot] = null; return true; }
+      return false;
+    };
+    for (const e of events) {
+      switch (e.event) {
+        case "turn_started": turn = e.seat; break;
+        case "draw": seat[e.seat].hand += e.count; break;
+        case "use": {
+          seat[e.user].hand -= 1;
+          const slot = deck[e.card] && deck[e.card].slot;
+          if (slot) seat[e.user][slot] = e.card;
+          inPlay = { seat: e.user, card: e.card, target: e.target };
+          break;
+        }
+        case "played": seat[e.seat].hand -= 1; inPlay = { seat: e.seat, card: e.card, target: null }; break;
+        case "discard": seat[e.seat].hand -= 1; break;
+        case "lost":
+          if (!unequip(e.from, e.card)) seat[e.from].hand -= 1;
+          if (e.to !== null && e.to !== undefined) seat[e.to].hand += 1;
+          break;
+        case "damage": seat[e.to].hp -= e.amount; break;
+        case "recover": seat[e.seat].hp = Math.min(seat[e.seat].max, seat[e.seat].hp + e.amount); break;
+        case "death": seat[e.seat].alive = false; break;
+        default:
+      }
+    }
+    const root = el("div", "sgs");
+    if (inPlay) {
+      const to = inPlay.target === null || inPlay.target === undefined ? "" : ` → P${inPlay.target}`;
+      root.append(el("div", "row", `in play: P${inPlay.seat} ${cardName(inPlay.card)}${to}`));
+    }
+    seat.forEach((t, s) => {
+      const box = el("div", "seat" + (data.viewer === s ? " viewer" : "") + (turn === s ? " mover" : "") + (t.alive ? "" : " dead"));
+      const role = t.role ? ` · ${t.role}` : " · role hidden";
+      box.append(el("div", "label", `P${s} ${data.players[s] || ""}${role}${t.alive ? "" : " · dead"}`));
+      const hp = el("div", "hp");
+      for (let i = 0; i < Math.max(t.max, 0); i++) hp.append(el("span", i < t.hp ? "pip" : "pip lost", ""));
+      hp.append(el("span", "", ` ${t.hp} / ${t.max} hp · ${t.hand} cards in hand`));
+      box.append(hp);
+      const gear = [t.weapon, t.armor].filter((c) => c !== null).map(cardName);
+      box.append(el("div", "", gear.length ? `equipment: ${gear.join(", ")}` : "no equipment"));
+      root.append(box);
+    });
+    return root;
+  }
+
+  const TABLES = { mahjong, sichuan: mahjong, pig, sgs, duel: counters };
 
   // ---- The player ------------------------------------------------------------------------
   const slider = $("slider");
   slider.max = String(last);
   let current = 0;
+  // The log is written once; a step shows the blocks up to it.
+  const log = $("log");
+  const blocks = data.steps.map((step, k) => {
+    const block = el("div", "step");
+    block.append(el("div", "action", `${k}. ${actionText(step)}`));
+    step.events.forEach((e) => block.append(el("div", "event", describe(e))));
+    block.hidden = k > 0;
+    log.append(block);
+    return block;
+  });
   function render(i) {
+    const before = current;
     current = Math.max(0, Math.min(last, i));
     slider.value = String(current);
     const events = data.steps.slice(0, current + 1).flatMap((s) => s.events);
@@ -291,16 +368,11 @@
       table.append(el("div", "final", `final scores: ${data.scores.join(" · ")}`));
     }
     $("where").textContent = `step ${current} / ${last}`;
-    const log = $("log");
-    log.replaceChildren();
-    data.steps.slice(0, current + 1).forEach((step, k) => {
-      const block = el("div", "step" + (k === current ? " current" : ""));
-      block.append(el("div", "action", `${k}. ${actionText(step)}`));
-      step.events.forEach((e) => block.append(el("div", "event", describe(e))));
-      log.append(block);
-    });
-    const now = log.lastChild;
-    if (now && now.scrollIntoView) now.scrollIntoView({ block: "nearest" });
+    for (let k = Math.min(before, current); k <= Math.max(before, current); k++) {
+      blocks[k].hidden = k > current;
+      blocks[k].classList.toggle("current", k === current);
+    }
+    if (blocks[current].scrollIntoView) blocks[current].scrollIntoView({ block: "nearest" });
   }
   slider.addEventListener("input", () => render(Number(slider.value)));
   $("first").addEventListener("click", () => render(0));
@@ -308,6 +380,7 @@
   $("next").addEventListener("click", () => render(current + 1));
   $("last").addEventListener("click", () => render(last));
   document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last }[e.key];
     if (to !== undefined) { e.preventDefault(); render(to); }
   });

@@ -65,11 +65,13 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
     /// The current hand's deal event, its starting hands filled in (its display opens the hand
     /// in the log: `East 1 (0 honba, 0 sticks): dealer P0`).
     fn deal_event(sim: &Sim<Self>) -> Self::Event;
-    /// The dealer's first draw of the current hand as an event, where the hands
-    /// [`deal_event`](Self::deal_event) gives leave it out (riichi deals it without one).
-    fn first_draw(_: &Sim<Self>) -> Option<Self::Event> {
-        None
-    }
+    /// The dealer's first draw of the current hand as an event (the hands
+    /// [`deal_event`](Self::deal_event) gives leave it out). Riichi emits it after a `Deal`
+    /// event but not for the hand dealt at the build; sichuan never emits it.
+    fn first_draw(sim: &Sim<Self>) -> Option<Self::Event>;
+    /// Whether the seat to move answers a claim window: the others are not told who was
+    /// asked, only what was called.
+    fn answering(sim: &Sim<Self>) -> bool;
     /// What a new hand shows before the seats' lines (riichi: the dora indicator).
     fn deal_header(sim: &Sim<Self>) -> String;
     /// [`deal_header`](Self::deal_header), then each seat's concealed tiles and melds, one

@@ -205,6 +205,10 @@ impl crate::games::mahjong::Ruleset for Riichi {
         }
     }
 
+    fn answering(sim: &Sim<Riichi>) -> bool {
+        matches!(sim.world().resource::<Kyoku>().phase, Phase::Claims { .. })
+    }
+
     fn first_draw(sim: &Sim<Riichi>) -> Option<RiichiEvent> {
         let dealer = Seat(sim.world().resource::<Match>().number);
         let tile = sim.world().resource::<Kyoku>().drawn[dealer.index()];

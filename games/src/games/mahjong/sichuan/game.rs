@@ -207,6 +207,20 @@ impl crate::games::mahjong::Ruleset for Sichuan {
         }
     }
 
+    fn first_draw(sim: &Sim<Sichuan>) -> Option<SichuanEvent> {
+        let dealer = sim.world().resource::<Standings>().dealer();
+        let tile = sim.world().resource::<Battle>().drawn[dealer.index()];
+        Some(SichuanEvent::Draw {
+            seat: dealer,
+            exit: crate::mount::Exit::Pii,
+            tile,
+        })
+    }
+
+    fn answering(sim: &Sim<Sichuan>) -> bool {
+        matches!(sim.world().resource::<Battle>().stage, Stage::Claims { .. })
+    }
+
     fn deal_header(_: &Sim<Sichuan>) -> String {
         "hands (the dealer has drawn):".to_string()
     }
