@@ -49,7 +49,7 @@ pub use simulate::{
     stream_mahjong, stream_pig,
 };
 pub use stream::{Batch, Streamed};
-pub use view::{PageData, Step, Views, page, page_data, parse_views};
+pub use view::{PageData, Step, Views, page, page_data, parse_views, view_mjai};
 
 /// An ECS kernel for card, dice and tile games with controllable randomness.
 #[derive(Parser, Debug)]
@@ -823,7 +823,8 @@ pub struct ReplayArgs {
 /// `alea view`'s arguments.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ViewArgs {
-    /// A replay file written by `simulate --out` (mahjong, sichuan, pig, sgs or duel games).
+    /// A replay file written by `simulate --out` (mahjong, sichuan, pig, sgs or duel games),
+    /// or an mjai log (plain or gzip), replayed through alea's riichi rules.
     pub file: std::path::PathBuf,
     /// Which game of the file, counting from 0 (the first).
     #[arg(long, default_value_t = 0)]
@@ -1020,6 +1021,9 @@ pub enum CliError {
         "--profile {0}: this alea was built without the `trace` feature (cargo run --release --features trace -- ...)"
     )]
     NoTrace(std::path::PathBuf),
+    /// A file `alea view` cannot show (an mjai log that cannot be read or replayed).
+    #[error("alea view: {0}")]
+    View(String),
     /// A match's mjai log cannot be made (`--out-mjai`).
     #[error("--out-mjai: {0}")]
     MjaiLog(String),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `alea view` in a real browser: Debian's Chromium, headless (installed here if missing). For
-# a game of every recorded kind it writes the pages of `--seat all`, opens each at
+# a game of every recorded kind and an mjai log of the fixtures it writes the pages of
+# `--seat all`, opens each at
 # `#selftest` (the page steps through every position and records on <body data-selftest>
 # "ok N", or the errors thrown or logged to the console), and fails unless every page says ok.
 # With SHOTS=DIR it also screenshots a few positions into DIR.
@@ -28,6 +29,19 @@ browser() { # URL, then chromium's own options
 }
 failed=0
 pages=0
+check() { # NAME DIR: every page of DIR stepped through at #selftest
+    local page said
+    for page in "$2"/*.html; do
+        [ "$(basename "$page")" = index.html ] && continue
+        said=$(browser "file://$page#selftest" --dump-dom | grep -o 'data-selftest="[^"]*"' || true)
+        pages=$((pages + 1))
+        if [[ "$said" != data-selftest=\"ok* ]]; then
+            echo "view.sh: $1 $(basename "$page"): ${said:-no result}" >&2
+            tail -5 "$tmp/chromium.log" >&2
+            failed=1
+        fi
+    done
+}
 for game in "mahjong --games 1" "sichuan --games 1" "sgs --mode identity4 --games 1" "duel --games 1" "pig --games 1"; do
     name=${game// /-}
     # `sichuan` is `mahjong --rules sichuan`.
@@ -35,21 +49,15 @@ for game in "mahjong --games 1" "sichuan --games 1" "sgs --mode identity4 --game
     # shellcheck disable=SC2086
     "$alea" simulate $game --seed 5 --out "$tmp/$name.jsonl" >/dev/null
     "$alea" view "$tmp/$name.jsonl" --seat all --out "$tmp/$name" >/dev/null
-    for page in "$tmp/$name"/*.html; do
-        [ "$(basename "$page")" = index.html ] && continue
-        said=$(browser "file://$page#selftest" --dump-dom | grep -o 'data-selftest="[^"]*"' || true)
-        pages=$((pages + 1))
-        if [[ "$said" != data-selftest=\"ok* ]]; then
-            echo "view.sh: $name $(basename "$page"): ${said:-no result}" >&2
-            tail -5 "$tmp/chromium.log" >&2
-            failed=1
-        fi
-    done
+    check "$name" "$tmp/$name"
     if [ -n "${SHOTS:-}" ]; then
         mkdir -p "$SHOTS"
         browser "file://$tmp/$name/seat-1.html#step=30" --screenshot="$SHOTS/view-${name%%-*}.png" \
             --window-size=1200,760 >/dev/null
     fi
 done
+# An mjai log from the fixtures, replayed through alea's rules.
+"$alea" view tests/fixtures/mjai/kan_seed218.json.gz --seat all --out "$tmp/mjai" >/dev/null
+check mjai "$tmp/mjai"
 [ "$failed" = 0 ] || exit 1
 echo "view.sh: $pages pages stepped through in Chromium, no errors"

@@ -51,6 +51,20 @@ fn concealed(full: &PageData, viewer: usize) -> Vec<(usize, String)> {
     found
 }
 
+/// No other seat's dealt hand appears in the source of `seat`'s page `view` (`full`: the
+/// full page of the same game).
+fn assert_hides_other_hands(full: &PageData, view: &PageData, seat: u8) {
+    let source = alea_cli::cli::page(view).unwrap();
+    for (other, hand) in concealed(full, usize::from(seat)) {
+        if hand.len() > 4 {
+            assert!(
+                !source.contains(&hand),
+                "seat {seat} sees P{other}'s {hand}"
+            );
+        }
+    }
+}
+
 /// The done-when's run: three riichi matches, each seat's page. Every deal shows the seat its
 /// own hand and no other (`null`), every other seat's draw is hidden, other seats' actions are
 /// absent, and no other seat's dealt hand appears anywhere in the page's source.
@@ -88,15 +102,7 @@ fn a_seat_s_page_holds_no_other_seat_s_concealed_tiles() {
             for step in &view.steps {
                 assert_eq!(step.action.is_some(), step.actor == Some(seat), "{step:?}");
             }
-            let source = alea_cli::cli::page(&view).unwrap();
-            for (other, hand) in concealed(&full, viewer) {
-                if hand.len() > 4 {
-                    assert!(
-                        !source.contains(&hand),
-                        "seat {seat} sees P{other}'s {hand}"
-                    );
-                }
-            }
+            assert_hides_other_hands(&full, &view, seat);
         }
     }
 }
@@ -216,4 +222,43 @@ fn an_sgs_seat_s_page_names_only_the_roles_it_knows() {
         }
         assert_eq!(view.setup["seats"][0]["hp"], full.setup["seats"][0]["hp"]);
     }
+}
+
+/// An mjai log (the fixtures: libriichi's RulebaseBot at every seat) is replayed through
+/// alea's rules and shown like a record: a step per hand's deal, and a seat's page hides the
+/// other hands and draws and names no other seat's dealt hand.
+#[test]
+fn mjai_logs_are_viewable_seat_by_seat() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mjai");
+    let log = dir.join("kan_seed218.json.gz");
+    let out = scratch("mjai").join("pages");
+    let said = cli(&format!(
+        "alea view {} --seat all --out {}",
+        log.display(),
+        out.display()
+    ));
+    assert!(said.unwrap().starts_with("mahjong: "));
+    let full = alea_cli::cli::view_mjai(&log, 0, None).unwrap();
+    let deals = |page: &PageData| events(page).filter(|e| e["event"] == "deal").count();
+    assert_eq!(deals(&full), 11, "the log's 11 hands");
+    assert_eq!(full.players, ["0", "1", "2", "3"]);
+    for seat in 0..4u8 {
+        let view = alea_cli::cli::view_mjai(&log, 0, Some(seat)).unwrap();
+        assert_eq!(deals(&view), 11);
+        for e in events(&view) {
+            if e["event"] == "draw" && e["seat"].as_u64() != Some(seat.into()) {
+                assert!(e["tile"].is_null(), "{e}");
+            }
+        }
+        assert_hides_other_hands(&full, &view, seat);
+    }
+    let refused = cli(&format!(
+        "alea view {} --game 1 --out {}",
+        log.display(),
+        out.display()
+    ));
+    assert!(
+        matches!(&refused, Err(CliError::Usage(m)) if m.contains("holds 1 games")),
+        "{refused:?}"
+    );
 }

@@ -4,6 +4,10 @@
 //! events that seat is shown ([`Game::seen_by`]) and its own actions: what it did not see is
 //! absent from the page, not merely not drawn.
 
+mod mjai;
+
+pub use mjai::page_data as view_mjai;
+
 use std::path::Path;
 
 use serde::Serialize;
@@ -80,9 +84,16 @@ pub fn parse_views(seat: Option<&str>) -> Result<Views, CliError> {
 
 pub(super) fn run(args: &ViewArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let views = parse_views(args.seat.as_deref())?;
-    let text = game_line(&args.file, args.game)?;
+    let source = match mjai::is_mjai(&args.file) {
+        true => None,
+        false => Some(game_line(&args.file, args.game)?),
+    };
     let line = args.game + 1;
-    let full = page_data(&text, line, None)?;
+    let page_of = |viewer: Option<u8>| match &source {
+        Some(text) => page_data(text, line, viewer),
+        None => mjai::page_data(&args.file, args.game, viewer),
+    };
+    let full = page_of(None)?;
     let seats = usize::from(full.seats);
     let wanted: Vec<(String, Option<u8>)> = match views {
         Views::Full => vec![("index.html".into(), None)],
@@ -102,7 +113,7 @@ pub(super) fn run(args: &ViewArgs, out: &mut impl std::io::Write) -> Result<(), 
     for (name, viewer) in &wanted {
         let data = match viewer {
             None => full.clone(),
-            Some(_) => page_data(&text, line, *viewer)?,
+            Some(_) => page_of(*viewer)?,
         };
         write(&args.out.join(name), &page(&data)?)?;
     }
@@ -422,7 +433,7 @@ where
 }
 
 /// `event` as `viewer` is shown it (all: `None`), in JSON; `None` if it is not shown.
-fn seen<G: Game>(event: G::Event, viewer: Option<Seat>) -> Option<Value>
+pub(super) fn seen<G: Game>(event: G::Event, viewer: Option<Seat>) -> Option<Value>
 where
     G::Event: Serialize,
 {

@@ -12,7 +12,9 @@ mod replay;
 mod write;
 
 pub use bot::{BotError, MjaiBot};
-pub use replay::{Disagreement, Replayed, replay_events, replay_watching};
+pub use replay::{
+    Disagreement, Moment, Replayed, replay_events, replay_recording, replay_watching,
+};
 pub use write::MjaiWriter;
 
 use std::io::{BufRead, BufReader};

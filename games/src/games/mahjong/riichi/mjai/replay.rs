@@ -60,8 +60,18 @@ pub fn replay_watching(
     config: &RiichiConfig,
     watch: &mut dyn FnMut(&Sim<Riichi>, usize),
 ) -> Replayed {
+    replay_with(events, config, watch, &mut |_| {})
+}
+
+fn replay_with(
+    events: &[(usize, MjaiEvent)],
+    config: &RiichiConfig,
+    watch: &mut dyn FnMut(&Sim<Riichi>, usize),
+    record: &mut dyn FnMut(Moment<'_>),
+) -> Replayed {
     let mut replay = Replay {
         watch,
+        record,
         events,
         at: 0,
         config: config.clone(),
@@ -80,6 +90,38 @@ pub fn replay_watching(
         hands: replay.hands,
         disagreement,
     }
+}
+
+/// What [`replay_recording`] shows as a log is replayed.
+pub enum Moment<'s> {
+    /// `start_game`: a game is built.
+    Game(&'s Sim<Riichi>),
+    /// `start_kyoku`: the log's hands and wall are in place, the dealer has drawn.
+    Hand(&'s Sim<Riichi>),
+    /// A move played: who, what, whether it answered a claim window, and the events it
+    /// resolved (claim answers included).
+    Move {
+        /// The game after the move.
+        sim: &'s Sim<Riichi>,
+        /// Who moved.
+        seat: Seat,
+        /// The move.
+        action: RiichiAction,
+        /// It answered a claim window.
+        answering: bool,
+        /// What it resolved.
+        events: &'s [RiichiEvent],
+    },
+}
+
+/// [`replay_events`], showing `record` every game, hand and move as it is replayed (a
+/// replay viewer's steps).
+pub fn replay_recording(
+    events: &[(usize, MjaiEvent)],
+    config: &RiichiConfig,
+    record: &mut dyn FnMut(Moment<'_>),
+) -> Replayed {
+    replay_with(events, config, &mut |_, _| {}, record)
 }
 
 /// The scores and sticks the log's own deltas give within a hand (for the end of the
@@ -108,6 +150,8 @@ impl LogTable {
 struct Replay<'a> {
     /// Sees every decision.
     watch: &'a mut dyn FnMut(&Sim<Riichi>, usize),
+    /// Sees every game, hand and move.
+    record: &'a mut dyn FnMut(Moment<'_>),
     events: &'a [(usize, MjaiEvent)],
     /// The next log event.
     at: usize,
@@ -338,6 +382,9 @@ impl Replay<'_> {
             .map_err(|e| self.differ(format!("cannot build the game: {e}")))?;
         self.sim = Some(sim);
         self.sim_mut().record_events(true);
+        if let Some(sim) = &self.sim {
+            (self.record)(Moment::Game(sim));
+        }
         self.first_deal = true;
         self.queue.clear();
         self.at += 1;
@@ -392,6 +439,9 @@ impl Replay<'_> {
         let wall = Wall::read(self.events, self.at).map_err(|(at, e)| self.differ_at(at, e))?;
         self.force(&wall, m.dealer())
             .map_err(|(at, e)| self.differ_at(at, e))?;
+        if let Some(sim) = &self.sim {
+            (self.record)(Moment::Hand(sim));
+        }
         self.at += 1;
         Ok(true)
     }
@@ -564,9 +614,9 @@ impl Replay<'_> {
             return Err(self.differ(self.state()));
         };
         (self.watch)(self.sim.as_ref().expect("a game is in play"), self.at);
-        let action = match self.sim().world().resource::<Kyoku>().phase {
-            Phase::Turn { .. } if self.queue.is_empty() => self.turn_action(seat)?,
-            Phase::Claims { from, .. } => self.claim_answer(seat, from),
+        let (action, answering) = match self.sim().world().resource::<Kyoku>().phase {
+            Phase::Turn { .. } if self.queue.is_empty() => (self.turn_action(seat)?, false),
+            Phase::Claims { from, .. } => (self.claim_answer(seat, from), true),
             _ => return Err(self.differ(self.state())),
         };
         self.check_tiles(seat, action)?;
@@ -582,11 +632,20 @@ impl Replay<'_> {
         if let Err(error) = sim.apply(action) {
             return Err(self.differ(format!("cannot play {seat}'s {action}: {error}")));
         }
-        let produced = sim.take_events();
+        let produced: Vec<RiichiEvent> = sim.take_events().into_iter().map(|e| e.event).collect();
+        let Some(sim) = &self.sim else {
+            return Err(self.differ(self.state()));
+        };
+        (self.record)(Moment::Move {
+            sim,
+            seat,
+            action,
+            answering,
+            events: &produced,
+        });
         self.queue.extend(
             produced
                 .into_iter()
-                .map(|e| e.event)
                 .filter(|e| e.kind() != RiichiEvent::ANSWER),
         );
         Ok(())

@@ -1,0 +1,146 @@
+//! mjai logs as pages: a log is replayed through alea's riichi rules (the `riichi` preset, as
+//! `alea replay --format mjai` checks it) and its moves become the steps, so a seat's page is
+//! filtered by the same `seen_by` as a record's.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::{PageData, Step, seen};
+use crate::cli::CliError;
+use alea::kernel::{Seat, Sim};
+use alea_games::games::mahjong::Ruleset;
+use alea_games::games::mahjong::riichi::mjai::{MjaiEvent, Moment, read_log, replay_recording};
+use alea_games::games::mahjong::riichi::{Riichi, RiichiEvent};
+
+/// An mjai log: gzip, or a first line that is an object with a `type`.
+pub fn is_mjai(path: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        return true;
+    }
+    let first = bytes
+        .split(|&b| b == b'\n')
+        .find(|l| !l.trim_ascii().is_empty());
+    first
+        .and_then(|l| serde_json::from_slice::<Value>(l).ok())
+        .is_some_and(|v| v.get("type").is_some())
+}
+
+/// Game `game` (counting from 0) of the mjai log at `path`, from `viewer`'s view.
+pub fn page_data(path: &Path, game: usize, viewer: Option<u8>) -> Result<PageData, CliError> {
+    let events = read_log(path).map_err(|e| CliError::View(format!("{}: {e}", path.display())))?;
+    let config = Riichi::preset("riichi")
+        .map_err(|e| CliError::Usage(e.to_string()))?
+        .config;
+    let names: Vec<Vec<String>> = events
+        .iter()
+        .filter_map(|(_, e)| match e {
+            MjaiEvent::StartGame { names, .. } => Some(names.clone()),
+            _ => None,
+        })
+        .collect();
+    let viewer_seat = viewer.map(Seat);
+    let mut games: Vec<Game> = Vec::new();
+    let replayed = replay_recording(&events, &config, &mut |moment| match moment {
+        Moment::Game(_) => games.push(Game::default()),
+        Moment::Hand(sim) => {
+            if let Some(g) = games.last_mut() {
+                g.hand(sim, viewer_seat);
+            }
+        }
+        Moment::Move {
+            sim,
+            seat,
+            action,
+            answering,
+            events,
+        } => {
+            if let Some(g) = games.last_mut() {
+                g.moved(sim, (seat, action, answering), events, viewer_seat);
+            }
+        }
+    });
+    if let Some(disagreement) = replayed.disagreement {
+        return Err(CliError::View(format!(
+            "{}: alea's riichi rules do not replay it ({disagreement})",
+            path.display()
+        )));
+    }
+    let count = games.len();
+    let Some(played) = games.into_iter().nth(game) else {
+        return Err(CliError::Usage(format!(
+            "--game {game}: {} holds {count} games",
+            path.display()
+        )));
+    };
+    let players = names
+        .get(game)
+        .filter(|n| n.len() == 4)
+        .cloned()
+        .unwrap_or_else(|| (0..4).map(|s| format!("P{s}")).collect());
+    Ok(PageData {
+        game: "mahjong".into(),
+        seats: 4,
+        viewer,
+        rules: serde_json::to_value(&config)?,
+        players,
+        scores: played.scores,
+        setup: Value::Null,
+        steps: played.steps,
+    })
+}
+
+/// One game's steps as the log is replayed.
+#[derive(Default)]
+struct Game {
+    steps: Vec<Step>,
+    scores: Vec<i64>,
+}
+
+impl Game {
+    /// A hand dealt from the log: alea's own deal at the end of the last step (replaced by the
+    /// log's) gives way to the log's, in a step of its own.
+    fn hand(&mut self, sim: &Sim<Riichi>, viewer: Option<Seat>) {
+        if let Some(last) = self.steps.last_mut()
+            && let Some(deal) = last.events.iter().position(|e| e["event"] == "deal")
+        {
+            last.events.truncate(deal);
+        }
+        let opening = std::iter::once(Riichi::deal_event(sim)).chain(Riichi::first_draw(sim));
+        self.steps.push(Step {
+            actor: None,
+            action: None,
+            events: opening.filter_map(|e| seen::<Riichi>(e, viewer)).collect(),
+        });
+    }
+
+    /// A move: another seat's answer joins the step before (see the record pages).
+    fn moved(
+        &mut self,
+        sim: &Sim<Riichi>,
+        (seat, action, answering): (Seat, alea_games::games::mahjong::riichi::RiichiAction, bool),
+        events: &[RiichiEvent],
+        viewer: Option<Seat>,
+    ) {
+        let own = viewer.is_none_or(|v| v == seat);
+        let shown: Vec<Value> = events
+            .iter()
+            .filter_map(|e| seen::<Riichi>(e.clone(), viewer))
+            .collect();
+        match self.steps.last_mut() {
+            Some(last) if !own && answering => last.events.extend(shown),
+            _ => self.steps.push(Step {
+                actor: Some(seat.0),
+                action: own.then(|| serde_json::to_value(action).unwrap_or(Value::Null)),
+                events: shown,
+            }),
+        }
+        self.scores = Riichi::scores(sim.world())
+            .iter()
+            .map(|&s| i64::from(s))
+            .collect();
+    }
+}
