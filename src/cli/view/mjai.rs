@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{PageData, Step, seen};
+use super::{PageData, Step, add_step, hand_opening, seen};
 use crate::cli::CliError;
 use alea::kernel::{Seat, Sim};
 use alea_games::games::mahjong::Ruleset;
@@ -109,7 +109,7 @@ impl Game {
         {
             last.events.truncate(deal);
         }
-        let opening = std::iter::once(Riichi::deal_event(sim)).chain(Riichi::first_draw(sim));
+        let opening = hand_opening::<Riichi>(sim).into_iter();
         self.steps.push(Step {
             actor: None,
             action: None,
@@ -125,19 +125,16 @@ impl Game {
         events: &[RiichiEvent],
         viewer: Option<Seat>,
     ) {
-        let own = viewer.is_none_or(|v| v == seat);
         let shown: Vec<Value> = events
             .iter()
             .filter_map(|e| seen::<Riichi>(e.clone(), viewer))
             .collect();
-        match self.steps.last_mut() {
-            Some(last) if !own && answering => last.events.extend(shown),
-            _ => self.steps.push(Step {
-                actor: Some(seat.0),
-                action: own.then(|| serde_json::to_value(action).unwrap_or(Value::Null)),
-                events: shown,
-            }),
-        }
+        add_step(
+            &mut self.steps,
+            viewer,
+            (Some(seat.0), &action, answering),
+            shown,
+        );
         self.scores = Riichi::scores(sim.world())
             .iter()
             .map(|&s| i64::from(s))

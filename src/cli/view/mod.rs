@@ -325,7 +325,7 @@ impl<G: Game> Hooks<G> {
 }
 
 /// A mahjong hand's opening: its deal with the hands filled in, and the dealer's first draw.
-fn hand_opening<R: Ruleset>(sim: &Sim<R>) -> Vec<R::Event> {
+pub(super) fn hand_opening<R: Ruleset>(sim: &Sim<R>) -> Vec<R::Event> {
     std::iter::once(R::deal_event(sim))
         .chain(R::first_draw(sim))
         .collect()
@@ -337,6 +337,9 @@ fn hand_deals<R: Ruleset>(sim: &Sim<R>, events: Vec<R::Event>) -> Vec<R::Event>
 where
     R::Event: Serialize,
 {
+    if !events.iter().any(|e| R::log_kind(e) == LogKind::Deal) {
+        return events;
+    }
     let json = |e: &R::Event| serde_json::to_value(e).unwrap_or(Value::Null);
     let drawn = R::first_draw(sim);
     let emitted = drawn
@@ -382,17 +385,8 @@ where
     let mut answer = (hooks.answering)(sim);
     let mut next = 0;
     apply_record(sim, actions, collapses, |sim| {
-        let own = viewer.is_none() || viewer.map(|s| s.0) == actor;
         let events = shown(sim, viewer, &hooks);
-        match steps.last_mut() {
-            // Another seat's answer: the viewer sees what it did, not that it was asked.
-            Some(last) if !own && answer => last.events.extend(events),
-            _ => steps.push(Step {
-                actor,
-                action: own.then(|| serde_json::to_value(actions[next]).unwrap_or(Value::Null)),
-                events,
-            }),
-        }
+        add_step(&mut steps, viewer, (actor, &actions[next], answer), events);
         actor = mover(sim);
         answer = (hooks.answering)(sim);
         next += 1;
@@ -406,6 +400,26 @@ where
         })
     })?;
     Ok(steps)
+}
+
+/// Adds the step of `actor`'s `action` (an answer to a question if `answering`) with the
+/// `events` the viewer was shown: the action only in full view or the viewer's own; another
+/// seat's answer joins the step before (the viewer sees what it did, not that it was asked).
+pub(super) fn add_step<A: Serialize>(
+    steps: &mut Vec<Step>,
+    viewer: Option<Seat>,
+    (actor, action, answering): (Option<u8>, &A, bool),
+    events: Vec<Value>,
+) {
+    let own = viewer.is_none_or(|v| Some(v.0) == actor);
+    match steps.last_mut() {
+        Some(last) if !own && answering => last.events.extend(events),
+        _ => steps.push(Step {
+            actor,
+            action: own.then(|| serde_json::to_value(action).unwrap_or(Value::Null)),
+            events,
+        }),
+    }
 }
 
 fn mover<G: Game>(sim: &Sim<G>) -> Option<u8> {
