@@ -193,35 +193,273 @@ fn bad_arguments_are_usage_errors_naming_them() {
     assert!(view("").unwrap().contains("pig: "));
 }
 
-/// An identity4 page tells a seat its own role and the lord's, every role in the full page,
-/// and every seat's hit points.
+/// The seats of sgs step `k`'s board.
+fn sgs_seats(page: &PageData, k: usize) -> &Vec<Value> {
+    page.steps[k].board["seats"].as_array().unwrap()
+}
+
+/// An identity4 page tells a seat its own role and the lord's at the start, a dead seat's
+/// role from its death on, every role in the full page; every seat's hit points and hand
+/// count; the cards of its own hand only.
 #[test]
-fn an_sgs_seat_s_page_names_only_the_roles_it_knows() {
-    let (_, lines) = simulated("sgs --mode identity4 --games 1", "sgs-roles");
-    let full = page_data(&lines[0], 1, None).unwrap();
-    let roles = |page: &PageData| -> Vec<Value> {
-        page.setup["seats"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["role"].clone())
-            .collect()
-    };
-    let all = roles(&full);
-    assert!(all.iter().all(|r| r.is_string()), "{all:?}");
-    let lord = all.iter().position(|r| r == "lord").unwrap();
-    for seat in 0..4u8 {
-        let view = page_data(&lines[0], 1, Some(seat)).unwrap();
-        for (s, role) in roles(&view).iter().enumerate() {
-            let known = s == usize::from(seat) || s == lord;
-            assert_eq!(
-                role,
-                if known { &all[s] } else { &Value::Null },
-                "seat {seat} sees {s}"
+fn an_sgs_seat_s_page_names_only_the_roles_and_cards_it_knows() {
+    let (_, lines) = simulated("sgs --mode identity4 --games 4 --seed 3", "sgs-roles");
+    let mut deaths = 0;
+    for (index, line) in lines.iter().enumerate() {
+        let full = page_data(line, index + 1, None).unwrap();
+        let roles = |page: &PageData, k: usize| -> Vec<Value> {
+            sgs_seats(page, k)
+                .iter()
+                .map(|s| s["role"].clone())
+                .collect()
+        };
+        let all = roles(&full, 0);
+        assert!(all.iter().all(|r| r.is_string()), "{all:?}");
+        let lord = all.iter().position(|r| r == "lord").unwrap();
+        for seat in 0..4u8 {
+            let view = page_data(line, index + 1, Some(seat)).unwrap();
+            let mut dead = [false; 4];
+            for (k, step) in view.steps.iter().enumerate() {
+                for e in &step.events {
+                    if e["event"] == "death" {
+                        dead[e["seat"].as_u64().unwrap() as usize] = true;
+                        deaths += 1;
+                    }
+                    let between_others = !e["to"].is_null() && e["from"] != seat && e["to"] != seat;
+                    if e["event"] == "lost" && between_others {
+                        assert_eq!(e["card"], 254, "seat {seat} sees a card change hands: {e}");
+                    }
+                }
+                for (s, (role, board)) in
+                    roles(&view, k).iter().zip(sgs_seats(&view, k)).enumerate()
+                {
+                    let known = s == usize::from(seat) || s == lord || dead[s];
+                    let want = if known { &all[s] } else { &Value::Null };
+                    assert_eq!(role, want, "seat {seat} sees {s} at step {k}");
+                    assert_eq!(board["cards"].is_null(), s != usize::from(seat), "{board}");
+                    if let Some(cards) = board["cards"].as_array() {
+                        assert_eq!(cards.len() as u64, board["hand"].as_u64().unwrap());
+                    }
+                }
+            }
+            let (first, last) = (sgs_seats(&view, 0), sgs_seats(&view, view.steps.len() - 1));
+            let full_last = sgs_seats(&full, full.steps.len() - 1);
+            for s in 0..4 {
+                assert_eq!(first[s]["hp"], sgs_seats(&full, 0)[s]["hp"]);
+                for key in ["hp", "hand", "equipment", "alive"] {
+                    assert_eq!(last[s][key], full_last[s][key], "seat {seat}, P{s}'s {key}");
+                }
+            }
+        }
+    }
+    assert!(deaths > 0, "identity4 games see deaths");
+}
+
+/// A duel seat's page holds its own dice faces and cards and the other side's counts only;
+/// everything else on the board is the full page's, step by step.
+#[test]
+fn a_duel_seat_s_board_hides_only_the_other_side_s_dice_and_cards() {
+    let (_, lines) = simulated("duel --games 2 --seed 5", "duel-board");
+    for (index, line) in lines.iter().enumerate() {
+        let full = page_data(line, index + 1, None).unwrap();
+        let last = &full.steps[full.steps.len() - 1].board;
+        let winner = last["winner"].as_u64().map(|w| w as usize);
+        if let Some(w) = winner {
+            assert!(full.scores[w] > full.scores[1 - w], "{:?}", full.scores);
+            let loser = &last["sides"][1 - w]["characters"];
+            assert!(
+                loser
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|c| c["alive"] == false)
             );
         }
-        assert_eq!(view.setup["seats"][0]["hp"], full.setup["seats"][0]["hp"]);
+        for seat in 0..2usize {
+            let view = page_data(line, index + 1, Some(seat as u8)).unwrap();
+            assert_eq!(view.steps.len(), full.steps.len());
+            for (mine, all) in view.steps.iter().zip(&full.steps) {
+                let mut expected = all.board.clone();
+                let other = &mut expected["sides"][1 - seat];
+                other["faces"] = Value::Null;
+                other["cards"] = Value::Null;
+                assert_eq!(mine.board, expected);
+                let own = &mine.board["sides"][seat];
+                assert_eq!(
+                    own["faces"].as_array().unwrap().len() as u64,
+                    own["dice"].as_u64().unwrap()
+                );
+                assert_eq!(
+                    own["cards"].as_array().unwrap().len() as u64,
+                    own["hand"].as_u64().unwrap()
+                );
+            }
+        }
     }
+}
+
+/// The number of tiles in a hand string (`123m44z`).
+fn tile_count(hand: &Value) -> usize {
+    hand.as_str()
+        .unwrap()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .count()
+}
+
+/// Each `revealed` event of `page` with the event that showed it: the one before it in the
+/// same step (a win, or a drawn hand).
+fn reveals(page: &PageData) -> Vec<(Value, Value)> {
+    let mut out = Vec::new();
+    for step in &page.steps {
+        let mut cause = Value::Null;
+        for e in &step.events {
+            match e["event"].as_str() {
+                Some("revealed") => out.push((e.clone(), cause.clone())),
+                _ => cause = e.clone(),
+            }
+        }
+    }
+    out
+}
+
+/// The rules show a winner's hand to every seat (riichi: the ready hands at an exhaustive
+/// draw too; sichuan: every hand at its exhaustive draw): each seat's page holds the same
+/// reveals as the full page, right after the event that shows them, with the hand the seat
+/// held (a ron's 13 − 3 per meld tiles, a self-draw's one more).
+#[test]
+fn the_rules_reveal_winning_and_ready_hands_to_every_seat() {
+    for args in [
+        "mahjong --games 2 --seed 3",
+        "mahjong --rules sichuan --games 1 --seed 3",
+    ] {
+        let (_, lines) = simulated(args, &args.replace(' ', "-"));
+        for (index, line) in lines.iter().enumerate() {
+            let full = page_data(line, index + 1, None).unwrap();
+            let shown = reveals(&full);
+            let wins = events(&full).filter(|e| e["event"] == "win").count();
+            assert!(
+                wins > 0 && shown.len() >= wins,
+                "{args}: {wins} wins, {} reveals",
+                shown.len()
+            );
+            for (revealed, cause) in &shown {
+                let seat = revealed["seat"].as_u64().unwrap() as usize;
+                let count = tile_count(&revealed["hand"]);
+                match cause["event"].as_str() {
+                    Some("win") => {
+                        assert_eq!(cause["seat"], seat, "{cause} {revealed}");
+                        let ron = !cause["from"].is_null();
+                        assert_eq!(count % 3, if ron { 1 } else { 2 }, "{cause} {revealed}");
+                    }
+                    Some("exhaustive_draw") if full.game == "mahjong" => {
+                        assert_eq!(cause["tenpai"][seat], true, "{cause}");
+                        assert_eq!(count % 3, 1, "{revealed}");
+                    }
+                    Some("exhaustive_draw") => {}
+                    Some("abortive_draw") => assert_eq!(count % 3, 2, "{revealed}"),
+                    _ => panic!("{revealed} after {cause}"),
+                }
+            }
+            for seat in 0..4u8 {
+                let view = page_data(line, index + 1, Some(seat)).unwrap();
+                assert_eq!(reveals(&view), shown, "{args}: seat {seat}");
+            }
+        }
+    }
+}
+
+/// Each mahjong step carries the scores after it: riichi's follow the events (wins, drawn
+/// hands, riichi sticks), and the last step's are the recorded final scores.
+#[test]
+fn each_mahjong_step_carries_the_scores_after_it() {
+    for args in [
+        "mahjong --games 1 --seed 4",
+        "mahjong --rules sichuan --games 1 --seed 4",
+    ] {
+        let (_, lines) = simulated(args, &args.replace(' ', "-"));
+        let full = page_data(&lines[0], 1, None).unwrap();
+        let scores = |k: usize| -> Vec<i64> {
+            let board = &full.steps[k].board["scores"];
+            board
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_i64().unwrap())
+                .collect()
+        };
+        assert_eq!(scores(full.steps.len() - 1), full.scores, "{args}");
+        if full.game != "mahjong" {
+            assert!(
+                (1..full.steps.len()).any(|k| scores(k) != scores(k - 1)),
+                "{args}"
+            );
+            continue;
+        }
+        let mut running = scores(0);
+        for (k, step) in full.steps.iter().enumerate() {
+            for e in &step.events {
+                match e["event"].as_str() {
+                    Some("win" | "exhaustive_draw") => {
+                        for (s, d) in e["deltas"].as_array().unwrap().iter().enumerate() {
+                            running[s] += d.as_i64().unwrap();
+                        }
+                    }
+                    Some("riichi_stick") => running[e["seat"].as_u64().unwrap() as usize] -= 1000,
+                    _ => {}
+                }
+            }
+            assert_eq!(scores(k), running, "step {k}");
+        }
+    }
+}
+
+/// The full page of a match with abilities shows what they did — each deal's plans, raids
+/// and begged tiles, the tiles lit before draws, Toki's collapsed wall slots — and deals
+/// exactly as the record (the seat pages' own hands); a seat's page names the abilities
+/// seated but not what they did (it is the wall's secret).
+#[test]
+fn a_full_page_shows_what_the_abilities_did() {
+    let (_, lines) = simulated(
+        "mahjong --games 1 --seed 7 --abilities kuro@0,toki@1,awai@2,hatsumi@3",
+        "abilities",
+    );
+    let record: Value = serde_json::from_str(&lines[0]).unwrap();
+    let full = page_data(&lines[0], 1, None).unwrap();
+    let acts: Vec<&Value> = events(&full).filter(|e| e["event"] == "ability").collect();
+    for act in ["planned", "raided", "begged", "lit"] {
+        assert!(acts.iter().any(|a| a["act"] == act), "no {act}: {acts:?}");
+    }
+    let collapses = events(&full).filter(|e| e["event"] == "collapse").count();
+    assert_eq!(collapses, record["collapses"].as_array().unwrap().len());
+    for step in &full.steps {
+        for (i, e) in step.events.iter().enumerate() {
+            let later = |name: &str| {
+                let mut rest = step.events[i..].iter();
+                rest.any(|d| d["event"] == name && (name == "deal" || d["seat"] == e["drawer"]))
+            };
+            match e["act"].as_str() {
+                Some("lit") => assert!(later("draw"), "a lit tile waits for the draw: {e}"),
+                Some(_) => assert!(later("deal"), "an act at a deal is in the deal's step: {e}"),
+                None => {}
+            }
+        }
+    }
+    let full_deal = events(&full)
+        .find(|e| e["event"] == "deal")
+        .unwrap()
+        .clone();
+    for seat in 0..4u8 {
+        let view = page_data(&lines[0], 1, Some(seat)).unwrap();
+        assert_eq!(view.abilities, full.abilities);
+        assert!(events(&view).all(|e| e["event"] != "ability" && e["event"] != "collapse"));
+        let deal = events(&view).find(|e| e["event"] == "deal").unwrap();
+        assert_eq!(
+            deal["hands"][usize::from(seat)],
+            full_deal["hands"][usize::from(seat)]
+        );
+    }
+    assert_eq!(full.abilities.len(), 4);
 }
 
 /// An mjai log (the fixtures: libriichi's RulebaseBot at every seat) is replayed through

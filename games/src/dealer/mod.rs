@@ -36,6 +36,7 @@ mod ability;
 mod bargain;
 mod deal;
 mod stages;
+mod trace;
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SystemSet};
@@ -47,6 +48,7 @@ pub use ability::{
 pub use bargain::{Bargainer, Claim, Infeasible, choose_joint_plan, count_joint_plans};
 pub(crate) use deal::DealStatus;
 pub use deal::{AbilityList, DealConfig, DealError, DealTable, PlanRecord, refused_to};
+pub use trace::{AbilityAct, AbilityTrace, Act, LitTile};
 
 use crate::mount::Mount;
 use alea::chance::Streams;

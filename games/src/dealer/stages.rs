@@ -15,6 +15,7 @@ use super::bargain::{Bargainer, choose_joint_plan};
 use super::deal::{
     AbilityList, DealConfig, DealError, DealStatus, DealTable, PlanRecord, refused_to,
 };
+use super::trace::{AbilityTrace, Act, lit};
 use crate::mount::{Exit, Mount, Presence};
 use crate::tiles::{TileCounts, TileKind};
 use alea::chance::{Purpose, Streams};
@@ -82,6 +83,18 @@ struct Parts<'a> {
     table: DealTable,
     mount: Mut<'a, Mount>,
     entries: Vec<Entry>,
+    /// The World's [`AbilityTrace`], if it has one.
+    trace: Option<AbilityTrace>,
+}
+
+impl Parts<'_> {
+    /// Records what the ability at `at` did, if the World keeps a trace.
+    fn record(&mut self, at: usize, act: Act) {
+        if let Some(trace) = self.trace.as_mut() {
+            let ability = &self.entries[at].ability;
+            trace.push(ability.label(), ability.seat, act);
+        }
+    }
 }
 
 impl Parts<'_> {
@@ -102,7 +115,8 @@ fn stage(
     let round = *world.resource::<DealRound>();
     let entries = entries(world);
     let table = std::mem::take(&mut *world.resource_mut::<DealTable>());
-    let (table, entries, result) = world.resource_scope(|world, mount: Mut<Mount>| {
+    let trace = world.remove_resource::<AbilityTrace>();
+    let (table, entries, trace, result) = world.resource_scope(|world, mount: Mut<Mount>| {
         let mut streams = world.resource_mut::<Streams>();
         let rng = streams.bypass_change_detection().rng(Purpose::Deal);
         let mut parts = Parts {
@@ -111,11 +125,15 @@ fn stage(
             table,
             mount,
             entries,
+            trace,
         };
         let result = stage(&mut parts, rng);
-        (parts.table, parts.entries, result)
+        (parts.table, parts.entries, parts.trace, result)
     });
     *world.resource_mut::<DealTable>() = table;
+    if let Some(trace) = trace {
+        world.insert_resource(trace);
+    }
     write_back(world, &entries);
     if let Err(error) = result {
         world.resource_mut::<DealStatus>().0 = Some(error);
@@ -163,20 +181,33 @@ pub(super) fn raid(world: &mut World) {
                 && let Some(fix) = raid(&p.ctx(at), &p.mount)
                 && fix.priority != RaidPriority::None
             {
-                fixes.push((fix.priority, e.ability.order, e.ability.seat, fix));
+                fixes.push((fix.priority, e.ability.order, at, fix));
             }
         }
         fixes.sort_by_key(|&(priority, order, ..)| (priority, order));
-        for (_, _, seat, fix) in fixes {
+        let tracing = p.trace.is_some();
+        for (_, _, at, fix) in fixes {
+            let seat = p.entries[at].ability.seat;
             let hand = &mut p.table.hands[usize::from(seat.0)];
+            let mut taken = Vec::new();
             for tile in fix.take {
                 if hand.total() < u32::from(p.config.hand_size) && p.mount.deal_tile(tile) {
                     hand[tile] += 1;
+                    taken.extend(Some(tile).filter(|_| tracing));
                 }
             }
+            let mut loaded_b = Vec::new();
             for (tile, n) in fix.load_b {
+                let before = p.mount.stock_a()[tile];
                 // Abilities try: a tile outside the set moves nothing.
                 let _ = p.mount.load_b(tile, n);
+                if tracing {
+                    let moved = before.saturating_sub(p.mount.stock_a()[tile]);
+                    loaded_b.extend(std::iter::repeat_n(tile, usize::from(moved)));
+                }
+            }
+            if !(taken.is_empty() && loaded_b.is_empty()) {
+                p.record(at, Act::Raided { taken, loaded_b });
             }
         }
         Ok(())
@@ -236,7 +267,9 @@ pub(super) fn bargain(world: &mut World) {
             let hooks = p.entries[at].ability.hooks.bargain.expect("a bargainer");
             let ctx = p.ctx(at);
             p.table.plans[at].plan = Some(plan);
-            p.table.plans[at].describe = Some((hooks.describe)(&ctx, plan));
+            let plan = (hooks.describe)(&ctx, plan);
+            p.table.plans[at].describe = Some(plan.clone());
+            p.record(at, Act::Planned { plan });
             (hooks.on_bargained)(&ctx, &mut p.mount);
         }
         Ok(())
@@ -260,20 +293,30 @@ pub(super) fn flip_indicators(world: &mut World) {
 /// Beg: each ability's wanted tiles from A, except kinds another ability claimed All/Four.
 pub(super) fn beg(world: &mut World) {
     stage(world, |p, rng| {
+        let tracing = p.trace.is_some();
+        let mut begged = Vec::new();
         for (at, e) in p.entries.iter().enumerate() {
             let Some(beg) = e.ability.hooks.beg else {
                 continue;
             };
             let wanted = beg(&p.ctx(at), &p.mount, rng);
             let seat = usize::from(e.ability.seat.0);
+            let mut tiles = Vec::new();
             for tile in wanted {
                 if p.table.hands[seat].total() < u32::from(p.config.hand_size)
                     && !refused_to(&p.table, e.ability.order, tile.kind())
                     && p.mount.deal_tile(tile)
                 {
                     p.table.hands[seat][tile] += 1;
+                    tiles.extend(Some(tile).filter(|_| tracing));
                 }
             }
+            if !tiles.is_empty() {
+                begged.push((at, tiles));
+            }
+        }
+        for (at, tiles) in begged {
+            p.record(at, Act::Begged { tiles });
         }
         Ok(())
     });
@@ -345,16 +388,33 @@ pub(super) fn monkey(world: &mut World) {
     });
 }
 
-/// Every ability's `on_draw`, in ability order, on the World's mount.
+/// Every ability's `on_draw`, in ability order, on the World's mount (recorded in an
+/// [`AbilityTrace`] if the World has one).
 pub(super) fn on_draw(world: &mut World, view: &DrawView<'_>) {
     let config = *world.resource::<DealConfig>();
     let round = *world.resource::<DealRound>();
     let entries = entries(world);
+    let mut trace = world.remove_resource::<AbilityTrace>();
     let mut mount = world.resource_mut::<Mount>();
     for e in &entries {
         if let Some(hook) = e.ability.hooks.on_draw {
+            let before = trace.as_ref().map(|_| mount.mk_at(Exit::Pii, 0));
             hook(&e.ctx(&config, round), view, &mut mount);
+            if let (Some(trace), Some(before)) = (trace.as_mut(), before) {
+                let tiles = lit(&before, &mount);
+                let drawer = view.drawer;
+                if !tiles.is_empty() {
+                    trace.push(
+                        e.ability.label(),
+                        e.ability.seat,
+                        Act::Lit { drawer, tiles },
+                    );
+                }
+            }
         }
+    }
+    if let Some(trace) = trace {
+        world.insert_resource(trace);
     }
 }
 

@@ -247,6 +247,16 @@ impl Mount {
         Ok(())
     }
 
+    /// The presence added to the slot at `pos` of `exit` (slot 0 is the next out), per zone and
+    /// tile, as [`inc_mk`](Mount::inc_mk) left it (no slot: none).
+    pub fn mk_at(&self, exit: Exit, pos: u16) -> Vec<(MountZone, Tile, i32)> {
+        let Ok(slot) = self.slot(exit, pos) else {
+            return Vec::new();
+        };
+        let edits = self.edits.iter().filter(|e| e.slot == slot);
+        edits.map(|e| (e.zone, e.tile, e.mk)).collect()
+    }
+
     /// `inc_mk` on the next normal draw, zone A.
     pub fn light_a(&mut self, tile: Tile, mk: i32) -> Result<(), MountError> {
         self.inc_mk(Exit::Pii, 0, tile, mk, MountZone::A)

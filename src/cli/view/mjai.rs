@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::{PageData, Step, add_step, hand_opening, seen};
+use super::{PageData, Step, add_step, concealed, hand_opening, mahjong_board, seen, with_reveals};
 use crate::cli::CliError;
 use alea::kernel::{Seat, Sim};
 use alea_games::games::mahjong::Ruleset;
@@ -87,8 +87,8 @@ pub fn page_data(path: &Path, game: usize, viewer: Option<u8>) -> Result<PageDat
         viewer,
         rules: serde_json::to_value(&config)?,
         players,
+        abilities: Vec::new(),
         scores: played.scores,
-        setup: Value::Null,
         steps: played.steps,
     })
 }
@@ -98,23 +98,30 @@ pub fn page_data(path: &Path, game: usize, viewer: Option<u8>) -> Result<PageDat
 struct Game {
     steps: Vec<Step>,
     scores: Vec<i64>,
+    /// Each seat's concealed tiles before the next move (what a win or a drawn hand reveals).
+    held: Vec<Value>,
 }
 
 impl Game {
-    /// A hand dealt from the log: alea's own deal at the end of the last step (replaced by the
-    /// log's) gives way to the log's, in a step of its own.
+    /// A hand dealt from the log: alea's own deal (a step of its own after the last move's)
+    /// gives way to the log's.
     fn hand(&mut self, sim: &Sim<Riichi>, viewer: Option<Seat>) {
         if let Some(last) = self.steps.last_mut()
             && let Some(deal) = last.events.iter().position(|e| e["event"] == "deal")
         {
             last.events.truncate(deal);
+            if last.events.is_empty() && last.actor.is_none() {
+                self.steps.pop();
+            }
         }
         let opening = hand_opening::<Riichi>(sim).into_iter();
         self.steps.push(Step {
             actor: None,
             action: None,
             events: opening.filter_map(|e| seen::<Riichi>(e, viewer)).collect(),
+            board: mahjong_board(sim, viewer),
         });
+        self.held = concealed(sim);
     }
 
     /// A move: another seat's answer joins the step before (see the record pages).
@@ -125,16 +132,14 @@ impl Game {
         events: &[RiichiEvent],
         viewer: Option<Seat>,
     ) {
-        let shown: Vec<Value> = events
-            .iter()
-            .filter_map(|e| seen::<Riichi>(e.clone(), viewer))
-            .collect();
+        let shown = with_reveals::<Riichi>(events.to_vec(), viewer, &self.held, Riichi::reveals);
         add_step(
             &mut self.steps,
             viewer,
             (Some(seat.0), &action, answering),
-            shown,
+            (shown, mahjong_board(sim, viewer)),
         );
+        self.held = concealed(sim);
         self.scores = Riichi::scores(sim.world())
             .iter()
             .map(|&s| i64::from(s))

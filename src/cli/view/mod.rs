@@ -15,11 +15,16 @@ use serde_json::Value;
 
 use super::replay::{self, SlotCollapse, apply_record};
 use super::{CliError, ViewArgs};
+use alea::kernel::Zone;
 use alea::kernel::{Game, Seat, Sim, Turn};
+use alea_games::dealer::{self, AbilityAct, AbilityTrace, Act};
+use alea_games::games::duel::Duel;
+use alea_games::games::duel::seen::seen_table;
 use alea_games::games::mahjong::riichi::Riichi;
 use alea_games::games::mahjong::sichuan::Sichuan;
-use alea_games::games::mahjong::{LogKind, Ruleset};
-use alea_games::games::sgs::{Question, Sgs};
+use alea_games::games::mahjong::{HandTable, LogKind, Ruleset};
+use alea_games::games::sgs::{Board, Question, Sgs};
+use alea_games::tiles::{Tile, TileCounts};
 
 /// The page's script, style and frame, embedded in every page written.
 const FRAME: &str = include_str!("page.html");
@@ -40,11 +45,11 @@ pub struct PageData {
     pub rules: Value,
     /// The players by seat, as recorded.
     pub players: Vec<String>,
+    /// The abilities seated, `NAME@SEAT` (mahjong; public). What they did is in the full
+    /// view's events only: it is the wall's secret.
+    pub abilities: Vec<String>,
     /// The final scores by seat, as recorded.
     pub scores: Vec<i64>,
-    /// What the viewer knows of the start besides the events (sgs: each seat's hit points,
-    /// and the roles it can see); `null` where the events say everything.
-    pub setup: Value,
     /// The setup (step 0), then one step per action.
     pub steps: Vec<Step>,
 }
@@ -56,8 +61,15 @@ pub struct Step {
     pub actor: Option<u8>,
     /// The action, in the replay file's JSON; in a seat's view only that seat's own.
     pub action: Option<Value>,
-    /// The events it resolved, in order (as the viewer was shown them).
+    /// The events it resolved, in order (as the viewer was shown them), with the hands the
+    /// rules show every seat (`{"event": "revealed", "seat", "hand"}`: a winner's, the ready
+    /// hands at a drawn hand) after the event that shows them.
     pub events: Vec<Value>,
+    /// The public table after the step as the viewer sees it: mahjong scores; sgs hit points,
+    /// hand counts, equipment and the roles the viewer knows; the duel's board
+    /// ([`seen_table`](alea_games::games::duel::seen::seen_table)); `null` for pig, whose
+    /// events say everything.
+    pub board: Value,
 }
 
 /// The views `--seat` asks for: full information, one seat's, or every seat's and the full one.
@@ -172,6 +184,8 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
         game: String,
         #[serde(default)]
         rules: Value,
+        #[serde(default)]
+        abilities: Vec<String>,
     }
     let header: Header = serde_json::from_str(text)
         .map_err(|source| CliError::from(replay::ReplayError::Json { line, source }))?;
@@ -182,22 +196,26 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
         "pig" => {
             let (mut sim, r) = replay::open_pig(text, line, true)?;
             let steps = steps(&mut sim, (&r.actions, &[]), seat, Hooks::none(), line)?;
-            Played::of(&sim, steps, (r.players, r.scores), Value::Null)
+            Played::of(&sim, steps, (r.players, r.scores))
         }
         "sgs" => {
             let (mut sim, r) = replay::open_sgs(text, line, true)?;
-            let setup = sgs_setup(&sim, seat);
             let hooks = Hooks {
                 answering: |sim: &Sim<Sgs>| sim.state().question != Question::None,
+                board: sgs_board,
                 ..Hooks::none()
             };
             let steps = steps(&mut sim, (&r.actions, &[]), seat, hooks, line)?;
-            Played::of(&sim, steps, (r.players, r.scores), setup)
+            Played::of(&sim, steps, (r.players, r.scores))
         }
         "duel" => {
             let (mut sim, r) = replay::open_duel(text, line, true)?;
-            let steps = steps(&mut sim, (&r.actions, &[]), seat, Hooks::none(), line)?;
-            Played::of(&sim, steps, (r.players, r.scores), Value::Null)
+            let hooks = Hooks {
+                board: |sim: &Sim<Duel>, viewer| json(&seen_table(sim, viewer)),
+                ..Hooks::none()
+            };
+            let steps = steps(&mut sim, (&r.actions, &[]), seat, hooks, line)?;
+            Played::of(&sim, steps, (r.players, r.scores))
         }
         other => {
             return Err(CliError::Usage(format!(
@@ -222,8 +240,8 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
     Ok(PageData {
         rules: public_rules(&header.game, header.rules, viewer),
         game: header.game,
+        abilities: header.abilities,
         seats: played.seats as u8,
-        setup: played.setup,
         viewer,
         players: played.players,
         scores: played.scores,
@@ -240,14 +258,12 @@ fn public_rules(game: &str, mut rules: Value, viewer: Option<u8>) -> Value {
     rules
 }
 
-/// A game played back: its steps, the recorded players and scores, its seat count and what the
-/// viewer knows of its start.
+/// A game played back: its steps, the recorded players and scores, and its seat count.
 struct Played {
     steps: Vec<Step>,
     players: Vec<String>,
     scores: Vec<i64>,
     seats: usize,
-    setup: Value,
 }
 
 impl Played {
@@ -255,35 +271,122 @@ impl Played {
         sim: &Sim<G>,
         steps: Vec<Step>,
         (players, scores): (Vec<String>, Vec<i64>),
-        setup: Value,
     ) -> Played {
         Played {
             steps,
             players,
             scores,
             seats: sim.rules().players().len(),
-            setup,
         }
     }
 }
 
-/// sgs's start as `viewer` knows it: each seat's hit points, and its role where the viewer
-/// sees it (its own, the lord's; every role in the full view).
-fn sgs_setup(sim: &Sim<Sgs>, viewer: Option<Seat>) -> Value {
+/// `value` in JSON (`null` if it cannot be written, which the types here never are).
+fn json(value: &impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// sgs's table as `viewer` sees it: each seat's hit points, whether it lives, its hand count,
+/// its equipment (card ids), its role where the viewer knows it (its own, the lord's, a dead
+/// seat's; every role in the full view), and its hand's cards where they are the viewer's own
+/// (every hand in the full view).
+fn sgs_board(sim: &Sim<Sgs>, viewer: Option<Seat>) -> Value {
+    let board = Board::read(sim.rules(), sim.world());
     let seats = &sim.state().seats[..sim.rules().players().len()];
     let seats: Vec<Value> = seats
         .iter()
         .enumerate()
         .map(|(s, seat)| {
-            let known = viewer.is_none_or(|v| v.index() == s) || seat.revealed;
+            let at = Seat(s as u8);
+            let own = viewer.is_none_or(|v| v == at);
             serde_json::json!({
                 "hp": seat.hp,
                 "max_hp": seat.max_hp,
-                "role": known.then_some(seat.role),
+                "alive": seat.alive,
+                "role": (own || seat.revealed).then_some(seat.role),
+                "hand": board.count(Zone::Hand(at)),
+                "cards": own.then(|| board.hand(at).collect::<Vec<u8>>()),
+                "equipment": board.in_zone(Zone::Equipment(at)).collect::<Vec<u8>>(),
             })
         })
         .collect();
     serde_json::json!({ "seats": seats })
+}
+
+/// A mahjong table's public state after a step: the scores.
+pub(super) fn mahjong_board<R: Ruleset>(sim: &Sim<R>, _: Option<Seat>) -> Value {
+    let seats = sim.rules().players().len();
+    serde_json::json!({ "scores": &R::scores(sim.world())[..seats] })
+}
+
+/// `events` with what the abilities did since the last step (full view: an [`AbilityTrace`]
+/// is kept) woven in as `{"event": "ability", ...}`: a deal's raids, plans and begged tiles
+/// before the deal, each `on_draw`'s lit tiles before the drawer's next draw.
+fn ability_acts<R: Ruleset>(
+    sim: &mut Sim<R>,
+    viewer: Option<Seat>,
+    events: Vec<Value>,
+) -> Vec<Value> {
+    if viewer.is_some() || !sim.world().contains_resource::<AbilityTrace>() {
+        return events;
+    }
+    let Some(mut trace) = sim.world_mut().get_resource_mut::<AbilityTrace>() else {
+        return events;
+    };
+    let mut acts = trace.take().into_iter().peekable();
+    let mut out = Vec::with_capacity(events.len() + acts.len());
+    for event in events {
+        let before_it = |act: &AbilityAct| match &act.act {
+            Act::Lit { drawer, .. } => event["event"] == "draw" && event["seat"] == drawer.0,
+            _ => event["event"] == "deal",
+        };
+        while let Some(act) = acts.next_if(before_it) {
+            out.push(ability_event(&act));
+        }
+        out.push(event);
+    }
+    out.extend(acts.map(|act| ability_event(&act)));
+    out
+}
+
+/// An ability's act as the page's `{"event": "ability", ...}`.
+fn ability_event(act: &AbilityAct) -> Value {
+    tagged("ability", act)
+}
+
+/// `value` in JSON as an event of the page's own: its fields and `"event": name`.
+fn tagged(name: &str, value: &impl Serialize) -> Value {
+    let mut event = json(value);
+    if let Some(fields) = event.as_object_mut() {
+        fields.insert("event".into(), name.into());
+    }
+    event
+}
+
+/// A mahjong discard taken out of the discarder's concealed tiles in `held` (a drawn hand's
+/// reveal follows the last discard in the same step).
+fn spend_discard(held: &mut [Value], event: &Value) {
+    if event["event"] != "discard" {
+        return;
+    }
+    let seat = event["seat"].as_u64().map_or(usize::MAX, |s| s as usize);
+    let Some(hand) = held.get_mut(seat) else {
+        return;
+    };
+    let parsed = hand.as_str().and_then(|h| h.parse::<TileCounts>().ok());
+    let tile = event["tile"].as_str().and_then(|t| t.parse::<Tile>().ok());
+    if let (Some(mut counts), Some(tile)) = (parsed, tile)
+        && counts[tile] > 0
+    {
+        counts[tile] -= 1;
+        *hand = json(&counts);
+    }
+}
+
+/// Each seat's concealed tiles (what a hand shows when the rules reveal it).
+pub(super) fn concealed<R: Ruleset>(sim: &Sim<R>) -> Vec<Value> {
+    let hands = sim.world().resource::<R::Hand>().hands();
+    hands.iter().map(json).collect()
 }
 
 fn table<R: Ruleset>(text: &str, line: usize, viewer: Option<Seat>) -> Result<Played, CliError>
@@ -291,24 +394,49 @@ where
     R::Event: Serialize,
 {
     let (mut sim, r) = replay::open_table::<R>(text, line, true)?;
+    if viewer.is_none() && dealer::has_abilities(sim.world()) {
+        // The full view shows what the abilities did: traced from the first deal on (the
+        // build's deal, dealt again as the build dealt it).
+        sim.world_mut().insert_resource(AbilityTrace::default());
+        R::restart(&mut sim, r.seed).map_err(|e| {
+            CliError::from(replay::ReplayError::BadRules {
+                line,
+                reason: e.to_string(),
+            })
+        })?;
+        sim.take_events();
+    }
     let hooks = Hooks {
         opening: hand_opening::<R>,
         expand: hand_deals::<R>,
         answering: R::answering,
+        board: mahjong_board::<R>,
+        held: concealed::<R>,
+        reveals: R::reveals,
+        acts: ability_acts::<R>,
     };
     let steps = steps(&mut sim, (&r.actions, &r.collapses), viewer, hooks, line)?;
-    Ok(Played::of(&sim, steps, (r.players, r.scores), Value::Null))
+    Ok(Played::of(&sim, steps, (r.players, r.scores)))
 }
 
 /// What a game's log needs besides its events: the events that open it (a mahjong hand is
 /// dealt at the build, without events), each step's events as the log shows them (a mahjong
 /// deal with its hands filled in and the dealer's first draw, from the game just after it),
-/// and which decisions answer a question (who is asked is hidden from the other seats).
+/// which decisions answer a question (who is asked is hidden from the other seats), the public
+/// table after each step, and the hands the rules reveal (each seat's concealed tiles before a
+/// step, and the seats an event shows them of).
 struct Hooks<G: Game> {
     opening: fn(&Sim<G>) -> Vec<G::Event>,
     expand: Expand<G>,
     answering: fn(&Sim<G>) -> bool,
+    board: fn(&Sim<G>, Option<Seat>) -> Value,
+    held: fn(&Sim<G>) -> Vec<Value>,
+    reveals: fn(&G::Event) -> [bool; 4],
+    acts: Acts<G>,
 }
+
+/// A step's events with what the abilities did woven in (mahjong's full view).
+type Acts<G> = fn(&mut Sim<G>, Option<Seat>, Vec<Value>) -> Vec<Value>;
 
 /// A step's events as the log shows them, from the game just after the step.
 type Expand<G> = fn(&Sim<G>, Vec<<G as Game>::Event>) -> Vec<<G as Game>::Event>;
@@ -320,6 +448,10 @@ impl<G: Game> Hooks<G> {
             opening: |_| Vec::new(),
             expand: |_, events| events,
             answering: |_| false,
+            board: |_, _| Value::Null,
+            held: |_| Vec::new(),
+            reveals: |_| [false; 4],
+            acts: |_, _, events| events,
         }
     }
 }
@@ -359,7 +491,7 @@ where
 }
 
 /// The setup's events, then each action's (`record`: the actions and wall collapses), as
-/// `viewer` was shown them.
+/// `viewer` was shown them, each step with the table after it.
 fn steps<G: Game>(
     sim: &mut Sim<G>,
     (actions, collapses): (&[G::Action], &[SlotCollapse]),
@@ -371,7 +503,8 @@ where
     G::Action: Serialize,
     G::Event: Serialize,
 {
-    let mut opening = shown(sim, viewer, &hooks);
+    let mut held = (hooks.held)(sim);
+    let mut opening = shown(sim, viewer, &hooks, &held);
     let opened = (hooks.opening)(sim)
         .into_iter()
         .filter_map(|e| seen::<G>(e, viewer));
@@ -379,16 +512,27 @@ where
     let mut steps = vec![Step {
         actor: None,
         action: None,
-        events: opening,
+        events: (hooks.acts)(sim, viewer, opening),
+        board: (hooks.board)(sim, viewer),
     }];
     let mut actor = mover(sim);
     let mut answer = (hooks.answering)(sim);
+    held = (hooks.held)(sim);
     let mut next = 0;
     apply_record(sim, actions, collapses, |sim| {
-        let events = shown(sim, viewer, &hooks);
-        add_step(&mut steps, viewer, (actor, &actions[next], answer), events);
+        let mut events = collapsed(collapses, next, viewer);
+        events.extend(shown(sim, viewer, &hooks, &held));
+        let events = (hooks.acts)(sim, viewer, events);
+        let board = (hooks.board)(sim, viewer);
+        add_step(
+            &mut steps,
+            viewer,
+            (actor, &actions[next], answer),
+            (events, board),
+        );
         actor = mover(sim);
         answer = (hooks.answering)(sim);
+        held = (hooks.held)(sim);
         next += 1;
     })
     .map_err(|(index, reason)| {
@@ -402,24 +546,60 @@ where
     Ok(steps)
 }
 
+/// The wall slots collapsed before action `index` (Toki's future sight), as
+/// `{"event": "collapse", ...}`: in the full view only (what the wall holds is hidden).
+fn collapsed(collapses: &[SlotCollapse], index: usize, viewer: Option<Seat>) -> Vec<Value> {
+    if viewer.is_some() {
+        return Vec::new();
+    }
+    let before = collapses.iter().filter(|c| c.before as usize == index);
+    before.map(|c| tagged("collapse", c)).collect()
+}
+
 /// Adds the step of `actor`'s `action` (an answer to a question if `answering`) with the
-/// `events` the viewer was shown: the action only in full view or the viewer's own; another
-/// seat's answer joins the step before (the viewer sees what it did, not that it was asked).
+/// `events` the viewer was shown and the `board` after it: the action only in full view or the
+/// viewer's own; another seat's answer joins the step before (the viewer sees what it did, not
+/// that it was asked).
+/// A new mahjong hand dealt after the action's events opens a step of its own
+/// ([`split_deal`]).
 pub(super) fn add_step<A: Serialize>(
     steps: &mut Vec<Step>,
     viewer: Option<Seat>,
     (actor, action, answering): (Option<u8>, &A, bool),
-    events: Vec<Value>,
+    (mut events, board): (Vec<Value>, Value),
 ) {
+    let dealt = split_deal(&mut events).map(|events| Step {
+        actor: None,
+        action: None,
+        events,
+        board: board.clone(),
+    });
     let own = viewer.is_none_or(|v| Some(v.0) == actor);
     match steps.last_mut() {
-        Some(last) if !own && answering => last.events.extend(events),
+        Some(last) if !own && answering => {
+            last.events.extend(events);
+            last.board = board;
+        }
         _ => steps.push(Step {
             actor,
             action: own.then(|| serde_json::to_value(action).unwrap_or(Value::Null)),
             events,
+            board,
         }),
     }
+    steps.extend(dealt);
+}
+
+/// The events of a new mahjong hand dealt after other events of a step, taken out of `events`
+/// so the end of the hand before (the hands shown, the scores) keeps a position of its own:
+/// from the deal, with the abilities' acts at the deal (plans, raids, begged tiles) before it.
+fn split_deal(events: &mut Vec<Value>) -> Option<Vec<Value>> {
+    let mut at = events.iter().position(|e| e["event"] == "deal")?;
+    let at_deal = |e: &Value| e["event"] == "ability" && e["act"] != "lit";
+    while at > 0 && at_deal(&events[at - 1]) {
+        at -= 1;
+    }
+    (at > 0).then(|| events.split_off(at))
 }
 
 fn mover<G: Game>(sim: &Sim<G>) -> Option<u8> {
@@ -429,8 +609,14 @@ fn mover<G: Game>(sim: &Sim<G>) -> Option<u8> {
     }
 }
 
-/// The events resolved since the last call, as the log shows them to `viewer` (all: `None`).
-fn shown<G: Game>(sim: &mut Sim<G>, viewer: Option<Seat>, hooks: &Hooks<G>) -> Vec<Value>
+/// The events resolved since the last call, as the log shows them to `viewer` (all: `None`),
+/// with the hands they reveal (`held`: each seat's concealed tiles before the step).
+fn shown<G: Game>(
+    sim: &mut Sim<G>,
+    viewer: Option<Seat>,
+    hooks: &Hooks<G>,
+    held: &[Value],
+) -> Vec<Value>
 where
     G::Event: Serialize,
 {
@@ -440,10 +626,38 @@ where
         .filter(|logged| !logged.cancelled)
         .map(|logged| logged.event)
         .collect();
-    (hooks.expand)(sim, resolved)
-        .into_iter()
-        .filter_map(|event| seen::<G>(event, viewer))
-        .collect()
+    with_reveals::<G>((hooks.expand)(sim, resolved), viewer, held, hooks.reveals)
+}
+
+/// `events` as `viewer` is shown them, each followed by the hands the rules reveal with it to
+/// every seat (`reveals`: which seats; `held`: each seat's concealed tiles before the step).
+pub(super) fn with_reveals<G: Game>(
+    events: Vec<G::Event>,
+    viewer: Option<Seat>,
+    held: &[Value],
+    reveals: fn(&G::Event) -> [bool; 4],
+) -> Vec<Value>
+where
+    G::Event: Serialize,
+{
+    let mut held = held.to_vec();
+    let mut out = Vec::with_capacity(events.len());
+    for event in events {
+        let shows = reveals(&event);
+        if !held.is_empty() {
+            spend_discard(&mut held, &json(&event));
+        }
+        let Some(shown) = seen::<G>(event, viewer) else {
+            continue;
+        };
+        out.push(shown);
+        let revealed = shows.iter().enumerate().filter(|&(_, &shown)| shown);
+        out.extend(revealed.filter_map(|(seat, _)| {
+            let hand = held.get(seat)?;
+            Some(serde_json::json!({ "event": "revealed", "seat": seat, "hand": hand }))
+        }));
+    }
+    out
 }
 
 /// `event` as `viewer` is shown it (all: `None`), in JSON; `None` if it is not shown.

@@ -21,8 +21,24 @@
   const last = data.steps.length - 1;
 
   // ---- Event text ------------------------------------------------------------------------
+  const tileList = (list) => (list || []).join(" ");
+  const PAGE_EVENTS = {
+    revealed: (e) => `P${e.seat} shows ${tiles(e.hand).join(" ")}`,
+    collapse: (e) => `the wall's ${e.exit} slot ${e.index} collapses to ${e.tile} (future sight)`,
+    ability: (e) => {
+      const what = {
+        raided: () => `raids ${tileList(e.taken) || "nothing"} into its hand` +
+          (e.loaded_b && e.loaded_b.length ? `, loads ${tileList(e.loaded_b)} into zone B` : ""),
+        planned: () => `plans: ${e.plan}`,
+        begged: () => `begs ${tileList(e.tiles)}`,
+        lit: () => `lights ${(e.tiles || []).map((t) => `${t.tile}${t.zone === "B" ? "(B)" : ""} ${t.mk > 0 ? "+" : ""}${t.mk}`).join(", ")} for P${e.drawer}'s draw`,
+      }[e.act];
+      return `${e.ability} ${what ? what() : e.act}`;
+    },
+  };
   function describe(event) {
     if (event === null || typeof event !== "object") return String(event);
+    if (PAGE_EVENTS[event.event]) return PAGE_EVENTS[event.event](event);
     const named = (k, v) => (data.game === "sgs" && k === "card" ? cardName(v) : v);
     const parts = Object.entries(event)
       .filter(([k]) => k !== "event")
@@ -76,18 +92,65 @@
     else hand.hidden = Math.max(0, hand.hidden - 1);
   }
 
-  function mahjong(events) {
+  // The abilities seated (with the plan each bargained this hand) and what they did in the
+  // current step: tiles lit for a draw, raided or begged at a deal, wall slots collapsed.
+  function abilityRows(t, now) {
+    const rows = [];
+    if (data.abilities.length) {
+      const line = el("div", "row abilities", "abilities: " + data.abilities.map((a) =>
+        t.plans[a] ? `${a} (${t.plans[a]})` : a).join(" · "));
+      rows.push(line);
+    }
+    const seen = now.filter((e) => e.event === "collapse");
+    if (seen.length) {
+      const row = el("div", "row act", "future sight (the wall's next slots):");
+      seen.forEach((e) => {
+        const t = tile(e.tile, "lit");
+        t.title = `${e.exit} slot ${e.index}: ${e.tile}`;
+        row.append(t);
+      });
+      rows.push(row);
+    }
+    for (const e of now) {
+      if (e.event !== "ability" || e.act === "planned") continue; // plans: the line above
+      const row = el("div", "row act", `${e.ability}:`);
+      const some = (label, list, cls) => {
+        if (!list.length) return;
+        row.append(el("span", "", label));
+        list.forEach((x) => row.append(tile(x, cls)));
+      };
+      if (e.act === "lit") {
+        const tiles = e.tiles || [];
+        const up = tiles.filter((x) => x.mk > 0);
+        const down = tiles.filter((x) => x.mk < 0);
+        if (up.length) row.append(el("span", "", `lights for P${e.drawer}'s draw`));
+        up.forEach((x) => row.append(tile(x.tile, "lit"), el("span", "mk", `+${x.mk}${x.zone === "B" ? " B" : ""}`)));
+        if (down.length > 6) row.append(el("span", "mk", `lowers ${down.length} tiles (${down[0].mk}…)`));
+        else down.forEach((x) => row.append(tile(x.tile, "dim"), el("span", "mk", `${x.mk}`)));
+      } else {
+        some("raids", e.taken || [], "lit");
+        some("loads into zone B", e.loaded_b || [], "dim");
+        some("begs", e.tiles || [], "lit");
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  function mahjong(events, board, now) {
     const sichuan = data.game === "sichuan";
     const start = (data.rules && data.rules.start_points) || (sichuan ? 0 : 25000);
     const t = {
       hands: [], ponds: [], melds: [], scores: Array(seats).fill(start), riichi: [],
-      declared: [], indicators: [], wall: 0, round: "", over: null,
+      declared: [], indicators: [], wall: 0, round: "", over: null, plans: {}, winTile: [],
     };
     const fresh = () => {
       t.ponds = Array.from({ length: seats }, () => []);
       t.melds = Array.from({ length: seats }, () => []);
       t.riichi = Array(seats).fill(false);
       t.declared = Array(seats).fill(null);
+      t.winTile = Array(seats).fill(null);
+      t.plans = {};
     };
     fresh();
     for (const e of events) {
@@ -142,8 +205,20 @@
           t.declared[e.seat] = e.suit;
           break;
         case "win":
+          if (e.from !== null && e.from !== undefined) t.winTile[e.seat] = e.tile;
+          if (e.deltas) e.deltas.forEach((d, s) => (t.scores[s] += d));
+          break;
         case "exhaustive_draw":
           if (e.deltas) e.deltas.forEach((d, s) => (t.scores[s] += d));
+          break;
+        case "revealed": {
+          const shown = tiles(e.hand);
+          if (t.winTile[e.seat]) shown.push(t.winTile[e.seat]);
+          t.hands[e.seat] = { tiles: shown, hidden: 0, revealed: true };
+          break;
+        }
+        case "ability":
+          if (e.act === "planned") t.plans[e.ability] = e.plan;
           break;
         case "indicator":
           if (e.tile) t.indicators.push(e.tile);
@@ -155,6 +230,7 @@
         default:
       }
     }
+    if (board && board.scores) t.scores = board.scores.slice();
     const root = el("div", "mahjong");
     const head = el("div", "row");
     head.append(el("span", "", t.round + (t.over ? ` — ${t.over}` : "")));
@@ -165,13 +241,16 @@
     }
     head.append(el("span", "wall", ` wall ${Math.max(0, t.wall)}`));
     root.append(head);
+    root.append(...abilityRows(t, now));
     for (let s = 0; s < seats; s++) {
       const seat = el("div", "seat" + (data.viewer === s ? " viewer" : ""));
+      const h = t.hands[s] || { tiles: [], hidden: 0 };
+      const seated = (data.abilities || []).filter((a) => a.endsWith(`@${s}`)).map((a) => a.split("@")[0]);
       const label = `P${s} ${data.players[s] || ""} · ${t.scores[s]}${t.riichi[s] ? " · riichi" : ""}` +
-        (t.declared[s] ? ` · void ${t.declared[s]}` : "");
+        (t.declared[s] ? ` · void ${t.declared[s]}` : "") + (seated.length ? ` · ${seated.join(", ")}` : "") +
+        (h.revealed ? " · shown" : "");
       seat.append(el("div", "label", label));
       const hand = el("div", "hand");
-      const h = t.hands[s] || { tiles: [], hidden: 0 };
       h.tiles.slice().sort((a, b) => tileKey(a) - tileKey(b)).forEach((x) => hand.append(tile(x)));
       for (let i = 0; i < h.hidden; i++) hand.append(tile(null));
       t.melds[s].forEach((m) => {
@@ -237,89 +316,23 @@
     return root;
   }
 
-  // ---- Counters (sgs, the duel): per seat tallies of what the events show ----------------
-  function counters(events) {
-    const rows = Array.from({ length: seats }, () => ({}));
-    const add = (seat, key, n) => {
-      if (seat === null || seat === undefined || !rows[seat]) return;
-      rows[seat][key] = (rows[seat][key] || 0) + n;
-    };
-    for (const e of events) {
-      switch (e.event) {
-        case "draw": case "drawn": add(e.seat, "cards drawn", e.count || 1); break;
-        case "use": add(e.user, "cards used", 1); break;
-        case "discard": add(e.seat, "cards discarded", 1); break;
-        case "card_played": add(e.seat, "cards played", 1); break;
-        case "card_tuned": add(e.seat, "cards tuned", 1); break;
-        case "damage":
-          if (data.game === "sgs") { add(e.to, "hp lost", e.amount); add(e.from, "damage dealt", e.amount); }
-          else add(1 - e.seat, "damage dealt", e.amount);
-          break;
-        case "recover": add(e.seat, "hp recovered", e.amount); break;
-        case "healed": add(e.seat, "healed", e.amount); break;
-        case "dice_created": add(e.seat, "dice", e.count); break;
-        case "skill_used": add(e.seat, "skills used", 1); break;
-        case "summoned": add(e.seat, "summons", 1); break;
-        case "defeated": add(e.seat, "characters defeated", 1); break;
-        case "death": add(e.seat, "dead", 1); break;
-        default:
-      }
-    }
-    const root = el("table", "counters");
-    const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-    const head = el("tr");
-    head.append(el("th", "", "seat"));
-    keys.forEach((k) => head.append(el("th", "", k)));
-    root.append(head);
-    rows.forEach((r, s) => {
-      const tr = el("tr", data.viewer === s ? "viewer" : "");
-      tr.append(el("td", "", `P${s} ${data.players[s] || ""}`));
-      keys.forEach((k) => tr.append(el("td", "", String(r[k] || 0))));
-      root.append(tr);
-    });
-    return root;
-  }
-
   // ---- sgs -------------------------------------------------------------------------------
   // The deck as the record's rules list it: card id k is the k-th copy in order.
   const deck = ((data.rules && data.rules.deck) || []).flatMap((entry) =>
     (entry.copies || []).map((copy) => ({ name: entry.name, copy, slot: entry.range ? "weapon" : /shield|armor/.test(entry.name) ? "armor" : null })));
   const cardName = (id) => (deck[id] ? `${deck[id].name.replace(/_/g, " ")} ${deck[id].copy}` : "a card");
-  function sgs(events) {
-    const setup = (data.setup && data.setup.seats) || [];
-    const seat = Array.from({ length: seats }, (_, s) => ({
-      hp: setup[s] ? setup[s].hp : 0, max: setup[s] ? setup[s].max_hp : 0,
-      role: setup[s] ? setup[s].role : null, hand: 0, weapon: null, armor: null, alive: true,
+  function sgs(events, board) {
+    // The table after the step (hit points, hand counts, equipment, the roles the viewer
+    // knows) is the step's board; the card in play and whose turn it is come from the events.
+    const seat = ((board && board.seats) || []).map((b) => ({
+      hp: b.hp, max: b.max_hp, role: b.role, hand: b.hand, gear: b.equipment || [], alive: b.alive, cards: b.cards,
     }));
     let inPlay = null;
     let turn = null;
-    const unequip = (s, card) => {
-      if (!seat[s]) return false;
-      for (const slot of ["weapon", "armor"]) if (seat[s][slot] === card) { seat[s][slot] = null; return true; }
-      return false;
-    };
     for (const e of events) {
-      switch (e.event) {
-        case "turn_started": turn = e.seat; break;
-        case "draw": seat[e.seat].hand += e.count; break;
-        case "use": {
-          seat[e.user].hand -= 1;
-          const slot = deck[e.card] && deck[e.card].slot;
-          if (slot) seat[e.user][slot] = e.card;
-          inPlay = { seat: e.user, card: e.card, target: e.target };
-          break;
-        }
-        case "played": seat[e.seat].hand -= 1; inPlay = { seat: e.seat, card: e.card, target: null }; break;
-        case "discard": seat[e.seat].hand -= 1; break;
-        case "lost":
-          if (!unequip(e.from, e.card)) seat[e.from].hand -= 1;
-          if (e.to !== null && e.to !== undefined) seat[e.to].hand += 1;
-          break;
-        case "damage": seat[e.to].hp -= e.amount; break;
-        case "recover": seat[e.seat].hp = Math.min(seat[e.seat].max, seat[e.seat].hp + e.amount); break;
-        case "death": seat[e.seat].alive = false; break;
-        default:
-      }
+      if (e.event === "turn_started") turn = e.seat;
+      if (e.event === "use") inPlay = { seat: e.user, card: e.card, target: e.target };
+      if (e.event === "played") inPlay = { seat: e.seat, card: e.card, target: null };
     }
     const root = el("div", "sgs");
     if (inPlay) {
@@ -334,14 +347,65 @@
       for (let i = 0; i < Math.max(t.max, 0); i++) hp.append(el("span", i < t.hp ? "pip" : "pip lost", ""));
       hp.append(el("span", "", ` ${t.hp} / ${t.max} hp · ${t.hand} cards in hand`));
       box.append(hp);
-      const gear = [t.weapon, t.armor].filter((c) => c !== null).map(cardName);
-      box.append(el("div", "", gear.length ? `equipment: ${gear.join(", ")}` : "no equipment"));
+      box.append(el("div", "", t.gear.length ? `equipment: ${t.gear.map(cardName).join(", ")}` : "no equipment"));
+      if (t.cards) box.append(el("div", "cards", `hand: ${t.cards.map(cardName).join(", ") || "empty"}`));
       root.append(box);
     });
     return root;
   }
 
-  const TABLES = { mahjong, sichuan: mahjong, pig, sgs, duel: counters };
+  // ---- The duel: the step's board ---------------------------------------------------------
+  const ELEMENT_COLOR = { omni: "#eee", pyro: "#e2553f", hydro: "#3f7fe2", anemo: "#4fc7a8",
+    electro: "#a05fd8", dendro: "#6aa52f", cryo: "#8fd3e8", geo: "#d8a93f" };
+  function elementName(face) { return String(face || "").toLowerCase(); }
+  function diceFace(face) {
+    const name = elementName(face);
+    const node = el("span", "dice", name ? name[0].toUpperCase() : "?");
+    node.style.background = ELEMENT_COLOR[name] || "#bbb";
+    node.title = name || "hidden die";
+    return node;
+  }
+  function duel(events, board) {
+    const root = el("div", "duel");
+    if (!board || !board.sides) return root;
+    root.append(el("div", "row", `round ${board.round} · ${board.phase}` +
+      (board.winner !== null && board.winner !== undefined ? ` · P${board.winner} wins` : ` · P${board.turn} to act`)));
+    board.sides.forEach((side, s) => {
+      const box = el("div", "seat" + (data.viewer === s ? " viewer" : "") + (board.turn === s ? " mover" : ""));
+      box.append(el("div", "label", `P${s} ${data.players[s] || ""}${side.ended ? " · ended the round" : ""}`));
+      const team = el("div", "team");
+      side.characters.forEach((c) => {
+        const card = el("div", "character" + (c.active ? " active" : "") + (c.alive ? "" : " dead"));
+        const element = elementName(c.element);
+        card.style.borderTopColor = ELEMENT_COLOR[element] || "#999";
+        card.append(el("div", "name", c.name));
+        const hp = el("div", "hp");
+        for (let i = 0; i < c.max_hp; i++) hp.append(el("span", i < c.hp ? "pip" : "pip lost", ""));
+        card.append(hp, el("div", "", `${c.hp} / ${c.max_hp} hp · energy ${c.energy} / ${c.max_energy}`));
+        if (c.aura) card.append(el("div", "aura", `aura: ${elementName(c.aura)}`));
+        c.statuses.forEach((p) => card.append(el("div", "status", pieceText(p))));
+        team.append(card);
+      });
+      box.append(team);
+      const dice = el("div", "row");
+      dice.append(el("span", "", `dice ${side.dice}:`));
+      if (side.faces) side.faces.forEach((f) => dice.append(diceFace(f)));
+      else for (let i = 0; i < side.dice; i++) dice.append(diceFace(null));
+      box.append(dice);
+      const rows = [["summons", side.summons], ["supports", side.supports]];
+      rows.forEach(([name, pieces]) => box.append(el("div", "", `${name}: ${pieces.length ? pieces.map(pieceText).join(", ") : "none"}`)));
+      const hand = side.cards ? side.cards.join(", ") : "hidden";
+      box.append(el("div", "", `hand ${side.hand} (${hand}) · pile ${side.pile}`));
+      root.append(box);
+    });
+    return root;
+  }
+  function pieceText(p) {
+    const extra = [p.value ? `${p.value}` : "", p.usages ? `${p.usages} left` : ""].filter(Boolean);
+    return `${p.name}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+  }
+
+  const TABLES = { mahjong, sichuan: mahjong, pig, sgs, duel };
 
   // ---- The player ------------------------------------------------------------------------
   const slider = $("slider");
@@ -363,7 +427,9 @@
     slider.value = String(current);
     const events = data.steps.slice(0, current + 1).flatMap((s) => s.events);
     const table = $("table");
-    table.replaceChildren((TABLES[data.game] || counters)(events));
+    const step = data.steps[current];
+    const draw = TABLES[data.game] || (() => el("div", "", `no table for ${data.game}; the log has every event`));
+    table.replaceChildren(draw(events, step.board, step.events));
     if (current === last) {
       table.append(el("div", "final", `final scores: ${data.scores.join(" · ")}`));
     }

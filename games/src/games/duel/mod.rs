@@ -47,6 +47,7 @@ pub mod pile;
 pub mod players;
 mod record;
 pub mod rules;
+pub mod seen;
 pub mod state;
 pub mod zones;
 

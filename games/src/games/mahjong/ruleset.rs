@@ -72,6 +72,11 @@ pub trait Ruleset: Game<Action: Display, Event: Display> + Foresee {
     /// Whether the seat to move answers a claim window: the others are not told who was
     /// asked, only what was called.
     fn answering(sim: &Sim<Self>) -> bool;
+    /// The seats whose concealed tiles the rules show every seat when `event` resolves: a
+    /// winner's; riichi's ready hands at an exhaustive draw and a nine-terminals declarer's;
+    /// every hand at sichuan's exhaustive draw (its settlements check the hands still in play;
+    /// a seat that won and left shows the hand it already showed).
+    fn reveals(event: &Self::Event) -> [bool; 4];
     /// What a new hand shows before the seats' lines (riichi: the dora indicator).
     fn deal_header(sim: &Sim<Self>) -> String;
     /// [`deal_header`](Self::deal_header), then each seat's concealed tiles and melds, one

@@ -209,6 +209,18 @@ impl crate::games::mahjong::Ruleset for Riichi {
         matches!(sim.world().resource::<Kyoku>().phase, Phase::Claims { .. })
     }
 
+    fn reveals(event: &RiichiEvent) -> [bool; 4] {
+        let only = |seat: Seat| std::array::from_fn(|s| s == seat.index());
+        match *event {
+            RiichiEvent::Win { seat, .. } => only(seat),
+            RiichiEvent::ExhaustiveDraw { tenpai, .. } => tenpai,
+            RiichiEvent::AbortiveDraw {
+                reason: Abort::NineTerminals(seat),
+            } => only(seat),
+            _ => [false; 4],
+        }
+    }
+
     fn first_draw(sim: &Sim<Riichi>) -> Option<RiichiEvent> {
         let dealer = Seat(sim.world().resource::<Match>().number);
         let tile = sim.world().resource::<Kyoku>().drawn[dealer.index()];

@@ -217,6 +217,14 @@ impl crate::games::mahjong::Ruleset for Sichuan {
         })
     }
 
+    fn reveals(event: &SichuanEvent) -> [bool; 4] {
+        match *event {
+            SichuanEvent::Win { seat, .. } => std::array::from_fn(|s| s == seat.index()),
+            SichuanEvent::ExhaustiveDraw { .. } => [true; 4],
+            _ => [false; 4],
+        }
+    }
+
     fn answering(sim: &Sim<Sichuan>) -> bool {
         matches!(sim.world().resource::<Battle>().stage, Stage::Claims { .. })
     }
