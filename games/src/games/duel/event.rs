@@ -39,7 +39,7 @@ pub enum DuelAction {
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum DuelEvent {
     /// `seat` puts back the starting cards of `mask` (see [`DuelAction::Redraw`]) and draws
-    /// as many.
+    /// as many (the other seat is shown how many only: `Game::seen_by`).
     Redrawn {
         /// Who.
         seat: Seat,

@@ -195,6 +195,19 @@ impl Game for Duel {
 
     const HIDDEN_INFORMATION: bool = true;
 
+    /// Every event as it is, but another seat's mulligan: which of its cards it put back
+    /// (bits over its sorted hand) is its own; the other seat sees how many, as that many
+    /// low bits.
+    fn seen_by(event: &DuelEvent, viewer: Seat) -> Option<DuelEvent> {
+        Some(match *event {
+            DuelEvent::Redrawn { seat, mask } if seat != viewer => DuelEvent::Redrawn {
+                seat,
+                mask: ((1u32 << mask.count_ones()) - 1) as u16,
+            },
+            other => other,
+        })
+    }
+
     /// What `seat` sees: the public state, the characters and the pieces in play, its own hand
     /// (as a sorted multiset), its own dice, the number of cards in each hand and pile and of
     /// dice of the opponent, every discard pile, equipment and support, and its own draw buffer. Not the opponent's hand or dice faces,

@@ -113,3 +113,31 @@ fn the_enabled_listener_census_follows_the_listeners() {
     }
     assert!(seen_on > 1000, "pieces were in play: {seen_on}");
 }
+
+/// Another seat's mulligan shows how many cards it put back, not which; its own seat sees the
+/// mask as it is, and every other event is shown to both as it is.
+#[test]
+fn a_mulligan_shows_the_other_seat_how_many_cards_not_which() {
+    let redrawn = DuelEvent::Redrawn {
+        seat: Seat(1),
+        mask: 0b1_0110,
+    };
+    assert_eq!(Duel::seen_by(&redrawn, Seat(1)), Some(redrawn));
+    let seen = Duel::seen_by(&redrawn, Seat(0));
+    let low = DuelEvent::Redrawn {
+        seat: Seat(1),
+        mask: 0b111,
+    };
+    assert_eq!(seen, Some(low));
+    let all = DuelEvent::Redrawn {
+        seat: Seat(0),
+        mask: u16::MAX,
+    };
+    let shown = Duel::seen_by(&all, Seat(1));
+    assert_eq!(shown, Some(all), "sixteen bits stay sixteen bits");
+    let hit = DuelEvent::Defeated {
+        seat: Seat(0),
+        target: 1,
+    };
+    assert_eq!(Duel::seen_by(&hit, Seat(1)), Some(hit));
+}
