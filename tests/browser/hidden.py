@@ -52,12 +52,16 @@ def sgs(full, text, page, seat):
 
 
 def duel(full, text, page, seat):
-    """The other side's dice and cards as counts only."""
+    """The other side's dice and cards as counts only; of its mulligan, how many cards only."""
     problems = []
     for k, step in enumerate(page["steps"]):
         other = step["board"]["sides"][1 - seat]
         if other.get("faces") is not None or other.get("cards") is not None:
             problems.append(f"the other side's dice or cards at step {k}")
+        for e in step["events"]:
+            mask = e.get("mask", 0)
+            if e["event"] == "redrawn" and e["seat"] != seat and mask & (mask + 1):
+                problems.append(f"which cards the other side put back: {e}")
     return problems
 
 
