@@ -13,11 +13,15 @@ use alea_games::games::mahjong::Ruleset;
 use alea_games::games::mahjong::riichi::mjai::{MjaiEvent, Moment, read_log, replay_recording};
 use alea_games::games::mahjong::riichi::{Riichi, RiichiEvent};
 
-/// An mjai log: gzip, or a first line that is an object with a `type`.
+/// An mjai log: gzip, or a first line that is an object with a `type` (read from the file's
+/// first 64 KiB: a record file of many games is not read twice).
 pub fn is_mjai(path: &Path) -> bool {
-    let Ok(bytes) = std::fs::read(path) else {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let opened = std::fs::File::open(path);
+    if opened.and_then(|f| f.take(64 * 1024).read_to_end(&mut bytes)).is_err() {
         return false;
-    };
+    }
     if bytes.starts_with(&[0x1f, 0x8b]) {
         return true;
     }
