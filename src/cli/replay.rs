@@ -263,7 +263,7 @@ struct Header {
 
 /// How a replay reads a finished game: its scores, and whether it really ended (not merely
 /// stalled with nobody to ask).
-type Outcome<G> = (fn(&Sim<G>) -> Vec<i64>, fn(&Sim<G>) -> bool);
+pub(super) type Outcome<G> = (fn(&Sim<G>) -> Vec<i64>, fn(&Sim<G>) -> bool);
 
 /// Applies `actions` to `sim`, each after the wall collapses recorded before it, checking
 /// each is legal for the seat to move; `after` sees `sim` after each action. The first action
@@ -314,6 +314,16 @@ fn verify<G: Game<Action: Serialize>, R>(
             reason,
         }
     })?;
+    Ok(end_problems(sim, record, (scores, over)))
+}
+
+/// What does not match at the end of `record`'s game (`sim`, after its actions): a game not
+/// over, other final scores, another checksum (none: verified).
+pub(super) fn end_problems<G: Game, R>(
+    sim: &mut Sim<G>,
+    record: &GameRecord<R, G::Action>,
+    (scores, over): Outcome<G>,
+) -> Vec<String> {
     let mut problems = Vec::new();
     if !over(sim) || (matches!(sim.turn(), Turn::Player(_)) && !sim.legal_actions().is_empty()) {
         problems.push(format!(
@@ -335,7 +345,7 @@ fn verify<G: Game<Action: Serialize>, R>(
             record.checksum
         ));
     }
-    Ok(problems)
+    problems
 }
 
 /// Replays one line of a replay file (`line` names it in errors): the problems found (none:

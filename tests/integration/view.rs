@@ -73,6 +73,7 @@ fn a_seat_s_page_holds_no_other_seat_s_concealed_tiles() {
     let (_, lines) = simulated("mahjong --games 3", "riichi");
     for (index, line) in lines.iter().enumerate() {
         let full = page_data(line, index + 1, None).unwrap();
+        assert!(full.problems.is_empty(), "{:?}", full.problems);
         assert!(
             concealed(&full, 0).len() > 100,
             "a match deals and draws many tiles"
@@ -498,5 +499,50 @@ fn mjai_logs_are_viewable_seat_by_seat() {
     assert!(
         matches!(&refused, Err(CliError::Usage(m)) if m.contains("holds 1 games")),
         "{refused:?}"
+    );
+}
+
+/// A record is checked as `alea replay` checks it: one that verifies shows no problem (the
+/// full page of a match with abilities too, whose first hand is dealt again to trace them);
+/// one whose scores or checksum were changed is still shown, as the rules replay it, with a
+/// warning on the page and in what `alea view` says.
+#[test]
+fn a_record_that_does_not_verify_is_shown_with_a_warning() {
+    let (path, lines) = simulated("pig --games 1", "tampered");
+    assert!(page_data(&lines[0], 1, None).unwrap().problems.is_empty());
+    let (_, abilities) = simulated(
+        "mahjong --games 1 --seed 3 --abilities kuro@0,toki@1",
+        "traced",
+    );
+    assert!(
+        page_data(&abilities[0], 1, None)
+            .unwrap()
+            .problems
+            .is_empty()
+    );
+    let mut record: Value = serde_json::from_str(&lines[0]).unwrap();
+    record["scores"][0] = (record["scores"][0].as_i64().unwrap() + 1).into();
+    record["checksum"] = "0000000000000000".into();
+    let tampered = path.with_file_name("tampered.jsonl");
+    std::fs::write(&tampered, format!("{record}\n")).unwrap();
+    let page = page_data(&record.to_string(), 1, Some(1)).unwrap();
+    assert_eq!(page.problems.len(), 2, "{:?}", page.problems);
+    assert!(
+        page.problems[0].starts_with("scores ["),
+        "{:?}",
+        page.problems
+    );
+    assert!(page.problems[1].starts_with("checksum 0000000000000000 recorded"));
+    let out = path.with_file_name("tampered-pages");
+    let said = cli(&format!(
+        "alea view {} --out {}",
+        tampered.display(),
+        out.display()
+    ))
+    .unwrap();
+    assert_eq!(
+        said.lines().filter(|l| l.starts_with("warning: ")).count(),
+        2,
+        "{said}"
     );
 }

@@ -19,7 +19,10 @@ pub fn is_mjai(path: &Path) -> bool {
     use std::io::Read;
     let mut bytes = Vec::new();
     let opened = std::fs::File::open(path);
-    if opened.and_then(|f| f.take(64 * 1024).read_to_end(&mut bytes)).is_err() {
+    if opened
+        .and_then(|f| f.take(64 * 1024).read_to_end(&mut bytes))
+        .is_err()
+    {
         return false;
     }
     if bytes.starts_with(&[0x1f, 0x8b]) {
@@ -93,6 +96,7 @@ pub fn page_data(path: &Path, game: usize, viewer: Option<u8>) -> Result<PageDat
         players,
         abilities: Vec::new(),
         scores: played.scores,
+        problems: Vec::new(),
         steps: played.steps,
     })
 }

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::replay::{self, SlotCollapse, apply_record};
+use super::replay::{self, SlotCollapse, apply_record, mahjong_scores, pig_scores, return_scores};
 use super::{CliError, ViewArgs};
 use alea::kernel::Zone;
 use alea::kernel::{Game, Seat, Sim, Turn};
@@ -50,6 +50,10 @@ pub struct PageData {
     pub abilities: Vec<String>,
     /// The final scores by seat, as recorded.
     pub scores: Vec<i64>,
+    /// What the game replayed does not match in the record (the game not over, other final
+    /// scores, another checksum); empty when the record verifies, as `alea replay` checks it.
+    /// The page shows the game as alea's rules replay it.
+    pub problems: Vec<String>,
     /// The setup (step 0), then one step per action.
     pub steps: Vec<Step>,
 }
@@ -144,6 +148,12 @@ pub(super) fn run(args: &ViewArgs, out: &mut impl std::io::Write) -> Result<(), 
             .join(", "),
         args.out.display()
     )?;
+    for problem in &full.problems {
+        writeln!(
+            out,
+            "warning: {problem} (the pages show the game as alea's rules replay it)"
+        )?;
+    }
     Ok(())
 }
 
@@ -196,7 +206,8 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
         "pig" => {
             let (mut sim, r) = replay::open_pig(text, line, true)?;
             let steps = steps(&mut sim, (&r.actions, &[]), seat, Hooks::none(), line)?;
-            Played::of(&sim, steps, (r.players, r.scores))
+            let problems = replay::end_problems(&mut sim, &r, (pig_scores, Sim::is_terminal));
+            Played::of(&sim, steps, (r.players, r.scores), problems)
         }
         "sgs" => {
             let (mut sim, r) = replay::open_sgs(text, line, true)?;
@@ -206,7 +217,8 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
                 ..Hooks::none()
             };
             let steps = steps(&mut sim, (&r.actions, &[]), seat, hooks, line)?;
-            Played::of(&sim, steps, (r.players, r.scores))
+            let problems = replay::end_problems(&mut sim, &r, (return_scores, Sim::is_terminal));
+            Played::of(&sim, steps, (r.players, r.scores), problems)
         }
         "duel" => {
             let (mut sim, r) = replay::open_duel(text, line, true)?;
@@ -215,7 +227,8 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
                 ..Hooks::none()
             };
             let steps = steps(&mut sim, (&r.actions, &[]), seat, hooks, line)?;
-            Played::of(&sim, steps, (r.players, r.scores))
+            let problems = replay::end_problems(&mut sim, &r, (return_scores, Sim::is_terminal));
+            Played::of(&sim, steps, (r.players, r.scores), problems)
         }
         other => {
             return Err(CliError::Usage(format!(
@@ -245,6 +258,7 @@ pub fn page_data(text: &str, line: usize, viewer: Option<u8>) -> Result<PageData
         viewer,
         players: played.players,
         scores: played.scores,
+        problems: played.problems,
         steps: played.steps,
     })
 }
@@ -258,12 +272,14 @@ fn public_rules(game: &str, mut rules: Value, viewer: Option<u8>) -> Value {
     rules
 }
 
-/// A game played back: its steps, the recorded players and scores, and its seat count.
+/// A game played back: its steps, the recorded players and scores, its seat count and what
+/// does not match the record.
 struct Played {
     steps: Vec<Step>,
     players: Vec<String>,
     scores: Vec<i64>,
     seats: usize,
+    problems: Vec<String>,
 }
 
 impl Played {
@@ -271,12 +287,14 @@ impl Played {
         sim: &Sim<G>,
         steps: Vec<Step>,
         (players, scores): (Vec<String>, Vec<i64>),
+        problems: Vec<String>,
     ) -> Played {
         Played {
             steps,
             players,
             scores,
             seats: sim.rules().players().len(),
+            problems,
         }
     }
 }
@@ -416,7 +434,9 @@ where
         acts: ability_acts::<R>,
     };
     let steps = steps(&mut sim, (&r.actions, &r.collapses), viewer, hooks, line)?;
-    Ok(Played::of(&sim, steps, (r.players, r.scores)))
+    let over = |sim: &Sim<R>| R::is_over(sim.world());
+    let problems = replay::end_problems(&mut sim, &r, (mahjong_scores::<R>, over));
+    Ok(Played::of(&sim, steps, (r.players, r.scores), problems))
 }
 
 /// What a game's log needs besides its events: the events that open it (a mahjong hand is

@@ -428,8 +428,9 @@
     const events = data.steps.slice(0, current + 1).flatMap((s) => s.events);
     const table = $("table");
     const step = data.steps[current];
+    const warn = data.problems.length ? [el("div", "warning", `this record does not verify: ${data.problems.join("; ")}`)] : [];
     const draw = TABLES[data.game] || (() => el("div", "", `no table for ${data.game}; the log has every event`));
-    table.replaceChildren(draw(events, step.board, step.events));
+    table.replaceChildren(...warn, draw(events, step.board, step.events));
     if (current === last) {
       table.append(el("div", "final", `final scores: ${data.scores.join(" · ")}`));
     }
