@@ -263,8 +263,7 @@ fn svg_texts(path: &std::path::Path, tag: &str) -> (Vec<String>, usize) {
 
 #[test]
 fn the_arena_plot_is_an_svg_with_each_player_and_its_running_mean() {
-    let dir = std::env::temp_dir().join(format!("alea-arena-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("arena-plot");
     let path = dir.join("arena.svg");
     cli(&format!(
         "alea arena duel --players greedy,random --deals 12 --plot {}",
@@ -290,8 +289,7 @@ fn the_arena_plot_is_an_svg_with_each_player_and_its_running_mean() {
 
 #[test]
 fn the_deal_plot_is_an_svg_of_each_seats_histograms() {
-    let dir = std::env::temp_dir().join(format!("alea-deal-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("deal-plot");
     let path = dir.join("deal.svg");
     let text = cli(&format!(
         "alea deal --rules riichi --abilities kuro@0,sawaya@2 --deals 200 --plot {}",

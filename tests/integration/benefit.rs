@@ -555,8 +555,7 @@ fn the_benefit_stage_is_a_system_in_its_set() {
 
 #[test]
 fn think_lists_every_action_with_its_benefit_and_smartais_choice() {
-    let dir = std::env::temp_dir().join(format!("alea-think-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("think");
     let path = dir.join("worked.json");
     std::fs::write(&path, WORKED).unwrap();
     let file = path.to_str().unwrap();

@@ -234,8 +234,7 @@ fn a_panicking_chooser_leaves_a_usable_sim() {
 /// by then (`truncated`), and `--out` holds exactly those games, in order, each replaying.
 #[test]
 fn simulate_streams_and_stops_on_time() {
-    let dir = std::env::temp_dir().join(format!("alea-stream-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("stream");
     let out = dir.join("pig.jsonl");
     let summary: serde_json::Value = serde_json::from_str(&cli_output(&format!(
         "alea simulate pig --games {} --max-seconds 0.3 --threads 2 --json --out {}",

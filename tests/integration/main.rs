@@ -41,6 +41,15 @@ mod snapshot;
 mod vector;
 mod view;
 
+/// A fresh folder for test `name`'s files, in the test binary's temporary folder
+/// (`target/…/tmp`, which `cargo clean` empties; nothing is left in the system's).
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Runs the `alea` command line on `argv` (starting with "alea") and returns what it printed.
 pub fn cli_argv<'a>(
     argv: impl IntoIterator<Item = &'a str>,

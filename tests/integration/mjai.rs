@@ -22,9 +22,7 @@ fn riichi() -> RiichiConfig {
 
 /// A temporary directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("alea-mjai-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    crate::scratch(&format!("mjai-{name}"))
 }
 
 fn fixtures() -> Vec<PathBuf> {
@@ -114,8 +112,7 @@ fn scores_and_sticks_follow_the_deltas_from_hand_to_hand() {
 
 #[test]
 fn a_line_that_is_not_an_event_is_an_error_naming_it() {
-    let dir = std::env::temp_dir().join(format!("alea-mjai-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("mjai");
     let path = dir.join("bad.json");
     let text = "{\"type\":\"start_game\"}\n\n{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"5zr\"}\n";
     std::fs::write(&path, text).unwrap();

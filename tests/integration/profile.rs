@@ -5,9 +5,7 @@ use std::path::PathBuf;
 use crate::cli;
 
 fn trace_path(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("profile");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{}-{name}", std::process::id()))
+    crate::scratch("profile").join(name)
 }
 
 #[cfg(not(feature = "trace"))]

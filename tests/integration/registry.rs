@@ -259,8 +259,7 @@ fn leduc_plays_simulates_replays_and_searches_on_the_command_line() {
         .sum();
     assert_eq!(wins + one["draws"].as_u64().unwrap(), 300);
     // Recorded games replay; a changed action is caught.
-    let dir = std::env::temp_dir().join(format!("alea-registry-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("registry");
     let file = dir.join("leduc.jsonl");
     let path = file.to_str().unwrap();
     cli_argv(["alea", "simulate", "leduc", "--games", "40", "--out", path]).unwrap();

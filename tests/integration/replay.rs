@@ -11,9 +11,7 @@ use crate::{cli, cli_argv};
 
 /// A fresh path in the test binary's temporary folder.
 fn temp_file(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("replay");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(format!("{}-{name}", std::process::id()))
+    crate::scratch("replay").join(name)
 }
 
 /// Simulates with `args` plus `--out FILE` and returns the file's lines as JSON values.
@@ -398,8 +396,7 @@ fn sichuan_plays_from_the_command_line() {
 /// `-` is stdin for `alea replay`; the lines replay the same from any reader.
 #[test]
 fn replay_reads_any_reader_and_dash_names_stdin() {
-    let dir = std::env::temp_dir().join(format!("alea-replay-dash-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("replay-dash");
     let file = dir.join("pig.jsonl");
     crate::cli(&format!(
         "alea simulate pig --games 5 --out {}",
@@ -424,8 +421,7 @@ fn replay_reads_any_reader_and_dash_names_stdin() {
 fn out_dash_streams_records_through_a_pipe() {
     use std::process::{Command, Stdio};
     let alea = env!("CARGO_BIN_EXE_alea");
-    let dir = std::env::temp_dir().join(format!("alea-out-dash-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("out-dash");
     let file = dir.join("pig.jsonl");
     let args = ["simulate", "pig", "--games", "7", "--seed", "3", "--json"];
     let to_file = Command::new(alea)

@@ -614,8 +614,7 @@ fn play_prints_a_log_and_json_the_same_game() {
 
 #[test]
 fn bad_positions_and_players_exit_with_status_2_naming_the_field() {
-    let dir = std::env::temp_dir().join(format!("alea-sgs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("sgs");
     let path = dir.join("pos.json");
     let cases = [
         (
@@ -1086,8 +1085,7 @@ fn a_depth_limit_below_what_the_start_needs_is_an_error_not_a_panic() {
 
 #[test]
 fn replays_of_sgs_games_verify_and_a_changed_one_does_not() {
-    let dir = std::env::temp_dir().join(format!("alea-sgs-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::scratch("sgs-replay");
     let path = dir.join("games.jsonl");
     let file = path.to_str().unwrap();
     for players in ["random", "trust,random", "random,trust,random,trust"] {

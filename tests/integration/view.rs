@@ -8,18 +8,9 @@ use serde_json::Value;
 
 use crate::cli;
 
-/// A fresh folder in the test binary's temporary folder.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("view")
-        .join(format!("{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// The lines `alea simulate ARGS --out FILE` writes.
 fn simulated(args: &str, name: &str) -> (PathBuf, Vec<String>) {
-    let path = scratch(name).join("games.jsonl");
+    let path = crate::scratch(&format!("view-{name}")).join("games.jsonl");
     cli(&format!("alea simulate {args} --out {}", path.display())).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     (path, text.lines().map(str::to_string).collect())
@@ -470,7 +461,7 @@ fn a_full_page_shows_what_the_abilities_did() {
 fn mjai_logs_are_viewable_seat_by_seat() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mjai");
     let log = dir.join("kan_seed218.json.gz");
-    let out = scratch("mjai").join("pages");
+    let out = crate::scratch("view-mjai").join("pages");
     let said = cli(&format!(
         "alea view {} --seat all --out {}",
         log.display(),
