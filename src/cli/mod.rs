@@ -824,7 +824,7 @@ pub struct ReplayArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct ViewArgs {
     /// A replay file written by `simulate --out` (mahjong, sichuan, pig, sgs or duel games),
-    /// or an mjai log (plain or gzip), replayed through alea's riichi rules.
+    /// or an mjai log (plain or gzip), replayed through alea's riichi rules; `-` reads stdin.
     pub file: std::path::PathBuf,
     /// Which game of the file, counting from 0 (the first).
     #[arg(long, default_value_t = 0)]

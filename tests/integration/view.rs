@@ -16,6 +16,11 @@ fn simulated(args: &str, name: &str) -> (PathBuf, Vec<String>) {
     (path, text.lines().map(str::to_string).collect())
 }
 
+fn lines_of(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(str::to_string).collect()
+}
+
 fn events(page: &PageData) -> impl Iterator<Item = &Value> {
     page.steps.iter().flat_map(|s| &s.events)
 }
@@ -130,7 +135,8 @@ fn every_recorded_game_is_viewable_seat_by_seat() {
             }
             (_, said) => said.unwrap(),
         };
-        assert!(said.contains("full.html, seat-0.html"), "{said}");
+        let told = said.contains("full.html (") && said.contains(" steps), seat-0.html (");
+        assert!(told && said.contains(", index.html written to "), "{said}");
         let index = std::fs::read_to_string(out.join("index.html")).unwrap();
         for seat in 0..seats {
             assert!(
@@ -535,5 +541,45 @@ fn a_record_that_does_not_verify_is_shown_with_a_warning() {
         said.lines().filter(|l| l.starts_with("warning: ")).count(),
         2,
         "{said}"
+    );
+}
+
+/// `alea view -` reads the file from stdin (a record or an mjai log, gzip too), and a file
+/// that is neither is refused naming it and what `alea view` reads.
+#[test]
+fn view_reads_stdin_for_a_dash() {
+    let (path, _) = simulated("pig --games 2 --seed 4", "stdin");
+    let out = path.with_file_name("pages");
+    let view = |input: &[u8]| {
+        use std::io::Write;
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_alea"))
+            .args(["view", "-", "--game", "1", "--out"])
+            .arg(&out)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let shown = view(&std::fs::read(&path).unwrap());
+    assert!(shown.status.success(), "{shown:?}");
+    let said = String::from_utf8(shown.stdout).unwrap();
+    let steps = page_data(&lines_of(&path)[1], 2, None).unwrap().steps.len();
+    assert_eq!(
+        said.trim(),
+        format!(
+            "pig: index.html ({steps} steps) written to {}",
+            out.display()
+        )
+    );
+    let refused = view(b"{\"x\": 1}\n{\"x\": 2}\n");
+    assert_eq!(refused.status.code(), Some(1));
+    let error = String::from_utf8(refused.stderr).unwrap();
+    assert!(error.contains("-: line 2: not a replay record"), "{error}");
+    assert!(
+        error.contains("reads the records of `simulate --out` and mjai logs"),
+        "{error}"
     );
 }

@@ -10,21 +10,13 @@ use super::{PageData, Step, add_step, concealed, hand_opening, mahjong_board, se
 use crate::cli::CliError;
 use alea::kernel::{Seat, Sim};
 use alea_games::games::mahjong::Ruleset;
-use alea_games::games::mahjong::riichi::mjai::{MjaiEvent, Moment, read_log, replay_recording};
+use alea_games::games::mahjong::riichi::mjai::{
+    MjaiError, MjaiEvent, Moment, read_log_from, replay_recording,
+};
 use alea_games::games::mahjong::riichi::{Riichi, RiichiEvent};
 
-/// An mjai log: gzip, or a first line that is an object with a `type` (read from the file's
-/// first 64 KiB: a record file of many games is not read twice).
-pub fn is_mjai(path: &Path) -> bool {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    let opened = std::fs::File::open(path);
-    if opened
-        .and_then(|f| f.take(64 * 1024).read_to_end(&mut bytes))
-        .is_err()
-    {
-        return false;
-    }
+/// An mjai log: gzip, or a first line that is an object with a `type`.
+pub fn is_mjai(bytes: &[u8]) -> bool {
     if bytes.starts_with(&[0x1f, 0x8b]) {
         return true;
     }
@@ -38,7 +30,22 @@ pub fn is_mjai(path: &Path) -> bool {
 
 /// Game `game` (counting from 0) of the mjai log at `path`, from `viewer`'s view.
 pub fn page_data(path: &Path, game: usize, viewer: Option<u8>) -> Result<PageData, CliError> {
-    let events = read_log(path).map_err(|e| CliError::View(format!("{}: {e}", path.display())))?;
+    let bytes = std::fs::read(path).map_err(|source| MjaiError::Read {
+        path: path.to_path_buf(),
+        source,
+    });
+    let bytes = bytes.map_err(|e| CliError::View(format!("{}: {e}", path.display())))?;
+    page_data_from((&bytes, path), game, viewer)
+}
+
+/// [`page_data`] of the mjai log `bytes` (read from `path`: `-` for stdin).
+pub(super) fn page_data_from(
+    (bytes, path): (&[u8], &Path),
+    game: usize,
+    viewer: Option<u8>,
+) -> Result<PageData, CliError> {
+    let events = read_log_from(bytes, path)
+        .map_err(|e| CliError::View(format!("{}: {e}", path.display())))?;
     let config = Riichi::preset("riichi")
         .map_err(|e| CliError::Usage(e.to_string()))?
         .config;

@@ -100,14 +100,15 @@ pub fn parse_views(seat: Option<&str>) -> Result<Views, CliError> {
 
 pub(super) fn run(args: &ViewArgs, out: &mut impl std::io::Write) -> Result<(), CliError> {
     let views = parse_views(args.seat.as_deref())?;
-    let source = match mjai::is_mjai(&args.file) {
+    let bytes = read_input(&args.file)?;
+    let source = match mjai::is_mjai(&bytes) {
         true => None,
-        false => Some(game_line(&args.file, args.game)?),
+        false => Some(game_line(&bytes, &args.file, args.game)?),
     };
     let line = args.game + 1;
     let page_of = |viewer: Option<u8>| match &source {
-        Some(text) => page_data(text, line, viewer),
-        None => mjai::page_data(&args.file, args.game, viewer),
+        Some(text) => page_data(text, line, viewer).map_err(|e| in_file(&args.file, e)),
+        None => mjai::page_data_from((&bytes, &args.file), args.game, viewer),
     };
     let full = page_of(None)?;
     let seats = usize::from(full.seats);
@@ -126,28 +127,21 @@ pub(super) fn run(args: &ViewArgs, out: &mut impl std::io::Write) -> Result<(), 
             .collect(),
     };
     std::fs::create_dir_all(&args.out).map_err(|source| file_error(&args.out, source))?;
+    let mut written = Vec::new();
     for (name, viewer) in &wanted {
         let data = match viewer {
             None => full.clone(),
             Some(_) => page_of(*viewer)?,
         };
         write(&args.out.join(name), &page(&data)?)?;
+        written.push(format!("{name} ({} steps)", data.steps.len()));
     }
     if views == Views::All {
         write(&args.out.join("index.html"), &index(&full.game, &wanted))?;
+        written.push("index.html".into());
     }
-    writeln!(
-        out,
-        "{}: {} steps, {} written to {}",
-        full.game,
-        full.steps.len(),
-        wanted
-            .iter()
-            .map(|(n, _)| n.as_str())
-            .collect::<Vec<_>>()
-            .join(", "),
-        args.out.display()
-    )?;
+    let (game, dir) = (&full.game, args.out.display());
+    writeln!(out, "{game}: {} written to {dir}", written.join(", "))?;
     for problem in &full.problems {
         writeln!(
             out,
@@ -157,14 +151,39 @@ pub(super) fn run(args: &ViewArgs, out: &mut impl std::io::Write) -> Result<(), 
     Ok(())
 }
 
-/// Game `index` (counting from 0) of the replay file at `path`.
-fn game_line(path: &Path, index: usize) -> Result<String, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|source| {
+/// A record's error named with its file (`path`), and what `alea view` reads when the file is
+/// not a record at all.
+fn in_file(path: &Path, error: CliError) -> CliError {
+    let name = path.display();
+    match error {
+        CliError::Replay(replay::ReplayError::Json { .. }) => CliError::View(format!(
+            "{name}: {error} (alea view reads the records of `simulate --out` and mjai logs)"
+        )),
+        CliError::Replay(_) => CliError::View(format!("{name}: {error}")),
+        other => other,
+    }
+}
+
+/// The bytes of the file at `path` (`-`: stdin).
+fn read_input(path: &Path) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let read = match replay::is_dash(path) {
+        true => std::io::stdin().lock().read_to_end(&mut bytes),
+        false => std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes)),
+    };
+    read.map_err(|source| {
         CliError::from(replay::ReplayError::Read {
             path: path.to_path_buf(),
             source,
         })
     })?;
+    Ok(bytes)
+}
+
+/// Game `index` (counting from 0) of the replay file `bytes` (read from `path`).
+fn game_line(bytes: &[u8], path: &Path, index: usize) -> Result<String, CliError> {
+    let text = String::from_utf8_lossy(bytes);
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     lines.get(index).map(|l| l.to_string()).ok_or_else(|| {
         CliError::Usage(format!(

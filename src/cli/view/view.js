@@ -72,7 +72,7 @@
     const n = name[0];
     const face = suit === "z" ? HONORS[Number(n)] : n === "0" ? "5" : n;
     const node = el("span", `tile ${SUIT[suit]}${n === "0" ? " red" : ""}${extra ? " " + extra : ""}`);
-    node.append(el("b", "", face), el("i", "", suit === "z" ? "" : suit));
+    node.append(el("b", face.length > 1 ? "two" : "", face), el("i", "", suit === "z" ? "" : suit));
     node.title = name;
     return node;
   }
@@ -435,6 +435,7 @@
       table.append(el("div", "final", `final scores: ${data.scores.join(" · ")}`));
     }
     $("where").textContent = `step ${current} / ${last}`;
+    if (!selftest && location.hash !== `#step=${current}`) history.replaceState(null, "", `#step=${current}`);
     for (let k = Math.min(before, current); k <= Math.max(before, current); k++) {
       blocks[k].hidden = k > current;
       blocks[k].classList.toggle("current", k === current);
@@ -454,7 +455,10 @@
   // `#step=N` opens at step N; `#selftest` steps through every position and records the
   // outcome on <body data-selftest> ("ok N" or the errors) for a headless browser to read.
   const hash = location.hash;
-  if (hash === "#selftest") {
+  const selftest = hash === "#selftest";
+  const stepOf = (h) => { const m = /^#step=(\d+)$/.exec(h); return m ? Number(m[1]) : null; };
+  window.addEventListener("hashchange", () => { const k = stepOf(location.hash); if (k !== null && k !== current) render(k); });
+  if (selftest) {
     try {
       for (let i = 0; i <= last; i++) render(i);
     } catch (e) {
@@ -462,7 +466,6 @@
     }
     document.body.dataset.selftest = errors.length ? "error: " + errors.join(" | ") : `ok ${last + 1}`;
   } else {
-    const m = /^#step=(\d+)$/.exec(hash);
-    render(m ? Number(m[1]) : 0);
+    render(stepOf(hash) || 0);
   }
 })();

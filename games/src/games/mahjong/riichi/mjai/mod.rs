@@ -310,11 +310,23 @@ impl MjaiError {
 /// Reads the events of an mjai log (gzip or plain, one event a line; blank lines skipped),
 /// each with its 1-based line.
 pub fn read_log(path: &Path) -> Result<Vec<(usize, MjaiEvent)>, MjaiError> {
+    let file = std::fs::File::open(path).map_err(|source| MjaiError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    read_log_from(file, path)
+}
+
+/// [`read_log`] of the log `input` holds (`path` names it in errors: `-` for stdin).
+pub fn read_log_from(
+    input: impl std::io::Read,
+    path: &Path,
+) -> Result<Vec<(usize, MjaiEvent)>, MjaiError> {
     let read = |source| MjaiError::Read {
         path: path.to_path_buf(),
         source,
     };
-    let mut file = BufReader::new(std::fs::File::open(path).map_err(read)?);
+    let mut file = BufReader::new(input);
     let gzip = file.fill_buf().map_err(read)?.starts_with(&[0x1f, 0x8b]);
     let reader: Box<dyn BufRead> = match gzip {
         true => Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(file))),
