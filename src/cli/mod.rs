@@ -623,7 +623,8 @@ pub struct PigArgs {
     /// (random, greedy, expectimax; default random,random). Mahjong: the players by seat,
     /// random, greedy, cautious (riichi only: folds against a riichi), ismcts, ismcts-uniform
     /// or ismcts-bayes, each search as ismcts:N for N
-    /// iterations (a shorter list repeats its last entry; default four greedy). sgs: the
+    /// iterations (a shorter list repeats its last entry; default four greedy; `simulate`'s
+    /// default: ismcts at seat 0, greedy at the others). sgs: the
     /// players by seat, random, trust, smart (SmartAI, 8 sampled worlds), smart:K (K worlds),
     /// smart-optimistic, smart-bayes or smart-bayes:K (SmartAI in worlds weighted by the seats'
     /// passes), ismcts, ismcts:N, ismcts-bayes or ismcts-bayes:N (a shorter list repeats its
@@ -832,7 +833,7 @@ pub struct ViewArgs {
     /// Whose view: a seat (the page holds only what that seat was shown and its own actions),
     /// or `all` (a page per seat and the full one, linked from index.html). Without it, full
     /// information.
-    #[arg(long, value_name = "N|all")]
+    #[arg(long, value_name = "N|all", allow_hyphen_values = true)]
     pub seat: Option<String>,
     /// The folder the page is written to (index.html; created if missing).
     #[arg(long)]

@@ -169,6 +169,7 @@ fn bad_arguments_are_usage_errors_naming_them() {
     assert!(usage("--game 2").contains("holds 2 games (0 to 1)"));
     assert!(usage("--seat 2").contains("seats 0 to 1"));
     assert!(usage("--seat west").contains("expected a seat number or all"));
+    assert!(usage("--seat -1").contains("--seat \"-1\": expected a seat number or all"));
     let missing = cli(&format!(
         "alea view {} --out {}",
         out.join("none.jsonl").display(),
