@@ -683,12 +683,11 @@ where
     let mut out = Vec::with_capacity(events.len());
     for event in events {
         let shows = reveals(&event);
-        if !held.is_empty() {
-            spend_discard(&mut held, &json(&event));
-        }
         let Some(shown) = seen::<G>(event, viewer) else {
             continue;
         };
+        // A discard is shown to every seat as it is: its JSON here is the event's.
+        spend_discard(&mut held, &shown);
         out.push(shown);
         let revealed = shows.iter().enumerate().filter(|&(_, &shown)| shown);
         out.extend(revealed.filter_map(|(seat, _)| {
