@@ -9,7 +9,8 @@ plays uniformly random legal actions, chance sampled inside. Measured per round,
 about --seconds after an untimed warm-up (the JIT compile for JAX):
 
 - alea-py     alea.vector.make(game, B, threads=None): a Python loop, numpy picks the actions
-              from the mask, env.step(actions) (riichi: one kyoku an episode);
+              from the mask (random_legal), env.step(actions)
+              (riichi: one kyoku an episode);
 - alea-rust   the same envs stepped by env.random_steps(n): a pure Rust loop, the same arrays
               written. 1 - alea-py / alea-rust is the Python side's share of a step;
 - pgx         pgx 2.x leduc_holdem: jit(vmap(auto_reset(step))) with a jitted random legal
@@ -48,6 +49,19 @@ def timed(step, seconds, per_call):
 
 # --------------------------------------------------------------------------- alea
 
+def random_legal(rng, mask):
+    """A uniformly random legal action id per row of `mask` (B, A). With few action ids, the
+    largest of B * A random keys among the legal ones (the fewest numpy calls: B = 1);
+    with many (riichi 385, sgs 910), one uniform draw per row picks among the row's legal
+    ids, found by np.nonzero (not B * A random floats)."""
+    if mask.shape[1] <= 64:
+        return (rng.random(mask.shape) * mask).argmax(1)
+    rows, cols = np.nonzero(mask)
+    counts = np.bincount(rows, minlength=mask.shape[0])
+    starts = np.cumsum(counts) - counts
+    return cols[starts + (rng.random(mask.shape[0]) * counts).astype(np.int64)]
+
+
 def alea_python(game, batch, seconds):
     import alea
     options = {"length": "kyoku"} if game == "riichi" else {}
@@ -56,8 +70,7 @@ def alea_python(game, batch, seconds):
     rng = np.random.default_rng(0)
 
     def step():
-        mask = state["out"]["legal_action_mask"]
-        state["out"] = env.step((rng.random(mask.shape) * mask).argmax(1))
+        state["out"] = env.step(random_legal(rng, state["out"]["legal_action_mask"]))
 
     for _ in range(20):
         step()
@@ -82,8 +95,7 @@ def alea_hands(batch, seconds):
     rng = np.random.default_rng(0)
     hands, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        mask = out["legal_action_mask"]
-        out = env.step((rng.random(mask.shape) * mask).argmax(1))
+        out = env.step(random_legal(rng, out["legal_action_mask"]))
         hands += int((out["terminated"] | out["truncated"]).sum())
     return hands / (time.perf_counter() - start)
 

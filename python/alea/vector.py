@@ -23,6 +23,10 @@ threads (``None``: one per core); the arrays are the same for any thread count. 
 out-of-range action raises ``ValueError`` naming the env, and no env moves.
 ``env.determinize(seed)`` returns a new batch in which each env's hidden information is
 resampled for its player to move (this one untouched), for ISMCTS-style loops.
+``env.layout`` says where the games live between steps: ``"resident"`` (a world each: fastest
+while the batch fits the caches) or ``"parked"`` (a snapshot each, restored into one world per
+thread to step: faster for big batches); it is ``"parked"`` from 512 envs unless set
+(``"auto"``, ``"resident"`` or ``"parked"``), and the arrays are the same either way.
 
 >>> import numpy as np, alea
 >>> env = alea.vector.make("leduc", 4, seed=1, threads=1)
@@ -49,8 +53,10 @@ def make(name, num_envs, seed=0, threads=None, **options):
     """``num_envs`` games of the registered game ``name`` (with its ``options``, as
     ``load_game`` takes them), seeded ``seed``, stepped on ``threads`` threads (``None``: one
     per core). Returns a ``VectorEnv`` with ``num_envs``, ``observation_shape``,
-    ``num_actions``, ``num_players``, ``threads``, ``reset(seed=None)``, ``step(actions)``,
-    ``arrays()`` and ``determinize(seed)``; call ``reset()`` first."""
+    ``num_actions``, ``num_players``, ``threads``, ``layout`` (``"parked"`` from 512 envs; set
+    it to ``"auto"``, ``"resident"`` or ``"parked"``), ``reset(seed=None)``, ``step(actions)``,
+    ``random_steps(n, seed=0)``, ``arrays()`` and ``determinize(seed)``; call ``reset()``
+    first."""
     return _owner(name).make_vector(name, num_envs, seed, threads, **options)
 
 

@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use alea::vector::{DynVector, Outputs, Sizes, VectorError};
+use alea::vector::{DynVector, Layout, Outputs, Sizes, VectorError};
 
 use crate::game::{option_error, read_options};
 use crate::options;
@@ -221,6 +221,34 @@ impl VectorEnv {
         self.inner.learner()
     }
 
+    /// Where the envs' games live between steps: `"resident"` (a `Sim` each) or `"parked"`
+    /// (a snapshot each, restored into one `Sim` per thread to step: faster for big batches).
+    /// Set it to `"auto"` (parked from 512 envs: the default), `"resident"` or `"parked"`;
+    /// the arrays are the same in every layout, and the envs keep their positions.
+    #[getter]
+    fn layout(&self) -> &'static str {
+        match self.inner.layout() {
+            Layout::Parked => "parked",
+            Layout::Auto | Layout::Resident => "resident",
+        }
+    }
+
+    #[setter]
+    fn set_layout(&mut self, py: Python<'_>, layout: &str) -> PyResult<()> {
+        let layout = match layout {
+            "auto" => Layout::Auto,
+            "resident" => Layout::Resident,
+            "parked" => Layout::Parked,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "layout {other:?}: expected \"auto\", \"resident\" or \"parked\""
+                )));
+            }
+        };
+        let inner = &mut self.inner;
+        py.detach(|| inner.set_layout(layout)).map_err(vector_error)
+    }
+
     /// Deals every env its next episode (with `seed`: the batch starts over, seeded `seed`)
     /// and returns the arrays (rewards 0, nothing ended).
     #[pyo3(signature = (seed=None))]
@@ -291,10 +319,11 @@ impl VectorEnv {
     fn __repr__(&self) -> String {
         let sizes = self.inner.sizes();
         format!(
-            "VectorEnv({:?}, num_envs={}, threads={})",
+            "VectorEnv({:?}, num_envs={}, threads={}, layout={:?})",
             self.name,
             sizes.envs,
-            self.inner.threads()
+            self.inner.threads(),
+            self.layout()
         )
     }
 }

@@ -47,12 +47,14 @@ def test_the_docstring_runs():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_one_and_two_threads_and_a_second_run_give_the_same_arrays(name):
-    """Three batches in lockstep (1 thread, 2 threads, 2 threads again), random legal actions:
-    every array equal at every step, shapes and dtypes as documented, episodes ending and
-    resetting, rewards only at episode ends."""
+    """Three batches in lockstep (1 thread, 2 threads, 2 threads again and parked), random
+    legal actions: every array equal at every step, shapes and dtypes as documented, episodes
+    ending and resetting, rewards only at episode ends."""
     options = OPTIONS.get(name, {})
     envs = [alea.vector.make(name, 256, seed=9, threads=t, **options) for t in (1, 2, 2)]
+    envs[2].layout = "parked"
     assert [e.threads for e in envs] == [1, 2, 2]
+    assert [e.layout for e in envs] == ["resident", "resident", "parked"]
     outs = [e.reset() for e in envs]
     expected = shapes(envs[0])
     for key, dtype in ARRAYS.items():
@@ -144,6 +146,14 @@ def test_usage_errors():
     env = alea.vector.make("pig", 4)
     with pytest.raises(RuntimeError, match="reset first"):
         env.step([0, 0, 0, 0])
+    env.layout = "parked"
+    with pytest.raises(ValueError, match='layout "packed": expected "auto", "resident" or'):
+        env.layout = "packed"
+    assert env.layout == "parked"
+    env.layout = "auto"
+    assert env.layout == "resident"
+    assert alea.vector.make("pig", 512, threads=1).layout == "parked"
+    assert 'layout="parked"' in repr(alea.vector.make("pig", 512, threads=1))
 
 
 def test_a_cap_truncates_and_the_rules_terminate():

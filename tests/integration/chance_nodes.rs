@@ -653,3 +653,36 @@ fn the_chance_root_survives_restarts_outside_the_contract() {
     let fresh = plain.new_chance_root(3).unwrap();
     assert_eq!(fresh.current_player(), 0);
 }
+
+/// A game that cannot restart (its `Encode::restart` says so) is built afresh at each deal:
+/// parked, its block's worker becomes that new game. With an action that fails mid-way
+/// (`spoil`), the batch's rows and errors are the same parked on three threads as resident
+/// on one.
+#[test]
+fn a_game_built_afresh_at_each_deal_steps_the_same_parked() {
+    use alea::vector::{Buffers, Layout, VectorEnv};
+    let game = CoinDie {
+        spoil: true,
+        ..CoinDie::default()
+    };
+    let batch = |threads, layout| {
+        let mut env = VectorEnv::new(game.clone(), 7, 3, threads).unwrap();
+        env.set_layout(layout).unwrap();
+        env
+    };
+    let (mut resident, mut parked) = (batch(1, Layout::Resident), batch(3, Layout::Parked));
+    let (mut a, mut b) = (Buffers::new(&resident), Buffers::new(&parked));
+    resident.reset(None, &mut a.outputs()).unwrap();
+    parked.reset(None, &mut b.outputs()).unwrap();
+    let mut rng_a = alea::chance::derive_stream(2, 0, 0);
+    let mut rng_b = alea::chance::derive_stream(2, 0, 0);
+    let (mut ended, mut failed) = (0, 0);
+    for _ in 0..300 {
+        let stepped = resident.step_random(&mut rng_a, &mut a.outputs());
+        assert_eq!(stepped, parked.step_random(&mut rng_b, &mut b.outputs()));
+        assert_eq!(a, b);
+        failed += usize::from(stepped.is_err());
+        ended += a.terminated.iter().filter(|&&t| t).count();
+    }
+    assert!(ended > 0 && failed > 0, "{ended} ended, {failed} failed");
+}

@@ -1,10 +1,10 @@
 //! Vector environments (`alea::vector`) over the registered games: the same buffers for any
-//! thread count, episodes that are the games of their seeds, refused steps that move nothing,
-//! no allocation per step.
+//! thread count and either layout, episodes that are the games of their seeds, refused steps
+//! that move nothing, no allocation per step.
 
 use alea::kernel::{SimBuilder, Turn};
 use alea::registry::find;
-use alea::vector::{Buffers, VectorEnv, VectorError, episode_seed};
+use alea::vector::{Buffers, Layout, PARK_FROM, VectorEnv, VectorError, episode_seed};
 use alea_games::games::REGISTRY;
 use alea_games::games::pig::Pig;
 use rand::RngExt;
@@ -51,6 +51,63 @@ fn every_game_steps_the_same_on_one_and_two_threads() {
     }
 }
 
+/// Both layouts give the same rows: every game's batch kept resident and parked, on other
+/// thread counts (blocks of unequal sizes), stepped alike, every seat the caller's and
+/// against a learner.
+#[test]
+fn every_game_steps_the_same_resident_and_parked() {
+    for info in REGISTRY {
+        let (_, game) = info.load(small(info.name)).unwrap();
+        let laid_out = |mut env: Box<dyn alea::vector::DynVector>, layout| {
+            env.set_layout(layout).unwrap();
+            assert_eq!(env.layout(), layout);
+            env
+        };
+        // 47 envs on 3 threads: blocks of 15, 16 and 16.
+        let resident = laid_out(game.vector(47, 11, 1).unwrap(), Layout::Resident);
+        let parked = laid_out(game.vector(47, 11, 3).unwrap(), Layout::Parked);
+        assert!(lockstep(resident, parked, 400, |_| ()) > 0, "{}", info.name);
+        let random = ["random".to_string()];
+        let against = |threads| game.vector_against(13, 5, threads, 0, &random).unwrap();
+        let resident = laid_out(against(2), Layout::Resident);
+        let parked = laid_out(against(3), Layout::Parked);
+        assert!(lockstep(resident, parked, 200, |_| ()) > 0, "{}", info.name);
+    }
+}
+
+/// `Layout::Auto` parks a batch from `PARK_FROM` envs, whatever its threads; a batch
+/// switched to the other layout and back mid-game steps on as one never switched.
+#[test]
+fn auto_parks_big_batches_and_a_switch_keeps_the_positions() {
+    let (_, pig) = find(REGISTRY, "pig").unwrap().load([]).unwrap();
+    let auto = |envs, threads| pig.vector(envs, 0, threads).unwrap().layout();
+    assert_eq!(auto(PARK_FROM, 2), Layout::Parked);
+    assert_eq!(auto(PARK_FROM - 1, 2), Layout::Resident);
+    assert_eq!(auto(PARK_FROM, 1), Layout::Parked);
+    assert_eq!(auto(PARK_FROM - 1, 1), Layout::Resident);
+    // Odd blocks: 171 envs a thread.
+    let mut switched = pig.vector(PARK_FROM + 1, 1, 3).unwrap();
+    let mut plain = pig.vector(PARK_FROM + 1, 1, 1).unwrap();
+    let (mut a, mut b) = (Buffers::new(&*switched), Buffers::new(&*plain));
+    switched.reset(None, &mut a.outputs()).unwrap();
+    plain.reset(None, &mut b.outputs()).unwrap();
+    let mut rng = alea::chance::derive_stream(4, 0, 0);
+    let mut ids = Vec::new();
+    for step in 0..120 {
+        if step % 40 == 20 {
+            switched.set_layout(Layout::Resident).unwrap();
+        }
+        if step % 40 == 0 {
+            switched.set_layout(Layout::Auto).unwrap();
+            assert_eq!(switched.layout(), Layout::Parked);
+        }
+        random_actions(&mut rng, &a, 2, &mut ids);
+        switched.step(&ids, &mut a.outputs()).unwrap();
+        plain.step(&ids, &mut b.outputs()).unwrap();
+        assert_eq!(a, b, "step {step}");
+    }
+}
+
 /// Steps `one` and `two` (the same batch on different thread counts) `steps` times with the
 /// same random legal actions, asserting the same buffers after every step (`check` sees
 /// `one`'s before each); returns the episodes that ended.
@@ -85,7 +142,14 @@ fn lockstep(
 /// batch's size: the same actions give the same returns and the same end.
 #[test]
 fn an_episode_is_the_game_of_its_seed() {
+    for layout in [Layout::Resident, Layout::Parked] {
+        an_episode_is_the_game_of_its_seed_in(layout);
+    }
+}
+
+fn an_episode_is_the_game_of_its_seed_in(layout: Layout) {
     let mut env = VectorEnv::new(Pig::default(), 5, 21, 2).unwrap();
+    env.set_layout(layout).unwrap();
     let mut out = Buffers::new(&env);
     env.reset(None, &mut out.outputs()).unwrap();
     let mut solo = SimBuilder::new(Pig::default())
@@ -173,11 +237,18 @@ fn a_refused_step_moves_no_env() {
     assert_eq!(out, expected);
 }
 
-/// A steady loop of Pig steps on the caller's thread allocates nothing (after the buffers
-/// and each env's journal have grown).
+/// A steady loop of Pig steps on the caller's thread allocates nothing (after the buffers,
+/// each env's journal and its snapshot have grown), in either layout.
 #[test]
 fn a_step_allocates_nothing() {
+    for layout in [Layout::Resident, Layout::Parked] {
+        assert_eq!(allocations_in_a_steady_loop(layout), 0, "{layout:?}");
+    }
+}
+
+fn allocations_in_a_steady_loop(layout: Layout) -> u64 {
     let mut env = VectorEnv::new(Pig::default(), 16, 5, 1).unwrap();
+    env.set_layout(layout).unwrap();
     let mut out = Buffers::new(&env);
     env.reset(None, &mut out.outputs()).unwrap();
     let mut rng = alea::chance::derive_stream(1, 0, 0);
@@ -186,13 +257,12 @@ fn a_step_allocates_nothing() {
         random_actions(&mut rng, &out, 2, &mut ids);
         env.step(&ids, &mut out.outputs()).unwrap();
     }
-    let allocations = allocations_during(|| {
+    allocations_during(|| {
         for _ in 0..2_000 {
             random_actions(&mut rng, &out, 2, &mut ids);
             env.step(&ids, &mut out.outputs()).unwrap();
         }
-    });
-    assert_eq!(allocations, 0);
+    })
 }
 
 /// A player name as the registry lists it, without its optional parameter (`smart[:K]`).
@@ -315,8 +385,15 @@ fn a_bad_seating_is_refused_naming_what() {
 /// dealt its next episode; the batch steps on, every row a legal position.
 #[test]
 fn a_failed_game_is_dealt_its_next_episode() {
+    for layout in [Layout::Resident, Layout::Parked] {
+        a_failed_game_is_dealt_its_next_episode_in(layout);
+    }
+}
+
+fn a_failed_game_is_dealt_its_next_episode_in(layout: Layout) {
     use alea_games::games::sgs::Sgs;
     let mut env = VectorEnv::from_builder(sgs_at_its_smallest_depth_limit(), 32, 4, 2).unwrap();
+    env.set_layout(layout).unwrap();
     let mut out = Buffers::new(&env);
     env.reset(None, &mut out.outputs()).unwrap();
     let mut rng = alea::chance::derive_stream(2, 0, 0);
@@ -403,19 +480,31 @@ fn a_game_that_fails_while_dealt_is_given_up_and_the_batch_steps_on() {
 }
 
 /// A determinized copy of a single-agent batch keeps its seating: the copy steps with the
-/// learner to move in every row, and the original is untouched.
+/// learner to move in every row, and the original is untouched; the copy is the same in
+/// either layout.
 #[test]
 fn a_determinized_single_agent_batch_keeps_its_opponents() {
+    assert_eq!(
+        determinized_rows(Layout::Resident),
+        determinized_rows(Layout::Parked)
+    );
+}
+
+/// The rows of a determinized copy of an sgs batch against `trust`, laid out as `layout`,
+/// after 200 random steps.
+fn determinized_rows(layout: Layout) -> Buffers {
     use alea_games::games::sgs::Sgs;
     let mut env = VectorEnv::new(Sgs::default(), 8, 3, 1)
         .unwrap()
         .against(1, &["trust".to_string()])
         .unwrap();
+    env.set_layout(layout).unwrap();
     let mut out = Buffers::new(&env);
     env.reset(None, &mut out.outputs()).unwrap();
     let before: Vec<_> = (0..8).map(|i| *env.sim(i).unwrap().state()).collect();
     let mut copy = env.determinize(5).unwrap();
     assert_eq!(copy.learner(), Some(alea::kernel::Seat(1)));
+    assert_eq!(copy.layout(), layout);
     let mut copied = Buffers::new(&copy);
     copy.observe(&mut copied.outputs()).unwrap();
     let mut rng = alea::chance::derive_stream(7, 0, 0);
@@ -425,4 +514,5 @@ fn a_determinized_single_agent_batch_keeps_its_opponents() {
     }
     let after: Vec<_> = (0..8).map(|i| *env.sim(i).unwrap().state()).collect();
     assert_eq!(before, after);
+    copied
 }

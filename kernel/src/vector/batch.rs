@@ -1,9 +1,11 @@
 //! [`VectorEnv`]: the envs of one game, stepped together over a thread pool.
 
 use crate::encode::{Encode, size};
-use crate::kernel::{Rollback, Seat, SimBuilder};
+use crate::kernel::{Rollback, Seat, Sim, SimBuilder};
 
-use super::env::{Dealer, Env, first_failure};
+use super::env::Env;
+use super::episodes::{Dealer, Episodes, first_failure};
+use super::home::Layout;
 use super::outputs::{Outputs, Row, Sizes};
 use super::seating::Seating;
 use super::{EnvError, VectorError};
@@ -12,6 +14,9 @@ use super::{EnvError, VectorError};
 pub struct VectorEnv<G: Encode> {
     builder: SimBuilder<G>,
     envs: Vec<Env<G>>,
+    /// One `Sim` per block of envs (a thread's share: block `k` of `t` holds envs
+    /// `k·B/t .. (k+1)·B/t`), which a parked env's game is restored into to step.
+    workers: Vec<Sim<G>>,
     seed: u64,
     sizes: Sizes,
     shape: Vec<usize>,
@@ -27,7 +32,7 @@ pub struct VectorEnv<G: Encode> {
 
 impl<G: Encode> VectorEnv<G> {
     /// `num_envs` games of `game`, seeded `seed`, stepped on `threads` threads (0: one per
-    /// core). Call [`reset`](Self::reset) before the first step.
+    /// core), laid out by [`Layout::Auto`]. Call [`reset`](Self::reset) before the first step.
     pub fn new(game: G, num_envs: usize, seed: u64, threads: usize) -> Result<Self, VectorError> {
         Self::from_builder(SimBuilder::new(game), num_envs, seed, threads)
     }
@@ -49,6 +54,7 @@ impl<G: Encode> VectorEnv<G> {
         }
         .min(num_envs);
         let pool = thread_pool(threads)?;
+        let layout = Layout::Auto.resolve(num_envs);
         let builder = builder.rollback(Rollback::Caller);
         let game = builder.game();
         let shape = game.observation_shape();
@@ -58,13 +64,20 @@ impl<G: Encode> VectorEnv<G> {
             actions: game.num_actions() as usize,
             players: usize::from(game.seats()),
         };
-        let envs = (0..num_envs as u64)
-            .map(|i| Env::new(&builder, seed, i))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| VectorError::Setup(format!("building the game: {e}")))?;
+        let first = Env::new(&builder, seed, 0, layout, None).map_err(building)?;
+        // Every env restarts from the first one's start (a restart deals from its seed
+        // alone): one snapshot, hot in the caches, for the whole batch.
+        let start = std::sync::Arc::clone(first.episodes.start());
+        let mut envs = Vec::with_capacity(num_envs);
+        envs.push(first);
+        for i in 1..num_envs as u64 {
+            envs.push(Env::new(&builder, seed, i, layout, Some(&start)).map_err(building)?);
+        }
+        let workers = workers(&builder, threads)?;
         Ok(VectorEnv {
             builder,
             envs,
+            workers,
             seed,
             sizes,
             shape,
@@ -91,6 +104,31 @@ impl<G: Encode> VectorEnv<G> {
         self.seating = Some(Seating::new(self.builder.game(), learner, opponents)?);
         self.started = false;
         Ok(self)
+    }
+
+    /// Lays the envs' games out as `layout` says (resolved for this batch: [`Layout::Auto`]
+    /// by its size). The rows are the same in every layout; the envs keep their
+    /// positions. On error nothing changes.
+    pub fn set_layout(&mut self, layout: Layout) -> Result<(), VectorError> {
+        let layout = layout.resolve(self.sizes.envs);
+        let homes = self
+            .envs
+            .iter_mut()
+            .map(|env| env.home.relayout(layout, &self.builder))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(building)?;
+        for (env, home) in self.envs.iter_mut().zip(homes) {
+            if let Some(home) = home {
+                env.home = home;
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the envs' games live between steps ([`Layout::Resident`] or
+    /// [`Layout::Parked`]).
+    pub fn layout(&self) -> Layout {
+        self.envs[0].home.layout()
     }
 
     /// The learner's seat of a single-agent batch ([`against`](Self::against)).
@@ -128,9 +166,13 @@ impl<G: Encode> VectorEnv<G> {
         self.threads
     }
 
-    /// Env `i`'s game.
-    pub fn sim(&self, i: usize) -> Option<&crate::kernel::Sim<G>> {
-        self.envs.get(i).map(|env| &env.sim)
+    /// Env `i`'s game (`None` past the last env). A parked env's is restored into a worker
+    /// `Sim` to be read (hence `&mut self`): its position is env `i`'s, but what a `Sim`
+    /// keeps outside its snapshot (its logs of events and effects, its builder's seed) is
+    /// the worker's.
+    pub fn sim(&mut self, i: usize) -> Option<&Sim<G>> {
+        let env = self.envs.get(i)?;
+        env.home.sim(&mut self.workers[0]).ok()
     }
 
     /// Deals every env its next episode (with `seed`: the batch is seeded `seed` and each env
@@ -139,11 +181,13 @@ impl<G: Encode> VectorEnv<G> {
         out.check(self.sizes)?;
         if let Some(seed) = seed {
             self.seed = seed;
-            self.envs.iter_mut().for_each(Env::rewind);
+            for env in &mut self.envs {
+                env.episodes.rewind();
+            }
         }
-        let dealt = self.each(out, |_, env, row, dealer| {
-            let dealt = env.deal(dealer);
-            write_quiet(env, row);
+        let dealt = self.each(out, |_, env, sim, row, dealer| {
+            let dealt = env.deal(sim, dealer);
+            write_quiet(env, sim, row);
             first_failure(dealt)
         });
         // A game that failed while dealt was given up and the next one dealt: the batch can
@@ -155,8 +199,8 @@ impl<G: Encode> VectorEnv<G> {
     /// Writes every env's row for its position as it is (rewards 0, nothing ended).
     pub fn observe(&mut self, out: &mut Outputs<'_>) -> Result<(), VectorError> {
         out.check(self.sizes)?;
-        self.each(out, |_, env, row, _| {
-            write_quiet(env, row);
+        self.each(out, |_, env, sim, row, _| {
+            write_quiet(env, sim, row);
             Ok(())
         })
     }
@@ -179,26 +223,56 @@ impl<G: Encode> VectorEnv<G> {
         for (i, (env, &id)) in self.envs.iter().zip(actions).enumerate() {
             env.check(i, id, num_actions)?;
         }
-        self.each(out, |i, env, row, dealer| env.step(dealer, actions[i], row))
+        self.each(out, |i, env, sim, row, dealer| {
+            env.step(sim, dealer, actions[i], row)
+        })
     }
 
-    /// [`for_each_env`] over this batch's envs, `f` also given what a deal needs.
+    /// [`Blocks::run`] over this batch's envs, `f` given env `i`'s [`Episodes`], its game,
+    /// its row, and what a deal needs. An env whose game cannot be restored (never for a
+    /// snapshot its own batch saved) is lost: its row says `truncated`, with no legal
+    /// action, and the error names it.
+    ///
+    /// [`Episodes`]: super::episodes::Episodes
     fn each(
         &mut self,
         out: &mut Outputs<'_>,
-        f: impl Fn(usize, &mut Env<G>, Row<'_>, &Dealer<'_, G>) -> Result<(), EnvError> + Sync,
+        f: impl Fn(
+            usize,
+            &mut Episodes<G>,
+            &mut Sim<G>,
+            Row<'_>,
+            &Dealer<'_, G>,
+        ) -> Result<(), EnvError>
+        + Sync,
     ) -> Result<(), VectorError> {
         let dealer = Dealer {
             builder: &self.builder,
             seed: self.seed,
             seating: self.seating.as_ref(),
         };
-        for_each_env(
+        let blocks = Blocks {
+            pool: self.pool.as_ref(),
+            sizes: self.sizes,
+            count: self.workers.len(),
+        };
+        blocks.run(
             &mut self.envs,
-            self.pool.as_ref(),
-            self.sizes,
+            &mut self.workers,
             out,
-            |i, env, row| f(i, env, row, &dealer),
+            |i, env, worker, row| {
+                let Env { home, episodes } = env;
+                let mut row = Some(row);
+                let done = home.enter(worker, |sim| match row.take() {
+                    Some(row) => f(i, episodes, sim, row, &dealer),
+                    None => Ok(()),
+                });
+                // Still here: the game could not be restored, and the env is lost.
+                if let Some(row) = row {
+                    episodes.lose(row);
+                }
+                done
+            },
         )
     }
 
@@ -232,13 +306,10 @@ impl<G: Encode> VectorEnv<G> {
             return Err(VectorError::NotReset);
         }
         let mut envs = Vec::with_capacity(self.envs.len());
+        let worker = &mut self.workers[0];
         for (i, env) in self.envs.iter_mut().enumerate() {
-            let mut sim = env.sim.fork();
             let env_seed = crate::chance::sub_seed(seed, i as u64);
-            if let Some(viewer) = env.seat() {
-                sim.determinize(viewer, env_seed);
-            }
-            let copy = env.with_sim(sim, self.seating.as_ref(), env_seed);
+            let copy = env.determinized(worker, self.seating.as_ref(), env_seed);
             envs.push(copy.map_err(|e| VectorError::Game {
                 env: i,
                 message: e.to_string(),
@@ -247,6 +318,7 @@ impl<G: Encode> VectorEnv<G> {
         Ok(VectorEnv {
             builder: self.builder.clone(),
             envs,
+            workers: workers(&self.builder, self.workers.len())?,
             seed: self.seed,
             sizes: self.sizes,
             shape: self.shape.clone(),
@@ -259,45 +331,94 @@ impl<G: Encode> VectorEnv<G> {
     }
 }
 
-/// Runs `f(i, env i, its row)` for every env (a failing env does not stop the others): over
-/// contiguous blocks of envs, one per thread of `pool`, in parallel; the first error by env
-/// order, naming its env.
-fn for_each_env<G: Encode>(
-    envs: &mut [Env<G>],
-    pool: Option<&rayon::ThreadPool>,
+/// How a batch's envs are split over threads: `count` contiguous blocks as even as can be
+/// (block `k` holds envs `k·B/count .. (k+1)·B/count`), each stepped on one thread with its
+/// own worker `Sim`.
+struct Blocks<'a> {
+    pool: Option<&'a rayon::ThreadPool>,
     sizes: Sizes,
-    out: &mut Outputs<'_>,
-    f: impl Fn(usize, &mut Env<G>, Row<'_>) -> Result<(), EnvError> + Sync,
-) -> Result<(), VectorError> {
-    let block = |first: usize, envs: &mut [Env<G>], mut rows: Outputs<'_>| {
-        let mut failed = Ok(());
-        for (k, env) in envs.iter_mut().enumerate() {
-            let stepped = f(first + k, env, rows.row(k, sizes)).map_err(|e| VectorError::Game {
-                env: first + k,
-                message: e.to_string(),
-            });
-            // Every env steps; the first failure is the one reported.
-            failed = failed.and(stepped);
-        }
-        failed
-    };
-    let rows = Outputs {
-        observation: &mut *out.observation,
-        legal_action_mask: &mut *out.legal_action_mask,
-        current_player: &mut *out.current_player,
-        rewards: &mut *out.rewards,
-        terminated: &mut *out.terminated,
-        truncated: &mut *out.truncated,
-        final_observation: &mut *out.final_observation,
-        final_rewards: &mut *out.final_rewards,
-    };
-    match pool {
-        None => block(0, envs, rows),
-        Some(pool) => {
-            let most = sizes.envs.div_ceil(pool.current_num_threads());
-            pool.install(|| split(0, envs, rows, sizes, most, &block))
+    count: usize,
+}
+
+impl Blocks<'_> {
+    /// Runs `f(i, env i, its block's worker, its row)` for every env (a failing env does not
+    /// stop the others), the blocks in parallel; the first error by env order, naming its
+    /// env.
+    fn run<G: Encode>(
+        &self,
+        envs: &mut [Env<G>],
+        workers: &mut [Sim<G>],
+        out: &mut Outputs<'_>,
+        f: impl Fn(usize, &mut Env<G>, &mut Sim<G>, Row<'_>) -> Result<(), EnvError> + Sync,
+    ) -> Result<(), VectorError> {
+        let sizes = self.sizes;
+        let block =
+            |first: usize, envs: &mut [Env<G>], worker: &mut Sim<G>, mut rows: Outputs<'_>| {
+                let mut failed = Ok(());
+                for (k, env) in envs.iter_mut().enumerate() {
+                    let stepped = f(first + k, env, worker, rows.row(k, sizes)).map_err(|e| {
+                        VectorError::Game {
+                            env: first + k,
+                            message: e.to_string(),
+                        }
+                    });
+                    // Every env steps; the first failure is the one reported.
+                    failed = failed.and(stepped);
+                }
+                failed
+            };
+        let rows = out.reborrow();
+        match self.pool {
+            None => block(0, envs, &mut workers[0], rows),
+            Some(pool) => pool.install(|| self.split(0, envs, workers, rows, &block)),
         }
     }
+
+    /// The first env of block `k`.
+    fn start(&self, k: usize) -> usize {
+        k * self.sizes.envs / self.count
+    }
+
+    /// Halves `workers` and, at the border of their blocks, `envs` and `rows` (block `first`
+    /// the first of them) until one worker is left, the halves in parallel;
+    /// `block(first env, envs, worker, rows)` runs each block.
+    fn split<G: Encode>(
+        &self,
+        first: usize,
+        envs: &mut [Env<G>],
+        workers: &mut [Sim<G>],
+        rows: Outputs<'_>,
+        block: &(
+             impl Fn(usize, &mut [Env<G>], &mut Sim<G>, Outputs<'_>) -> Result<(), VectorError> + Sync
+         ),
+    ) -> Result<(), VectorError> {
+        if let [worker] = workers {
+            return block(self.start(first), envs, worker, rows);
+        }
+        let half = workers.len() / 2;
+        let at = self.start(first + half) - self.start(first);
+        let (left, right) = envs.split_at_mut(at);
+        let (left_workers, right_workers) = workers.split_at_mut(half);
+        let (left_rows, right_rows) = rows.split_at(at, self.sizes);
+        let (a, b) = rayon::join(
+            || self.split(first, left, left_workers, left_rows, block),
+            || self.split(first + half, right, right_workers, right_rows, block),
+        );
+        a.and(b)
+    }
+}
+
+/// `count` worker `Sim`s built by `builder`.
+fn workers<G: Encode>(builder: &SimBuilder<G>, count: usize) -> Result<Vec<Sim<G>>, VectorError> {
+    (0..count)
+        .map(|_| builder.try_build())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(building)
+}
+
+/// A game that could not be built, as a setup error.
+fn building(error: crate::kernel::SimError) -> VectorError {
+    VectorError::Setup(format!("building the game: {error}"))
 }
 
 /// A pool of `threads` threads, none for one (the caller's thread steps the envs).
@@ -314,32 +435,9 @@ fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, VectorError>
 }
 
 /// Writes `env`'s row as of its position, with nothing earned or ended.
-fn write_quiet<G: Encode>(env: &mut Env<G>, row: Row<'_>) {
+fn write_quiet<G: Encode>(env: &mut Episodes<G>, sim: &Sim<G>, row: Row<'_>) {
     row.rewards.fill(0.0);
     *row.terminated = false;
     *row.truncated = false;
-    env.write(row);
-}
-
-/// Halves `envs` and `rows` until a half is at most `most` envs, the halves in parallel;
-/// `block(first env, envs, rows)` runs each.
-fn split<G: Encode>(
-    first: usize,
-    envs: &mut [Env<G>],
-    rows: Outputs<'_>,
-    sizes: Sizes,
-    most: usize,
-    block: &(impl Fn(usize, &mut [Env<G>], Outputs<'_>) -> Result<(), VectorError> + Sync),
-) -> Result<(), VectorError> {
-    if envs.len() <= most {
-        return block(first, envs, rows);
-    }
-    let half = envs.len() / 2;
-    let (left, right) = envs.split_at_mut(half);
-    let (left_rows, right_rows) = rows.split_at(half, sizes);
-    let (a, b) = rayon::join(
-        || split(first, left, left_rows, sizes, most, block),
-        || split(first + half, right, right_rows, sizes, most, block),
-    );
-    a.and(b)
+    env.write(sim, row);
 }

@@ -3,6 +3,7 @@
 
 use crate::encode::Encode;
 
+use super::home::Layout;
 use super::outputs::{Outputs, Sizes};
 use super::{VectorEnv, VectorError};
 
@@ -16,6 +17,10 @@ pub trait DynVector: Send + Sync {
     fn threads(&self) -> usize;
     /// [`VectorEnv::learner`]: the learner's seat of a single-agent batch.
     fn learner(&self) -> Option<u8>;
+    /// [`VectorEnv::layout`].
+    fn layout(&self) -> Layout;
+    /// [`VectorEnv::set_layout`].
+    fn set_layout(&mut self, layout: Layout) -> Result<(), VectorError>;
     /// [`VectorEnv::reset`].
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> Result<(), VectorError>;
     /// [`VectorEnv::step`].
@@ -47,6 +52,14 @@ impl<G: Encode> DynVector for VectorEnv<G> {
 
     fn learner(&self) -> Option<u8> {
         VectorEnv::learner(self).map(|seat| seat.0)
+    }
+
+    fn layout(&self) -> Layout {
+        VectorEnv::layout(self)
+    }
+
+    fn set_layout(&mut self, layout: Layout) -> Result<(), VectorError> {
+        VectorEnv::set_layout(self, layout)
     }
 
     fn reset(&mut self, seed: Option<u64>, out: &mut Outputs<'_>) -> Result<(), VectorError> {

@@ -1,264 +1,69 @@
-//! One env of a batch: its `Sim`, the episodes it has dealt, and how it writes its row.
+//! One env of a batch: its game ([`Home`]) and what it keeps beside it ([`Episodes`]).
 
 use std::sync::Arc;
 
 use crate::encode::Encode;
-use crate::kernel::{Seat, Sim, SimBuilder, SimError, Turn};
+use crate::kernel::{Sim, SimBuilder, SimError};
 use crate::snapshot::Snapshot;
 
-use super::outputs::Row;
-use super::seating::{Opponents, Seating};
-use super::{EnvError, VectorError, episode_seed};
+use super::VectorError;
+use super::episodes::{Episodes, seat_to_move};
+use super::home::{Home, Layout};
 
-/// Episodes in a row the opponents may end before the learner's first move (each is dealt
-/// again) before the env reports [`EnvError::NoTurn`].
-const MAX_SKIPPED: u32 = 1_000;
-
-/// What dealing an episode needs from the batch.
-pub(super) struct Dealer<'a, G: Encode> {
-    pub(super) builder: &'a SimBuilder<G>,
-    /// The batch's seed.
-    pub(super) seed: u64,
-    /// The learner's seat and its opponents, in a single-agent batch.
-    pub(super) seating: Option<&'a Seating>,
-}
-
-/// Env `index` of a batch.
+/// One env of a batch.
 pub(super) struct Env<G: Encode> {
-    pub(super) sim: Sim<G>,
-    /// A snapshot of a game just built, for [`Encode::restart`].
-    start: Arc<Snapshot>,
-    index: u64,
-    /// The episode the next deal starts.
-    next_episode: u64,
-    /// The returns read at an episode's end (kept for their capacity).
-    returns: Vec<f64>,
-    /// The other seats' players, in a single-agent batch.
-    opponents: Opponents<G>,
-    /// The ids of the position's legal actions, in [`Sim::legal_actions`]'s order, kept
-    /// beside the world when its row is written: checking an action and drawing a random one
-    /// then read this short list, not the world (a batch of a thousand worlds outgrows the
-    /// caches, and every visit to a world costs misses).
-    legal: Vec<u32>,
+    pub(super) home: Home<G>,
+    pub(super) episodes: Episodes<G>,
 }
 
 impl<G: Encode> Env<G> {
-    /// Env `index`, built as its episode 0 of a batch seeded `seed` (not yet dealt: the first
-    /// reset deals it again).
-    pub(super) fn new(builder: &SimBuilder<G>, seed: u64, index: u64) -> Result<Self, SimError> {
-        let mut sim = builder
-            .clone()
-            .seed(episode_seed(seed, index, 0))
-            .try_build()?;
-        let start = Arc::new(sim.snapshot());
-        Ok(Env {
-            sim,
-            start,
-            index,
-            next_episode: 0,
-            returns: Vec::new(),
-            opponents: Opponents::none(),
-            legal: Vec::new(),
-        })
-    }
-
-    /// A copy of `self` holding `sim` (a determinized fork), its opponents (if `seating`)
-    /// seated afresh from `seed`.
-    pub(super) fn with_sim(
-        &self,
-        sim: Sim<G>,
-        seating: Option<&Seating>,
+    /// Env `index` of a batch seeded `seed`, its game kept as `layout` (resolved) keeps it
+    /// (see [`Episodes::new`]; `start`, when given, is where its restarts start).
+    pub(super) fn new(
+        builder: &SimBuilder<G>,
         seed: u64,
-    ) -> Result<Self, EnvError> {
-        let mut env = Env {
-            sim,
-            start: Arc::clone(&self.start),
-            index: self.index,
-            next_episode: self.next_episode,
-            returns: Vec::new(),
-            opponents: Opponents::none(),
-            legal: Vec::new(),
-        };
-        env.read_legal();
-        if let Some(seating) = seating {
-            let game = &self.sim.rules().game;
-            env.opponents.seat(game, seating, seed)?;
-        }
-        Ok(env)
-    }
-
-    /// Starts the episodes over from 0 (a reset with a new seed).
-    pub(super) fn rewind(&mut self) {
-        self.next_episode = 0;
-    }
-
-    /// Deals the next episode: in place when the game can restart, else a new `Sim`. In a
-    /// single-agent batch the opponents are seated and play up to the learner's first move
-    /// (an episode they end before it is skipped: dealt again). A game that fails while it is
-    /// dealt (its setup, an opponent's move) is given up as one that fails in a step is, and
-    /// the next episode dealt. Returns the first such failure; `Err` when no episode could
-    /// be dealt in [`MAX_SKIPPED`] tries (the env is then at no decision). Write the row
-    /// afterwards in every case: the next step's check reads the legal ids it stores.
-    pub(super) fn deal(&mut self, dealer: &Dealer<'_, G>) -> Result<Option<EnvError>, EnvError> {
-        let mut failed = None;
-        for _ in 0..MAX_SKIPPED {
-            match self.deal_episode(dealer) {
-                Ok(true) => return Ok(failed),
-                Ok(false) => {}
-                Err(error) => {
-                    failed.get_or_insert(error);
-                }
-            }
-        }
-        Err(failed.unwrap_or(EnvError::NoTurn(MAX_SKIPPED)))
-    }
-
-    /// Deals one episode (and plays the opponents' first moves); true when it stops at a
-    /// decision of the learner's (always, in a batch whose every seat the caller plays).
-    fn deal_episode(&mut self, dealer: &Dealer<'_, G>) -> Result<bool, EnvError> {
-        let seed = self.deal_once(dealer)?;
-        let Some(seating) = dealer.seating else {
-            return Ok(true);
-        };
-        self.opponents.seat(dealer.builder.game(), seating, seed)?;
-        self.opponents.play(&mut self.sim, seating.learner)?;
-        Ok(!self.sim.is_terminal())
+        index: u64,
+        layout: Layout,
+        start: Option<&Arc<Snapshot>>,
+    ) -> Result<Self, SimError> {
+        let (episodes, sim) = Episodes::new(builder, seed, index, start)?;
+        Ok(Env {
+            home: Home::new(sim, layout),
+            episodes,
+        })
     }
 
     /// True when the position written last has a legal action (the env can step).
     pub(super) fn playable(&self) -> bool {
-        !self.legal.is_empty()
+        self.episodes.playable()
     }
 
-    /// Deals the next episode of the batch; returns its seed.
-    fn deal_once(&mut self, dealer: &Dealer<'_, G>) -> Result<u64, SimError> {
-        let seed = episode_seed(dealer.seed, self.index, self.next_episode);
-        self.next_episode += 1;
-        self.sim.forget_chance();
-        if !G::restart(&mut self.sim, &self.start, seed)? {
-            self.sim = dealer.builder.clone().seed(seed).try_build()?;
-        }
-        Ok(seed)
-    }
-
-    /// The seat to move (every env is at a player's decision between steps).
-    pub(super) fn seat(&self) -> Option<Seat> {
-        match self.sim.turn() {
-            Turn::Player(seat) => Some(seat),
-            Turn::Terminal => None,
-        }
-    }
-
-    /// The id of a uniformly random legal action (0 when there is none: a finished game,
-    /// which [`check`](Self::check) then refuses).
-    pub(super) fn random_action(&self, rng: &mut impl rand::Rng) -> u32 {
-        use rand::RngExt;
-        if self.legal.is_empty() {
-            return 0;
-        }
-        self.legal[rng.random_range(0..self.legal.len())]
-    }
-
-    /// Checks that `id` is a legal action here (as env `env` of a game of `num_actions`
-    /// action ids).
+    /// [`Episodes::check`].
     pub(super) fn check(&self, env: usize, id: u32, num_actions: u32) -> Result<(), VectorError> {
-        if id >= num_actions {
-            return Err(VectorError::OutOfRange {
-                env,
-                action: id,
-                num_actions,
-            });
-        }
-        match self.legal.contains(&id) {
-            true => Ok(()),
-            false => Err(VectorError::Illegal { env, action: id }),
-        }
+        self.episodes.check(env, id, num_actions)
     }
 
-    /// Reads the position's legal action ids into [`legal`](Self::legal).
-    fn read_legal(&mut self) {
-        crate::encode::legal_ids(&self.sim, &mut self.legal);
+    /// [`Episodes::random_action`].
+    pub(super) fn random_action(&self, rng: &mut impl rand::Rng) -> u32 {
+        self.episodes.random_action(rng)
     }
 
-    /// Plays `id` (checked) and, in a single-agent batch, the opponents' moves up to the
-    /// learner's next; at the episode's end writes the final rows and deals the next
-    /// episode; then writes the position's row.
-    pub(super) fn step(
+    /// A copy of this env whose hidden information is resampled for its player to move from
+    /// `seed` (its opponents, if `seating`, seated afresh from the same seed); `self` is
+    /// untouched.
+    pub(super) fn determinized(
         &mut self,
-        dealer: &Dealer<'_, G>,
-        id: u32,
-        row: Row<'_>,
-    ) -> Result<(), EnvError> {
-        let mover = self.seat().unwrap_or(Seat(0));
-        if let Err(error) = self.play(dealer, id) {
-            // The envs run with `Rollback::Caller`: a failed action leaves its world
-            // half-applied, so the episode is given up (cut: `truncated`, nothing earned)
-            // and the next one dealt.
-            *row.terminated = false;
-            *row.truncated = true;
-            row.rewards.fill(0.0);
-            row.final_rewards.fill(0.0);
-            row.final_observation.fill(0.0);
-            // A deal that fails too leaves the position as it is; the first failure is told.
-            let _ = self.deal(dealer);
-            self.write(row);
-            return Err(error);
-        }
-        let ended = self.sim.is_terminal();
-        *row.truncated = ended && G::truncated(&self.sim);
-        *row.terminated = ended && !*row.truncated;
-        if ended {
-            self.sim.returns_into(&mut self.returns);
-            for (to, from) in row.rewards.iter_mut().zip(&self.returns) {
-                *to = *from as f32;
+        worker: &mut Sim<G>,
+        seating: Option<&super::seating::Seating>,
+        seed: u64,
+    ) -> Result<Self, super::EnvError> {
+        let episodes = &self.episodes;
+        let (home, episodes) = self.home.copy_with(worker, |sim| {
+            if let Some(viewer) = seat_to_move(sim) {
+                sim.determinize(viewer, seed);
             }
-            row.final_rewards.copy_from_slice(row.rewards);
-            row.final_observation.fill(0.0);
-            G::observation(&self.sim, mover, row.final_observation);
-            let dealt = self.deal(dealer);
-            self.write(row);
-            return first_failure(dealt);
-        }
-        row.rewards.fill(0.0);
-        self.write(row);
-        Ok(())
-    }
-
-    /// Plays `id` (checked) and, in a single-agent batch, the opponents' moves up to the
-    /// learner's next.
-    fn play(&mut self, dealer: &Dealer<'_, G>, id: u32) -> Result<(), EnvError> {
-        let at = self.legal.iter().position(|&legal| legal == id);
-        let action = self.sim.legal_actions()[at.expect("checked before the step")];
-        self.sim.apply(action)?;
-        if let Some(seating) = dealer.seating {
-            self.opponents.play(&mut self.sim, seating.learner)?;
-        }
-        Ok(())
-    }
-
-    /// Writes the position's observation (from the view of the player to move), its legal
-    /// mask and the player to move (`-4`, OpenSpiel's terminal id, if the episode is over).
-    pub(super) fn write(&mut self, row: Row<'_>) {
-        self.read_legal();
-        row.legal_action_mask.fill(false);
-        for &id in &self.legal {
-            row.legal_action_mask[id as usize] = true;
-        }
-        row.observation.fill(0.0);
-        match self.seat() {
-            Some(seat) => {
-                *row.current_player = i32::from(seat.0);
-                G::observation(&self.sim, seat, row.observation);
-            }
-            None => *row.current_player = crate::registry::TERMINAL as i32,
-        }
-    }
-}
-
-/// A deal's first failure, as an error (`Ok` when every game dealt was sound).
-pub(super) fn first_failure(dealt: Result<Option<EnvError>, EnvError>) -> Result<(), EnvError> {
-    match dealt {
-        Ok(None) => Ok(()),
-        Ok(Some(error)) | Err(error) => Err(error),
+            episodes.copy_for(sim, seating, seed)
+        })?;
+        Ok(Env { home, episodes })
     }
 }

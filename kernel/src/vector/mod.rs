@@ -1,6 +1,6 @@
 //! Vector environments: `N` games of one kind stepped in one call (feature `vector`).
 //!
-//! A [`VectorEnv`] holds one [`Sim`](crate::kernel::Sim) per env. [`VectorEnv::step`] takes one
+//! A [`VectorEnv`] holds `N` games of one kind. [`VectorEnv::step`] takes one
 //! action id per env and writes, into buffers the caller owns ([`Outputs`]), what a learner
 //! reads: each env's observation from the view of its player to move, the legal-action mask,
 //! the player to move, what each player earned this step, and whether the episode ended
@@ -15,6 +15,10 @@
 //!   always at a player's decision.
 //! - **Threads.** The envs are split into contiguous blocks over a thread pool; each env is a
 //!   game of its own, so the buffers are identical for any thread count.
+//! - **Layout.** A small batch keeps one [`Sim`](crate::kernel::Sim) per env; a big one
+//!   ([`PARK_FROM`] envs or more) keeps a snapshot per env and one `Sim` per thread
+//!   that restores each env's game to step it, so its speed per env stays a small batch's
+//!   ([`Layout`]; the rows are the same in every layout).
 //! - **Checked first.** Every action is checked (length, range, legality) before any env
 //!   moves: a refused step changes no env.
 //! - **Single agent.** [`VectorEnv::against`] makes the batch one learner's: the other seats
@@ -57,11 +61,14 @@
 mod batch;
 mod dynamic;
 mod env;
+mod episodes;
+mod home;
 mod outputs;
 mod seating;
 
 pub use batch::VectorEnv;
 pub use dynamic::DynVector;
+pub use home::{Layout, PARK_FROM};
 pub use outputs::{Buffers, Outputs, Sizes};
 pub use seating::learner_seat;
 

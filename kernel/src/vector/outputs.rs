@@ -76,6 +76,20 @@ impl Outputs<'_> {
         Ok(())
     }
 
+    /// The same views, borrowed again (for a call that takes them by value).
+    pub(super) fn reborrow(&mut self) -> Outputs<'_> {
+        Outputs {
+            observation: &mut *self.observation,
+            legal_action_mask: &mut *self.legal_action_mask,
+            current_player: &mut *self.current_player,
+            rewards: &mut *self.rewards,
+            terminated: &mut *self.terminated,
+            truncated: &mut *self.truncated,
+            final_observation: &mut *self.final_observation,
+            final_rewards: &mut *self.final_rewards,
+        }
+    }
+
     /// The first `n` rows and the rest.
     pub(super) fn split_at(self, n: usize, sizes: Sizes) -> (Self, Self) {
         let (o, a, p) = (sizes.observation, sizes.actions, sizes.players);

@@ -72,9 +72,9 @@ impl Encode for Leduc {
         let cases = Forced::path(sim.next_cases()).unwrap_or(Forced::NONE);
         sim.restore(start)?;
         sim.reseed(seed);
-        let cards = sim.rules().cards().to_vec();
+        let rules = sim.shared_rules();
         let world = sim.world_mut();
-        for entity in cards {
+        for &entity in rules.cards() {
             if let Some(mut zone) = world.get_mut::<Zone>(entity) {
                 *zone = Zone::Stock;
             }

@@ -1,0 +1,139 @@
+//! Where an env's game lives between steps ([`Layout`]): its own `Sim`, or a snapshot that
+//! its block's worker `Sim` restores to step it and saves again.
+
+use crate::encode::Encode;
+use crate::kernel::{Sim, SimError};
+use crate::snapshot::Snapshot;
+
+/// Envs in a batch from which [`Layout::Auto`] parks them (counted over the whole batch:
+/// its threads share the last-level cache). On the reference machine, one thread, a parked
+/// batch of 512 steps 1.4–1.6× faster for sichuan, the duel and sgs, about as fast for
+/// riichi; Leduc gains from 1 024 (1.7×); Pig, whose world is small, is faster resident at
+/// every size (`benches/vector.rs`, table in the book's Performance page).
+pub const PARK_FROM: usize = 512;
+
+/// Where each env's game lives between steps. Every layout gives the same rows, bit for
+/// bit; they differ in speed only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// [`Parked`](Self::Parked) for a batch of at least [`PARK_FROM`] envs, else
+    /// [`Resident`](Self::Resident).
+    #[default]
+    Auto,
+    /// Each env keeps its own `Sim`: the fastest while the batch's worlds fit the caches
+    /// (a world is tens to hundreds of kilobytes).
+    Resident,
+    /// Each env keeps a snapshot of its game, and each thread one `Sim` that restores an
+    /// env's snapshot, steps it and saves it back: a step then visits one hot world and a
+    /// compact snapshot, so a big batch keeps a small one's speed per env. What a `Sim`
+    /// keeps outside its snapshot (its logs of events and effects) is the thread's, shared
+    /// by the envs it steps.
+    Parked,
+}
+
+impl Layout {
+    /// `Resident` or `Parked` for a batch of `envs` envs.
+    pub(super) fn resolve(self, envs: usize) -> Layout {
+        match self {
+            Layout::Auto if envs >= PARK_FROM => Layout::Parked,
+            Layout::Auto => Layout::Resident,
+            chosen => chosen,
+        }
+    }
+}
+
+/// An env's game.
+pub(super) enum Home<G: Encode> {
+    /// Its own `Sim` ([`Layout::Resident`]; boxed: a `Sim` is kilobytes, a snapshot's handle
+    /// a few words).
+    Resident(Box<Sim<G>>),
+    /// A snapshot of it ([`Layout::Parked`]).
+    Parked(Snapshot),
+}
+
+impl<G: Encode> Home<G> {
+    /// `sim` kept as `layout` (resolved) keeps it.
+    pub(super) fn new(mut sim: Sim<G>, layout: Layout) -> Home<G> {
+        match layout {
+            Layout::Parked => Home::Parked(sim.snapshot()),
+            Layout::Auto | Layout::Resident => Home::Resident(Box::new(sim)),
+        }
+    }
+
+    /// The game kept as `layout` (resolved) keeps it, when that changes its home: a resident
+    /// game saved, a parked one restored into a `Sim` that `builder` builds. `self` is
+    /// untouched.
+    pub(super) fn relayout(
+        &mut self,
+        layout: Layout,
+        builder: &crate::kernel::SimBuilder<G>,
+    ) -> Result<Option<Home<G>>, SimError> {
+        match (self, layout) {
+            (Home::Resident(sim), Layout::Parked) => Ok(Some(Home::Parked(sim.snapshot()))),
+            (Home::Parked(snapshot), Layout::Resident) => {
+                let mut sim = builder.try_build()?;
+                sim.restore(snapshot)?;
+                Ok(Some(Home::Resident(Box::new(sim))))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The layout this home is in.
+    pub(super) fn layout(&self) -> Layout {
+        match self {
+            Home::Resident(_) => Layout::Resident,
+            Home::Parked(_) => Layout::Parked,
+        }
+    }
+
+    /// Runs `f` on the game: its own `Sim`, or `worker` holding it (restored first, saved
+    /// back after, whatever `f` returns; a restore that fails runs nothing).
+    pub(super) fn enter<R, E: From<SimError>>(
+        &mut self,
+        worker: &mut Sim<G>,
+        f: impl FnOnce(&mut Sim<G>) -> Result<R, E>,
+    ) -> Result<R, E> {
+        match self {
+            Home::Resident(sim) => f(sim),
+            Home::Parked(snapshot) => {
+                worker.restore(snapshot)?;
+                let done = f(worker);
+                worker.snapshot_into(snapshot);
+                done
+            }
+        }
+    }
+
+    /// A copy of the game, in the same layout, that `f` changes first (`self` is untouched;
+    /// `f` also returns what it reads of the copy).
+    pub(super) fn copy_with<R, E: From<SimError>>(
+        &mut self,
+        worker: &mut Sim<G>,
+        f: impl FnOnce(&mut Sim<G>) -> Result<R, E>,
+    ) -> Result<(Home<G>, R), E> {
+        match self {
+            Home::Resident(sim) => {
+                let mut copy = sim.fork();
+                let read = f(&mut copy)?;
+                Ok((Home::Resident(Box::new(copy)), read))
+            }
+            Home::Parked(snapshot) => {
+                worker.restore(snapshot)?;
+                let read = f(worker)?;
+                Ok((Home::Parked(worker.snapshot()), read))
+            }
+        }
+    }
+
+    /// The game, to read (restored into `worker` when parked).
+    pub(super) fn sim<'a>(&'a self, worker: &'a mut Sim<G>) -> Result<&'a Sim<G>, SimError> {
+        match self {
+            Home::Resident(sim) => Ok(sim),
+            Home::Parked(snapshot) => {
+                worker.restore(snapshot)?;
+                Ok(worker)
+            }
+        }
+    }
+}
