@@ -227,24 +227,12 @@ impl VectorEnv {
     /// the arrays are the same in every layout, and the envs keep their positions.
     #[getter]
     fn layout(&self) -> &'static str {
-        match self.inner.layout() {
-            Layout::Parked => "parked",
-            Layout::Auto | Layout::Resident => "resident",
-        }
+        self.inner.layout().name()
     }
 
     #[setter]
     fn set_layout(&mut self, py: Python<'_>, layout: &str) -> PyResult<()> {
-        let layout = match layout {
-            "auto" => Layout::Auto,
-            "resident" => Layout::Resident,
-            "parked" => Layout::Parked,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "layout {other:?}: expected \"auto\", \"resident\" or \"parked\""
-                )));
-            }
-        };
+        let layout: Layout = layout.parse().map_err(PyValueError::new_err)?;
         let inner = &mut self.inner;
         py.detach(|| inner.set_layout(layout)).map_err(vector_error)
     }
@@ -323,7 +311,7 @@ impl VectorEnv {
             self.name,
             sizes.envs,
             self.inner.threads(),
-            self.layout()
+            self.inner.layout().name()
         )
     }
 }

@@ -75,12 +75,58 @@ fn every_game_steps_the_same_resident_and_parked() {
     }
 }
 
+/// A batch built parked (`Layout::Auto` from `PARK_FROM` envs: each env's episode 0
+/// restarted in a worker, not built) holds the games a resident batch builds: its first rows
+/// are a small resident batch's, before and after the first reset.
+#[test]
+fn a_batch_built_parked_holds_the_games_of_their_seeds() {
+    for info in REGISTRY {
+        let (_, game) = info.load(small(info.name)).unwrap();
+        let mut parked = game.vector(PARK_FROM, 11, 2).unwrap();
+        let mut resident = game.vector(16, 11, 2).unwrap();
+        assert_eq!(
+            (parked.layout(), resident.layout()),
+            (Layout::Parked, Layout::Resident)
+        );
+        let (mut p, mut r) = (Buffers::new(&*parked), Buffers::new(&*resident));
+        let (o, a) = (resident.sizes().observation, resident.sizes().actions);
+        let first_rows = |p: &Buffers, r: &Buffers| {
+            assert_eq!(p.observation[..16 * o], r.observation[..], "{}", info.name);
+            assert_eq!(
+                p.legal_action_mask[..16 * a],
+                r.legal_action_mask[..],
+                "{}",
+                info.name
+            );
+            assert_eq!(
+                p.current_player[..16],
+                r.current_player[..],
+                "{}",
+                info.name
+            );
+        };
+        parked.observe(&mut p.outputs()).unwrap();
+        resident.observe(&mut r.outputs()).unwrap();
+        first_rows(&p, &r);
+        parked.reset(None, &mut p.outputs()).unwrap();
+        resident.reset(None, &mut r.outputs()).unwrap();
+        first_rows(&p, &r);
+    }
+}
+
 /// `Layout::Auto` parks a batch from `PARK_FROM` envs, whatever its threads; a batch
 /// switched to the other layout and back mid-game steps on as one never switched.
 #[test]
 fn auto_parks_big_batches_and_a_switch_keeps_the_positions() {
     let (_, pig) = find(REGISTRY, "pig").unwrap().load([]).unwrap();
     let auto = |envs, threads| pig.vector(envs, 0, threads).unwrap().layout();
+    for layout in [Layout::Auto, Layout::Resident, Layout::Parked] {
+        assert_eq!(layout.name().parse(), Ok(layout));
+    }
+    assert_eq!(
+        "packed".parse::<Layout>(),
+        Err("layout \"packed\": expected \"auto\", \"resident\" or \"parked\"".to_string())
+    );
     assert_eq!(auto(PARK_FROM, 2), Layout::Parked);
     assert_eq!(auto(PARK_FROM - 1, 2), Layout::Resident);
     assert_eq!(auto(PARK_FROM, 1), Layout::Parked);

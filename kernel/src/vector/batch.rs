@@ -1,5 +1,7 @@
 //! [`VectorEnv`]: the envs of one game, stepped together over a thread pool.
 
+use std::sync::Arc;
+
 use crate::encode::{Encode, size};
 use crate::kernel::{Rollback, Seat, Sim, SimBuilder};
 
@@ -8,7 +10,7 @@ use super::episodes::{Dealer, Episodes, first_failure};
 use super::home::Layout;
 use super::outputs::{Outputs, Row, Sizes};
 use super::seating::Seating;
-use super::{EnvError, VectorError};
+use super::{EnvError, VectorError, episode_seed};
 
 /// `N` games of `G`, stepped together (see the [module](super) docs).
 pub struct VectorEnv<G: Encode> {
@@ -64,16 +66,15 @@ impl<G: Encode> VectorEnv<G> {
             actions: game.num_actions() as usize,
             players: usize::from(game.seats()),
         };
-        let first = Env::new(&builder, seed, 0, layout, None).map_err(building)?;
-        // Every env restarts from the first one's start (a restart deals from its seed
-        // alone): one snapshot, hot in the caches, for the whole batch.
-        let start = std::sync::Arc::clone(first.episodes.start());
-        let mut envs = Vec::with_capacity(num_envs);
-        envs.push(first);
-        for i in 1..num_envs as u64 {
-            envs.push(Env::new(&builder, seed, i, layout, Some(&start)).map_err(building)?);
-        }
-        let workers = workers(&builder, threads)?;
+        // Every env restarts from one start (a restart deals from its seed alone): one
+        // snapshot, hot in the caches, for the whole batch.
+        let first = builder.clone().seed(episode_seed(seed, 0, 0));
+        let start = Arc::new(first.try_build().map_err(building)?.snapshot());
+        let mut workers = workers(&builder, threads)?;
+        let envs = (0..num_envs as u64)
+            .map(|i| Env::new(&builder, seed, i, layout, &start, &mut workers[0]))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(building)?;
         Ok(VectorEnv {
             builder,
             envs,

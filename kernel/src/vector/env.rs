@@ -6,9 +6,9 @@ use crate::encode::Encode;
 use crate::kernel::{Sim, SimBuilder, SimError};
 use crate::snapshot::Snapshot;
 
-use super::VectorError;
 use super::episodes::{Episodes, seat_to_move};
 use super::home::{Home, Layout};
+use super::{VectorError, episode_seed};
 
 /// One env of a batch.
 pub(super) struct Env<G: Encode> {
@@ -17,20 +17,30 @@ pub(super) struct Env<G: Encode> {
 }
 
 impl<G: Encode> Env<G> {
-    /// Env `index` of a batch seeded `seed`, its game kept as `layout` (resolved) keeps it
-    /// (see [`Episodes::new`]; `start`, when given, is where its restarts start).
+    /// Env `index` of a batch seeded `seed`, holding its episode 0 (not yet dealt: the first
+    /// reset deals it again) kept as `layout` (resolved) keeps it: resident, a game built
+    /// from its seed; parked, restarted from `start` in `worker` (the same game, for far
+    /// less than a build) and saved. Its restarts start from `start`.
     pub(super) fn new(
         builder: &SimBuilder<G>,
         seed: u64,
         index: u64,
         layout: Layout,
-        start: Option<&Arc<Snapshot>>,
+        start: &Arc<Snapshot>,
+        worker: &mut Sim<G>,
     ) -> Result<Self, SimError> {
-        let (episodes, sim) = Episodes::new(builder, seed, index, start)?;
-        Ok(Env {
-            home: Home::new(sim, layout),
-            episodes,
-        })
+        let episodes = Episodes::new(index, Arc::clone(start));
+        let first = episode_seed(seed, index, 0);
+        let home = match layout {
+            Layout::Parked => {
+                episodes.start_game(worker, builder, first)?;
+                Home::Parked(worker.snapshot())
+            }
+            Layout::Auto | Layout::Resident => {
+                Home::Resident(Box::new(builder.clone().seed(first).try_build()?))
+            }
+        };
+        Ok(Env { home, episodes })
     }
 
     /// True when the position written last has a legal action (the env can step).

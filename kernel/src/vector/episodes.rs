@@ -44,32 +44,32 @@ pub(super) struct Episodes<G: Encode> {
 }
 
 impl<G: Encode> Episodes<G> {
-    /// Env `index`, and its game built as its episode 0 of a batch seeded `seed` (not yet
-    /// dealt: the first reset deals it again). Its restarts start from `start` when given
-    /// (a game just built: the batch's envs share one), else from its own game.
-    pub(super) fn new(
-        builder: &SimBuilder<G>,
-        seed: u64,
-        index: u64,
-        start: Option<&Arc<Snapshot>>,
-    ) -> Result<(Self, Sim<G>), SimError> {
-        let mut sim = builder
-            .clone()
-            .seed(episode_seed(seed, index, 0))
-            .try_build()?;
-        let start = match start {
-            Some(start) => Arc::clone(start),
-            None => Arc::new(sim.snapshot()),
-        };
-        let episodes = Episodes {
+    /// Env `index`, its restarts starting from `start` (a game just built: the batch's envs
+    /// share one).
+    pub(super) fn new(index: u64, start: Arc<Snapshot>) -> Self {
+        Episodes {
             start,
             index,
             next_episode: 0,
             returns: Vec::new(),
             opponents: Opponents::none(),
             legal: Vec::new(),
-        };
-        Ok((episodes, sim))
+        }
+    }
+
+    /// Puts the game dealt from `seed` into `sim`: restarted in place when the game can,
+    /// else built anew by `builder`.
+    pub(super) fn start_game(
+        &self,
+        sim: &mut Sim<G>,
+        builder: &SimBuilder<G>,
+        seed: u64,
+    ) -> Result<(), SimError> {
+        sim.forget_chance();
+        if !G::restart(sim, &self.start, seed)? {
+            *sim = builder.clone().seed(seed).try_build()?;
+        }
+        Ok(())
     }
 
     /// A copy of `self` for `sim` (a determinized copy of its game), its opponents (if
@@ -93,11 +93,6 @@ impl<G: Encode> Episodes<G> {
             env.opponents.seat(&sim.rules().game, seating, seed)?;
         }
         Ok(env)
-    }
-
-    /// The game just built that its restarts start from.
-    pub(super) fn start(&self) -> &Arc<Snapshot> {
-        &self.start
     }
 
     /// Starts the episodes over from 0 (a reset with a new seed).
@@ -151,10 +146,7 @@ impl<G: Encode> Episodes<G> {
     fn deal_once(&mut self, sim: &mut Sim<G>, dealer: &Dealer<'_, G>) -> Result<u64, SimError> {
         let seed = episode_seed(dealer.seed, self.index, self.next_episode);
         self.next_episode += 1;
-        sim.forget_chance();
-        if !G::restart(sim, &self.start, seed)? {
-            *sim = dealer.builder.clone().seed(seed).try_build()?;
-        }
+        self.start_game(sim, dealer.builder, seed)?;
         Ok(seed)
     }
 

@@ -32,6 +32,21 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// The layouts with their names (`auto`, `resident`, `parked`).
+    const NAMED: [(Layout, &'static str); 3] = [
+        (Layout::Auto, "auto"),
+        (Layout::Resident, "resident"),
+        (Layout::Parked, "parked"),
+    ];
+
+    /// The layout's name: `auto`, `resident` or `parked`.
+    pub fn name(self) -> &'static str {
+        Self::NAMED
+            .iter()
+            .find(|(layout, _)| *layout == self)
+            .map_or("auto", |(_, name)| name)
+    }
+
     /// `Resident` or `Parked` for a batch of `envs` envs.
     pub(super) fn resolve(self, envs: usize) -> Layout {
         match self {
@@ -39,6 +54,22 @@ impl Layout {
             Layout::Auto => Layout::Resident,
             chosen => chosen,
         }
+    }
+}
+
+/// A layout by its name; the error names it and the names there are:
+/// `layout "packed": expected "auto", "resident" or "parked"`.
+impl std::str::FromStr for Layout {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Layout, String> {
+        Layout::NAMED
+            .iter()
+            .find(|(_, known)| *known == name)
+            .map(|(layout, _)| *layout)
+            .ok_or_else(|| {
+                format!("layout {name:?}: expected \"auto\", \"resident\" or \"parked\"")
+            })
     }
 }
 
@@ -52,14 +83,6 @@ pub(super) enum Home<G: Encode> {
 }
 
 impl<G: Encode> Home<G> {
-    /// `sim` kept as `layout` (resolved) keeps it.
-    pub(super) fn new(mut sim: Sim<G>, layout: Layout) -> Home<G> {
-        match layout {
-            Layout::Parked => Home::Parked(sim.snapshot()),
-            Layout::Auto | Layout::Resident => Home::Resident(Box::new(sim)),
-        }
-    }
-
     /// The game kept as `layout` (resolved) keeps it, when that changes its home: a resident
     /// game saved, a parked one restored into a `Sim` that `builder` builds. `self` is
     /// untouched.
