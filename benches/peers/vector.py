@@ -11,8 +11,11 @@ about --seconds after an untimed warm-up (the JIT compile for JAX):
 - alea-py     alea.vector.make(game, B, threads=None): a Python loop, numpy picks the actions
               from the mask (random_legal), env.step(actions)
               (riichi: one kyoku an episode);
+- alea-py-rust-actions  the same Python loop with the actions from env.random_actions()
+              (drawn in Rust, the mask not read): the binding's own cost;
 - alea-rust   the same envs stepped by env.random_steps(n): a pure Rust loop, the same arrays
-              written. 1 - alea-py / alea-rust is the Python side's share of a step;
+              written. 1 - alea-py / alea-rust is the Python side's share of a step (with
+              numpy's actions, or with Rust's);
 - pgx         pgx 2.x leduc_holdem: jit(vmap(auto_reset(step))) with a jitted random legal
               action (XLA's default threads);
 - mahjax      mahjax red_mahjong, round_mode="single" (one hand an episode), the same way;
@@ -62,7 +65,9 @@ def random_legal(rng, mask):
     return cols[starts + (rng.random(mask.shape[0]) * counts).astype(np.int64)]
 
 
-def alea_python(game, batch, seconds):
+def alea_python(game, batch, seconds, rust_actions=False):
+    """A Python loop over env.step; the actions drawn by numpy from the mask, or (with
+    `rust_actions`) by env.random_actions() in Rust."""
     import alea
     options = {"length": "kyoku"} if game == "riichi" else {}
     env = alea.vector.make(game, batch, seed=1, **options)
@@ -70,7 +75,10 @@ def alea_python(game, batch, seconds):
     rng = np.random.default_rng(0)
 
     def step():
-        state["out"] = env.step(random_legal(rng, state["out"]["legal_action_mask"]))
+        if rust_actions:
+            state["out"] = env.step(env.random_actions())
+        else:
+            state["out"] = env.step(random_legal(rng, state["out"]["legal_action_mask"]))
 
     for _ in range(20):
         step()
@@ -251,6 +259,8 @@ def main():
         for b in batches:
             for game in ("leduc", "riichi", "sgs", "pig", "duel"):
                 add(("alea-py", game, b), attempt(alea_python, game, b, args.seconds))
+                add(("alea-py-rust-actions", game, b),
+                    attempt(alea_python, game, b, args.seconds, True))
                 add(("alea-rust", game, b), attempt(alea_rust, game, b, args.seconds))
             add(("pgx", "leduc", b), attempt(pgx_leduc, b, args.seconds))
             got = attempt(mahjax_riichi, b, args.seconds)
@@ -280,11 +290,14 @@ def main():
     print()
     for b in batches:
         for game in ("leduc", "riichi", "sgs", "pig", "duel"):
-            pairs = [1 - p / q for p, q in zip(rows.get(("alea-py", game, b), []),
-                                               rows.get(("alea-rust", game, b), [])) if p and q]
-            if pairs:
-                print(f"Python side of a step, {game} B={b}: {median(pairs):.0%} "
-                      f"[{min(pairs):.0%}-{max(pairs):.0%}]")
+            for loop, how in (("alea-py", "numpy actions"),
+                              ("alea-py-rust-actions", "Rust actions")):
+                pairs = [1 - p / q for p, q in zip(rows.get((loop, game, b), []),
+                                                   rows.get(("alea-rust", game, b), []))
+                         if p and q]
+                if pairs:
+                    print(f"Python side of a step ({how}), {game} B={b}: {median(pairs):.0%} "
+                          f"[{min(pairs):.0%}-{max(pairs):.0%}]")
     for b in batches:
         ours, theirs = hands.get(("alea-py", b), []), hands.get(("mahjax", b), [])
         pairs = [x / y for x, y in zip(ours, theirs) if x and y]

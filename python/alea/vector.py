@@ -55,8 +55,8 @@ def make(name, num_envs, seed=0, threads=None, **options):
     per core). Returns a ``VectorEnv`` with ``num_envs``, ``observation_shape``,
     ``num_actions``, ``num_players``, ``threads``, ``layout`` (``"parked"`` from 512 envs; set
     it to ``"auto"``, ``"resident"`` or ``"parked"``), ``reset(seed=None)``, ``step(actions)``,
-    ``random_steps(n, seed=0)``, ``arrays()`` and ``determinize(seed)``; call ``reset()``
-    first."""
+    ``random_steps(n, seed=0)``, ``random_actions(seed=None)``, ``arrays()`` and
+    ``determinize(seed)``; call ``reset()`` first."""
     return _owner(name).make_vector(name, num_envs, seed, threads, **options)
 
 

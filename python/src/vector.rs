@@ -7,6 +7,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use alea::prelude::ChaCha8Rng;
 use alea::vector::{DynVector, Layout, Outputs, Sizes, VectorError};
 
 use crate::game::{option_error, read_options};
@@ -130,14 +131,23 @@ pub struct VectorEnv {
     arrays: Arrays,
     /// The last step's actions (reused: no allocation per step).
     actions: Vec<u32>,
+    /// The stream `random_actions` draws from.
+    rng: ChaCha8Rng,
     name: String,
 }
 
+/// The stream of random actions seeded `seed` (the one `random_steps(n, seed)` draws from).
+fn action_stream(seed: u64) -> ChaCha8Rng {
+    alea::chance::derive_stream(seed, 0, 0)
+}
+
 impl VectorEnv {
-    fn new(py: Python<'_>, inner: Box<dyn DynVector>, name: String) -> VectorEnv {
+    /// The batch `inner`, its random actions drawn from `seed`'s stream.
+    fn new(py: Python<'_>, inner: Box<dyn DynVector>, name: String, seed: u64) -> VectorEnv {
         let arrays = Arrays::new(py, inner.sizes(), &inner.observation_shape());
         VectorEnv {
             actions: Vec::with_capacity(inner.sizes().envs),
+            rng: action_stream(seed),
             inner,
             arrays,
             name,
@@ -245,6 +255,9 @@ impl VectorEnv {
         self.arrays
             .write(py, |out| inner.reset(seed, out))?
             .map_err(vector_error)?;
+        if let Some(seed) = seed {
+            self.rng = action_stream(seed);
+        }
         self.arrays.dict(py)
     }
 
@@ -284,6 +297,27 @@ impl VectorEnv {
         self.arrays.dict(py)
     }
 
+    /// A uniformly random legal action id per env, an `int64` array `(B,)` of its own (0 for
+    /// an env at no decision), drawn in Rust from the batch's action stream — seeded by
+    /// `make`'s `seed` and by `reset(seed)`; `seed` here restarts it — without reading the
+    /// mask: `env.step(env.random_actions())` is a random player's Python loop. With the
+    /// same seed, `step(random_actions(seed=s))` plays what `random_steps(1, seed=s)` does.
+    #[pyo3(signature = (seed=None))]
+    fn random_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: Option<u64>,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
+        if let Some(seed) = seed {
+            self.rng = action_stream(seed);
+        }
+        let mut ids = Vec::with_capacity(self.inner.sizes().envs);
+        self.inner
+            .random_actions(&mut self.rng, &mut ids)
+            .map_err(vector_error)?;
+        Ok(PyArray::from_iter(py, ids.into_iter().map(i64::from)))
+    }
+
     /// The arrays as the last call left them.
     fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.arrays.dict(py)
@@ -296,7 +330,7 @@ impl VectorEnv {
         let copy = py
             .detach(|| inner.determinize(seed))
             .map_err(vector_error)?;
-        let mut env = VectorEnv::new(py, copy, self.name.clone());
+        let mut env = VectorEnv::new(py, copy, self.name.clone(), seed);
         let inner = &mut env.inner;
         env.arrays
             .write(py, |out| inner.observe(out))?
@@ -331,7 +365,7 @@ pub(crate) fn make_vector(
     let inner = py
         .detach(|| game.vector(num_envs, seed, threads))
         .map_err(vector_error)?;
-    Ok(VectorEnv::new(py, inner, name.to_string()))
+    Ok(VectorEnv::new(py, inner, name.to_string(), seed))
 }
 
 /// `make_vector_against(name, num_envs, seat, opponents, seed=0, threads=None, **options)`:
@@ -359,7 +393,7 @@ pub(crate) fn make_vector_against(
             VectorError::Setup(message) => PyValueError::new_err(message),
             error => vector_error(error),
         })?;
-    Ok(VectorEnv::new(py, inner, name.to_string()))
+    Ok(VectorEnv::new(py, inner, name.to_string(), seed))
 }
 
 /// The game `name` with `options`, once `num_envs` and `threads` are checked; the threads as

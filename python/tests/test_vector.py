@@ -220,6 +220,26 @@ def test_random_steps_play_in_rust_the_same_on_any_thread_count():
         alea.vector.make("pig", 2).random_steps(1)
 
 
+
+def test_random_actions_are_legal_and_play_what_random_steps_plays():
+    mover = alea.vector.make("sgs", 40, seed=2, threads=1)
+    out = mover.reset()
+    for step in range(50):
+        ids = mover.random_actions(seed=3) if step == 0 else mover.random_actions()
+        assert ids.dtype == np.int64 and ids.shape == (40,)
+        assert out["legal_action_mask"][np.arange(40), ids].all()
+        out = mover.step(ids)
+    stepped = alea.vector.make("sgs", 40, seed=2, threads=2)
+    stepped.reset()
+    same = stepped.random_steps(50, seed=3)
+    for key in ARRAYS:
+        assert np.array_equal(out[key], same[key]), key
+    # reset(seed) restarts the stream; a step before the first reset is refused.
+    first = [mover.reset(seed=4) and mover.random_actions() for _ in range(2)]
+    assert np.array_equal(first[0], first[1])
+    with pytest.raises(RuntimeError, match="reset first"):
+        alea.vector.make("pig", 2).random_actions()
+
 # --- alea.vector.gymnasium: a single agent against the game's own players, played in Rust.
 
 gym = pytest.importorskip("gymnasium")

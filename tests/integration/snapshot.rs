@@ -2,6 +2,7 @@
 
 use alea::kernel::{DieFace, SimBuilder, SimError, Zone};
 use alea::snapshot::SnapshotError;
+use alea_games::games::leduc::{Leduc, LeducAction};
 use alea_games::games::pig::{Pig, PigAction};
 use bevy_ecs::prelude::Component;
 use proptest::prelude::*;
@@ -87,6 +88,44 @@ fn client_components_and_entities_do_not_stop_a_restore() {
     sim.restore(&again).unwrap();
     assert_eq!(sim.checksum(), saved);
     assert!(sim.world().get::<Sprite>(die).is_some());
+}
+
+/// A snapshot remembers the table layout it was saved in: saving into it again, or restoring
+/// it, after entities moved to another table and back (the same tables, other rows) copies
+/// the values by the new layout, not by the remembered one.
+#[test]
+fn a_snapshot_saved_again_after_the_tables_changed_follows_them() {
+    #[derive(Component)]
+    struct Sprite;
+    let mut sim = SimBuilder::new(Leduc).seed(3).build();
+    let mut snapshot = sim.snapshot();
+    // Every card leaves its table and comes back in the reverse order: the dealt cards (in
+    // hands) and the stock's swap rows.
+    let cards = sim.rules().cards().to_vec();
+    for &card in cards.iter().rev() {
+        sim.world_mut().entity_mut(card).insert(Sprite);
+    }
+    for &card in cards.iter().rev() {
+        sim.world_mut().entity_mut(card).remove::<Sprite>();
+    }
+    sim.apply(LeducAction::Call).unwrap();
+    let saved = sim.checksum();
+    sim.snapshot_into(&mut snapshot);
+    sim.apply(LeducAction::Raise).unwrap();
+    sim.apply(LeducAction::Call).unwrap();
+    assert_ne!(sim.checksum(), saved);
+    sim.restore(&snapshot).unwrap();
+    assert_eq!(sim.checksum(), saved);
+    // A card moves to another table after the save: the restore finds each by its id.
+    sim.apply(LeducAction::Raise).unwrap();
+    sim.world_mut().entity_mut(cards[2]).insert(Sprite);
+    sim.restore(&snapshot).unwrap();
+    assert_eq!(sim.checksum(), saved);
+    // Saved again in that layout and restored after more play: whole columns again.
+    sim.snapshot_into(&mut snapshot);
+    sim.apply(LeducAction::Call).unwrap();
+    sim.restore(&snapshot).unwrap();
+    assert_eq!(sim.checksum(), saved);
 }
 
 #[test]

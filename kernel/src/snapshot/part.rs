@@ -24,8 +24,10 @@ pub(crate) trait Part: Send + Sync {
     /// The same part for another world built by the same builder (`None` when that world
     /// lacks the type).
     fn for_world(&self, world: &World) -> Option<Box<dyn Part>>;
-    /// Copies the world's values into `buf`, reusing its capacity.
-    fn save(&mut self, world: &World, buf: &mut PartBuffer);
+    /// Copies the world's values into `buf`, reusing its capacity. `kept`: `buf` was saved
+    /// from this world in its current table layout, so only the values need copying (each in
+    /// place, reusing what it holds).
+    fn save(&mut self, world: &World, buf: &mut PartBuffer, kept: bool);
     /// Checks that `buf` fits the world's current table layout (the fast path), changing nothing.
     fn verify(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError>;
     /// Writes `buf` back in place, bypassing change detection. Call only after `verify`.
@@ -54,14 +56,16 @@ struct ColumnBuffer<T> {
     rows: Vec<u32>,
 }
 
-/// What a component part reads: the entities the builder spawned (they carry a [`StableId`]);
-/// a client's own entities are not game state.
-type Read<T> = (Entity, &'static StableId, &'static T);
+/// What a component part reads and writes: the entities the builder spawned (they carry a
+/// [`StableId`]); a client's own entities are not game state.
+type Columns<T> = (Entity, &'static StableId, &'static mut T);
 
 /// A component type saved by whole table columns.
 pub(crate) struct ComponentPart<T: Component<Mutability = Mutable>> {
-    read: QueryState<Read<T>>,
-    write: QueryState<&'static mut T, With<StableId>>,
+    /// One query for saving, checking and loading: it walks the tables in one order (two
+    /// queries may match new tables in different orders, and a load would then put each
+    /// table's values into another table).
+    query: QueryState<Columns<T>>,
     /// (stable id, value hash) rows, reused by `hash`.
     rows: Vec<(u32, u64)>,
 }
@@ -69,8 +73,7 @@ pub(crate) struct ComponentPart<T: Component<Mutability = Mutable>> {
 impl<T: Component<Mutability = Mutable> + Clone + Hash> ComponentPart<T> {
     pub(crate) fn new(world: &mut World) -> Self {
         ComponentPart {
-            read: QueryState::new(world),
-            write: QueryState::new(world),
+            query: QueryState::new(world),
             rows: Vec::new(),
         }
     }
@@ -101,21 +104,28 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
 
     fn for_world(&self, world: &World) -> Option<Box<dyn Part>> {
         Some(Box::new(ComponentPart::<T> {
-            read: QueryState::try_new(world)?,
-            write: QueryState::try_new(world)?,
+            query: QueryState::try_new(world)?,
             rows: Vec::new(),
         }))
     }
 
-    fn save(&mut self, world: &World, buf: &mut PartBuffer) {
+    fn save(&mut self, world: &World, buf: &mut PartBuffer, kept: bool) {
         let buf: &mut ColumnBuffer<T> = buf.downcast_mut().expect("matched by fingerprint");
+        let Ok(tables) = self.query.contiguous_iter(world) else {
+            unreachable!("component parts are table-stored (checked at registration)")
+        };
+        if kept {
+            let mut offset = 0usize;
+            for (_, _, values) in tables {
+                buf.values[offset..offset + values.len()].clone_from_slice(values);
+                offset += values.len();
+            }
+            return;
+        }
         buf.entities.clear();
         buf.ids.clear();
         buf.values.clear();
         buf.rows.clear();
-        let Ok(tables) = self.read.contiguous_iter(world) else {
-            unreachable!("component parts are table-stored (checked at registration)")
-        };
         for (entities, ids, values) in tables {
             buf.entities.extend_from_slice(entities);
             buf.ids.extend_from_slice(ids);
@@ -129,7 +139,7 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
         let layout_changed = || SnapshotError::LayoutChanged {
             type_name: std::any::type_name::<T>(),
         };
-        let Ok(tables) = self.read.contiguous_iter(world) else {
+        let Ok(tables) = self.query.contiguous_iter(world) else {
             return Err(layout_changed());
         };
         let (mut table, mut offset) = (0usize, 0usize);
@@ -150,11 +160,11 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
 
     fn load(&mut self, world: &mut World, buf: &PartBuffer) {
         let buf = column_buffer::<T>(buf);
-        let Ok(tables) = self.write.contiguous_iter_mut(world) else {
+        let Ok(tables) = self.query.contiguous_iter_mut(world) else {
             unreachable!("verified before loading")
         };
         let mut offset = 0usize;
-        for mut column in tables {
+        for (_, _, mut column) in tables {
             let dst = column.bypass_change_detection();
             dst.clone_from_slice(&buf.values[offset..offset + dst.len()]);
             offset += dst.len();
@@ -180,7 +190,7 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
         }
         // Every holder in the world is written back: as many holders as saved values (the
         // saved ids are distinct, so the two sets are equal).
-        let holders = self.read.iter(world).count();
+        let holders = self.query.iter(world).count();
         if holders == buf.ids.len() {
             Ok(())
         } else {
@@ -202,7 +212,7 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
     fn hash(&mut self, world: &World, hasher: &mut dyn Hasher) {
         self.rows.clear();
         self.rows
-            .extend(self.read.iter(world).map(|(_, id, value)| {
+            .extend(self.query.iter(world).map(|(_, id, value)| {
                 let mut h = super::checksum::StableHasher::new();
                 value.hash(&mut h);
                 (id.0, h.finish())
@@ -256,7 +266,7 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
         Some(Box::new(ResourcePart::<R>::new()))
     }
 
-    fn save(&mut self, world: &World, buf: &mut PartBuffer) {
+    fn save(&mut self, world: &World, buf: &mut PartBuffer, _: bool) {
         let buf: &mut Option<R> = buf.downcast_mut().expect("matched by fingerprint");
         match (self.get(world), buf.as_mut()) {
             (Some(value), Some(saved)) => saved.clone_from(value),

@@ -8,6 +8,7 @@ use bevy_ecs::prelude::*;
 
 use super::checksum::StableHasher;
 use super::error::SnapshotError;
+use super::layout::{TableLayout, next_registry_id};
 use super::part::{ComponentPart, Part, PartBuffer, ResourcePart};
 use crate::chance::Streams;
 
@@ -16,8 +17,9 @@ use crate::chance::Streams;
 /// Each ruleset registers its own types at setup; the kernel registers its own. Registration
 /// order is part of the format: two registries built by the same builder are interchangeable,
 /// which is what lets a snapshot taken in one world be restored into its fork.
-#[derive(Default)]
 pub struct SnapshotRegistry {
+    /// This registry's own id: a snapshot remembers who saved it ([`TableLayout`]).
+    id: u64,
     parts: Vec<Box<dyn Part>>,
     fingerprint: u64,
     /// `keys[id]`: the entity holding `StableId(id)` in this registry's world, found on the
@@ -32,6 +34,8 @@ pub struct SnapshotRegistry {
 pub struct Snapshot {
     fingerprint: u64,
     buffers: Vec<PartBuffer>,
+    /// The layout of the world it was last saved from, by which registry.
+    layout: TableLayout,
 }
 
 /// An empty snapshot: it fits no world until something is saved into it, which sizes it.
@@ -40,6 +44,18 @@ impl Default for Snapshot {
         Snapshot {
             fingerprint: 0,
             buffers: Vec::new(),
+            layout: TableLayout::default(),
+        }
+    }
+}
+
+impl Default for SnapshotRegistry {
+    fn default() -> Self {
+        SnapshotRegistry {
+            id: next_registry_id(),
+            parts: Vec::new(),
+            fingerprint: 0,
+            keys: Vec::new(),
         }
     }
 }
@@ -64,6 +80,7 @@ impl SnapshotRegistry {
     /// lacks one of the registered types.
     pub fn for_world(&self, world: &World) -> Option<SnapshotRegistry> {
         Some(SnapshotRegistry {
+            id: next_registry_id(),
             parts: self
                 .parts
                 .iter()
@@ -138,24 +155,35 @@ impl SnapshotRegistry {
 
     /// A new snapshot of `world` (allocates its buffers).
     pub fn snapshot(&mut self, world: &World) -> Snapshot {
-        let mut snapshot = Snapshot {
-            fingerprint: self.fingerprint,
-            buffers: self.parts.iter().map(|p| p.new_buffer()).collect(),
-        };
+        let mut snapshot = self.empty_snapshot();
         self.save(world, &mut snapshot);
         snapshot
     }
 
-    /// Saves `world` into `snapshot`, reusing its buffers.
+    fn empty_snapshot(&self) -> Snapshot {
+        Snapshot {
+            fingerprint: self.fingerprint,
+            buffers: self.parts.iter().map(|p| p.new_buffer()).collect(),
+            layout: TableLayout::default(),
+        }
+    }
+
+    /// Saves `world` into `snapshot`, reusing its buffers. Saving again from the same world
+    /// in the same table layout copies the values alone.
     pub fn save(&mut self, world: &World, snapshot: &mut Snapshot) {
         if snapshot.fingerprint != self.fingerprint || snapshot.buffers.len() != self.parts.len() {
-            *snapshot = Snapshot {
-                fingerprint: self.fingerprint,
-                buffers: self.parts.iter().map(|p| p.new_buffer()).collect(),
-            };
+            *snapshot = self.empty_snapshot();
+        }
+        let kept = snapshot.layout.matches(self.id, world);
+        if !kept {
+            // Recorded again below, once the buffers hold this layout.
+            snapshot.layout.clear();
         }
         for (part, buf) in self.parts.iter_mut().zip(&mut snapshot.buffers) {
-            part.save(world, buf);
+            part.save(world, buf, kept);
+        }
+        if !kept {
+            snapshot.layout.record(self.id, world);
         }
     }
 
@@ -163,18 +191,23 @@ impl SnapshotRegistry {
     /// nothing is changed.
     ///
     /// When the saved entities still sit in the same tables in the same order (always, unless
-    /// something changed an entity's components), whole columns are copied; otherwise (a
+    /// something changed an entity's components), whole columns are copied (with no check of
+    /// each part when this registry saved it from this world in its current layout: a
+    /// worker `Sim` taking turns with many games' snapshots); otherwise (a
     /// client component, another world built by the same builder) each value goes back to
     /// the entity with its [`StableId`](crate::kernel::StableId).
     pub fn restore(&mut self, world: &mut World, snapshot: &Snapshot) -> Result<(), SnapshotError> {
         if snapshot.fingerprint != self.fingerprint || snapshot.buffers.len() != self.parts.len() {
             return Err(SnapshotError::OtherRegistry);
         }
-        let same_layout = self
-            .parts
-            .iter_mut()
-            .zip(&snapshot.buffers)
-            .all(|(part, buf)| part.verify(world, buf).is_ok());
+        // Saved by this registry from this world, whose tables hold the same entities in the
+        // same rows: every part's columns are where they were saved from.
+        let same_layout = snapshot.layout.matches(self.id, world)
+            || self
+                .parts
+                .iter_mut()
+                .zip(&snapshot.buffers)
+                .all(|(part, buf)| part.verify(world, buf).is_ok());
         if same_layout {
             for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
                 part.load(world, buf);

@@ -277,6 +277,23 @@ impl<G: Encode> VectorEnv<G> {
         )
     }
 
+    /// A uniformly random legal action id for every env (0 for an env at no decision, which
+    /// a step then refuses), drawn from `rng` env by env, into `actions` (cleared first):
+    /// what [`step_random`](Self::step_random) plays. A Python loop gets them in one call
+    /// instead of reading the mask.
+    pub fn random_actions(
+        &self,
+        rng: &mut impl rand::Rng,
+        actions: &mut Vec<u32>,
+    ) -> Result<(), VectorError> {
+        if !self.started {
+            return Err(VectorError::NotReset);
+        }
+        actions.clear();
+        actions.extend(self.envs.iter().map(|env| env.random_action(rng)));
+        Ok(())
+    }
+
     /// [`step`](Self::step) with a uniformly random legal action in every env, drawn from
     /// `rng` env by env (so the same `rng` gives the same steps on any thread count).
     pub fn step_random(
@@ -284,13 +301,10 @@ impl<G: Encode> VectorEnv<G> {
         rng: &mut impl rand::Rng,
         out: &mut Outputs<'_>,
     ) -> Result<(), VectorError> {
-        if !self.started {
-            return Err(VectorError::NotReset);
-        }
         let mut actions = std::mem::take(&mut self.random);
-        actions.clear();
-        for env in &self.envs {
-            actions.push(env.random_action(rng));
+        if let Err(error) = self.random_actions(rng, &mut actions) {
+            self.random = actions;
+            return Err(error);
         }
         let stepped = self.step(&actions, out);
         self.random = actions;

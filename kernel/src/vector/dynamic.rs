@@ -31,6 +31,12 @@ pub trait DynVector: Send + Sync {
         rng: &mut rand_chacha::ChaCha8Rng,
         out: &mut Outputs<'_>,
     ) -> Result<(), VectorError>;
+    /// [`VectorEnv::random_actions`], drawing from `rng`.
+    fn random_actions(
+        &self,
+        rng: &mut rand_chacha::ChaCha8Rng,
+        actions: &mut Vec<u32>,
+    ) -> Result<(), VectorError>;
     /// [`VectorEnv::observe`].
     fn observe(&mut self, out: &mut Outputs<'_>) -> Result<(), VectorError>;
     /// [`VectorEnv::determinize`].
@@ -76,6 +82,14 @@ impl<G: Encode> DynVector for VectorEnv<G> {
         out: &mut Outputs<'_>,
     ) -> Result<(), VectorError> {
         VectorEnv::step_random(self, rng, out)
+    }
+
+    fn random_actions(
+        &self,
+        rng: &mut rand_chacha::ChaCha8Rng,
+        actions: &mut Vec<u32>,
+    ) -> Result<(), VectorError> {
+        VectorEnv::random_actions(self, rng, actions)
     }
 
     fn observe(&mut self, out: &mut Outputs<'_>) -> Result<(), VectorError> {
