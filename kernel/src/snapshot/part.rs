@@ -30,6 +30,11 @@ pub(crate) trait Part: Send + Sync {
     fn save(&mut self, world: &World, buf: &mut PartBuffer, kept: bool);
     /// Checks that `buf` fits the world's current table layout (the fast path), changing nothing.
     fn verify(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError>;
+    /// [`verify`](Self::verify) of what a world's unchanged table layout does not vouch for:
+    /// nothing for a component part (its columns are where they were saved from), the
+    /// resource's presence for a resource part (a resource removed or inserted again keeps
+    /// its entity's table and row).
+    fn verify_kept(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError>;
     /// Writes `buf` back in place, bypassing change detection. Call only after `verify`.
     fn load(&mut self, world: &mut World, buf: &PartBuffer);
     /// Checks that `buf` can be written back entity by entity, matched by [`StableId`]
@@ -158,6 +163,10 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
         }
     }
 
+    fn verify_kept(&mut self, _: &World, _: &PartBuffer) -> Result<(), SnapshotError> {
+        Ok(())
+    }
+
     fn load(&mut self, world: &mut World, buf: &PartBuffer) {
         let buf = column_buffer::<T>(buf);
         let Ok(tables) = self.query.contiguous_iter_mut(world) else {
@@ -283,6 +292,10 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
                 type_name: std::any::type_name::<R>(),
             })
         }
+    }
+
+    fn verify_kept(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError> {
+        self.verify(world, buf)
     }
 
     fn load(&mut self, world: &mut World, buf: &PartBuffer) {

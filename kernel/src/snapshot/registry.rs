@@ -201,13 +201,17 @@ impl SnapshotRegistry {
             return Err(SnapshotError::OtherRegistry);
         }
         // Saved by this registry from this world, whose tables hold the same entities in the
-        // same rows: every part's columns are where they were saved from.
-        let same_layout = snapshot.layout.matches(self.id, world)
-            || self
-                .parts
+        // same rows: every component part's columns are where they were saved from, and only
+        // the resources' presence is left to check.
+        let kept = snapshot.layout.matches(self.id, world);
+        let same_layout =
+            self.parts
                 .iter_mut()
                 .zip(&snapshot.buffers)
-                .all(|(part, buf)| part.verify(world, buf).is_ok());
+                .all(|(part, buf)| match kept {
+                    true => part.verify_kept(world, buf).is_ok(),
+                    false => part.verify(world, buf).is_ok(),
+                });
         if same_layout {
             for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
                 part.load(world, buf);
