@@ -302,11 +302,9 @@ impl<G: Encode> VectorEnv<G> {
         out: &mut Outputs<'_>,
     ) -> Result<(), VectorError> {
         let mut actions = std::mem::take(&mut self.random);
-        if let Err(error) = self.random_actions(rng, &mut actions) {
-            self.random = actions;
-            return Err(error);
-        }
-        let stepped = self.step(&actions, out);
+        let stepped = self
+            .random_actions(rng, &mut actions)
+            .and_then(|()| self.step(&actions, out));
         self.random = actions;
         stepped
     }
