@@ -63,8 +63,6 @@ fn fork_is_an_independent_copy() {
 
 #[test]
 fn client_components_and_entities_do_not_stop_a_restore() {
-    #[derive(Component)]
-    struct Sprite;
     let mut sim = SimBuilder::new(Pig::default()).seed(2).build();
     let saved = sim.checksum();
     let snapshot = sim.snapshot();
@@ -91,17 +89,13 @@ fn client_components_and_entities_do_not_stop_a_restore() {
     assert!(sim.world().get::<Sprite>(die).is_some());
 }
 
-/// A snapshot remembers the table layout it was saved in: saving into it again, or restoring
-/// it, after entities moved to another table and back (the same tables, other rows) copies
-/// the values by the new layout, not by the remembered one.
-#[test]
-fn a_snapshot_saved_again_after_the_tables_changed_follows_them() {
-    #[derive(Component)]
-    struct Sprite;
-    let mut sim = SimBuilder::new(Leduc).seed(3).build();
-    let mut snapshot = sim.snapshot();
-    // Every card leaves its table and comes back in the reverse order: the dealt cards (in
-    // hands) and the stock's swap rows.
+/// A client's component: an entity given one moves to another table.
+#[derive(Component)]
+struct Sprite;
+
+/// Every Leduc card leaves its table and comes back in the reverse order (the dealt cards,
+/// in hands, and the stock's swap rows): the same tables, other rows. Returns the cards.
+fn reverse_card_rows(sim: &mut alea::kernel::Sim<Leduc>) -> Vec<bevy_ecs::entity::Entity> {
     let cards = sim.rules().cards().to_vec();
     for &card in cards.iter().rev() {
         sim.world_mut().entity_mut(card).insert(Sprite);
@@ -109,6 +103,17 @@ fn a_snapshot_saved_again_after_the_tables_changed_follows_them() {
     for &card in cards.iter().rev() {
         sim.world_mut().entity_mut(card).remove::<Sprite>();
     }
+    cards
+}
+
+/// A snapshot remembers the table layout it was saved in: saving into it again, or restoring
+/// it, after entities moved to another table and back (the same tables, other rows) copies
+/// the values by the new layout, not by the remembered one.
+#[test]
+fn a_snapshot_saved_again_after_the_tables_changed_follows_them() {
+    let mut sim = SimBuilder::new(Leduc).seed(3).build();
+    let mut snapshot = sim.snapshot();
+    let cards = reverse_card_rows(&mut sim);
     sim.apply(LeducAction::Call).unwrap();
     let saved = sim.checksum();
     sim.snapshot_into(&mut snapshot);
@@ -127,6 +132,41 @@ fn a_snapshot_saved_again_after_the_tables_changed_follows_them() {
     sim.apply(LeducAction::Call).unwrap();
     sim.restore(&snapshot).unwrap();
     assert_eq!(sim.checksum(), saved);
+}
+
+/// Two snapshots saved in two layouts of the same world (the cards' rows reversed between
+/// them) each restore their own state, in any order and again after the other: the registry
+/// records the layout it last saved in, and a snapshot saved in an earlier one is copied back
+/// by its entities' ids, not by the rows the registry has now.
+#[test]
+fn snapshots_saved_in_two_layouts_restore_each_its_own_state() {
+    let mut sim = SimBuilder::new(Leduc).seed(5).build();
+    sim.apply(LeducAction::Call).unwrap();
+    let first = sim.snapshot();
+    let first_sum = sim.checksum();
+    reverse_card_rows(&mut sim);
+    sim.apply(LeducAction::Raise).unwrap();
+    let second = sim.snapshot();
+    let second_sum = sim.checksum();
+    assert_ne!(first_sum, second_sum);
+    for (snapshot, sum) in [
+        (&first, first_sum),
+        (&second, second_sum),
+        (&first, first_sum),
+        (&first, first_sum),
+        (&second, second_sum),
+    ] {
+        sim.apply(LeducAction::Call).unwrap();
+        sim.restore(snapshot).unwrap();
+        assert_eq!(sim.checksum(), sum);
+    }
+    // The first saved again in the layout of now restores as one saved there.
+    let mut first = first;
+    sim.restore(&first).unwrap();
+    sim.snapshot_into(&mut first);
+    sim.apply(LeducAction::Raise).unwrap();
+    sim.restore(&first).unwrap();
+    assert_eq!(sim.checksum(), first_sum);
 }
 
 /// A registered resource removed after the save (its entity keeps its table and row) is

@@ -46,64 +46,60 @@ pub fn derive_stream(seed: u64, key: u32, round: u32) -> ChaCha8Rng {
     rng
 }
 
-/// One purpose's generator, derived on its first draw: a reseed or a new round costs no key
-/// schedule for the purposes it never uses. Its snapshot copy is cheap: [`Clone::clone_from`]
-/// between two copies of the same stream (same seed, purpose and round) records only the word
-/// position, and the generator seeks there lazily, on its next draw.
-#[derive(Clone, Debug, Default)]
-struct Stream {
-    /// The generator, once a draw has needed it.
-    rng: Option<ChaCha8Rng>,
-    /// The word position to seek to before the next draw, when it differs from `rng`'s (or,
-    /// before `rng` exists, from 0).
-    pending: Option<u128>,
+/// Where one purpose's stream stands, kept apart from its generator (in [`Streams::rngs`]): a
+/// snapshot's copy of the streams is these marks alone, a few cache lines however many
+/// generators the world has derived. A reseed or a new round costs no key schedule for the
+/// purposes it never uses; [`Clone::clone_from`] between two copies of the same stream (same
+/// seed, purpose and round) records only the word position, and the generator seeks there
+/// lazily, on its next draw.
+#[derive(Clone, Copy, Debug, Default)]
+struct Mark {
+    /// The generator beside it is this stream's (derived for the streams' seed and round).
+    derived: bool,
+    /// The generator must seek to `pending` before the next draw (it stands elsewhere, or
+    /// is not derived yet).
+    seek: bool,
+    /// The word position to seek to, when `seek`.
+    pending: u128,
 }
 
-impl Stream {
-    fn word_pos(&self) -> u128 {
-        self.pending
-            .unwrap_or_else(|| self.rng.as_ref().map_or(0, ChaCha8Rng::get_word_pos))
-    }
-
-    /// The generator, derived for `(seed, key, round)` if it does not exist yet, at its position.
-    #[inline(always)]
-    fn rng(&mut self, seed: u64, key: u32, round: u32) -> &mut ChaCha8Rng {
-        if self.rng.is_none() || self.pending.is_some() {
-            self.ready(seed, key, round);
+impl Mark {
+    /// The stream's word position, given its generator (`rng`, read only when derived).
+    fn word_pos(&self, rng: Option<&ChaCha8Rng>) -> u128 {
+        match self.seek {
+            true => self.pending,
+            false => self.generator_pos(rng),
         }
-        self.rng.as_mut().expect("made ready above")
     }
 
-    /// Off [`rng`](Self::rng)'s common path: derives the generator, and seeks it.
-    #[cold]
-    #[inline(never)]
-    fn ready(&mut self, seed: u64, key: u32, round: u32) {
-        let rng = self
-            .rng
-            .get_or_insert_with(|| derive_stream(seed, key, round));
-        if let Some(pos) = self.pending.take() {
-            rng.set_word_pos(pos);
+    /// Where the generator will stand before any seek: `rng`'s position when it is this
+    /// stream's, else the start (it is derived afresh).
+    fn generator_pos(&self, rng: Option<&ChaCha8Rng>) -> u128 {
+        match (self.derived, rng) {
+            (true, Some(rng)) => rng.get_word_pos(),
+            _ => 0,
         }
     }
 
     /// Back to the start of a stream not derived yet (after a reseed or a new round).
     fn reset(&mut self) {
-        self.rng = None;
-        self.pending = None;
+        *self = Mark::default();
     }
 
-    /// Takes `source`'s position in another stream (another seed or round): this one is
-    /// derived afresh on its next draw, and seeks there then.
-    fn restart_like(&mut self, source: &Stream) {
-        self.rng = None;
-        self.pending = Some(source.word_pos()).filter(|&pos| pos != 0);
+    /// Takes position `pos` in another stream (another seed or round): this one is derived
+    /// afresh on its next draw, and seeks there then.
+    fn restart_at(&mut self, pos: u128) {
+        *self = Mark {
+            derived: false,
+            seek: pos != 0,
+            pending: pos,
+        };
     }
 
-    /// Copies `source`'s position; both must be the same stream (same key and stream id).
-    fn seek_like(&mut self, source: &Stream) {
-        let pos = source.word_pos();
-        let mine = self.rng.as_ref().map_or(0, ChaCha8Rng::get_word_pos);
-        self.pending = (mine != pos).then_some(pos);
+    /// Takes position `pos` in the same stream, its generator being `rng`.
+    fn seek_to(&mut self, pos: u128, rng: Option<&ChaCha8Rng>) {
+        self.seek = self.generator_pos(rng) != pos;
+        self.pending = pos;
     }
 }
 
@@ -126,15 +122,23 @@ pub fn sub_seed(seed: u64, index: u64) -> u64 {
 pub struct Streams {
     seed: u64,
     round: u32,
-    rngs: [Stream; Purpose::ALL.len()],
+    marks: [Mark; Purpose::ALL.len()],
+    /// The generators, one slot per purpose (allocated on the first draw; a clone starts
+    /// without: it derives its generators again as it draws).
+    rngs: Vec<Option<ChaCha8Rng>>,
 }
 
 impl Clone for Streams {
     fn clone(&self) -> Self {
+        let mut marks = [Mark::default(); Purpose::ALL.len()];
+        for (index, mark) in marks.iter_mut().enumerate() {
+            mark.restart_at(self.stream_pos(index));
+        }
         Streams {
             seed: self.seed,
             round: self.round,
-            rngs: self.rngs.clone(),
+            marks,
+            rngs: Vec::new(),
         }
     }
 
@@ -144,10 +148,14 @@ impl Clone for Streams {
     fn clone_from(&mut self, source: &Self) {
         let same = (self.seed, self.round) == (source.seed, source.round);
         (self.seed, self.round) = (source.seed, source.round);
-        for (mine, theirs) in self.rngs.iter_mut().zip(&source.rngs) {
+        for index in 0..self.marks.len() {
+            let pos = source.stream_pos(index);
             match same {
-                true => mine.seek_like(theirs),
-                false => mine.restart_like(theirs),
+                true => {
+                    let rng = self.rngs.get(index).and_then(Option::as_ref);
+                    self.marks[index].seek_to(pos, rng);
+                }
+                false => self.marks[index].restart_at(pos),
             }
         }
     }
@@ -164,7 +172,8 @@ impl Streams {
         Streams {
             seed,
             round,
-            rngs: Default::default(),
+            marks: Default::default(),
+            rngs: Vec::new(),
         }
     }
 
@@ -181,25 +190,62 @@ impl Streams {
     /// Re-keys every stream to `round`, independent of how much earlier rounds drew.
     pub fn start_round(&mut self, round: u32) {
         self.round = round;
-        self.rngs.iter_mut().for_each(Stream::reset);
+        self.marks.iter_mut().for_each(Mark::reset);
     }
 
     /// Re-keys every stream to `seed`, keeping the round: the same as
     /// `Streams::at_round(seed, round)`, in place.
     pub fn reseed(&mut self, seed: u64) {
         self.seed = seed;
-        self.rngs.iter_mut().for_each(Stream::reset);
+        self.marks.iter_mut().for_each(Mark::reset);
     }
 
     /// The generator for `purpose`.
     #[inline(always)]
     pub fn rng(&mut self, purpose: Purpose) -> &mut ChaCha8Rng {
-        self.rngs[purpose as usize].rng(self.seed, purpose.key(), self.round)
+        let index = purpose as usize;
+        let mark = self.marks[index];
+        if !mark.derived || mark.seek {
+            self.ready(purpose);
+        }
+        self.rngs[index].as_mut().expect("made ready above")
+    }
+
+    /// Off [`rng`](Self::rng)'s common path: derives `purpose`'s generator if it is not
+    /// this stream's, and seeks it.
+    #[cold]
+    #[inline(never)]
+    fn ready(&mut self, purpose: Purpose) {
+        let index = purpose as usize;
+        if self.rngs.is_empty() {
+            self.rngs.resize_with(Purpose::ALL.len(), || None);
+        }
+        let mark = &mut self.marks[index];
+        let slot = &mut self.rngs[index];
+        if !mark.derived || slot.is_none() {
+            *slot = Some(derive_stream(self.seed, purpose.key(), self.round));
+            mark.derived = true;
+        }
+        let rng = slot.as_mut().expect("derived above");
+        if mark.seek {
+            rng.set_word_pos(mark.pending);
+            mark.seek = false;
+        }
+    }
+
+    /// Stream `index`'s generator, when one was ever derived there.
+    fn generator(&self, index: usize) -> Option<&ChaCha8Rng> {
+        self.rngs.get(index).and_then(Option::as_ref)
+    }
+
+    /// Stream `index`'s word position.
+    fn stream_pos(&self, index: usize) -> u128 {
+        self.marks[index].word_pos(self.generator(index))
     }
 
     /// How many 32-bit words `purpose`'s stream has used (its position).
     pub fn word_pos(&self, purpose: Purpose) -> u128 {
-        self.rngs[purpose as usize].word_pos()
+        self.stream_pos(purpose as usize)
     }
 }
 
@@ -207,8 +253,8 @@ impl std::hash::Hash for Streams {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.seed.hash(state);
         self.round.hash(state);
-        for stream in &self.rngs {
-            stream.word_pos().hash(state);
+        for index in 0..self.marks.len() {
+            self.stream_pos(index).hash(state);
         }
     }
 }
@@ -250,14 +296,14 @@ mod tests {
     #[test]
     fn streams_are_derived_on_first_draw_with_the_eager_values() {
         let mut lazy = Streams::at_round(9, 2);
-        assert!(lazy.rngs.iter().all(|s| s.rng.is_none()));
+        assert!(lazy.marks.iter().all(|mark| !mark.derived));
         let mut eager = derive_stream(9, Purpose::Draw.key(), 2);
         for _ in 0..50 {
             let want = eager.random_range(0..u64::MAX);
             assert_eq!(lazy.rng(Purpose::Draw).random_range(0..u64::MAX), want);
         }
         // Only the stream drawn from exists; the others still hash as position 0.
-        assert_eq!(lazy.rngs.iter().filter(|s| s.rng.is_some()).count(), 1);
+        assert_eq!(lazy.marks.iter().filter(|mark| mark.derived).count(), 1);
         assert_eq!(lazy.word_pos(Purpose::Deal), 0);
         // A moved stream copied from one never drawn from goes back to its start.
         let unborn = Streams::at_round(9, 2);
@@ -297,7 +343,7 @@ mod tests {
         copy.rng(Purpose::Ai).random_range(0..6u32);
         copy.clone_from(&source);
         assert!(
-            copy.rngs.iter().all(|s| s.rng.is_none()),
+            copy.marks.iter().all(|mark| !mark.derived),
             "no generator copied"
         );
         assert_eq!((copy.seed(), copy.round()), (11, 1));
@@ -329,6 +375,13 @@ mod tests {
             .collect();
         assert_eq!(again, expected);
         assert_eq!(live.word_pos(Purpose::Dice), end);
+        // A copy holding no generator keeps a position saved into it again, unchanged.
+        let mut copy = live.clone();
+        copy.clone_from(&live);
+        assert_eq!(copy.word_pos(Purpose::Dice), end);
+        assert_eq!(copy.rng(Purpose::Dice).random_range(0..u64::MAX), {
+            live.rng(Purpose::Dice).random_range(0..u64::MAX)
+        });
         // Another round is another stream: copied whole.
         let mut other = Streams::new(5);
         other.start_round(2);

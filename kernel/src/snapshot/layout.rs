@@ -1,7 +1,9 @@
-//! Where a snapshot was saved: the registry, the world and that world's table layout then.
-//! A restore into the same world by the same registry, its layout unchanged, can copy the
-//! columns back without checking each part's tables (what makes restoring cheap when a
-//! worker `Sim` takes turns holding the games of many envs).
+//! The table layout a registry last saved from, and the stamp a snapshot keeps of it. A
+//! restore into the same world by the same registry, the layout unchanged since the snapshot
+//! was saved, can copy the columns back without checking each part's tables (what makes
+//! restoring cheap when a worker `Sim` takes turns holding the games of many envs). The
+//! layout lives in the registry, read hot at every save and restore; a snapshot keeps two
+//! words (read cold: a batch's snapshots outgrow the caches).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -15,12 +17,20 @@ pub(super) fn next_registry_id() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// The table layout of a world when a snapshot was saved from it: every table's entities,
-/// in order, and how many archetypes there were (a part's query only ever matches more
-/// tables when archetypes are added).
+/// Which registry saved a snapshot, and in which of the layouts it recorded (its serial).
+/// The default stamp matches no registry (their ids start at 1).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Stamp {
+    registry: u64,
+    serial: u64,
+}
+
+/// The table layout of a registry's world when it last saved from a new one: every table's
+/// entities, in order, and how many archetypes there were (a part's query only ever matches
+/// more tables when archetypes are added), with a serial that counts the layouts recorded.
 #[derive(Default)]
 pub(super) struct TableLayout {
-    registry: u64,
+    serial: u64,
     world: Option<WorldId>,
     archetypes: usize,
     /// The number of entities of each table, in table order.
@@ -30,9 +40,28 @@ pub(super) struct TableLayout {
 }
 
 impl TableLayout {
-    /// Records `world`'s layout as `registry` saves from it (reusing the buffers).
-    pub(super) fn record(&mut self, registry: u64, world: &World) {
-        self.registry = registry;
+    /// The stamp of a snapshot `registry` saves from `world`, recording `world`'s layout first
+    /// (under a new serial) unless it is the one recorded last.
+    pub(super) fn stamp(&mut self, registry: u64, world: &World) -> Stamp {
+        if !self.matches(world) {
+            self.record(world);
+        }
+        Stamp {
+            registry,
+            serial: self.serial,
+        }
+    }
+
+    /// True when a snapshot stamped `stamp` was saved by `registry` in the layout recorded
+    /// last, and `world` is still in it: each part's query then walks the tables the
+    /// snapshot's columns came from, and each table's rows are the rows saved.
+    pub(super) fn kept(&self, stamp: Stamp, registry: u64, world: &World) -> bool {
+        stamp.registry == registry && stamp.serial == self.serial && self.matches(world)
+    }
+
+    /// Records `world`'s layout under a new serial (reusing the buffers).
+    fn record(&mut self, world: &World) {
+        self.serial += 1;
         self.world = Some(world.id());
         self.archetypes = world.archetypes().len();
         self.lengths.clear();
@@ -43,15 +72,10 @@ impl TableLayout {
         }
     }
 
-    /// True when `registry` saving from or restoring into `world` finds the layout recorded:
-    /// the same registry and world, no archetype added, and every table holding the same
-    /// entities in the same rows. Each part's query then walks the same tables, and each
-    /// table's rows are the rows saved.
-    pub(super) fn matches(&self, registry: u64, world: &World) -> bool {
-        if self.registry != registry
-            || self.world != Some(world.id())
-            || self.archetypes != world.archetypes().len()
-        {
+    /// True when `world` is the world recorded, no archetype added, and every table holds the
+    /// same entities in the same rows.
+    fn matches(&self, world: &World) -> bool {
+        if self.world != Some(world.id()) || self.archetypes != world.archetypes().len() {
             return false;
         }
         let tables = &world.storages().tables;
@@ -69,11 +93,5 @@ impl TableLayout {
             offset += entities.len();
         }
         true
-    }
-
-    /// Forgets the layout (a snapshot saved anew then records it again).
-    pub(super) fn clear(&mut self) {
-        self.registry = 0;
-        self.world = None;
     }
 }

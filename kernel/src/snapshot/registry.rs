@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 
 use super::checksum::StableHasher;
 use super::error::SnapshotError;
-use super::layout::{TableLayout, next_registry_id};
+use super::layout::{Stamp, TableLayout, next_registry_id};
 use super::part::{ComponentPart, Part, PartBuffer, ResourcePart};
 use crate::chance::Streams;
 
@@ -18,13 +18,15 @@ use crate::chance::Streams;
 /// order is part of the format: two registries built by the same builder are interchangeable,
 /// which is what lets a snapshot taken in one world be restored into its fork.
 pub struct SnapshotRegistry {
-    /// This registry's own id: a snapshot remembers who saved it ([`TableLayout`]).
+    /// This registry's own id: a snapshot remembers who saved it ([`Stamp`]).
     id: u64,
     parts: Vec<Box<dyn Part>>,
     fingerprint: u64,
     /// `keys[id]`: the entity holding `StableId(id)` in this registry's world, found on the
     /// first restore that needs it (the builder's entities never change during play).
     keys: Vec<Entity>,
+    /// The world's table layout when this registry last saved from a new one.
+    layout: TableLayout,
 }
 
 /// A saved game state: plain `Send + Sync` data, one buffer per registered type.
@@ -34,8 +36,8 @@ pub struct SnapshotRegistry {
 pub struct Snapshot {
     fingerprint: u64,
     buffers: Vec<PartBuffer>,
-    /// The layout of the world it was last saved from, by which registry.
-    layout: TableLayout,
+    /// Which registry saved it last, in which of its layouts.
+    stamp: Stamp,
 }
 
 /// An empty snapshot: it fits no world until something is saved into it, which sizes it.
@@ -44,7 +46,7 @@ impl Default for Snapshot {
         Snapshot {
             fingerprint: 0,
             buffers: Vec::new(),
-            layout: TableLayout::default(),
+            stamp: Stamp::default(),
         }
     }
 }
@@ -56,6 +58,7 @@ impl Default for SnapshotRegistry {
             parts: Vec::new(),
             fingerprint: 0,
             keys: Vec::new(),
+            layout: TableLayout::default(),
         }
     }
 }
@@ -88,6 +91,7 @@ impl SnapshotRegistry {
                 .collect::<Option<_>>()?,
             fingerprint: self.fingerprint,
             keys: Vec::new(),
+            layout: TableLayout::default(),
         })
     }
 
@@ -164,7 +168,7 @@ impl SnapshotRegistry {
         Snapshot {
             fingerprint: self.fingerprint,
             buffers: self.parts.iter().map(|p| p.new_buffer()).collect(),
-            layout: TableLayout::default(),
+            stamp: Stamp::default(),
         }
     }
 
@@ -174,16 +178,17 @@ impl SnapshotRegistry {
         if snapshot.fingerprint != self.fingerprint || snapshot.buffers.len() != self.parts.len() {
             *snapshot = self.empty_snapshot();
         }
-        let kept = snapshot.layout.matches(self.id, world);
+        let kept = self.layout.kept(snapshot.stamp, self.id, world);
         if !kept {
-            // Recorded again below, once the buffers hold this layout.
-            snapshot.layout.clear();
+            // Stamped again below, once the buffers hold this layout (a save cut short by a
+            // panic leaves a snapshot that no layout matches).
+            snapshot.stamp = Stamp::default();
         }
         for (part, buf) in self.parts.iter_mut().zip(&mut snapshot.buffers) {
             part.save(world, buf, kept);
         }
         if !kept {
-            snapshot.layout.record(self.id, world);
+            snapshot.stamp = self.layout.stamp(self.id, world);
         }
     }
 
@@ -192,10 +197,10 @@ impl SnapshotRegistry {
     ///
     /// When the saved entities still sit in the same tables in the same order (always, unless
     /// something changed an entity's components), whole columns are copied (with no check of
-    /// each part when this registry saved it from this world in its current layout: a
-    /// worker `Sim` taking turns with many games' snapshots); otherwise (a
-    /// client component, another world built by the same builder) each value goes back to
-    /// the entity with its [`StableId`](crate::kernel::StableId).
+    /// each part when this registry saved it from this world in the layout it has now, the
+    /// layout the registry saved in last: a worker `Sim` taking turns with many games'
+    /// snapshots); otherwise (a client component, another world built by the same builder)
+    /// each value goes back to the entity with its [`StableId`](crate::kernel::StableId).
     pub fn restore(&mut self, world: &mut World, snapshot: &Snapshot) -> Result<(), SnapshotError> {
         if snapshot.fingerprint != self.fingerprint || snapshot.buffers.len() != self.parts.len() {
             return Err(SnapshotError::OtherRegistry);
@@ -203,7 +208,7 @@ impl SnapshotRegistry {
         // Saved by this registry from this world, whose tables hold the same entities in the
         // same rows: every component part's columns are where they were saved from, and only
         // the resources' presence is left to check.
-        let kept = snapshot.layout.matches(self.id, world);
+        let kept = self.layout.kept(snapshot.stamp, self.id, world);
         let same_layout =
             self.parts
                 .iter_mut()
