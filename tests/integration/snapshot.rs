@@ -136,8 +136,9 @@ fn a_snapshot_saved_again_after_the_tables_changed_follows_them() {
 
 /// Two snapshots saved in two layouts of the same world (the cards' rows reversed between
 /// them) each restore their own state, in any order and again after the other: the registry
-/// records the layout it last saved in, and a snapshot saved in an earlier one is copied back
-/// by its entities' ids, not by the rows the registry has now.
+/// records the layout it last saved in, and a snapshot saved in an earlier one is checked
+/// part by part (copied back by its entities' ids when its rows are not the world's), never
+/// copied by the rows the registry has now.
 #[test]
 fn snapshots_saved_in_two_layouts_restore_each_its_own_state() {
     let mut sim = SimBuilder::new(Leduc).seed(5).build();

@@ -151,10 +151,7 @@ impl Clone for Streams {
         for index in 0..self.marks.len() {
             let pos = source.stream_pos(index);
             match same {
-                true => {
-                    let rng = self.rngs.get(index).and_then(Option::as_ref);
-                    self.marks[index].seek_to(pos, rng);
-                }
+                true => self.marks[index].seek_to(pos, generator(&self.rngs, index)),
                 false => self.marks[index].restart_at(pos),
             }
         }
@@ -233,20 +230,21 @@ impl Streams {
         }
     }
 
-    /// Stream `index`'s generator, when one was ever derived there.
-    fn generator(&self, index: usize) -> Option<&ChaCha8Rng> {
-        self.rngs.get(index).and_then(Option::as_ref)
-    }
-
     /// Stream `index`'s word position.
     fn stream_pos(&self, index: usize) -> u128 {
-        self.marks[index].word_pos(self.generator(index))
+        self.marks[index].word_pos(generator(&self.rngs, index))
     }
 
     /// How many 32-bit words `purpose`'s stream has used (its position).
     pub fn word_pos(&self, purpose: Purpose) -> u128 {
         self.stream_pos(purpose as usize)
     }
+}
+
+/// Stream `index`'s generator in `rngs`, when one was ever derived there (a free function:
+/// [`Clone::clone_from`] reads it while it changes the marks).
+fn generator(rngs: &[Option<ChaCha8Rng>], index: usize) -> Option<&ChaCha8Rng> {
+    rngs.get(index).and_then(Option::as_ref)
 }
 
 impl std::hash::Hash for Streams {
