@@ -214,6 +214,75 @@ fn a_missing_game_component_is_refused_and_nothing_changes() {
     assert_eq!(err, SimError::Snapshot(SnapshotError::OtherRegistry));
 }
 
+/// Every reference game saves and restores two of its positions in turn without allocating
+/// once the snapshots exist: each registered resource is copied in place (`clone_from`), so
+/// a resource holding a list (a river, a deal's record, a buffer of draws) reuses the
+/// world's and the snapshot's buffers instead of cloning a new one.
+#[test]
+fn every_game_restores_two_positions_in_turn_without_allocating() {
+    use alea_games::games::duel::Duel;
+    use alea_games::games::mahjong::riichi::{Length, Riichi};
+    use alea_games::games::mahjong::sichuan::Sichuan;
+    use alea_games::games::sgs::Sgs;
+    let riichi = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
+    assert_eq!(two_positions_in_turn(SimBuilder::new(riichi)), 0, "riichi");
+    let sichuan = Sichuan::preset("sichuan").unwrap();
+    assert_eq!(
+        two_positions_in_turn(SimBuilder::new(sichuan)),
+        0,
+        "sichuan"
+    );
+    assert_eq!(
+        two_positions_in_turn(SimBuilder::new(Duel::default())),
+        0,
+        "duel"
+    );
+    assert_eq!(
+        two_positions_in_turn(SimBuilder::new(Sgs::default())),
+        0,
+        "sgs"
+    );
+    assert_eq!(two_positions_in_turn(SimBuilder::new(Leduc)), 0, "leduc");
+    assert_eq!(
+        two_positions_in_turn(SimBuilder::new(Pig::default())),
+        0,
+        "pig"
+    );
+}
+
+/// Allocations of 100 rounds of restoring and saving again an early and a later position of
+/// the game `builder` deals from seed 3 (random legal moves between them), after a warm-up.
+fn two_positions_in_turn<G: alea::kernel::Game>(builder: SimBuilder<G>) -> u64 {
+    let mut sim = builder.seed(3).build();
+    let mut rng = alea::kernel::playout::random_player_rng(3);
+    let mut advance = |sim: &mut alea::kernel::Sim<G>, moves: usize| {
+        for _ in 0..moves {
+            match alea::kernel::playout::random_action(sim, &mut rng) {
+                Some(action) => sim.apply(action).unwrap(),
+                None => return,
+            }
+        }
+    };
+    advance(&mut sim, 8);
+    let mut early = sim.snapshot();
+    advance(&mut sim, 24);
+    let mut later = sim.snapshot();
+    let mut round = |sim: &mut alea::kernel::Sim<G>| {
+        sim.restore(&early).unwrap();
+        sim.snapshot_into(&mut early);
+        sim.restore(&later).unwrap();
+        sim.snapshot_into(&mut later);
+    };
+    for _ in 0..3 {
+        round(&mut sim);
+    }
+    allocations_during(|| {
+        for _ in 0..100 {
+            round(&mut sim);
+        }
+    })
+}
+
 #[test]
 fn snapshot_restore_cycles_allocate_nothing_after_warm_up() {
     let mut pig = SimBuilder::new(Pig::default()).seed(4).build();

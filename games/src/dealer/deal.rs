@@ -111,7 +111,7 @@ pub struct PlanRecord {
 }
 
 /// The deal's result (and its state while the stages run): what a game takes over.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Resource, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct DealTable {
     /// The starting hands, by seat.
     pub hands: Vec<TileCounts>,
@@ -125,6 +125,15 @@ pub struct DealTable {
     #[serde(skip)]
     pub exclusive: Vec<Option<u16>>,
 }
+
+// Copied in place by snapshots: its lists keep their buffers.
+alea::clone_in_place!(DealTable {
+    hands,
+    dora_indicators,
+    plans,
+    monkey_attempts,
+    exclusive,
+});
 
 /// The abilities in their hook order (set when the dealer is built).
 #[derive(Resource, Clone, Debug, Default)]

@@ -25,6 +25,7 @@
 mod checksum;
 mod coverage;
 mod error;
+mod in_place;
 mod layout;
 mod part;
 mod registry;

@@ -185,19 +185,8 @@ pub struct DiceHistory {
     pub steps: [Vec<DiceStep>; 2],
 }
 
-impl Clone for DiceHistory {
-    fn clone(&self) -> Self {
-        DiceHistory {
-            steps: self.steps.clone(),
-        }
-    }
-    /// Field by field, so a restored snapshot reuses the lists' buffers.
-    fn clone_from(&mut self, source: &Self) {
-        for (mine, theirs) in self.steps.iter_mut().zip(&source.steps) {
-            mine.clone_from(theirs);
-        }
-    }
-}
+// Copied in place by snapshots: its lists keep their buffers.
+alea::clone_in_place!(DiceHistory { steps });
 
 impl DiceHistory {
     /// Logs `step` for `seat` (a roll or a set starts the log anew).

@@ -128,7 +128,7 @@ pub struct Draw {
 }
 
 /// Each seat's private controls for search: set dice generators, `no_draw` and the draw buffer.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Resource, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DuelControl {
     /// The roll generator's expression (`None`: `random`). When set, the reroll is skipped.
     pub roll: [Option<DiceExpr>; 2],
@@ -145,6 +145,16 @@ pub struct DuelControl {
     /// chance point. Shuffling the pile clears it.
     pub pile_set: [bool; 2],
 }
+
+// Copied in place by snapshots: its lists keep their buffers.
+alea::clone_in_place!(DuelControl {
+    roll,
+    black,
+    no_draw,
+    draw_buffer,
+    card_slots,
+    pile_set,
+});
 
 /// A card's position in its pile: the smallest is on top.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

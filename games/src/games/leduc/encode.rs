@@ -2,7 +2,8 @@
 //! observation layout.
 
 use super::{
-    DEAL, Leduc, LeducAction, MAX_BETS_PER_ROUND, name as card_name, private_card, public_card,
+    DEAL, Leduc, LeducAction, MAX_BETS_PER_ROUND, cards_in, name as card_name, private_card,
+    public_card, zones,
 };
 use alea::chance::Forced;
 use alea::encode::{Bounds, Encode, Part, parts};
@@ -171,12 +172,13 @@ fn mover(sim: &Sim<Leduc>) -> String {
 /// The first 14 numbers of both tensors: the viewer one hot (2), its private card one hot (6),
 /// the public card one hot (6).
 fn write_cards(sim: &Sim<Leduc>, seat: Seat, out: &mut [f32]) {
-    let (rules, world) = (sim.rules(), sim.world());
+    // One read of the cards' zones for both cards.
+    let zones = zones(sim.rules(), sim.world());
     out[seat.index()] = 1.0;
-    if let Some(card) = private_card(rules, world, seat) {
+    if let Some(card) = cards_in(&zones, Zone::Hand(seat)) {
         out[2 + usize::from(card.0)] = 1.0;
     }
-    if let Some(card) = public_card(rules, world) {
+    if let Some(card) = cards_in(&zones, Zone::Table) {
         out[8 + usize::from(card.0)] = 1.0;
     }
 }

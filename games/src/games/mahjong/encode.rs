@@ -120,44 +120,57 @@ pub struct TableView<'a> {
 }
 
 /// Writes `view` into `out` (zeroed, [`PLANES`] × 34).
+///
+/// # Panics
+/// If `out` is not [`PLANES`] × 34 long.
 pub fn write_planes(view: &TableView<'_>, out: &mut [f32]) {
     const W: usize = TileKind::COUNT;
+    let planes: &mut [[f32; W]; PLANES] = out
+        .as_chunks_mut::<W>()
+        .0
+        .try_into()
+        .expect("an observation of PLANES × 34");
     let relative = |seat: usize| (seat + 4 - view.viewer.index()) % 4;
-    for kind in TileKind::all() {
-        let held = view.hand.of_kind(kind);
-        for plane in 0..usize::from(held.min(4)) {
-            out[plane * W + kind.index()] = 1.0;
+    let held = view.hand.kinds().0;
+    for (plane, row) in planes[..4].iter_mut().enumerate() {
+        for (cell, &count) in row.iter_mut().zip(&held) {
+            *cell = if usize::from(count) > plane { 1.0 } else { 0.0 };
         }
-        if let Some(red) = kind.red() {
-            out[4 * W + kind.index()] = f32::from(view.hand[red]);
-        }
+    }
+    for red in Tile::ALL.into_iter().filter(|tile| tile.is_red()) {
+        planes[4][red.kind().index()] = f32::from(view.hand[red]);
     }
     for seat in 0..4 {
         let k = relative(seat);
-        for kind in TileKind::all() {
-            out[(5 + k) * W + kind.index()] = f32::from(view.rivers[seat].of_kind(kind)) / 4.0;
-            out[(9 + k) * W + kind.index()] = f32::from(view.melds[seat].of_kind(kind)) / 4.0;
-        }
+        write_quarters(&mut planes[5 + k], &view.rivers[seat]);
+        write_quarters(&mut planes[9 + k], &view.melds[seat]);
         if view.flags[seat] {
-            out[(15 + k) * W..(16 + k) * W].fill(1.0);
+            planes[15 + k].fill(1.0);
         }
-        out[19 * W + k] = view.scores[seat] as f32 / 100_000.0;
+        planes[19][k] = view.scores[seat] as f32 / 100_000.0;
     }
     for tile in view.indicators {
-        out[13 * W + tile.kind().index()] += 0.25;
+        planes[13][tile.kind().index()] += 0.25;
     }
     if let Some(tile) = view.focus {
-        out[14 * W + tile.kind().index()] = 1.0;
+        planes[14][tile.kind().index()] = 1.0;
     }
-    out[19 * W + 4 + relative(view.dealer.index())] = 1.0;
-    out[19 * W + 8] = view.wall_left as f32 / 136.0;
+    planes[19][4 + relative(view.dealer.index())] = 1.0;
+    planes[19][8] = view.wall_left as f32 / 136.0;
     if let Some(suit) = view.missing {
         let at = Suit::ALL
             .iter()
             .position(|&s| s == suit)
             .unwrap_or(0)
             .min(2);
-        out[19 * W + 9 + at] = 1.0;
+        planes[19][9 + at] = 1.0;
+    }
+}
+
+/// Writes each kind's copies in `counts`, over 4, into `row`.
+fn write_quarters(row: &mut [f32; TileKind::COUNT], counts: &TileCounts) {
+    for (cell, &count) in row.iter_mut().zip(&counts.kinds().0) {
+        *cell = f32::from(count) / 4.0;
     }
 }
 

@@ -150,39 +150,28 @@ pub struct Kyoku {
     pub phase: Phase,
 }
 
-impl Clone for Kyoku {
-    fn clone(&self) -> Self {
-        let mut copy = Kyoku {
-            river: Vec::with_capacity(self.river.capacity()),
-            ..Kyoku::default()
-        };
-        copy.clone_from(self);
-        copy
-    }
-
-    /// Field by field, reusing the river's buffer (snapshots restore without allocating).
-    fn clone_from(&mut self, source: &Self) {
-        self.hands = source.hands;
-        self.melds = source.melds;
-        self.meld_count = source.meld_count;
-        self.river.clone_from(&source.river);
-        self.discarded_kinds = source.discarded_kinds;
-        self.drawn = source.drawn;
-        self.riichi = source.riichi;
-        self.double_riichi = source.double_riichi;
-        self.ippatsu = source.ippatsu;
-        self.temporary_furiten = source.temporary_furiten;
-        self.riichi_furiten = source.riichi_furiten;
-        self.first_turn = source.first_turn;
-        self.uninterrupted = source.uninterrupted;
-        self.riichi_pending = source.riichi_pending;
-        self.kans = source.kans;
-        self.indicator_pending = source.indicator_pending;
-        self.answers = source.answers;
-        self.can = source.can;
-        self.phase = source.phase;
-    }
-}
+// Copied in place by snapshots: its lists keep their buffers.
+alea::clone_in_place!(Kyoku {
+    hands,
+    melds,
+    meld_count,
+    river,
+    discarded_kinds,
+    drawn,
+    riichi,
+    double_riichi,
+    ippatsu,
+    temporary_furiten,
+    riichi_furiten,
+    first_turn,
+    uninterrupted,
+    riichi_pending,
+    kans,
+    indicator_pending,
+    answers,
+    can,
+    phase,
+});
 
 impl HandTable for Kyoku {
     hand_fields!(MeldRecord, (Seat, RiverTile));

@@ -85,7 +85,7 @@ pub enum Stage {
 
 /// The hand in play: concealed tiles, melds, rivers, missing suits, who has left, kan
 /// payments, the claim window.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Resource, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Battle {
     /// Concealed tiles by seat (the tile just drawn included).
     pub hands: [TileCounts; SEATS],
@@ -110,6 +110,21 @@ pub struct Battle {
     /// Whose move the hand waits on.
     pub stage: Stage,
 }
+
+// Copied in place by snapshots: its lists keep their buffers.
+alea::clone_in_place!(Battle {
+    hands,
+    melds,
+    meld_count,
+    river,
+    missing,
+    won,
+    kan_paid,
+    drawn,
+    claims,
+    can,
+    stage,
+});
 
 impl HandTable for Battle {
     hand_fields!(SichuanMeld, (Seat, Tile, bool));
