@@ -272,9 +272,16 @@ pub fn on_discard_in_world(world: &mut World, view: &DiscardView) {
 
 /// Every ability of a World set up by [`install`] forgets what it remembered (a new match).
 pub fn forget_in_world(world: &mut World) {
-    let mut memories = world.query::<&mut AbilityMemory>();
-    for mut memory in memories.iter_mut(world) {
-        if *memory != AbilityMemory::default() {
+    // The abilities in the list [`install`] spawned, one at a time (no query built: a vector
+    // env calls this at every hand it deals).
+    let count = world
+        .get_resource::<AbilityList>()
+        .map_or(0, |list| list.0.len());
+    for at in 0..count {
+        let ability = world.resource::<AbilityList>().0[at];
+        if let Some(mut memory) = world.get_mut::<AbilityMemory>(ability)
+            && *memory != AbilityMemory::default()
+        {
             *memory = AbilityMemory::default();
         }
     }

@@ -96,7 +96,12 @@ impl Meld {
                 found: tiles.len(),
             });
         }
-        let mut kinds: Vec<TileKind> = tiles.iter().map(|t| t.kind()).collect();
+        // Three or four tiles (checked above): sorted on the stack.
+        let mut buffer = [tiles[0].kind(); 4];
+        for (slot, tile) in buffer.iter_mut().zip(tiles) {
+            *slot = tile.kind();
+        }
+        let kinds = &mut buffer[..tiles.len()];
         kinds.sort_unstable();
         let low = kinds[0];
         let ok = match kind {

@@ -166,6 +166,11 @@ pub trait HandTable: Resource<Mutability = Mutable> + Default {
 
     /// `seat`'s melds as the scorer takes them.
     fn scoring_melds(&self, seat: Seat) -> Vec<Meld> {
+        self.seat_melds(seat).to_vec()
+    }
+
+    /// [`scoring_melds`](Self::scoring_melds) on the stack (a seat has at most four melds).
+    fn seat_melds(&self, seat: Seat) -> arrayvec::ArrayVec<Meld, 4> {
         self.melds_of(seat).map(|m| *Self::meld(m)).collect()
     }
 

@@ -165,28 +165,26 @@ fn has_chi(kinds: &KindCounts, kind: TileKind) -> bool {
         || (n <= 7 && has(1) && has(2))
 }
 
-/// The pairs of hand tiles that make a chi with `kind` (each identity choice: red or black).
-pub(super) fn chi_pairs(hand: &crate::tiles::TileCounts, kind: TileKind) -> Vec<(Tile, Tile)> {
-    let mut out = Vec::new();
-    if kind.is_honor() {
-        return out;
-    }
+/// The pairs of hand tiles that make a chi with `kind` (each identity choice: red or black),
+/// lower pattern first.
+pub(super) fn chi_pairs(
+    hand: &crate::tiles::TileCounts,
+    kind: TileKind,
+) -> impl Iterator<Item = (Tile, Tile)> + '_ {
     let n = kind.number() as i8;
     let base = kind.index() as i8 - (n - 1);
-    for (a, b) in [(-2i8, -1i8), (-1, 1), (1, 2)] {
-        let (na, nb) = (n + a, n + b);
-        if !(1..=9).contains(&na) || !(1..=9).contains(&nb) {
-            continue;
-        }
-        let ka = TileKind::new((base + na - 1) as u8).expect("a suited kind");
-        let kb = TileKind::new((base + nb - 1) as u8).expect("a suited kind");
-        for ta in identities(hand, ka) {
-            for tb in identities(hand, kb) {
-                out.push((ta, tb));
-            }
-        }
-    }
-    out
+    let suited = move |number: i8| {
+        (1..=9)
+            .contains(&number)
+            .then(|| TileKind::new((base + number - 1) as u8).expect("a suited kind"))
+    };
+    [(-2i8, -1i8), (-1, 1), (1, 2)]
+        .into_iter()
+        .filter(move |_| !kind.is_honor())
+        .filter_map(move |(a, b)| Some((suited(n + a)?, suited(n + b)?)))
+        .flat_map(move |(ka, kb)| {
+            identities(hand, ka).flat_map(move |ta| identities(hand, kb).map(move |tb| (ta, tb)))
+        })
 }
 
 /// The identities of `kind` the hand holds: its black tile, then its red five.
@@ -201,19 +199,17 @@ fn identities(hand: &crate::tiles::TileCounts, kind: TileKind) -> impl Iterator<
 }
 
 /// The pon choices: two blacks, or a red and a black.
-pub(super) fn pon_pairs(hand: &crate::tiles::TileCounts, kind: TileKind) -> Vec<(Tile, Tile)> {
+pub(super) fn pon_pairs(
+    hand: &crate::tiles::TileCounts,
+    kind: TileKind,
+) -> impl Iterator<Item = (Tile, Tile)> {
     let black = kind.tile();
-    let mut out = Vec::new();
-    if hand[black] >= 2 {
-        out.push((black, black));
-    }
-    if let Some(red) = kind.red()
-        && hand[red] >= 1
-        && hand[black] >= 1
-    {
-        out.push((red, black));
-    }
-    out
+    let blacks = (hand[black] >= 2).then_some((black, black));
+    let red_and_black = kind
+        .red()
+        .filter(|&red| hand[red] >= 1 && hand[black] >= 1)
+        .map(|red| (red, black));
+    blacks.into_iter().chain(red_and_black)
 }
 
 /// The legal actions of the pending decision, in a stable order, into `out`; returns the seat

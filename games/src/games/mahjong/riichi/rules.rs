@@ -366,13 +366,17 @@ fn call(
     let world = ctx.world();
     let mut kyoku = world.resource_mut::<Kyoku>();
     let s = seat.index();
-    let mut tiles = vec![tile];
+    // The called tile and the hand's, on the stack (a meld has at most four).
+    let mut tiles = arrayvec::ArrayVec::<Tile, 4>::new();
+    tiles.push(tile);
     if kind == MeldKind::OpenKan {
-        // The three copies of the hand, reds included.
+        // The three copies of the hand, reds included (more is no meld).
         for t in [tile.kind().tile()].into_iter().chain(tile.kind().red()) {
             let n = kyoku.hands[s][t];
             for _ in 0..n {
-                tiles.push(t);
+                if tiles.try_push(t).is_err() {
+                    return;
+                }
             }
         }
     } else {

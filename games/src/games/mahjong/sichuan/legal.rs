@@ -29,7 +29,7 @@ pub(super) fn win_score(
     if !win.self_draw {
         concealed[tile] += 1;
     }
-    let melds = battle.scoring_melds(seat);
+    let melds = battle.seat_melds(seat);
     let hand = SichuanHand {
         concealed: concealed.kinds(),
         melds: &melds,
@@ -174,7 +174,7 @@ pub fn is_ready(game: &Sichuan, battle: &Battle, seat: Seat) -> bool {
 
 /// The best win `seat` waits on, as 查大叫 pays it (`None` when not ready).
 pub(super) fn ready_score(game: &Sichuan, battle: &Battle, seat: Seat) -> Option<SichuanScore> {
-    let melds = battle.scoring_melds(seat);
+    let melds = battle.seat_melds(seat);
     let hand = SichuanHand {
         concealed: battle.hands[seat.index()].kinds(),
         melds: &melds,
