@@ -122,14 +122,11 @@ pub struct TableView<'a> {
 /// Writes `view` into `out` (zeroed, [`PLANES`] × 34).
 ///
 /// # Panics
-/// If `out` is not [`PLANES`] × 34 long.
+/// If `out` is shorter than [`PLANES`] × 34.
 pub fn write_planes(view: &TableView<'_>, out: &mut [f32]) {
     const W: usize = TileKind::COUNT;
-    let planes: &mut [[f32; W]; PLANES] = out
-        .as_chunks_mut::<W>()
-        .0
-        .try_into()
-        .expect("an observation of PLANES × 34");
+    let (rows, _) = out.as_chunks_mut::<W>();
+    let planes: &mut [[f32; W]; PLANES] = (&mut rows[..PLANES]).try_into().expect("PLANES rows");
     let relative = |seat: usize| (seat + 4 - view.viewer.index()) % 4;
     let held = view.hand.kinds().0;
     for (plane, row) in planes[..4].iter_mut().enumerate() {
