@@ -225,29 +225,27 @@ fn every_game_restores_two_positions_in_turn_without_allocating() {
     use alea_games::games::mahjong::sichuan::Sichuan;
     use alea_games::games::sgs::Sgs;
     let riichi = Riichi::preset("riichi").unwrap().with_length(Length::Kyoku);
-    assert_eq!(two_positions_in_turn(SimBuilder::new(riichi)), 0, "riichi");
     let sichuan = Sichuan::preset("sichuan").unwrap();
-    assert_eq!(
-        two_positions_in_turn(SimBuilder::new(sichuan)),
-        0,
-        "sichuan"
-    );
-    assert_eq!(
-        two_positions_in_turn(SimBuilder::new(Duel::default())),
-        0,
-        "duel"
-    );
-    assert_eq!(
-        two_positions_in_turn(SimBuilder::new(Sgs::default())),
-        0,
-        "sgs"
-    );
-    assert_eq!(two_positions_in_turn(SimBuilder::new(Leduc)), 0, "leduc");
-    assert_eq!(
-        two_positions_in_turn(SimBuilder::new(Pig::default())),
-        0,
-        "pig"
-    );
+    let allocations = [
+        ("riichi", two_positions_in_turn(SimBuilder::new(riichi))),
+        ("sichuan", two_positions_in_turn(SimBuilder::new(sichuan))),
+        (
+            "duel",
+            two_positions_in_turn(SimBuilder::new(Duel::default())),
+        ),
+        (
+            "sgs",
+            two_positions_in_turn(SimBuilder::new(Sgs::default())),
+        ),
+        ("leduc", two_positions_in_turn(SimBuilder::new(Leduc))),
+        (
+            "pig",
+            two_positions_in_turn(SimBuilder::new(Pig::default())),
+        ),
+    ];
+    for (game, count) in allocations {
+        assert_eq!(count, 0, "{game}");
+    }
 }
 
 /// Allocations of 100 rounds of restoring and saving again an early and a later position of

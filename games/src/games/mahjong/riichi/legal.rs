@@ -178,9 +178,13 @@ pub(super) fn chi_pairs(
             .contains(&number)
             .then(|| TileKind::new((base + number - 1) as u8).expect("a suited kind"))
     };
-    [(-2i8, -1i8), (-1, 1), (1, 2)]
-        .into_iter()
-        .filter(move |_| !kind.is_honor())
+    // The other two tiles' offsets from the called kind: it ends, sits inside or starts the
+    // run (no run for an honor).
+    const OFFSETS: [(i8, i8); 3] = [(-2, -1), (-1, 1), (1, 2)];
+    let offsets: &[(i8, i8)] = if kind.is_honor() { &[] } else { &OFFSETS };
+    offsets
+        .iter()
+        .copied()
         .filter_map(move |(a, b)| Some((suited(n + a)?, suited(n + b)?)))
         .flat_map(move |(ka, kb)| {
             identities(hand, ka).flat_map(move |ta| identities(hand, kb).map(move |tb| (ta, tb)))
