@@ -283,17 +283,21 @@ fn a_refused_step_moves_no_env() {
     assert_eq!(out, expected);
 }
 
-/// A steady loop of Pig steps on the caller's thread allocates nothing (after the buffers,
-/// each env's journal and its snapshot have grown), in either layout.
+/// A steady loop of Pig steps allocates nothing on the caller's thread (after the buffers,
+/// each env's journal and its snapshot have grown), in either layout, on one thread or two
+/// (the caller's thread then hands the other block over and steps its own).
 #[test]
 fn a_step_allocates_nothing() {
     for layout in [Layout::Resident, Layout::Parked] {
-        assert_eq!(allocations_in_a_steady_loop(layout), 0, "{layout:?}");
+        for threads in [1, 2] {
+            let allocations = allocations_in_a_steady_loop(layout, threads);
+            assert_eq!(allocations, 0, "{layout:?}, {threads} threads");
+        }
     }
 }
 
-fn allocations_in_a_steady_loop(layout: Layout) -> u64 {
-    let mut env = VectorEnv::new(Pig::default(), 16, 5, 1).unwrap();
+fn allocations_in_a_steady_loop(layout: Layout, threads: usize) -> u64 {
+    let mut env = VectorEnv::new(Pig::default(), 16, 5, threads).unwrap();
     env.set_layout(layout).unwrap();
     let mut out = Buffers::new(&env);
     env.reset(None, &mut out.outputs()).unwrap();

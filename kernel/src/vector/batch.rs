@@ -1,10 +1,12 @@
-//! [`VectorEnv`]: the envs of one game, stepped together over a thread pool.
+//! [`VectorEnv`]: the envs of one game, stepped together over a crew of threads.
 
 use std::sync::Arc;
 
 use crate::encode::{Encode, size};
 use crate::kernel::{Rollback, Seat, Sim, SimBuilder};
 
+use super::blocks::Blocks;
+use super::crew::Crew;
 use super::env::Env;
 use super::episodes::{Dealer, Episodes, first_failure};
 use super::home::Layout;
@@ -22,9 +24,8 @@ pub struct VectorEnv<G: Encode> {
     seed: u64,
     sizes: Sizes,
     shape: Vec<usize>,
-    /// `None` with one thread: the envs are stepped on the caller's.
-    pool: Option<rayon::ThreadPool>,
-    threads: usize,
+    /// The threads: block `k` of the envs is stepped on thread `k` (block 0 on the caller's).
+    crew: Crew,
     started: bool,
     /// The actions of [`step_random`](Self::step_random) (reused).
     random: Vec<u32>,
@@ -55,7 +56,7 @@ impl<G: Encode> VectorEnv<G> {
             n => n,
         }
         .min(num_envs);
-        let pool = thread_pool(threads)?;
+        let mut crew = crew(threads)?;
         let layout = Layout::Auto.resolve(num_envs);
         let builder = builder.rollback(Rollback::Caller);
         let game = builder.game();
@@ -70,11 +71,24 @@ impl<G: Encode> VectorEnv<G> {
         // snapshot, hot in the caches, for the whole batch.
         let first = builder.clone().seed(episode_seed(seed, 0, 0));
         let start = Arc::new(first.try_build().map_err(building)?.snapshot());
-        let mut workers = workers(&builder, threads)?;
-        let envs = (0..num_envs as u64)
-            .map(|i| Env::new(&builder, seed, i, layout, &start, &mut workers[0]))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(building)?;
+        // Each block's thread builds its worker and its envs.
+        let blocks = Blocks {
+            sizes,
+            count: threads,
+        };
+        let built = blocks.each(&mut crew, |_, range| {
+            let mut worker = builder.try_build()?;
+            let envs = range
+                .map(|i| Env::new(&builder, seed, i as u64, layout, &start, &mut worker))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok((worker, envs))
+        });
+        let (mut workers, mut envs) = (Vec::with_capacity(threads), Vec::with_capacity(num_envs));
+        for block in built {
+            let (worker, block_envs) = block.map_err(building)?;
+            workers.push(worker);
+            envs.extend(block_envs);
+        }
         Ok(VectorEnv {
             builder,
             envs,
@@ -82,8 +96,7 @@ impl<G: Encode> VectorEnv<G> {
             seed,
             sizes,
             shape,
-            pool,
-            threads,
+            crew,
             started: false,
             random: Vec::with_capacity(num_envs),
             seating: None,
@@ -112,13 +125,23 @@ impl<G: Encode> VectorEnv<G> {
     /// positions. On error nothing changes.
     pub fn set_layout(&mut self, layout: Layout) -> Result<(), VectorError> {
         let layout = layout.resolve(self.sizes.envs);
-        let homes = self
-            .envs
-            .iter_mut()
-            .map(|env| env.home.relayout(layout, &self.builder))
+        let builder = &self.builder;
+        // Each block's thread lays out its envs (and allocates what they keep).
+        let homes = self.blocks().each_mut(
+            &mut self.crew,
+            &mut self.envs,
+            &mut self.workers,
+            |_, envs, _| {
+                envs.iter_mut()
+                    .map(|env| env.home.relayout(layout, builder))
+                    .collect::<Result<Vec<_>, _>>()
+            },
+        );
+        let homes = homes
+            .into_iter()
             .collect::<Result<Vec<_>, _>>()
             .map_err(building)?;
-        for (env, home) in self.envs.iter_mut().zip(homes) {
+        for (env, home) in self.envs.iter_mut().zip(homes.into_iter().flatten()) {
             if let Some(home) = home {
                 env.home = home;
             }
@@ -164,7 +187,15 @@ impl<G: Encode> VectorEnv<G> {
 
     /// Threads the envs are stepped on.
     pub fn threads(&self) -> usize {
-        self.threads
+        self.crew.threads()
+    }
+
+    /// How the envs are split over the threads.
+    fn blocks(&self) -> Blocks {
+        Blocks {
+            sizes: self.sizes,
+            count: self.workers.len(),
+        }
     }
 
     /// Env `i`'s game (`None` past the last env). A parked env's is restored into a worker
@@ -252,12 +283,8 @@ impl<G: Encode> VectorEnv<G> {
             seed: self.seed,
             seating: self.seating.as_ref(),
         };
-        let blocks = Blocks {
-            pool: self.pool.as_ref(),
-            sizes: self.sizes,
-            count: self.workers.len(),
-        };
-        blocks.run(
+        self.blocks().step(
+            &mut self.crew,
             &mut self.envs,
             &mut self.workers,
             out,
@@ -318,25 +345,47 @@ impl<G: Encode> VectorEnv<G> {
         if !self.started {
             return Err(VectorError::NotReset);
         }
-        let mut envs = Vec::with_capacity(self.envs.len());
-        let worker = &mut self.workers[0];
-        for (i, env) in self.envs.iter_mut().enumerate() {
-            let env_seed = crate::chance::sub_seed(seed, i as u64);
-            let copy = env.determinized(worker, self.seating.as_ref(), env_seed);
-            envs.push(copy.map_err(|e| VectorError::Game {
-                env: i,
-                message: e.to_string(),
-            })?);
-        }
+        let seating = self.seating.as_ref();
+        // Each block's thread copies its envs with its worker.
+        let copies = self.blocks().each_mut(
+            &mut self.crew,
+            &mut self.envs,
+            &mut self.workers,
+            |first, envs, worker| {
+                let mut copies = Vec::with_capacity(envs.len());
+                for (i, env) in (first..).zip(envs.iter_mut()) {
+                    let env_seed = crate::chance::sub_seed(seed, i as u64);
+                    let copy = env.determinized(worker, seating, env_seed);
+                    copies.push(copy.map_err(|e| VectorError::Game {
+                        env: i,
+                        message: e.to_string(),
+                    })?);
+                }
+                Ok(copies)
+            },
+        );
+        let envs: Vec<Env<G>> = copies
+            .into_iter()
+            .collect::<Result<Vec<_>, VectorError>>()?
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut crew = crew(self.threads())?;
+        let builder = &self.builder;
+        let workers = self
+            .blocks()
+            .each(&mut crew, |_, _| builder.try_build())
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(building)?;
         Ok(VectorEnv {
             builder: self.builder.clone(),
             envs,
-            workers: workers(&self.builder, self.workers.len())?,
+            workers,
             seed: self.seed,
             sizes: self.sizes,
             shape: self.shape.clone(),
-            pool: thread_pool(self.threads)?,
-            threads: self.threads,
+            crew,
             started: true,
             random: Vec::with_capacity(self.sizes.envs),
             seating: self.seating.clone(),
@@ -344,107 +393,14 @@ impl<G: Encode> VectorEnv<G> {
     }
 }
 
-/// How a batch's envs are split over threads: `count` contiguous blocks as even as can be
-/// (block `k` holds envs `k·B/count .. (k+1)·B/count`), each stepped on one thread with its
-/// own worker `Sim`.
-struct Blocks<'a> {
-    pool: Option<&'a rayon::ThreadPool>,
-    sizes: Sizes,
-    count: usize,
-}
-
-impl Blocks<'_> {
-    /// Runs `f(i, env i, its block's worker, its row)` for every env (a failing env does not
-    /// stop the others), the blocks in parallel; the first error by env order, naming its
-    /// env.
-    fn run<G: Encode>(
-        &self,
-        envs: &mut [Env<G>],
-        workers: &mut [Sim<G>],
-        out: &mut Outputs<'_>,
-        f: impl Fn(usize, &mut Env<G>, &mut Sim<G>, Row<'_>) -> Result<(), EnvError> + Sync,
-    ) -> Result<(), VectorError> {
-        let sizes = self.sizes;
-        let block =
-            |first: usize, envs: &mut [Env<G>], worker: &mut Sim<G>, mut rows: Outputs<'_>| {
-                let mut failed = Ok(());
-                for (k, env) in envs.iter_mut().enumerate() {
-                    let stepped = f(first + k, env, worker, rows.row(k, sizes)).map_err(|e| {
-                        VectorError::Game {
-                            env: first + k,
-                            message: e.to_string(),
-                        }
-                    });
-                    // Every env steps; the first failure is the one reported.
-                    failed = failed.and(stepped);
-                }
-                failed
-            };
-        let rows = out.reborrow();
-        match self.pool {
-            None => block(0, envs, &mut workers[0], rows),
-            Some(pool) => pool.install(|| self.split(0, envs, workers, rows, &block)),
-        }
-    }
-
-    /// The first env of block `k`.
-    fn start(&self, k: usize) -> usize {
-        k * self.sizes.envs / self.count
-    }
-
-    /// Halves `workers` and, at the border of their blocks, `envs` and `rows` (block `first`
-    /// the first of them) until one worker is left, the halves in parallel;
-    /// `block(first env, envs, worker, rows)` runs each block.
-    fn split<G: Encode>(
-        &self,
-        first: usize,
-        envs: &mut [Env<G>],
-        workers: &mut [Sim<G>],
-        rows: Outputs<'_>,
-        block: &(
-             impl Fn(usize, &mut [Env<G>], &mut Sim<G>, Outputs<'_>) -> Result<(), VectorError> + Sync
-         ),
-    ) -> Result<(), VectorError> {
-        if let [worker] = workers {
-            return block(self.start(first), envs, worker, rows);
-        }
-        let half = workers.len() / 2;
-        let at = self.start(first + half) - self.start(first);
-        let (left, right) = envs.split_at_mut(at);
-        let (left_workers, right_workers) = workers.split_at_mut(half);
-        let (left_rows, right_rows) = rows.split_at(at, self.sizes);
-        let (a, b) = rayon::join(
-            || self.split(first, left, left_workers, left_rows, block),
-            || self.split(first + half, right, right_workers, right_rows, block),
-        );
-        a.and(b)
-    }
-}
-
-/// `count` worker `Sim`s built by `builder`.
-fn workers<G: Encode>(builder: &SimBuilder<G>, count: usize) -> Result<Vec<Sim<G>>, VectorError> {
-    (0..count)
-        .map(|_| builder.try_build())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(building)
-}
-
 /// A game that could not be built, as a setup error.
 fn building(error: crate::kernel::SimError) -> VectorError {
     VectorError::Setup(format!("building the game: {error}"))
 }
 
-/// A pool of `threads` threads, none for one (the caller's thread steps the envs).
-fn thread_pool(threads: usize) -> Result<Option<rayon::ThreadPool>, VectorError> {
-    if threads <= 1 {
-        return Ok(None);
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("alea-vector-{i}"))
-        .build()
-        .map(Some)
-        .map_err(|e| VectorError::Setup(format!("the thread pool: {e}")))
+/// A crew of `threads` threads (the caller's and `threads - 1` helpers).
+fn crew(threads: usize) -> Result<Crew, VectorError> {
+    Crew::new(threads).map_err(|e| VectorError::Setup(format!("the threads: {e}")))
 }
 
 /// Writes `env`'s row as of its position, with nothing earned or ended.

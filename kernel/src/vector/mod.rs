@@ -13,8 +13,10 @@
 //!   [`episode_seed`]`(seed, i, k)`.
 //! - **Chance inside.** Chance points are sampled from each game's own streams; every env is
 //!   always at a player's decision.
-//! - **Threads.** The envs are split into contiguous blocks over a thread pool; each env is a
-//!   game of its own, so the buffers are identical for any thread count.
+//! - **Threads.** The envs are split into contiguous blocks, block `k` always stepped on
+//!   thread `k` (block 0 on the caller's), whose helpers wait for the next step spinning a
+//!   moment before they sleep; each env is a game of its own, so the buffers are identical
+//!   for any thread count.
 //! - **Layout.** A small batch keeps one [`Sim`](crate::kernel::Sim) per env; a big one
 //!   ([`PARK_FROM`] envs or more) keeps a snapshot per env and one `Sim` per thread
 //!   that restores each env's game to step it, so its speed per env stays a small batch's
@@ -59,6 +61,8 @@
 //! [`Encode::restart`]: crate::encode::Encode::restart
 
 mod batch;
+mod blocks;
+mod crew;
 mod dynamic;
 mod env;
 mod episodes;
@@ -106,7 +110,7 @@ pub enum VectorError {
     /// `step` before the first `reset`.
     #[error("step before reset: call reset first")]
     NotReset,
-    /// The batch would hold no env, or the thread pool could not start.
+    /// The batch would hold no env, or its threads could not start.
     #[error("{0}")]
     Setup(String),
     /// A game failed (a pipeline or setup error): that env's episode is lost — its row says

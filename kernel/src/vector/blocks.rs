@@ -1,0 +1,175 @@
+//! [`Blocks`]: how a batch's envs are split over its [`Crew`]: `count` contiguous blocks as
+//! even as can be (block `k` holds envs `k·B/count .. (k+1)·B/count`), block `k` always on
+//! thread `k` with worker `Sim` `k`. Whatever a block's thread makes for its envs (their
+//! games, snapshots and its worker) it allocates itself, so two threads never write to one
+//! cache line.
+
+use std::ops::Range;
+use std::sync::Mutex;
+
+use crate::encode::Encode;
+use crate::kernel::Sim;
+
+use super::crew::Crew;
+use super::env::Env;
+use super::outputs::{Outputs, Row, Sizes};
+use super::{EnvError, VectorError};
+
+/// A batch's split into blocks.
+#[derive(Clone, Copy)]
+pub(super) struct Blocks {
+    pub(super) sizes: Sizes,
+    pub(super) count: usize,
+}
+
+/// What block `k` is given to step: its first env's index, its envs, its worker and its rows.
+type Share<'a, G> = (usize, &'a mut [Env<G>], &'a mut Sim<G>, Outputs<'a>);
+
+/// Block `k`'s share of a step, waiting for thread `k`. A step carves the blocks one by one,
+/// each link pointing to the one carved before it, so it lends them without allocating.
+struct Link<'s, 'a, G: Encode> {
+    k: usize,
+    share: Mutex<Option<Share<'a, G>>>,
+    result: Mutex<Result<(), VectorError>>,
+    below: Option<&'s Link<'s, 'a, G>>,
+}
+
+impl<'s, 'a, G: Encode> Link<'s, 'a, G> {
+    /// Links from this one down to block 0.
+    fn chain(&self) -> impl Iterator<Item = &Link<'s, 'a, G>> {
+        std::iter::successors(Some(self), |link| link.below)
+    }
+}
+
+impl Blocks {
+    /// The envs of block `k`.
+    pub(super) fn range(&self, k: usize) -> Range<usize> {
+        self.start(k)..self.start(k + 1)
+    }
+
+    fn start(&self, k: usize) -> usize {
+        k * self.sizes.envs / self.count
+    }
+
+    /// Runs `f(i, env i, its block's worker, its row)` for every env (a failing env does not
+    /// stop the others), the blocks in parallel; the first error by env order, naming its
+    /// env.
+    pub(super) fn step<G: Encode>(
+        &self,
+        crew: &mut Crew,
+        envs: &mut [Env<G>],
+        workers: &mut [Sim<G>],
+        out: &mut Outputs<'_>,
+        f: impl Fn(usize, &mut Env<G>, &mut Sim<G>, Row<'_>) -> Result<(), EnvError> + Sync,
+    ) -> Result<(), VectorError> {
+        let sizes = self.sizes;
+        let block = |(first, envs, worker, mut rows): Share<'_, G>| {
+            let mut failed = Ok(());
+            for (k, env) in envs.iter_mut().enumerate() {
+                let stepped =
+                    f(first + k, env, worker, rows.row(k, sizes)).map_err(|e| VectorError::Game {
+                        env: first + k,
+                        message: e.to_string(),
+                    });
+                // Every env steps; the first failure is the one reported.
+                failed = failed.and(stepped);
+            }
+            failed
+        };
+        let rows = out.reborrow();
+        match workers {
+            [worker] => block((0, envs, worker, rows)),
+            _ => self.carve(0, envs, workers, rows, None, &mut |top| {
+                crew.run(&|k| {
+                    let link = top.chain().find(|link| link.k == k);
+                    let link = link.expect("a link for every block");
+                    let share = link.share.lock().ok().and_then(|mut share| share.take());
+                    let result = block(share.expect("each block's share is taken once"));
+                    if let Ok(mut slot) = link.result.lock() {
+                        *slot = result;
+                    }
+                })
+            }),
+        }
+    }
+
+    /// Carves block `k` (its first env `self.start(k)`) off `envs`, `workers` and `rows`,
+    /// links it above `below`, and carves the next; once every block is carved, `go` runs them
+    /// from the top link. The first error by env order.
+    fn carve<'s, 'a, G: Encode>(
+        &self,
+        k: usize,
+        envs: &'a mut [Env<G>],
+        workers: &'a mut [Sim<G>],
+        rows: Outputs<'a>,
+        below: Option<&'s Link<'s, 'a, G>>,
+        go: &mut dyn FnMut(&Link<'_, 'a, G>),
+    ) -> Result<(), VectorError> {
+        let n = self.range(k).len();
+        let (mine, envs) = envs.split_at_mut(n);
+        let (rows_mine, rows) = rows.split_at(n, self.sizes);
+        let Some((worker, workers)) = workers.split_first_mut() else {
+            unreachable!("one worker per block")
+        };
+        let link = Link {
+            k,
+            share: Mutex::new(Some((self.start(k), mine, worker, rows_mine))),
+            result: Mutex::new(Ok(())),
+            below,
+        };
+        if k + 1 < self.count {
+            return self.carve(k + 1, envs, workers, rows, Some(&link), go);
+        }
+        go(&link);
+        // The lowest block's error is the first by env order.
+        link.chain()
+            .filter_map(|link| std::mem::replace(&mut *link.result.lock().ok()?, Ok(())).err())
+            .last()
+            .map_or(Ok(()), Err)
+    }
+
+    /// `f(k, envs of block k)` on thread `k`, for every block: what each returns, in block
+    /// order (for a batch's setup: it allocates).
+    pub(super) fn each<T: Send>(
+        &self,
+        crew: &mut Crew,
+        f: impl Fn(usize, Range<usize>) -> T + Sync,
+    ) -> Vec<T> {
+        let made: Vec<Mutex<Option<T>>> = (0..self.count).map(|_| Mutex::new(None)).collect();
+        crew.run(&|k| {
+            let value = f(k, self.range(k));
+            if let Ok(mut slot) = made[k].lock() {
+                *slot = Some(value);
+            }
+        });
+        made.into_iter()
+            .map(|slot| {
+                let value = slot.into_inner().ok().flatten();
+                value.expect("every block ran (a panic would have gone on from the crew)")
+            })
+            .collect()
+    }
+
+    /// `f(first env, envs of block k, worker k)` on thread `k`, for every block: what each
+    /// returns, in block order (for work on every env outside a step: it allocates).
+    pub(super) fn each_mut<G: Encode, T: Send>(
+        &self,
+        crew: &mut Crew,
+        envs: &mut [Env<G>],
+        workers: &mut [Sim<G>],
+        f: impl Fn(usize, &mut [Env<G>], &mut Sim<G>) -> T + Sync,
+    ) -> Vec<T> {
+        let mut shares = Vec::with_capacity(self.count);
+        let mut rest = envs;
+        for (k, worker) in workers.iter_mut().enumerate() {
+            let (mine, others) = std::mem::take(&mut rest).split_at_mut(self.range(k).len());
+            shares.push(Mutex::new(Some((self.start(k), mine, worker))));
+            rest = others;
+        }
+        self.each(crew, |k, _| {
+            let share = shares[k].lock().ok().and_then(|mut share| share.take());
+            let (first, envs, worker) = share.expect("each block's share is taken once");
+            f(first, envs, worker)
+        })
+    }
+}
