@@ -1,7 +1,8 @@
 //! [`Crew`]: the threads a batch is stepped on. Share `k` of every job runs on thread `k` —
 //! share 0 on the caller's own thread — so each thread keeps its envs and its worker `Sim` in
-//! its own core's caches, step after step; and between jobs a helper spins a short while
-//! before it sleeps, so a batch stepped in a loop pays no wake-up per step.
+//! its own core's caches, step after step; and between jobs a helper stays awake a short
+//! while (yielding its core to any thread that needs it) before it sleeps, so a batch
+//! stepped in a loop pays no wake-up per step.
 //!
 //! Why not a work-stealing pool: a step's blocks are known in advance and equal, and stealing
 //! moves a block, with its worker's world, to the other core's caches; waking sleeping
@@ -15,10 +16,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long a helper waits for the next job, spinning, before it sleeps: longer than a
+/// How long a helper waits for the next job awake before it sleeps: longer than a
 /// caller's usual work between two steps (a policy's numpy on a thousand rows), short enough
 /// that a caller busy elsewhere loses little of a core.
-const SPIN: Duration = Duration::from_micros(200);
+const AWAKE: Duration = Duration::from_micros(200);
 
 /// A job: called once with each share's index.
 type Job<'a> = dyn Fn(usize) + Sync + 'a;
@@ -107,13 +108,10 @@ impl Crew {
             }
         }
         let mine = catch_unwind(AssertUnwindSafe(|| job(0)));
-        let mut waited = 0u32;
+        // Yielding, not spinning: with more threads than cores, the helpers still at work
+        // need this core.
         while shared.done.load(SeqCst) < self.helpers.len() {
-            waited = waited.saturating_add(1);
-            match waited < 1 << 14 {
-                true => std::hint::spin_loop(),
-                false => std::thread::yield_now(),
-            }
+            std::thread::yield_now();
         }
         *lock(&shared.job) = None;
         let theirs = lock(&shared.panic).take();
@@ -154,18 +152,19 @@ fn serve(shared: &Shared, k: usize) {
 }
 
 impl Shared {
-    /// Waits until the epoch is past `seen` (spinning for [`SPIN`], then asleep) and returns it.
+    /// Waits until the epoch is past `seen` (for [`AWAKE`] awake, yielding the core to any
+    /// thread that needs it, then asleep) and returns it.
     fn next_epoch(&self, seen: u64, k: usize) -> u64 {
         let since = Instant::now();
-        let mut spins = 0u32;
+        let mut polls = 0u32;
         loop {
             let epoch = self.epoch.load(SeqCst);
             if epoch != seen {
                 return epoch;
             }
-            spins = spins.wrapping_add(1);
-            if !spins.is_multiple_of(64) || since.elapsed() < SPIN {
-                std::hint::spin_loop();
+            polls = polls.wrapping_add(1);
+            if !polls.is_multiple_of(16) || since.elapsed() < AWAKE {
+                std::thread::yield_now();
                 continue;
             }
             // Asleep first, then the epoch read again: `run` bumps the epoch, then reads
@@ -197,7 +196,7 @@ mod tests {
         for round in 0..50 {
             if round % 10 == 0 {
                 // Long enough for the helpers to fall asleep: they must wake.
-                std::thread::sleep(SPIN * 3);
+                std::thread::sleep(AWAKE * 3);
             }
             crew.run(&|k| {
                 let name = std::thread::current().name().unwrap_or("").to_string();

@@ -14,7 +14,7 @@
 //! - **Chance inside.** Chance points are sampled from each game's own streams; every env is
 //!   always at a player's decision.
 //! - **Threads.** The envs are split into contiguous blocks, block `k` always stepped on
-//!   thread `k` (block 0 on the caller's), whose helpers wait for the next step spinning a
+//!   thread `k` (block 0 on the caller's), whose helpers wait for the next step awake a
 //!   moment before they sleep; each env is a game of its own, so the buffers are identical
 //!   for any thread count.
 //! - **Layout.** A small batch keeps one [`Sim`](crate::kernel::Sim) per env; a big one
