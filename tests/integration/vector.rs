@@ -4,7 +4,7 @@
 
 use alea::kernel::{SimBuilder, Turn};
 use alea::registry::find;
-use alea::vector::{Buffers, Layout, PARK_FROM, VectorEnv, VectorError, episode_seed};
+use alea::vector::{Buffers, Layout, MAX_THREADS, PARK_FROM, VectorEnv, VectorError, episode_seed};
 use alea_games::games::REGISTRY;
 use alea_games::games::pig::Pig;
 use rand::RngExt;
@@ -49,6 +49,16 @@ fn every_game_steps_the_same_on_one_and_two_threads() {
         let ended = lockstep(one, two, 600, |_| ());
         assert!(ended > 0, "{}: no episode ended", info.name);
     }
+}
+
+/// A request for more threads than `MAX_THREADS` is cut to it, and that many threads (one
+/// env each, the rest in the last blocks) step the same rows as one.
+#[test]
+fn a_batch_on_the_most_threads_steps_as_one_thread_does() {
+    let one = VectorEnv::new(Pig::default(), MAX_THREADS + 3, 4, 1).unwrap();
+    let most = VectorEnv::new(Pig::default(), MAX_THREADS + 3, 4, 4 * MAX_THREADS).unwrap();
+    assert_eq!((one.threads(), most.threads()), (1, MAX_THREADS));
+    assert!(lockstep(Box::new(one), Box::new(most), 400, |_| ()) > 0);
 }
 
 /// Both layouts give the same rows: every game's batch kept resident and parked, on other

@@ -35,7 +35,8 @@ pub struct VectorEnv<G: Encode> {
 
 impl<G: Encode> VectorEnv<G> {
     /// `num_envs` games of `game`, seeded `seed`, stepped on `threads` threads (0: one per
-    /// core), laid out by [`Layout::Auto`]. Call [`reset`](Self::reset) before the first step.
+    /// core; at most one per env and [`MAX_THREADS`](super::MAX_THREADS)), laid out by
+    /// [`Layout::Auto`]. Call [`reset`](Self::reset) before the first step.
     pub fn new(game: G, num_envs: usize, seed: u64, threads: usize) -> Result<Self, VectorError> {
         Self::from_builder(SimBuilder::new(game), num_envs, seed, threads)
     }
@@ -55,7 +56,8 @@ impl<G: Encode> VectorEnv<G> {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         }
-        .min(num_envs);
+        .min(num_envs)
+        .min(super::MAX_THREADS);
         let mut crew = crew(threads)?;
         let layout = Layout::Auto.resolve(num_envs);
         let builder = builder.rollback(Rollback::Caller);

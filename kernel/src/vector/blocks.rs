@@ -62,6 +62,7 @@ impl Blocks {
         out: &mut Outputs<'_>,
         f: impl Fn(usize, &mut Env<G>, &mut Sim<G>, Row<'_>) -> Result<(), EnvError> + Sync,
     ) -> Result<(), VectorError> {
+        debug_assert_eq!(crew.threads(), self.count, "one thread per block");
         let sizes = self.sizes;
         let block = |(first, envs, worker, mut rows): Share<'_, G>| {
             let mut failed = Ok(());
@@ -135,6 +136,7 @@ impl Blocks {
         crew: &mut Crew,
         f: impl Fn(usize, Range<usize>) -> T + Sync,
     ) -> Vec<T> {
+        debug_assert_eq!(crew.threads(), self.count, "one thread per block");
         let made: Vec<Mutex<Option<T>>> = (0..self.count).map(|_| Mutex::new(None)).collect();
         crew.run(&|k| {
             let value = f(k, self.range(k));

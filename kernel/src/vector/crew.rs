@@ -145,7 +145,13 @@ fn serve(shared: &Shared, k: usize) {
         // SAFETY: `Crew::run` keeps the job alive until this helper has counted itself done.
         let ran = catch_unwind(AssertUnwindSafe(|| unsafe { (*job.0)(k) }));
         if let Err(panic) = ran {
-            lock(&shared.panic).get_or_insert(panic);
+            let mut first = lock(&shared.panic);
+            match first.is_none() {
+                true => *first = Some(panic),
+                // Leaked, not dropped: a payload whose drop panics would end this helper
+                // before it counts itself done, and `run` would wait for ever.
+                false => std::mem::forget(panic),
+            }
         }
         shared.done.fetch_add(1, SeqCst);
     }

@@ -148,6 +148,9 @@ pub(crate) enum EnvError {
     NoTurn(u32),
 }
 
+/// The most threads a batch is stepped on (a larger request is cut to it).
+pub const MAX_THREADS: usize = 256;
+
 /// The seed of env `env`'s `episode`-th episode in a batch seeded `seed`: a stable hash of the
 /// three (so episode 0 of env `i` is game `i` of `simulate --seed seed` hashed once more).
 pub fn episode_seed(seed: u64, env: u64, episode: u64) -> u64 {
