@@ -56,13 +56,16 @@ def random_legal(rng, mask):
     """A uniformly random legal action id per row of `mask` (B, A). With few action ids, the
     largest of B * A random keys among the legal ones (the fewest numpy calls: B = 1);
     with many (riichi 385, sgs 910), one uniform draw per row picks among the row's legal
-    ids, found by np.nonzero (not B * A random floats)."""
-    if mask.shape[1] <= 64:
+    ids, found by np.flatnonzero over the whole mask (not B * A random floats; half the time
+    of np.nonzero's row and column arrays)."""
+    batch, num_actions = mask.shape
+    if num_actions <= 64:
         return (rng.random(mask.shape) * mask).argmax(1)
-    rows, cols = np.nonzero(mask)
-    counts = np.bincount(rows, minlength=mask.shape[0])
+    legal = np.flatnonzero(mask)
+    counts = np.count_nonzero(mask, axis=1)
     starts = np.cumsum(counts) - counts
-    return cols[starts + (rng.random(mask.shape[0]) * counts).astype(np.int64)]
+    picked = legal[starts + (rng.random(batch) * counts).astype(np.int64)]
+    return picked - np.arange(batch) * num_actions
 
 
 def alea_python(game, batch, seconds, rust_actions=False):

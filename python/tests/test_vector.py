@@ -191,6 +191,7 @@ def test_determinize_resamples_only_what_the_player_to_move_cannot_see(name):
         out = env.step(random_actions(rng, out["legal_action_mask"]))
     before = {k: v.copy() for k, v in out.items()}
     worlds = env.determinize(7)
+    assert (env.layout, worlds.layout, worlds.threads) == ("resident", "parked", 2)
     seen = worlds.arrays()
     # The player to move sees the same position, and may play the same actions.
     for key in ("observation", "legal_action_mask", "current_player"):

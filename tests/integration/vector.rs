@@ -540,19 +540,21 @@ fn a_game_that_fails_while_dealt_is_given_up_and_the_batch_steps_on() {
 }
 
 /// A determinized copy of a single-agent batch keeps its seating: the copy steps with the
-/// learner to move in every row, and the original is untouched; the copy is the same in
-/// either layout.
+/// learner to move in every row, and the original is untouched; the copy is parked, and the
+/// same from either layout of the original and in either layout of its own.
 #[test]
 fn a_determinized_single_agent_batch_keeps_its_opponents() {
+    let parked = determinized_rows(Layout::Parked, None);
+    assert_eq!(determinized_rows(Layout::Resident, None), parked);
     assert_eq!(
-        determinized_rows(Layout::Resident),
-        determinized_rows(Layout::Parked)
+        determinized_rows(Layout::Resident, Some(Layout::Resident)),
+        parked
     );
 }
 
-/// The rows of a determinized copy of an sgs batch against `trust`, laid out as `layout`,
-/// after 200 random steps.
-fn determinized_rows(layout: Layout) -> Buffers {
+/// The rows of a determinized copy of an sgs batch against `trust`, laid out as `layout`
+/// (the copy then laid out as `copied`, if given), after 200 random steps.
+fn determinized_rows(layout: Layout, copied: Option<Layout>) -> Buffers {
     use alea_games::games::sgs::Sgs;
     let mut env = VectorEnv::new(Sgs::default(), 8, 3, 1)
         .unwrap()
@@ -564,7 +566,11 @@ fn determinized_rows(layout: Layout) -> Buffers {
     let before: Vec<_> = (0..8).map(|i| *env.sim(i).unwrap().state()).collect();
     let mut copy = env.determinize(5).unwrap();
     assert_eq!(copy.learner(), Some(alea::kernel::Seat(1)));
-    assert_eq!(copy.layout(), layout);
+    assert_eq!(copy.layout(), Layout::Parked);
+    if let Some(copied) = copied {
+        copy.set_layout(copied).unwrap();
+        assert_eq!(copy.layout(), copied);
+    }
     let mut copied = Buffers::new(&copy);
     copy.observe(&mut copied.outputs()).unwrap();
     let mut rng = alea::chance::derive_stream(7, 0, 0);
@@ -575,4 +581,50 @@ fn determinized_rows(layout: Layout) -> Buffers {
     let after: Vec<_> = (0..8).map(|i| *env.sim(i).unwrap().state()).collect();
     assert_eq!(before, after);
     copied
+}
+
+/// A determinized copy steps on its original's threads: the two, stepped in turns, each step
+/// as they would alone (the original as a batch that never made a copy), and the copy steps
+/// on once the original is dropped.
+#[test]
+fn a_copy_and_its_original_take_turns_on_the_same_threads() {
+    use alea_games::games::leduc::Leduc;
+    let made = || {
+        let mut env = VectorEnv::new(Leduc, 16, 4, 2).unwrap();
+        let mut out = Buffers::new(&env);
+        env.reset(None, &mut out.outputs()).unwrap();
+        (env, out)
+    };
+    let ((mut env, mut out), (mut alone, mut alone_out)) = (made(), made());
+    let mut copy = env.determinize(9).unwrap();
+    let mut copied = Buffers::new(&copy);
+    copy.observe(&mut copied.outputs()).unwrap();
+    let (mut copy_alone, mut copy_alone_out) = (alone.determinize(9).unwrap(), copied.clone());
+    let (mut rng, mut copy_rng) = (
+        alea::chance::derive_stream(1, 0, 0),
+        alea::chance::derive_stream(2, 0, 0),
+    );
+    let (mut ids, mut copy_ids) = (Vec::new(), Vec::new());
+    for _ in 0..40 {
+        random_actions(&mut rng, &out, 3, &mut ids);
+        random_actions(&mut copy_rng, &copied, 3, &mut copy_ids);
+        env.step(&ids, &mut out.outputs()).unwrap();
+        copy.step(&copy_ids, &mut copied.outputs()).unwrap();
+        alone.step(&ids, &mut alone_out.outputs()).unwrap();
+        assert_eq!(out, alone_out);
+    }
+    drop(env);
+    for _ in 0..40 {
+        random_actions(&mut copy_rng, &copied, 3, &mut copy_ids);
+        copy.step(&copy_ids, &mut copied.outputs()).unwrap();
+    }
+    // The same copy's steps, made from the batch stepped alone and never interleaved.
+    let mut copy_rng = alea::chance::derive_stream(2, 0, 0);
+    for _ in 0..80 {
+        random_actions(&mut copy_rng, &copy_alone_out, 3, &mut copy_ids);
+        copy_alone
+            .step(&copy_ids, &mut copy_alone_out.outputs())
+            .unwrap();
+    }
+    assert_eq!(copied, copy_alone_out);
 }

@@ -1,6 +1,6 @@
 //! [`VectorEnv`]: the envs of one game, stepped together over a crew of threads.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::encode::{Encode, size};
 use crate::kernel::{Rollback, Seat, Sim, SimBuilder};
@@ -12,7 +12,7 @@ use super::episodes::{Dealer, Episodes, first_failure};
 use super::home::Layout;
 use super::outputs::{Outputs, Row, Sizes};
 use super::seating::Seating;
-use super::{EnvError, VectorError, episode_seed};
+use super::{EnvError, VectorError};
 
 /// `N` games of `G`, stepped together (see the [module](super) docs).
 pub struct VectorEnv<G: Encode> {
@@ -25,7 +25,8 @@ pub struct VectorEnv<G: Encode> {
     sizes: Sizes,
     shape: Vec<usize>,
     /// The threads: block `k` of the envs is stepped on thread `k` (block 0 on the caller's).
-    crew: Crew,
+    /// A batch and its determinized copies share them (their steps take turns).
+    crew: Arc<Mutex<Crew>>,
     started: bool,
     /// The actions of [`step_random`](Self::step_random) (reused).
     random: Vec<u32>,
@@ -69,10 +70,6 @@ impl<G: Encode> VectorEnv<G> {
             actions: game.num_actions() as usize,
             players: usize::from(game.seats()),
         };
-        // Every env restarts from one start (a restart deals from its seed alone): one
-        // snapshot, hot in the caches, for the whole batch.
-        let first = builder.clone().seed(episode_seed(seed, 0, 0));
-        let start = Arc::new(first.try_build().map_err(building)?.snapshot());
         // Each block's thread builds its worker and its envs.
         let blocks = Blocks {
             sizes,
@@ -80,6 +77,7 @@ impl<G: Encode> VectorEnv<G> {
         };
         let built = blocks.each(&mut crew, |_, range| {
             let mut worker = builder.try_build()?;
+            let start = Arc::new(worker.snapshot());
             let envs = range
                 .map(|i| Env::new(&builder, seed, i as u64, layout, &start, &mut worker))
                 .collect::<Result<Vec<_>, _>>()?;
@@ -98,7 +96,7 @@ impl<G: Encode> VectorEnv<G> {
             seed,
             sizes,
             shape,
-            crew,
+            crew: Arc::new(Mutex::new(crew)),
             started: false,
             random: Vec::with_capacity(num_envs),
             seating: None,
@@ -130,7 +128,7 @@ impl<G: Encode> VectorEnv<G> {
         let builder = &self.builder;
         // Each block's thread lays out its envs (and allocates what they keep).
         let homes = self.blocks().each_mut(
-            &mut self.crew,
+            &mut lock(&self.crew),
             &mut self.envs,
             &mut self.workers,
             |_, envs, _| {
@@ -189,7 +187,7 @@ impl<G: Encode> VectorEnv<G> {
 
     /// Threads the envs are stepped on.
     pub fn threads(&self) -> usize {
-        self.crew.threads()
+        self.workers.len()
     }
 
     /// How the envs are split over the threads.
@@ -286,7 +284,7 @@ impl<G: Encode> VectorEnv<G> {
             seating: self.seating.as_ref(),
         };
         self.blocks().step(
-            &mut self.crew,
+            &mut lock(&self.crew),
             &mut self.envs,
             &mut self.workers,
             out,
@@ -343,6 +341,11 @@ impl<G: Encode> VectorEnv<G> {
     /// copy's opponents are seated afresh from the same `sub_seed(seed, i)` (they keep no
     /// memory of the episode so far). Its rows are not written yet:
     /// [`observe`](Self::observe) writes them.
+    ///
+    /// The copy is [`Layout::Parked`] whatever this batch's layout (a snapshot per env: no
+    /// game is built, so a copy of a small batch costs a few of its steps, not a hundred;
+    /// [`set_layout`](Self::set_layout) makes it resident if it will step long), and it
+    /// steps on this batch's threads: the two take turns, never two steps at once.
     pub fn determinize(&mut self, seed: u64) -> Result<Self, VectorError> {
         if !self.started {
             return Err(VectorError::NotReset);
@@ -350,7 +353,7 @@ impl<G: Encode> VectorEnv<G> {
         let seating = self.seating.as_ref();
         // Each block's thread copies its envs with its worker.
         let copies = self.blocks().each_mut(
-            &mut self.crew,
+            &mut lock(&self.crew),
             &mut self.envs,
             &mut self.workers,
             |first, envs, worker| {
@@ -372,11 +375,10 @@ impl<G: Encode> VectorEnv<G> {
             .into_iter()
             .flatten()
             .collect();
-        let mut crew = crew(self.threads())?;
         let builder = &self.builder;
         let workers = self
             .blocks()
-            .each(&mut crew, |_, _| builder.try_build())
+            .each(&mut lock(&self.crew), |_, _| builder.try_build())
             .into_iter()
             .collect::<Result<Vec<_>, _>>()
             .map_err(building)?;
@@ -387,7 +389,7 @@ impl<G: Encode> VectorEnv<G> {
             seed: self.seed,
             sizes: self.sizes,
             shape: self.shape.clone(),
-            crew,
+            crew: Arc::clone(&self.crew),
             started: true,
             random: Vec::with_capacity(self.sizes.envs),
             seating: self.seating.clone(),
@@ -398,6 +400,12 @@ impl<G: Encode> VectorEnv<G> {
 /// A game that could not be built, as a setup error.
 fn building(error: crate::kernel::SimError) -> VectorError {
     VectorError::Setup(format!("building the game: {error}"))
+}
+
+/// The crew, locked. A panic in a step leaves it sound (every share has finished when
+/// [`Crew::run`] passes the panic on), so a poisoned lock is taken as it is.
+fn lock(crew: &Mutex<Crew>) -> MutexGuard<'_, Crew> {
+    crew.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// A crew of `threads` threads (the caller's and `threads - 1` helpers).

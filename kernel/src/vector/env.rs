@@ -58,8 +58,8 @@ impl<G: Encode> Env<G> {
         self.episodes.random_action(rng)
     }
 
-    /// A copy of this env whose hidden information is resampled for its player to move from
-    /// `seed` (its opponents, if `seating`, seated afresh from the same seed); `self` is
+    /// A parked copy of this env whose hidden information is resampled for its player to
+    /// move from `seed` (its opponents, if `seating`, seated afresh from the same seed); `self` is
     /// untouched.
     pub(super) fn determinized(
         &mut self,
@@ -68,7 +68,7 @@ impl<G: Encode> Env<G> {
         seed: u64,
     ) -> Result<Self, super::EnvError> {
         let episodes = &self.episodes;
-        let (home, episodes) = self.home.copy_with(worker, |sim| {
+        let (home, episodes) = self.home.parked_copy_with(worker, |sim| {
             if let Some(viewer) = seat_to_move(sim) {
                 sim.determinize(viewer, seed);
             }

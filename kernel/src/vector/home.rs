@@ -128,25 +128,28 @@ impl<G: Encode> Home<G> {
         }
     }
 
-    /// A copy of the game, in the same layout, that `f` changes first (`self` is untouched;
-    /// `f` also returns what it reads of the copy).
-    pub(super) fn copy_with<R, E: From<SimError>>(
+    /// A parked copy of the game (a snapshot: no new game is built, whatever the layout of
+    /// `self`), that `f` changes first in `worker` (`self` is untouched; `f` also returns
+    /// what it reads of the copy).
+    pub(super) fn parked_copy_with<R, E: From<SimError>>(
         &mut self,
         worker: &mut Sim<G>,
         f: impl FnOnce(&mut Sim<G>) -> Result<R, E>,
     ) -> Result<(Home<G>, R), E> {
-        match self {
+        let mut copy = match self {
             Home::Resident(sim) => {
-                let mut copy = sim.fork();
-                let read = f(&mut copy)?;
-                Ok((Home::Resident(Box::new(copy)), read))
+                let saved = sim.snapshot();
+                worker.restore(&saved)?;
+                saved
             }
             Home::Parked(snapshot) => {
                 worker.restore(snapshot)?;
-                let read = f(worker)?;
-                Ok((Home::Parked(worker.snapshot()), read))
+                Snapshot::default()
             }
-        }
+        };
+        let read = f(worker)?;
+        worker.snapshot_into(&mut copy);
+        Ok((Home::Parked(copy), read))
     }
 
     /// The game, to read (restored into `worker` when parked).
