@@ -57,7 +57,8 @@ def random_legal(rng, mask):
     largest of B * A random keys among the legal ones (the fewest numpy calls: B = 1);
     with many (riichi 385, sgs 910), one uniform draw per row picks among the row's legal
     ids, found by np.flatnonzero over the whole mask (not B * A random floats; half the time
-    of np.nonzero's row and column arrays)."""
+    of np.nonzero's row and column arrays). Every row has a legal action (every env is at a
+    decision)."""
     batch, num_actions = mask.shape
     if num_actions <= 64:
         return (rng.random(mask.shape) * mask).argmax(1)

@@ -23,8 +23,8 @@ threads (``None``: one per core); the arrays are the same for any thread count. 
 out-of-range action raises ``ValueError`` naming the env, and no env moves.
 ``env.determinize(seed)`` returns a new batch in which each env's hidden information is
 resampled for its player to move (this one untouched), for ISMCTS-style loops: it is parked
-(a snapshot per env, no game built: a copy of 64 envs costs a few steps) and steps on this
-batch's threads.
+(a snapshot per env and a world per thread, not a world per env: a copy of 64 envs costs
+about ten to twenty steps) and steps on this batch's threads.
 ``env.layout`` says where the games live between steps: ``"resident"`` (a world each: fastest
 while the batch fits the caches) or ``"parked"`` (a snapshot each, restored into one world per
 thread to step: faster for big batches); it is ``"parked"`` from 512 envs unless set

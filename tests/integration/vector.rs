@@ -584,8 +584,9 @@ fn determinized_rows(layout: Layout, copied: Option<Layout>) -> Buffers {
 }
 
 /// A determinized copy steps on its original's threads: the two, stepped in turns, each step
-/// as they would alone (the original as a batch that never made a copy), and the copy steps
-/// on once the original is dropped.
+/// as they would alone (against a twin batch and its copy, each stepped without the other),
+/// and the copy steps on once its original is dropped; stepped from two OS threads at once,
+/// they give the same rows again.
 #[test]
 fn a_copy_and_its_original_take_turns_on_the_same_threads() {
     use alea_games::games::leduc::Leduc;
@@ -627,4 +628,30 @@ fn a_copy_and_its_original_take_turns_on_the_same_threads() {
             .unwrap();
     }
     assert_eq!(copied, copy_alone_out);
+    // From two OS threads at once: the same rows as one after the other.
+    let (mut env, _) = made();
+    let mut copy = env.determinize(9).unwrap();
+    let at_once = std::thread::scope(|scope| {
+        let copy = &mut copy;
+        let stepped = scope.spawn(move || steps_of(copy, 2));
+        (steps_of(&mut env, 1), stepped.join().unwrap())
+    });
+    let (mut env, _) = made();
+    let mut copy = env.determinize(9).unwrap();
+    assert_eq!(at_once, (steps_of(&mut env, 1), steps_of(&mut copy, 2)));
+}
+
+/// The rows of 60 random steps of `env` (its rows written first), actions from `seed`.
+fn steps_of<G: alea::encode::Encode>(env: &mut VectorEnv<G>, seed: u64) -> Vec<Buffers> {
+    let mut out = Buffers::new(env);
+    env.observe(&mut out.outputs()).unwrap();
+    let mut rng = alea::chance::derive_stream(seed, 0, 0);
+    let mut ids = Vec::new();
+    (0..60)
+        .map(|_| {
+            random_actions(&mut rng, &out, env.num_actions(), &mut ids);
+            env.step(&ids, &mut out.outputs()).unwrap();
+            out.clone()
+        })
+        .collect()
 }

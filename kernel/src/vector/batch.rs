@@ -77,6 +77,8 @@ impl<G: Encode> VectorEnv<G> {
         };
         let built = blocks.each(&mut crew, |_, range| {
             let mut worker = builder.try_build()?;
+            // The block's envs restart from their worker's own start (a game just built):
+            // a restart then restores a snapshot its worker saved.
             let start = Arc::new(worker.snapshot());
             let envs = range
                 .map(|i| Env::new(&builder, seed, i as u64, layout, &start, &mut worker))
@@ -342,10 +344,12 @@ impl<G: Encode> VectorEnv<G> {
     /// memory of the episode so far). Its rows are not written yet:
     /// [`observe`](Self::observe) writes them.
     ///
-    /// The copy is [`Layout::Parked`] whatever this batch's layout (a snapshot per env: no
-    /// game is built, so a copy of a small batch costs a few of its steps, not a hundred;
-    /// [`set_layout`](Self::set_layout) makes it resident if it will step long), and it
-    /// steps on this batch's threads: the two take turns, never two steps at once.
+    /// The copy is [`Layout::Parked`] whatever this batch's layout (a snapshot per env and a
+    /// worker `Sim` per thread, not a `Sim` per env: a copy of a batch of 64 costs about ten
+    /// to twenty of its steps, not a hundred; [`set_layout`](Self::set_layout) makes it
+    /// resident if it will step long), and it steps on this batch's threads: the two take
+    /// turns, never two steps at once. Its envs are copied by this batch's workers (warm from
+    /// stepping them) and restart from this batch's starts.
     pub fn determinize(&mut self, seed: u64) -> Result<Self, VectorError> {
         if !self.started {
             return Err(VectorError::NotReset);
