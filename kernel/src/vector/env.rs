@@ -59,8 +59,8 @@ impl<G: Encode> Env<G> {
     }
 
     /// A parked copy of this env whose hidden information is resampled for its player to
-    /// move from `seed` (its opponents, if `seating`, seated afresh from the same seed); `self` is
-    /// untouched.
+    /// move from `seed` (its opponents, if `seating`, seated afresh from the same seed);
+    /// `self` is untouched.
     pub(super) fn determinized(
         &mut self,
         worker: &mut Sim<G>,

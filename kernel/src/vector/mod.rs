@@ -15,8 +15,8 @@
 //!   always at a player's decision.
 //! - **Threads.** The envs are split into contiguous blocks, block `k` always stepped on
 //!   thread `k` (block 0 on the caller's), whose helpers wait for the next step awake a
-//!   moment before they sleep; each env is a game of its own, so the buffers are identical
-//!   for any thread count.
+//!   moment before they sleep (a batch and its determinized copies share them); each env is
+//!   a game of its own, so the buffers are identical for any thread count.
 //! - **Layout.** A small batch keeps one [`Sim`](crate::kernel::Sim) per env; a big one
 //!   ([`PARK_FROM`] envs or more) keeps a snapshot per env and one `Sim` per thread
 //!   that restores each env's game to step it, so its speed per env stays a small batch's
