@@ -56,14 +56,15 @@ def random_legal(rng, mask):
     """A uniformly random legal action id per row of `mask` (B, A). With few action ids, the
     largest of B * A random keys among the legal ones (the fewest numpy calls: B = 1);
     with many (riichi 385, sgs 910), one uniform draw per row picks among the row's legal
-    ids, found by np.flatnonzero over the whole mask (not B * A random floats; half the time
-    of np.nonzero's row and column arrays). Every row has a legal action (every env is at a
+    ids, found by one np.flatnonzero over the whole mask and counted per row from those
+    (np.bincount of their rows: a pass over the few legal ids, not another over the mask;
+    the fastest numpy way we found). Every row has a legal action (every env is at a
     decision)."""
     batch, num_actions = mask.shape
     if num_actions <= 64:
         return (rng.random(mask.shape) * mask).argmax(1)
     legal = np.flatnonzero(mask)
-    counts = np.count_nonzero(mask, axis=1)
+    counts = np.bincount(legal // num_actions, minlength=batch)
     starts = np.cumsum(counts) - counts
     picked = legal[starts + (rng.random(batch) * counts).astype(np.int64)]
     return picked - np.arange(batch) * num_actions

@@ -282,6 +282,18 @@ fn a_refused_step_moves_no_env() {
             VectorError::Illegal { env: 2, .. }
         ));
     }
+    // Refused in both blocks (each checks its own envs): the first env is named.
+    if let Some(illegal) = out.legal_action_mask[3..6].iter().position(|&l| !l) {
+        let mut bad = legal.clone();
+        (bad[1], bad[5]) = (illegal as u32, 9);
+        assert_eq!(
+            env.step(&bad, &mut out.outputs()).unwrap_err(),
+            VectorError::Illegal {
+                env: 1,
+                action: illegal as u32
+            }
+        );
+    }
     assert_eq!(out, before);
     // Nothing moved: the next step is a fresh batch's.
     let (_, game) = find(REGISTRY, "leduc").unwrap().load([]).unwrap();
@@ -293,9 +305,70 @@ fn a_refused_step_moves_no_env() {
     assert_eq!(out, expected);
 }
 
-/// A steady loop of Pig steps allocates nothing on the caller's thread (after the buffers,
-/// each env's journal and its snapshot have grown), in either layout, on one thread or two
-/// (the caller's thread then hands the other block over and steps its own).
+/// `step_random` plays what `random_actions` picks (one draw from the rng a step, each env
+/// picking from it), on any thread count: every game, a batch on one thread and on three
+/// stepped by `step_random`, and one on two stepped by `random_actions` then `step`.
+#[test]
+fn step_random_plays_what_random_actions_picks_on_any_thread_count() {
+    for info in REGISTRY {
+        let (_, game) = info.load(small(info.name)).unwrap();
+        let mut batches = [1, 3, 2].map(|threads| game.vector(24, 6, threads).unwrap());
+        let mut outs = batches.each_ref().map(|env| Buffers::new(&**env));
+        for (env, out) in batches.iter_mut().zip(&mut outs) {
+            env.reset(None, &mut out.outputs()).unwrap();
+        }
+        let mut rngs = [0; 3].map(|_| alea::chance::derive_stream(8, 0, 0));
+        let mut ids = Vec::new();
+        for _ in 0..300 {
+            let [one, three, two] = &mut batches;
+            let [a, b, c] = &mut outs;
+            let [ra, rb, rc] = &mut rngs;
+            one.step_random(ra, &mut a.outputs()).unwrap();
+            three.step_random(rb, &mut b.outputs()).unwrap();
+            two.random_actions(rc, &mut ids).unwrap();
+            two.step(&ids, &mut c.outputs()).unwrap();
+            assert_eq!(a, b, "{}", info.name);
+            assert_eq!(a, c, "{}", info.name);
+        }
+    }
+}
+
+/// `random_actions` picks each env's legal actions uniformly: Leduc's first positions (two
+/// or three legal actions), 400 draws over 32 envs, the picks' places among the legal ids
+/// fit the uniform law (chi-square, 0.1 % significance, per number of legal actions).
+#[test]
+fn random_actions_are_uniform_over_the_legal_ones() {
+    let (_, game) = find(REGISTRY, "leduc").unwrap().load([]).unwrap();
+    let mut env = game.vector(32, 3, 2).unwrap();
+    let mut out = Buffers::new(&*env);
+    env.reset(None, &mut out.outputs()).unwrap();
+    let mut rng = alea::chance::derive_stream(5, 0, 0);
+    // counts[n][k]: picks of the k-th legal id where n ids are legal.
+    let mut counts = vec![vec![0u64; 4]; 4];
+    let mut ids = Vec::new();
+    for _ in 0..400 {
+        env.random_actions(&mut rng, &mut ids).unwrap();
+        for (mask, &id) in out.legal_action_mask.chunks(3).zip(&ids) {
+            let legal: Vec<usize> = (0..3).filter(|&a| mask[a]).collect();
+            let place = legal.iter().position(|&a| a == id as usize).unwrap();
+            counts[legal.len()][place] += 1;
+        }
+    }
+    let mut groups = 0;
+    for (n, counts) in counts.iter().enumerate().filter(|(n, _)| *n >= 2) {
+        let cells: Vec<(u64, f64)> = counts[..n].iter().map(|&c| (c, 1.0 / n as f64)).collect();
+        if cells.iter().map(|c| c.0).sum::<u64>() > 0 {
+            crate::assert_fits(&cells, &format!("picks among {n} legal actions"));
+            groups += 1;
+        }
+    }
+    assert!(groups > 0, "no position with two legal actions or more");
+}
+
+/// A steady loop of Pig steps (`step` and `step_random`) allocates nothing on the caller's
+/// thread (after the buffers, each env's journal and its snapshot have grown), in either
+/// layout, on one thread or two (the caller's thread then hands the other block over and
+/// steps its own).
 #[test]
 fn a_step_allocates_nothing() {
     for layout in [Layout::Resident, Layout::Parked] {
@@ -321,6 +394,7 @@ fn allocations_in_a_steady_loop(layout: Layout, threads: usize) -> u64 {
         for _ in 0..2_000 {
             random_actions(&mut rng, &out, 2, &mut ids);
             env.step(&ids, &mut out.outputs()).unwrap();
+            env.step_random(&mut rng, &mut out.outputs()).unwrap();
         }
     })
 }

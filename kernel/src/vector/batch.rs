@@ -28,8 +28,6 @@ pub struct VectorEnv<G: Encode> {
     /// A batch and its determinized copies share them (their steps take turns).
     crew: Arc<Mutex<Crew>>,
     started: bool,
-    /// The actions of [`step_random`](Self::step_random) (reused).
-    random: Vec<u32>,
     /// The learner's seat and its opponents ([`against`](Self::against)).
     seating: Option<Seating>,
 }
@@ -100,7 +98,6 @@ impl<G: Encode> VectorEnv<G> {
             shape,
             crew: Arc::new(Mutex::new(crew)),
             started: false,
-            random: Vec::with_capacity(num_envs),
             seating: None,
         })
     }
@@ -219,7 +216,7 @@ impl<G: Encode> VectorEnv<G> {
                 env.episodes.rewind();
             }
         }
-        let dealt = self.each(out, |_, env, sim, row, dealer| {
+        let dealt = self.each(out, unchecked, |_, env, sim, row, dealer| {
             let dealt = env.deal(sim, dealer);
             write_quiet(env, sim, row);
             first_failure(dealt)
@@ -233,7 +230,7 @@ impl<G: Encode> VectorEnv<G> {
     /// Writes every env's row for its position as it is (rewards 0, nothing ended).
     pub fn observe(&mut self, out: &mut Outputs<'_>) -> Result<(), VectorError> {
         out.check(self.sizes)?;
-        self.each(out, |_, env, sim, row, _| {
+        self.each(out, unchecked, |_, env, sim, row, _| {
             write_quiet(env, sim, row);
             Ok(())
         })
@@ -254,16 +251,16 @@ impl<G: Encode> VectorEnv<G> {
             });
         }
         let num_actions = self.sizes.actions as u32;
-        for (i, (env, &id)) in self.envs.iter().zip(actions).enumerate() {
-            env.check(i, id, num_actions)?;
-        }
-        self.each(out, |i, env, sim, row, dealer| {
-            env.step(sim, dealer, actions[i], row)
-        })
+        self.each(
+            out,
+            |i, env| env.check(i, actions[i], num_actions),
+            |i, env, sim, row, dealer| env.step(sim, dealer, actions[i], row),
+        )
     }
 
-    /// [`Blocks::run`] over this batch's envs, `f` given env `i`'s [`Episodes`], its game,
-    /// its row, and what a deal needs. An env whose game cannot be restored (never for a
+    /// [`Blocks::step`] over this batch's envs: `check(i, env i)` for every env and, when
+    /// none refused, `f` given env `i`'s [`Episodes`], its game, its row, and what a deal
+    /// needs. An env whose game cannot be restored (never for a
     /// snapshot its own batch saved) is lost: its row says `truncated`, with no legal
     /// action, and the error names it.
     ///
@@ -271,6 +268,7 @@ impl<G: Encode> VectorEnv<G> {
     fn each(
         &mut self,
         out: &mut Outputs<'_>,
+        check: impl Fn(usize, &Env<G>) -> Result<(), VectorError> + Sync,
         f: impl Fn(
             usize,
             &mut Episodes<G>,
@@ -290,6 +288,7 @@ impl<G: Encode> VectorEnv<G> {
             &mut self.envs,
             &mut self.workers,
             out,
+            check,
             |i, env, worker, row| {
                 let Env { home, episodes } = env;
                 let mut row = Some(row);
@@ -307,8 +306,9 @@ impl<G: Encode> VectorEnv<G> {
     }
 
     /// A uniformly random legal action id for every env (0 for an env at no decision, which
-    /// a step then refuses), drawn from `rng` env by env, into `actions` (cleared first):
-    /// what [`step_random`](Self::step_random) plays. A Python loop gets them in one call
+    /// a step then refuses) into `actions` (cleared first): what
+    /// [`step_random`](Self::step_random) plays with the same `rng`. One number is drawn from
+    /// `rng` per call, and env `i` picks from it and `i`. A Python loop gets them in one call
     /// instead of reading the mask.
     pub fn random_actions(
         &self,
@@ -318,24 +318,39 @@ impl<G: Encode> VectorEnv<G> {
         if !self.started {
             return Err(VectorError::NotReset);
         }
+        let draw = rng.next_u64();
         actions.clear();
-        actions.extend(self.envs.iter().map(|env| env.random_action(rng)));
+        actions.extend(self.envs.iter().map(|env| env.random_action(draw)));
         Ok(())
     }
 
-    /// [`step`](Self::step) with a uniformly random legal action in every env, drawn from
-    /// `rng` env by env (so the same `rng` gives the same steps on any thread count).
+    /// [`step`](Self::step) with a uniformly random legal action in every env: one number
+    /// drawn from `rng`, env `i`'s action picked from it and `i` by the env's own thread (so
+    /// the same `rng` gives the same steps on any thread count, and the ones
+    /// [`random_actions`](Self::random_actions) gives).
     pub fn step_random(
         &mut self,
         rng: &mut impl rand::Rng,
         out: &mut Outputs<'_>,
     ) -> Result<(), VectorError> {
-        let mut actions = std::mem::take(&mut self.random);
-        let stepped = self
-            .random_actions(rng, &mut actions)
-            .and_then(|()| self.step(&actions, out));
-        self.random = actions;
-        stepped
+        if !self.started {
+            return Err(VectorError::NotReset);
+        }
+        out.check(self.sizes)?;
+        let draw = rng.next_u64();
+        let num_actions = self.sizes.actions as u32;
+        self.each(
+            out,
+            // An env at no decision is refused as `step` refuses its action 0.
+            |i, env| match env.playable() {
+                true => Ok(()),
+                false => env.check(i, 0, num_actions),
+            },
+            |_, env, sim, row, dealer| {
+                let id = env.random_action(draw);
+                env.step(sim, dealer, id, row)
+            },
+        )
     }
 
     /// A new batch in which each env's hidden information is resampled for its player to move
@@ -395,7 +410,6 @@ impl<G: Encode> VectorEnv<G> {
             shape: self.shape.clone(),
             crew: Arc::clone(&self.crew),
             started: true,
-            random: Vec::with_capacity(self.sizes.envs),
             seating: self.seating.clone(),
         })
     }
@@ -415,6 +429,11 @@ fn lock(crew: &Mutex<Crew>) -> MutexGuard<'_, Crew> {
 /// A crew of `threads` threads (the caller's and `threads - 1` helpers).
 fn crew(threads: usize) -> Result<Crew, VectorError> {
     Crew::new(threads).map_err(|e| VectorError::Setup(format!("the threads: {e}")))
+}
+
+/// The check of a reset or an observation: every env passes.
+fn unchecked<G: Encode>(_: usize, _: &Env<G>) -> Result<(), VectorError> {
+    Ok(())
 }
 
 /// Writes `env`'s row as of its position, with nothing earned or ended.

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use crate::encode::Encode;
 use crate::kernel::Sim;
 
-use super::crew::Crew;
+use super::crew::{Crew, Gate};
 use super::env::Env;
 use super::outputs::{Outputs, Row, Sizes};
 use super::{EnvError, VectorError};
@@ -51,20 +51,35 @@ impl Blocks {
         k * self.sizes.envs / self.count
     }
 
-    /// Runs `f(i, env i, its block's worker, its row)` for every env (a failing env does not
-    /// stop the others), the blocks in parallel; the first error by env order, naming its
-    /// env.
+    /// Runs `check(i, env i)` for every env and, when none refused, `f(i, env i, its block's
+    /// worker, its row)` for every env (a failing env does not stop the others), the blocks
+    /// in parallel, each checking its own envs; the first error by env order (a refusal, or
+    /// else a failure), naming its env.
     pub(super) fn step<G: Encode>(
         &self,
         crew: &mut Crew,
         envs: &mut [Env<G>],
         workers: &mut [Sim<G>],
         out: &mut Outputs<'_>,
+        check: impl Fn(usize, &Env<G>) -> Result<(), VectorError> + Sync,
         f: impl Fn(usize, &mut Env<G>, &mut Sim<G>, Row<'_>) -> Result<(), EnvError> + Sync,
     ) -> Result<(), VectorError> {
         debug_assert_eq!(crew.threads(), self.count, "one thread per block");
         let sizes = self.sizes;
+        // Checked by each block's own thread: its envs' legal ids stay in its core's caches.
+        let gate = Gate::new(self.count);
         let block = |(first, envs, worker, mut rows): Share<'_, G>| {
+            let mut refused = Ok(());
+            let passed = gate.pass(|| {
+                refused = (first..)
+                    .zip(envs.iter())
+                    .try_for_each(|(i, env)| check(i, env));
+                refused.is_ok()
+            });
+            if !passed {
+                // `Ok` when another block refused.
+                return refused;
+            }
             let mut failed = Ok(());
             for (k, env) in envs.iter_mut().enumerate() {
                 let stepped =

@@ -185,6 +185,46 @@ impl Shared {
     }
 }
 
+/// Where the shares of one job meet: none goes past it until every share has arrived, and a
+/// share that arrives refusing (or panicking) turns every share back. A step checks each
+/// block's actions on the block's own thread, and steps only once every block has passed.
+pub(super) struct Gate {
+    /// Shares not yet arrived.
+    waiting: AtomicUsize,
+    /// Some share refused.
+    refused: AtomicBool,
+}
+
+impl Gate {
+    /// A gate for `shares` shares (each must [`pass`](Self::pass) once, or the others wait
+    /// for ever).
+    pub(super) fn new(shares: usize) -> Gate {
+        Gate {
+            waiting: AtomicUsize::new(shares),
+            refused: AtomicBool::new(false),
+        }
+    }
+
+    /// Runs `check` (false: refuse), arrives, and waits for every share: true when none
+    /// refused. A panicking `check` refuses, and its panic goes on once every share has
+    /// arrived.
+    pub(super) fn pass(&self, check: impl FnOnce() -> bool) -> bool {
+        let checked = catch_unwind(AssertUnwindSafe(check));
+        if !matches!(checked, Ok(true)) {
+            self.refused.store(true, SeqCst);
+        }
+        self.waiting.fetch_sub(1, SeqCst);
+        // Yielding: with more threads than cores, the shares still checking need this core.
+        while self.waiting.load(SeqCst) > 0 {
+            std::thread::yield_now();
+        }
+        if let Err(panic) = checked {
+            resume_unwind(panic);
+        }
+        !self.refused.load(SeqCst)
+    }
+}
+
 /// The value behind `mutex`, whether or not a panic poisoned it (what it guards stays
 /// consistent: each is written whole).
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -222,6 +262,41 @@ mod tests {
                 "share {k}: {names:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_gate_lets_every_share_through_only_when_none_refuses() {
+        let mut crew = Crew::new(3).unwrap();
+        for refusing in [None, Some(0), Some(2)] {
+            let gate = Gate::new(3);
+            let passed = AtomicUsize::new(0);
+            let arrived = AtomicUsize::new(0);
+            crew.run(&|k| {
+                let through = gate.pass(|| {
+                    arrived.fetch_add(1, SeqCst);
+                    Some(k) != refusing
+                });
+                // Past the gate, every share has arrived.
+                assert_eq!(arrived.load(SeqCst), 3);
+                if through {
+                    passed.fetch_add(1, SeqCst);
+                }
+            });
+            let want = if refusing.is_none() { 3 } else { 0 };
+            assert_eq!(passed.load(SeqCst), want, "share {refusing:?} refusing");
+        }
+        // A share whose check panics turns the others back, and its panic goes on.
+        let gate = Gate::new(2);
+        let passed = AtomicUsize::new(0);
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            crew.run(&|k| {
+                if k < 2 && gate.pass(|| if k == 1 { panic!("check fails") } else { true }) {
+                    passed.fetch_add(1, SeqCst);
+                }
+            })
+        }));
+        assert!(outcome.is_err());
+        assert_eq!(passed.load(SeqCst), 0);
     }
 
     #[test]

@@ -54,8 +54,8 @@ impl<G: Encode> Env<G> {
     }
 
     /// [`Episodes::random_action`].
-    pub(super) fn random_action(&self, rng: &mut impl rand::Rng) -> u32 {
-        self.episodes.random_action(rng)
+    pub(super) fn random_action(&self, draw: u64) -> u32 {
+        self.episodes.random_action(draw)
     }
 
     /// A parked copy of this env whose hidden information is resampled for its player to

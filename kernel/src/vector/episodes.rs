@@ -150,14 +150,15 @@ impl<G: Encode> Episodes<G> {
         Ok(seed)
     }
 
-    /// The id of a uniformly random legal action (0 when there is none: a finished game,
-    /// which [`check`](Self::check) then refuses).
-    pub(super) fn random_action(&self, rng: &mut impl rand::Rng) -> u32 {
-        use rand::RngExt;
-        if self.legal.is_empty() {
-            return 0;
-        }
-        self.legal[rng.random_range(0..self.legal.len())]
+    /// The id of a uniformly random legal action picked by `draw` (a random number shared by
+    /// the batch) and this env's index (0 when there is none: a finished game, which
+    /// [`check`](Self::check) then refuses). Each env picks on its own, in any order: the
+    /// same on any thread count.
+    pub(super) fn random_action(&self, draw: u64) -> u32 {
+        let mine = crate::chance::sub_seed(draw, self.index);
+        // Uniform up to `len / 2^64` (Lemire's multiply, without the rejection).
+        let at = (u128::from(mine) * self.legal.len() as u128) >> 64;
+        self.legal.get(at as usize).copied().unwrap_or(0)
     }
 
     /// Checks that `id` is a legal action here (as env `env` of a game of `num_actions`

@@ -22,7 +22,7 @@
 //!   that restores each env's game to step it, so its speed per env stays a small batch's
 //!   ([`Layout`]; the rows are the same in every layout).
 //! - **Checked first.** Every action is checked (length, range, legality) before any env
-//!   moves: a refused step changes no env.
+//!   moves, each block's by its own thread: a refused step changes no env.
 //! - **Single agent.** [`VectorEnv::against`] makes the batch one learner's: the other seats
 //!   are played inside each env by the game's own players
 //!   ([`Encode::player`](crate::encode::Encode::player)), and every row is the learner's.
