@@ -283,17 +283,17 @@ fn a_refused_step_moves_no_env() {
         ));
     }
     // Refused in both blocks (each checks its own envs): the first env is named.
-    if let Some(illegal) = out.legal_action_mask[3..6].iter().position(|&l| !l) {
-        let mut bad = legal.clone();
-        (bad[1], bad[5]) = (illegal as u32, 9);
-        assert_eq!(
-            env.step(&bad, &mut out.outputs()).unwrap_err(),
-            VectorError::Illegal {
-                env: 1,
-                action: illegal as u32
-            }
-        );
-    }
+    let illegal = out.legal_action_mask[3..6].iter().position(|&l| !l);
+    let illegal = illegal.expect("folding is not legal at a hand's first move") as u32;
+    let mut bad = legal.clone();
+    (bad[1], bad[5]) = (illegal, 9);
+    assert_eq!(
+        env.step(&bad, &mut out.outputs()).unwrap_err(),
+        VectorError::Illegal {
+            env: 1,
+            action: illegal
+        }
+    );
     assert_eq!(out, before);
     // Nothing moved: the next step is a fresh batch's.
     let (_, game) = find(REGISTRY, "leduc").unwrap().load([]).unwrap();
@@ -333,36 +333,56 @@ fn step_random_plays_what_random_actions_picks_on_any_thread_count() {
     }
 }
 
-/// `random_actions` picks each env's legal actions uniformly: Leduc's first positions (two
-/// or three legal actions), 400 draws over 32 envs, the picks' places among the legal ids
-/// fit the uniform law (chi-square, 0.1 % significance, per number of legal actions).
+/// `random_actions` picks each env's legal actions uniformly and independently of the other
+/// envs': 400 draws over 32 Leduc envs at their first positions, the picks' places among the
+/// legal ids of envs `2j` and `2j + 1` (pairs from one draw) fit the uniform law on pairs of
+/// places (chi-square, 0.1 % significance, per number of legal actions): envs that picked
+/// alike, or one the other's mirror, would not.
 #[test]
-fn random_actions_are_uniform_over_the_legal_ones() {
+fn random_actions_are_uniform_and_independent_across_envs() {
     let (_, game) = find(REGISTRY, "leduc").unwrap().load([]).unwrap();
     let mut env = game.vector(32, 3, 2).unwrap();
     let mut out = Buffers::new(&*env);
     env.reset(None, &mut out.outputs()).unwrap();
     let mut rng = alea::chance::derive_stream(5, 0, 0);
-    // counts[n][k]: picks of the k-th legal id where n ids are legal.
-    let mut counts = vec![vec![0u64; 4]; 4];
+    // counts[n][a * n + b]: pairs whose first env picked its a-th legal id and the second its
+    // b-th, both with n legal ids.
+    let mut counts = vec![vec![0u64; 9]; 4];
     let mut ids = Vec::new();
     for _ in 0..400 {
         env.random_actions(&mut rng, &mut ids).unwrap();
-        for (mask, &id) in out.legal_action_mask.chunks(3).zip(&ids) {
-            let legal: Vec<usize> = (0..3).filter(|&a| mask[a]).collect();
-            let place = legal.iter().position(|&a| a == id as usize).unwrap();
-            counts[legal.len()][place] += 1;
+        let places: Vec<(usize, usize)> = out
+            .legal_action_mask
+            .chunks(3)
+            .zip(&ids)
+            .map(|(mask, &id)| {
+                let legal: Vec<usize> = (0..3).filter(|&a| mask[a]).collect();
+                (
+                    legal.len(),
+                    legal.iter().position(|&a| a == id as usize).unwrap(),
+                )
+            })
+            .collect();
+        for pair in places.chunks(2) {
+            let [(n, a), (m, b)] = [pair[0], pair[1]];
+            if n == m {
+                counts[n][a * n + b] += 1;
+            }
         }
     }
     let mut groups = 0;
     for (n, counts) in counts.iter().enumerate().filter(|(n, _)| *n >= 2) {
-        let cells: Vec<(u64, f64)> = counts[..n].iter().map(|&c| (c, 1.0 / n as f64)).collect();
+        let cells = n * n;
+        let cells: Vec<(u64, f64)> = counts[..cells]
+            .iter()
+            .map(|&c| (c, 1.0 / cells as f64))
+            .collect();
         if cells.iter().map(|c| c.0).sum::<u64>() > 0 {
-            crate::assert_fits(&cells, &format!("picks among {n} legal actions"));
+            crate::assert_fits(&cells, &format!("pairs of picks among {n} legal actions"));
             groups += 1;
         }
     }
-    assert!(groups > 0, "no position with two legal actions or more");
+    assert!(groups > 0, "no pair of envs with two legal actions or more");
 }
 
 /// A steady loop of Pig steps (`step` and `step_random`) allocates nothing on the caller's

@@ -327,7 +327,9 @@ impl<G: Encode> VectorEnv<G> {
     /// [`step`](Self::step) with a uniformly random legal action in every env: one number
     /// drawn from `rng`, env `i`'s action picked from it and `i` by the env's own thread (so
     /// the same `rng` gives the same steps on any thread count, and the ones
-    /// [`random_actions`](Self::random_actions) gives).
+    /// [`random_actions`](Self::random_actions) gives). An env at no decision (a game lost
+    /// earlier) has no action to pick: the step is refused as `step` refuses the 0 that
+    /// `random_actions` gives it, [`VectorError::Illegal`] naming the env, and no env moves.
     pub fn step_random(
         &mut self,
         rng: &mut impl rand::Rng,

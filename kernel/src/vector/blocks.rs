@@ -64,18 +64,25 @@ impl Blocks {
         check: impl Fn(usize, &Env<G>) -> Result<(), VectorError> + Sync,
         f: impl Fn(usize, &mut Env<G>, &mut Sim<G>, Row<'_>) -> Result<(), EnvError> + Sync,
     ) -> Result<(), VectorError> {
-        debug_assert_eq!(crew.threads(), self.count, "one thread per block");
+        // Every block's thread must reach the gate, or the others wait for ever.
+        assert_eq!(crew.threads(), self.count, "one thread per block");
         let sizes = self.sizes;
         // Checked by each block's own thread: its envs' legal ids stay in its core's caches.
         let gate = Gate::new(self.count);
-        let block = |(first, envs, worker, mut rows): Share<'_, G>| {
+        let block = |share: Option<Share<'_, G>>| {
             let mut refused = Ok(());
+            // A block's share is taken once; one missing (a bug) turns every block back at the
+            // gate, and panics past it.
             let passed = gate.pass(|| {
-                refused = (first..)
+                let Some((first, envs, ..)) = &share else {
+                    return false;
+                };
+                refused = (*first..)
                     .zip(envs.iter())
                     .try_for_each(|(i, env)| check(i, env));
                 refused.is_ok()
             });
+            let (first, envs, worker, mut rows) = share.expect("each block's share is taken once");
             if !passed {
                 // `Ok` when another block refused.
                 return refused;
@@ -94,13 +101,13 @@ impl Blocks {
         };
         let rows = out.reborrow();
         match workers {
-            [worker] => block((0, envs, worker, rows)),
+            [worker] => block(Some((0, envs, worker, rows))),
             _ => self.carve(0, envs, workers, rows, None, &mut |top| {
                 crew.run(&|k| {
                     let link = top.chain().find(|link| link.k == k);
                     let link = link.expect("a link for every block");
                     let share = link.share.lock().ok().and_then(|mut share| share.take());
-                    let result = block(share.expect("each block's share is taken once"));
+                    let result = block(share);
                     if let Ok(mut slot) = link.result.lock() {
                         *slot = result;
                     }
