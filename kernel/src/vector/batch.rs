@@ -189,6 +189,15 @@ impl<G: Encode> VectorEnv<G> {
         self.workers.len()
     }
 
+    /// `Ok` once a reset has dealt every env a position to step from, else
+    /// [`VectorError::NotReset`].
+    fn check_started(&self) -> Result<(), VectorError> {
+        match self.started {
+            true => Ok(()),
+            false => Err(VectorError::NotReset),
+        }
+    }
+
     /// How the envs are split over the threads.
     fn blocks(&self) -> Blocks {
         Blocks {
@@ -239,9 +248,7 @@ impl<G: Encode> VectorEnv<G> {
     /// Plays `actions[i]` in env `i`, for every env; checks them all first (a refused step
     /// changes no env).
     pub fn step(&mut self, actions: &[u32], out: &mut Outputs<'_>) -> Result<(), VectorError> {
-        if !self.started {
-            return Err(VectorError::NotReset);
-        }
+        self.check_started()?;
         out.check(self.sizes)?;
         if actions.len() != self.sizes.envs {
             return Err(VectorError::WrongLength {
@@ -315,9 +322,7 @@ impl<G: Encode> VectorEnv<G> {
         rng: &mut impl rand::Rng,
         actions: &mut Vec<u32>,
     ) -> Result<(), VectorError> {
-        if !self.started {
-            return Err(VectorError::NotReset);
-        }
+        self.check_started()?;
         let draw = rng.next_u64();
         actions.clear();
         actions.extend(self.envs.iter().map(|env| env.random_action(draw)));
@@ -335,9 +340,7 @@ impl<G: Encode> VectorEnv<G> {
         rng: &mut impl rand::Rng,
         out: &mut Outputs<'_>,
     ) -> Result<(), VectorError> {
-        if !self.started {
-            return Err(VectorError::NotReset);
-        }
+        self.check_started()?;
         out.check(self.sizes)?;
         let draw = rng.next_u64();
         let num_actions = self.sizes.actions as u32;
@@ -368,9 +371,7 @@ impl<G: Encode> VectorEnv<G> {
     /// turns, never two steps at once. Its envs are copied by this batch's workers (warm from
     /// stepping them) and restart from this batch's starts.
     pub fn determinize(&mut self, seed: u64) -> Result<Self, VectorError> {
-        if !self.started {
-            return Err(VectorError::NotReset);
-        }
+        self.check_started()?;
         let seating = self.seating.as_ref();
         // Each block's thread copies its envs with its worker.
         let copies = self.blocks().each_mut(
