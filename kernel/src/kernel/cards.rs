@@ -5,82 +5,100 @@
 //! spawned together at setup and never change archetype, so their zones sit in one table
 //! column, in spawn order, and can be read as a slice.
 
+use bevy_ecs::component::ComponentId;
 use bevy_ecs::prelude::*;
+use bevy_ecs::storage::TableId;
 
-use super::{CardId, StableId, Zone};
+use super::Zone;
 
-/// What the reader reads of a card.
-type Item = (&'static StableId, &'static Zone);
+/// Where the cards' zones were found: their table, the first card's row (the others follow
+/// it in spawn order) and the zone column's component id.
+#[derive(Clone, Copy, Debug)]
+struct Rows {
+    table: TableId,
+    first: usize,
+    zone: ComponentId,
+}
 
-/// A cached query over the cards spawned at setup ([`Rules::cards`](super::Rules::cards)).
+/// A reader of the zones of the cards spawned at setup ([`Rules::cards`](super::Rules::cards)).
 /// Built once the entity set is complete; a cache, not game state.
 pub struct CardZones {
-    /// The one-pass reader; `None` when the cards' ids are not consecutive (then every read
-    /// looks each card up).
-    query: Option<QueryState<Item, With<CardId>>>,
+    /// The table rows holding the cards in spawn order; `None` when they were not stored
+    /// that way at build (then every read looks each card up).
+    rows: Option<Rows>,
     world: bevy_ecs::world::WorldId,
     cards: Vec<Entity>,
-    /// The [`StableId`] of the first card (cards are spawned with consecutive ids).
-    first: u32,
 }
 
 impl CardZones {
     /// A reader over `cards` (in spawn order), in `world`.
     pub fn new(world: &mut World, cards: &[Entity]) -> Self {
-        let id = |e: Entity| world.get::<StableId>(e).map(|id| id.0);
-        let first = cards.first().and_then(|&e| id(e)).unwrap_or(0);
-        let consecutive = (0u32..)
-            .zip(cards)
-            .all(|(i, &e)| id(e) == first.checked_add(i));
         CardZones {
-            query: consecutive.then(|| world.query_filtered::<Item, With<CardId>>()),
+            rows: rows_of(world, cards),
             world: world.id(),
             cards: cards.to_vec(),
-            first,
         }
     }
 
     /// Writes the zone of card `i` (the `i`-th card spawned) into `out[i]`, for the first
-    /// `out.len()` cards. Reads one table slice when the cards are still stored together in
-    /// spawn order (always, unless a client added components to some of them); otherwise falls
-    /// back to a lookup per card (so it does in another world). Cards without a zone read as
-    /// [`Zone::Removed`].
+    /// `out.len()` cards. Reads one table slice when the cards are still in the rows they
+    /// were found in (always, unless a client added components to some of them); otherwise
+    /// falls back to a lookup per card (so it does in another world). Cards without a zone
+    /// read as [`Zone::Removed`].
     pub fn read(&self, world: &World, out: &mut [Zone]) {
         let len = out.len().min(self.cards.len());
-        if let Some(query) = self.query.as_ref().filter(|_| world.id() == self.world)
-            && let Ok(tables) = query.query_manual(world).contiguous_iter()
-        {
-            for (ids, zones) in tables {
-                if let Some(rows) = rows_of(ids, self.first, len) {
-                    out[..len].copy_from_slice(&zones[rows]);
-                    return;
-                }
+        if let Some(zones) = self.column(world, len) {
+            for (slot, zone) in out.iter_mut().zip(zones) {
+                // SAFETY: `&World` gives read access to every column and no `&mut` into it
+                // can exist while it is borrowed.
+                *slot = unsafe { *zone.get() };
             }
+            return;
         }
         for (slot, &card) in out.iter_mut().zip(&self.cards) {
             *slot = world.get::<Zone>(card).copied().unwrap_or(Zone::Removed);
         }
     }
+
+    /// The zones of the first `len` cards, when `world` still holds them in the rows found.
+    fn column<'w>(
+        &self,
+        world: &'w World,
+        len: usize,
+    ) -> Option<&'w [std::cell::UnsafeCell<Zone>]> {
+        let rows = self.rows.filter(|_| world.id() == self.world)?;
+        let table = world.storages().tables.get(rows.table)?;
+        let range = rows.first..rows.first.checked_add(len)?;
+        if table.entities().get(range.clone())? != &self.cards[..len] {
+            return None;
+        }
+        // SAFETY: `rows.zone` is the component id of `Zone` in this world (ids are fixed once
+        // registered, and the world is the one it was found in).
+        let column = unsafe { table.get_data_slice_for::<Zone>(rows.zone) }?;
+        column.get(range)
+    }
 }
 
-/// The rows of a table holding the entities with stable ids `first..first + len` in that order
-/// (as spawned), or `None` when they are not all there in order.
-fn rows_of(ids: &[StableId], first: u32, len: usize) -> Option<std::ops::Range<usize>> {
-    let start = first.checked_sub(ids.first()?.0)? as usize;
-    let rows = start..start.checked_add(len)?;
-    let found = ids.get(rows.clone())?;
-    // Every id checked without an early exit, so the loop vectorizes.
-    let differ = found
-        .iter()
-        .zip(first..)
-        .fold(0, |differ, (id, want)| differ | (id.0 ^ want));
-    (differ == 0).then_some(rows)
+/// The rows of one table holding `cards` one after another in this order, if they are.
+fn rows_of(world: &World, cards: &[Entity]) -> Option<Rows> {
+    let zone = world.component_id::<Zone>()?;
+    let first = world.entities().get_spawned(*cards.first()?).ok()?;
+    let table = world.storages().tables.get(first.table_id)?;
+    let first_row = first.table_row.index();
+    let found = table
+        .entities()
+        .get(first_row..first_row.checked_add(cards.len())?)?;
+    (found == cards && table.has_column(zone)).then_some(Rows {
+        table: first.table_id,
+        first: first_row,
+        zone,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::Seat;
+    use crate::kernel::{CardId, Seat, StableId};
 
     fn world_with_cards(n: u16) -> (World, Vec<Entity>) {
         let mut world = World::new();
@@ -128,17 +146,29 @@ mod tests {
         let mut out = [Zone::Pool; 3];
         reader.read(&other, &mut out);
         assert_eq!(out, [Zone::Stock; 3]);
-        // A card between the cards that is not one of them: no one-pass read.
+        // An entity between the cards that is not one of them: no one-pass read.
         let mut world = World::new();
-        let cards: Vec<Entity> = [0, 2]
-            .map(|i| world.spawn((StableId(i), CardId(0), Zone::Stock)).id())
-            .to_vec();
+        let first = world.spawn((StableId(0), CardId(0), Zone::Stock)).id();
         let middle = world.spawn((StableId(1), CardId(1), Zone::Table)).id();
-        let reader = CardZones::new(&mut world, &cards);
-        assert!(reader.query.is_none());
+        let last = world.spawn((StableId(2), CardId(2), Zone::Stock)).id();
+        let reader = CardZones::new(&mut world, &[first, last]);
+        assert!(reader.rows.is_none());
         let mut out = [Zone::Pool; 2];
         reader.read(&world, &mut out);
         assert_eq!(out, [Zone::Stock; 2]);
-        let _ = middle;
+        assert_eq!(world.get::<Zone>(middle), Some(&Zone::Table));
+    }
+
+    #[test]
+    fn a_card_despawned_from_the_rows_turns_the_reader_to_lookups() {
+        let (mut world, cards) = world_with_cards(4);
+        let reader = CardZones::new(&mut world, &cards);
+        assert!(reader.rows.is_some());
+        // The last row moves into the despawned card's: the rows no longer hold the cards.
+        world.despawn(cards[1]);
+        *world.get_mut::<Zone>(cards[3]).unwrap() = Zone::Table;
+        let mut out = [Zone::Pool; 4];
+        reader.read(&world, &mut out);
+        assert_eq!(out, [Zone::Stock, Zone::Removed, Zone::Stock, Zone::Table]);
     }
 }

@@ -2,12 +2,12 @@
 //! observation layout.
 
 use super::{
-    DEAL, Leduc, LeducAction, MAX_BETS_PER_ROUND, cards_in, name as card_name, private_card,
-    public_card, zones,
+    DEAL, Leduc, LeducAction, LeducState, MAX_BETS_PER_ROUND, cards_in, name as card_name,
+    private_card, public_card, zones,
 };
 use alea::chance::Forced;
 use alea::encode::{Bounds, Encode, Part, parts};
-use alea::kernel::{CardId, Seat, Sim, SimError, Turn, Zone};
+use alea::kernel::{CardId, Seat, Sim, SimError, Table, Turn, Zone};
 use alea::search::{Policy, RandomPolicy, UnknownPlayer};
 use alea::snapshot::Snapshot;
 
@@ -67,19 +67,23 @@ impl Encode for Leduc {
         out[15] = contributed[1] as f32;
     }
 
-    /// The start restored, its streams seeded, every card back in the stock and the deal's
+    /// In place, without the start snapshot: the resolution abandoned, the streams seeded,
+    /// the table and the betting state new, every card back in the stock and the deal's
     /// chance points met again (forced to the cases set before the call).
-    fn restart(sim: &mut Sim<Leduc>, start: &Snapshot, seed: u64) -> Result<bool, SimError> {
+    fn restart(sim: &mut Sim<Leduc>, _: &Snapshot, seed: u64) -> Result<bool, SimError> {
         let cases = Forced::path(sim.next_cases()).unwrap_or(Forced::NONE);
-        sim.restore(start)?;
+        sim.abandon_resolution();
         sim.reseed(seed);
         let rules = sim.shared_rules();
-        let world = sim.world_mut();
-        for &entity in rules.cards() {
-            if let Some(mut zone) = world.get_mut::<Zone>(entity) {
-                *zone = Zone::Stock;
+        sim.with_world_and_table(|world, table| {
+            *table = Table::new(2);
+            for &entity in rules.cards() {
+                if let Some(mut zone) = world.get_mut::<Zone>(entity) {
+                    *zone = Zone::Stock;
+                }
             }
-        }
+        });
+        *sim.state_mut() = LeducState::default();
         sim.set_cases(cases.as_slice())?;
         sim.emit(DEAL)?;
         Ok(true)

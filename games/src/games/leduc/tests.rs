@@ -115,6 +115,36 @@ fn the_deal_is_two_chance_points_over_the_stock_in_card_order() {
     }
 }
 
+/// The restart works in place (no snapshot): from the middle of a hand, at any betting round,
+/// it is the build of its seed all the same.
+#[test]
+fn a_restart_mid_hand_is_the_build_of_its_seed() {
+    use alea::encode::Encode;
+    use rand::RngExt;
+    let unused = SimBuilder::new(Leduc).seed(7).build().snapshot();
+    let mut rounds = [0; 3];
+    for seed in 0..60u64 {
+        let mut sim = SimBuilder::new(Leduc).seed(seed + 1000).build();
+        let mut rng = random_player_rng(seed);
+        for _ in 0..seed % 5 {
+            let legal = sim.legal_actions().to_vec();
+            if legal.is_empty() {
+                break;
+            }
+            sim.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        rounds[usize::from(sim.state().round)] += 1;
+        assert!(Leduc::restart(&mut sim, &unused, seed).unwrap());
+        let mut built = SimBuilder::new(Leduc).seed(seed).build();
+        assert_eq!(sim.checksum(), built.checksum(), "seed {seed}");
+        assert_eq!(sim.legal_actions(), built.legal_actions(), "seed {seed}");
+    }
+    assert!(
+        rounds[1] > 0 && rounds[2] > 0,
+        "restarts from both rounds: {rounds:?}"
+    );
+}
+
 #[test]
 fn a_restart_is_the_build_of_its_seed_and_keeps_forced_deal_cases() {
     use alea::chance::Forced;
