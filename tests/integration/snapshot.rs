@@ -47,6 +47,80 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// `exchange` trades two games without copying: the `Sim` plays the parked one (its
+    /// future the same as a restore's, random streams included) while the snapshot holds the
+    /// `Sim`'s, and trading back gives each its own game.
+    #[test]
+    fn exchange_trades_games_and_twice_is_nothing(
+        seeds in (any::<u64>(), any::<u64>()),
+        before in prop::collection::vec((0u8..2, 0u8..7), 0..40),
+        after in prop::collection::vec((0u8..2, 0u8..7), 1..40),
+    ) {
+        let mut parked_game = SimBuilder::new(Pig::default()).seed(seeds.0).build();
+        play(&mut parked_game, &before);
+        let mut worker = SimBuilder::new(Pig::default()).seed(seeds.1).build();
+        play(&mut worker, &after);
+        let (parked_sum, worker_sum) = (parked_game.checksum(), worker.checksum());
+        // Parked by the worker (its registry, its layout): restored there, then saved.
+        let own = worker.snapshot();
+        let mut parked = worker.snapshot();
+        worker.restore(&parked_game.snapshot()).unwrap();
+        worker.snapshot_into(&mut parked);
+        worker.restore(&own).unwrap();
+        play(&mut parked_game, &after);
+        let parked_after = parked_game.checksum();
+
+        prop_assert!(worker.exchange(&mut parked));
+        prop_assert_eq!(worker.checksum(), parked_sum);
+        play(&mut worker, &after);
+        prop_assert_eq!(worker.checksum(), parked_after);
+        prop_assert!(worker.exchange(&mut parked));
+        prop_assert_eq!(worker.checksum(), worker_sum);
+        worker.restore(&parked).unwrap();
+        prop_assert_eq!(worker.checksum(), parked_after);
+    }
+}
+
+/// A snapshot another `Sim` saved, or one saved before the tables changed, is not exchanged:
+/// `exchange` says so and changes neither side (a restore copies it instead).
+#[test]
+fn exchange_refuses_a_snapshot_it_did_not_save_in_its_layout() {
+    let mut sim = SimBuilder::new(Leduc).seed(3).build();
+    let mut other = SimBuilder::new(Leduc).seed(4).build();
+    let mut foreign = other.snapshot();
+    let (mine, theirs) = (sim.checksum(), other.checksum());
+    assert!(!sim.exchange(&mut foreign));
+    assert_eq!(sim.checksum(), mine);
+    other.restore(&foreign).unwrap();
+    assert_eq!(other.checksum(), theirs);
+    // Saved by `sim`, then its cards' rows change: refused, then exchanged once saved again.
+    let mut own = sim.snapshot();
+    reverse_card_rows(&mut sim);
+    assert!(!sim.exchange(&mut own));
+    assert_eq!(sim.checksum(), mine);
+    sim.snapshot_into(&mut own);
+    assert!(sim.exchange(&mut own));
+    assert_eq!(sim.checksum(), mine);
+}
+
+/// What the pipeline records is the world's setting, not the game's: a `Sim` that trades
+/// its game keeps its own (as a restore does).
+#[test]
+fn exchange_keeps_the_sims_own_recording() {
+    let mut sim = SimBuilder::new(Leduc).seed(3).build();
+    let mut parked = sim.snapshot();
+    sim.record_events(true);
+    assert!(sim.exchange(&mut parked));
+    sim.apply(LeducAction::Call).unwrap();
+    assert!(
+        !sim.events().is_empty(),
+        "the exchange switched recording off"
+    );
+}
+
 #[test]
 fn fork_is_an_independent_copy() {
     let mut sim = SimBuilder::new(Pig::default()).seed(8).build();

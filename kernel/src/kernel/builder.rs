@@ -187,7 +187,7 @@ impl<G: Game> SimBuilder<G> {
         );
         registry.register_resource::<Streams>();
         registry.register_resource::<Case>();
-        registry.register_resource::<Resolution<G>>();
+        registry.register_resource_swapped::<Resolution<G>>(Resolution::exchange);
         registry.register_component::<Zone>(world);
         registry.register_component::<Listener>(world);
         let before: std::collections::HashSet<_> = crate::snapshot::resource_ids(world).collect();

@@ -856,6 +856,17 @@ impl<G: Game> Sim<G> {
         Ok(self.registry.restore(&mut self.world, snapshot)?)
     }
 
+    /// Trades this game for `parked`'s without copying anything: this `Sim` then plays the
+    /// game `parked` held, and `parked` holds the one this `Sim` held (twice is nothing).
+    /// What a vector env does to step a parked game in a thread's worker. True when it
+    /// did; false, changing nothing, for a snapshot this `Sim` did not save
+    /// ([`snapshot_into`](Self::snapshot_into)) in the table layout its world has now (then
+    /// [`restore`](Self::restore) copies).
+    pub fn exchange(&mut self, parked: &mut Snapshot) -> bool {
+        self.journal.forget();
+        self.registry.exchange(&mut self.world, parked)
+    }
+
     /// A stable checksum of the game state (registered components and resources).
     pub fn checksum(&mut self) -> u64 {
         self.registry.checksum(&self.world)

@@ -121,6 +121,15 @@ impl<G: Game> Resolution<G> {
         self.0.take().expect(DETACHED)
     }
 
+    /// Swaps two states, each keeping its own [`Watch`] (as `clone_from` keeps it: what the
+    /// pipeline records is a setting of the world, not game state).
+    pub(crate) fn exchange(a: &mut Self, b: &mut Self) {
+        std::mem::swap(a, b);
+        if let (Some(a), Some(b)) = (&mut a.0, &mut b.0) {
+            std::mem::swap(&mut a.watch, &mut b.watch);
+        }
+    }
+
     /// Puts the state back.
     pub(crate) fn attach(&mut self, state: Box<ResolutionState<G>>) {
         self.0 = Some(state);

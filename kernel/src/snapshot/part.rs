@@ -37,6 +37,10 @@ pub(crate) trait Part: Send + Sync {
     fn verify_kept(&mut self, world: &World, buf: &PartBuffer) -> Result<(), SnapshotError>;
     /// Writes `buf` back in place, bypassing change detection. Call only after `verify`.
     fn load(&mut self, world: &mut World, buf: &PartBuffer);
+    /// Swaps the world's values with `buf`'s, bypassing change detection: each then holds
+    /// what the other held (twice is nothing). Call only after `verify_kept` of a `buf`
+    /// saved in the world's current table layout.
+    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer);
     /// Checks that `buf` can be written back entity by entity, matched by [`StableId`]
     /// (`keys[id]` is the entity holding `StableId(id)` in `world`), changing nothing.
     fn verify_keyed(
@@ -180,6 +184,19 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
         }
     }
 
+    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) {
+        let buf: &mut ColumnBuffer<T> = buf.downcast_mut().expect("matched by fingerprint");
+        let Ok(tables) = self.query.contiguous_iter_mut(world) else {
+            unreachable!("verified before exchanging")
+        };
+        let mut offset = 0usize;
+        for (_, _, mut column) in tables {
+            let values = column.bypass_change_detection();
+            values.swap_with_slice(&mut buf.values[offset..offset + values.len()]);
+            offset += values.len();
+        }
+    }
+
     fn verify_keyed(
         &mut self,
         world: &World,
@@ -239,11 +256,14 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
 /// a [`ResourceSlot`] found on first use.
 pub(crate) struct ResourcePart<R: Resource> {
     slot: Option<ResourceSlot<R>>,
+    /// How the world's value and a snapshot's trade places (`std::mem::swap`, unless the
+    /// type keeps something of its own when restored, as `clone_from` does).
+    swap: fn(&mut R, &mut R),
 }
 
 impl<R: Resource<Mutability = Mutable> + Clone + Hash> ResourcePart<R> {
-    pub(crate) fn new() -> Self {
-        ResourcePart { slot: None }
+    pub(crate) fn new(swap: fn(&mut R, &mut R)) -> Self {
+        ResourcePart { slot: None, swap }
     }
 
     fn slot(&mut self, world: &World) -> Option<ResourceSlot<R>> {
@@ -272,7 +292,7 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
     }
 
     fn for_world(&self, _: &World) -> Option<Box<dyn Part>> {
-        Some(Box::new(ResourcePart::<R>::new()))
+        Some(Box::new(ResourcePart::<R>::new(self.swap)))
     }
 
     fn save(&mut self, world: &World, buf: &mut PartBuffer, _: bool) {
@@ -304,6 +324,15 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
             && let Some(value) = slot.get_mut(world)
         {
             value.clone_from(saved);
+        }
+    }
+
+    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) {
+        let saved: &mut Option<R> = buf.downcast_mut().expect("matched by fingerprint");
+        if let (Some(saved), Some(slot)) = (saved, self.slot(world))
+            && let Some(value) = slot.get_mut(world)
+        {
+            (self.swap)(value, saved);
         }
     }
 

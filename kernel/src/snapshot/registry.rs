@@ -131,8 +131,18 @@ impl SnapshotRegistry {
     where
         R: Resource<Mutability = Mutable> + Clone + std::hash::Hash,
     {
+        self.register_resource_swapped::<R>(std::mem::swap);
+    }
+
+    /// Registers resource `R`, whose value trades places with a snapshot's through `swap`
+    /// when a vector env parks a game ([`exchange`](Self::exchange)): for a type whose
+    /// `clone_from` keeps part of the value it writes over, `swap` must keep the same part.
+    pub(crate) fn register_resource_swapped<R>(&mut self, swap: fn(&mut R, &mut R))
+    where
+        R: Resource<Mutability = Mutable> + Clone + std::hash::Hash,
+    {
         self.assert_new(std::any::type_name::<R>());
-        self.push(Box::new(ResourcePart::<R>::new()));
+        self.push(Box::new(ResourcePart::<R>::new(swap)));
     }
 
     fn assert_new(&self, name: &str) {
@@ -224,6 +234,26 @@ impl SnapshotRegistry {
             return Ok(());
         }
         self.restore_keyed(world, snapshot)
+    }
+
+    /// Trades the world's state for `snapshot`'s, without copying: the world then holds the
+    /// game `snapshot` held, and `snapshot` the one the world held (twice is nothing). Only
+    /// for a snapshot this registry saved from this world in its current table layout (what
+    /// a parked env's is between its steps); false, changing nothing, for any other (then
+    /// [`restore`](Self::restore) and [`save`](Self::save) copy).
+    pub fn exchange(&mut self, world: &mut World, snapshot: &mut Snapshot) -> bool {
+        let fits = snapshot.fingerprint == self.fingerprint
+            && snapshot.buffers.len() == self.parts.len()
+            && self.layout.kept(snapshot.stamp, self.id, world)
+            && (self.parts.iter_mut())
+                .zip(&snapshot.buffers)
+                .all(|(part, buf)| part.verify_kept(world, buf).is_ok());
+        if fits {
+            for (part, buf) in self.parts.iter_mut().zip(&mut snapshot.buffers) {
+                part.exchange(world, buf);
+            }
+        }
+        fits
     }
 
     /// The keyed path of [`restore`](Self::restore): every value to the entity with its stable id.

@@ -1,5 +1,5 @@
 //! Where an env's game lives between steps ([`Layout`]): its own `Sim`, or a snapshot that
-//! its block's worker `Sim` restores to step it and saves again.
+//! trades places with its block's worker `Sim`'s game to step it, and back.
 
 use crate::encode::Encode;
 use crate::kernel::{Sim, SimError};
@@ -23,8 +23,9 @@ pub enum Layout {
     /// Each env keeps its own `Sim`: the fastest while the batch's worlds fit the caches
     /// (a world is tens to hundreds of kilobytes).
     Resident,
-    /// Each env keeps a snapshot of its game, and each thread one `Sim` that restores an
-    /// env's snapshot, steps it and saves it back: a step then visits one hot world and a
+    /// Each env keeps a snapshot of its game, and each thread one `Sim` whose game trades
+    /// places with the env's to step it, and back ([`Sim::exchange`]: nothing copied, the
+    /// env's random generators carried along): a step then visits one hot world and a
     /// compact snapshot, so a big batch keeps a small one's speed per env. What a `Sim`
     /// keeps outside its snapshot (its logs of events and effects) is the thread's, shared
     /// by the envs it steps.
@@ -110,8 +111,11 @@ impl<G: Encode> Home<G> {
         }
     }
 
-    /// Runs `f` on the game: its own `Sim`, or `worker` holding it (restored first, saved
-    /// back after, whatever `f` returns; a restore that fails runs nothing).
+    /// Runs `f` on the game: its own `Sim`, or `worker` holding it, whatever `f` returns.
+    /// A parked game trades places with the worker's (no copy: the snapshot holds the
+    /// worker's game meanwhile) and back after, even when `f` panics (the game then keeps
+    /// what the panic left, as a resident one does); a snapshot the worker did not save in
+    /// its current layout is restored and saved instead (a restore that fails runs nothing).
     pub(super) fn enter<R, E: From<SimError>>(
         &mut self,
         worker: &mut Sim<G>,
@@ -119,12 +123,7 @@ impl<G: Encode> Home<G> {
     ) -> Result<R, E> {
         match self {
             Home::Resident(sim) => f(sim),
-            Home::Parked(snapshot) => {
-                worker.restore(snapshot)?;
-                let done = f(worker);
-                worker.snapshot_into(snapshot);
-                done
-            }
+            Home::Parked(snapshot) => enter_parked(snapshot, worker, f),
         }
     }
 
@@ -162,4 +161,24 @@ impl<G: Encode> Home<G> {
             }
         }
     }
+}
+
+/// [`Home::enter`] of a parked game.
+fn enter_parked<G: Encode, R, E: From<SimError>>(
+    snapshot: &mut Snapshot,
+    worker: &mut Sim<G>,
+    f: impl FnOnce(&mut Sim<G>) -> Result<R, E>,
+) -> Result<R, E> {
+    if !worker.exchange(snapshot) {
+        worker.restore(snapshot)?;
+        let done = f(worker);
+        worker.snapshot_into(snapshot);
+        return done;
+    }
+    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(worker)));
+    if !worker.exchange(snapshot) {
+        // `f` changed the world's layout: the game is copied back.
+        worker.snapshot_into(snapshot);
+    }
+    done.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }

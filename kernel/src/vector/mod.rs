@@ -19,8 +19,8 @@
 //!   a game of its own, so the buffers are identical for any thread count.
 //! - **Layout.** A small batch keeps one [`Sim`](crate::kernel::Sim) per env; a big one
 //!   ([`PARK_FROM`] envs or more) keeps a snapshot per env and one `Sim` per thread
-//!   that restores each env's game to step it, so its speed per env stays a small batch's
-//!   ([`Layout`]; the rows are the same in every layout).
+//!   whose game trades places with each env's to step it, so its speed per env stays a
+//!   small batch's ([`Layout`]; the rows are the same in every layout).
 //! - **Checked first.** Every action is checked (length, range, legality) before any env
 //!   moves, each block's by its own thread: a refused step changes no env.
 //! - **Single agent.** [`VectorEnv::against`] makes the batch one learner's: the other seats
