@@ -245,7 +245,10 @@ impl<G: Game> Setup<'_, G> {
 
     /// Makes resource `R` part of snapshots and checksums (once, as
     /// [`snapshot_component`](Self::snapshot_component)). Every mutable resource the setup
-    /// inserts must be registered, immutable or not game state.
+    /// inserts must be registered, immutable or not game state. A restore writes it with
+    /// `clone_from` and a parked vector env trades it with `std::mem::swap`
+    /// ([`Sim::exchange`](crate::kernel::Sim::exchange)): its `clone_from` must copy the
+    /// whole value (as [`clone_in_place!`](crate::clone_in_place) does), or the two differ.
     pub fn snapshot_resource<R>(&mut self)
     where
         R: Resource<Mutability = Mutable> + Clone + std::hash::Hash,

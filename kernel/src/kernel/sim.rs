@@ -863,8 +863,11 @@ impl<G: Game> Sim<G> {
     /// ([`snapshot_into`](Self::snapshot_into)) in the table layout its world has now (then
     /// [`restore`](Self::restore) copies).
     pub fn exchange(&mut self, parked: &mut Snapshot) -> bool {
-        self.journal.forget();
-        self.registry.exchange(&mut self.world, parked)
+        let traded = self.registry.exchange(&mut self.world, parked);
+        if traded {
+            self.journal.forget();
+        }
+        traded
     }
 
     /// A stable checksum of the game state (registered components and resources).

@@ -115,7 +115,8 @@ impl<G: Encode> Home<G> {
     /// A parked game trades places with the worker's (no copy: the snapshot holds the
     /// worker's game meanwhile) and back after, even when `f` panics (the game then keeps
     /// what the panic left, as a resident one does); a snapshot the worker did not save in
-    /// its current layout is restored and saved instead (a restore that fails runs nothing).
+    /// its current layout is restored and saved instead (a restore that fails runs nothing;
+    /// a panic then leaves the snapshot as it was before the step).
     pub(super) fn enter<R, E: From<SimError>>(
         &mut self,
         worker: &mut Sim<G>,
