@@ -185,7 +185,7 @@ impl SnapshotRegistry {
     /// Saves `world` into `snapshot`, reusing its buffers. Saving again from the same world
     /// in the same table layout copies the values alone.
     pub fn save(&mut self, world: &World, snapshot: &mut Snapshot) {
-        if snapshot.fingerprint != self.fingerprint || snapshot.buffers.len() != self.parts.len() {
+        if !self.shapes(snapshot) {
             *snapshot = self.empty_snapshot();
         }
         let kept = self.layout.kept(snapshot.stamp, self.id, world);
@@ -212,22 +212,11 @@ impl SnapshotRegistry {
     /// snapshots); otherwise (a client component, another world built by the same builder)
     /// each value goes back to the entity with its [`StableId`](crate::kernel::StableId).
     pub fn restore(&mut self, world: &mut World, snapshot: &Snapshot) -> Result<(), SnapshotError> {
-        if snapshot.fingerprint != self.fingerprint || snapshot.buffers.len() != self.parts.len() {
+        if !self.shapes(snapshot) {
             return Err(SnapshotError::OtherRegistry);
         }
-        // Saved by this registry from this world, whose tables hold the same entities in the
-        // same rows: every component part's columns are where they were saved from, and only
-        // the resources' presence is left to check.
         let kept = self.layout.kept(snapshot.stamp, self.id, world);
-        let same_layout =
-            self.parts
-                .iter_mut()
-                .zip(&snapshot.buffers)
-                .all(|(part, buf)| match kept {
-                    true => part.verify_kept(world, buf).is_ok(),
-                    false => part.verify(world, buf).is_ok(),
-                });
-        if same_layout {
+        if self.fits(world, snapshot, kept) {
             for (part, buf) in self.parts.iter_mut().zip(&snapshot.buffers) {
                 part.load(world, buf);
             }
@@ -242,18 +231,33 @@ impl SnapshotRegistry {
     /// a parked env's is between its steps); false, changing nothing, for any other (then
     /// [`restore`](Self::restore) and [`save`](Self::save) copy).
     pub fn exchange(&mut self, world: &mut World, snapshot: &mut Snapshot) -> bool {
-        let fits = snapshot.fingerprint == self.fingerprint
-            && snapshot.buffers.len() == self.parts.len()
+        let fits = self.shapes(snapshot)
             && self.layout.kept(snapshot.stamp, self.id, world)
-            && (self.parts.iter_mut())
-                .zip(&snapshot.buffers)
-                .all(|(part, buf)| part.verify_kept(world, buf).is_ok());
+            && self.fits(world, snapshot, true);
         if fits {
             for (part, buf) in self.parts.iter_mut().zip(&mut snapshot.buffers) {
                 part.exchange(world, buf);
             }
         }
         fits
+    }
+
+    /// True when `snapshot` holds this registry's parts (a fingerprint and a buffer each).
+    fn shapes(&self, snapshot: &Snapshot) -> bool {
+        snapshot.fingerprint == self.fingerprint && snapshot.buffers.len() == self.parts.len()
+    }
+
+    /// True when every part of `snapshot` fits `world`'s table layout as it is. `kept`: this
+    /// registry saved it from this world, whose tables hold the same entities in the same
+    /// rows, so every component part's columns are where they were saved from and only the
+    /// resources' presence is left to check.
+    fn fits(&mut self, world: &World, snapshot: &Snapshot, kept: bool) -> bool {
+        (self.parts.iter_mut())
+            .zip(&snapshot.buffers)
+            .all(|(part, buf)| match kept {
+                true => part.verify_kept(world, buf).is_ok(),
+                false => part.verify(world, buf).is_ok(),
+            })
     }
 
     /// The keyed path of [`restore`](Self::restore): every value to the entity with its stable id.
