@@ -106,6 +106,38 @@ fn exchange_refuses_a_snapshot_it_did_not_save_in_its_layout() {
     assert_eq!(sim.checksum(), mine);
 }
 
+/// A resource registered after the kernel's resources and components, removed since the
+/// save (its entity keeps its table and row): the exchange finds out only when it reaches
+/// that part, after trading the ones before it, and trades those back, so it changes
+/// neither side.
+#[test]
+fn an_exchange_refused_at_a_late_part_trades_the_earlier_ones_back() {
+    use alea_games::games::duel::Duel;
+    use alea_games::games::duel::history::DiceHistory;
+    let mut sim = SimBuilder::new(Duel::default()).seed(5).build();
+    // The resource's entity without it: an archetype that exists before the save.
+    let history = sim.world_mut().remove_resource::<DiceHistory>().unwrap();
+    sim.world_mut().insert_resource(history);
+    let mut parked = sim.snapshot();
+    let parked_sum = sim.checksum();
+    let mut rng = alea::kernel::playout::random_player_rng(5);
+    for _ in 0..6 {
+        let action = alea::kernel::playout::random_action(&sim, &mut rng).unwrap();
+        sim.apply(action).unwrap();
+    }
+    let played_sum = sim.checksum();
+    assert_ne!(played_sum, parked_sum, "the moves changed nothing");
+    let history = sim.world_mut().remove_resource::<DiceHistory>().unwrap();
+    let without = sim.checksum();
+    assert!(!sim.exchange(&mut parked));
+    assert_eq!(sim.checksum(), without);
+    sim.world_mut().insert_resource(history);
+    assert_eq!(sim.checksum(), played_sum);
+    // The snapshot still holds the game it was saved with.
+    assert!(sim.exchange(&mut parked));
+    assert_eq!(sim.checksum(), parked_sum);
+}
+
 /// What the pipeline records is the world's setting, not the game's: a `Sim` that trades
 /// its game keeps its own (as a restore does).
 #[test]

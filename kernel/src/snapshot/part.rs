@@ -38,9 +38,11 @@ pub(crate) trait Part: Send + Sync {
     /// Writes `buf` back in place, bypassing change detection. Call only after `verify`.
     fn load(&mut self, world: &mut World, buf: &PartBuffer);
     /// Swaps the world's values with `buf`'s, bypassing change detection: each then holds
-    /// what the other held (twice is nothing). Call only after `verify_kept` of a `buf`
-    /// saved in the world's current table layout.
-    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer);
+    /// what the other held (twice is nothing). Only for a `buf` saved from this world in
+    /// its current table layout, no archetype added since (which vouches for a component
+    /// part's columns and its query's tables): false, changing nothing, when it does not fit
+    /// anyway (a resource present on one side only).
+    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) -> bool;
     /// Checks that `buf` can be written back entity by entity, matched by [`StableId`]
     /// (`keys[id]` is the entity holding `StableId(id)` in `world`), changing nothing.
     fn verify_keyed(
@@ -184,10 +186,18 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
         }
     }
 
-    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) {
+    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) -> bool {
         let buf: &mut ColumnBuffer<T> = buf.downcast_mut().expect("matched by fingerprint");
-        let Ok(tables) = self.query.contiguous_iter_mut(world) else {
-            unreachable!("verified before exchanging")
+        self.query.validate_world(world.id());
+        // SAFETY: `&mut World` is exclusive access to everything; the query is this world's
+        // (validated). Its matched tables need no update: this part's last save, which
+        // updated them, was in the caller's layout, with no archetype added since.
+        let query = unsafe {
+            self.query
+                .query_unchecked_manual(world.as_unsafe_world_cell())
+        };
+        let Ok(tables) = query.contiguous_iter_inner() else {
+            unreachable!("component parts are table-stored (checked at registration)")
         };
         let mut offset = 0usize;
         for (_, _, mut column) in tables {
@@ -195,6 +205,7 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
             values.swap_with_slice(&mut buf.values[offset..offset + values.len()]);
             offset += values.len();
         }
+        true
     }
 
     fn verify_keyed(
@@ -327,13 +338,15 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
         }
     }
 
-    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) {
+    fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) -> bool {
         let saved: &mut Option<R> = buf.downcast_mut().expect("matched by fingerprint");
-        if let (Some(saved), Some(slot)) = (saved, self.slot(world))
-            && let Some(value) = slot.get_mut(world)
-        {
-            (self.swap)(value, saved);
+        let value = self.slot(world).and_then(|slot| slot.get_mut(world));
+        match (value, saved) {
+            (Some(value), Some(saved)) => (self.swap)(value, saved),
+            (None, None) => {}
+            _ => return false,
         }
+        true
     }
 
     fn verify_keyed(

@@ -231,15 +231,26 @@ impl SnapshotRegistry {
     /// a parked env's is between its steps); false, changing nothing, for any other (then
     /// [`restore`](Self::restore) and [`save`](Self::save) copy).
     pub fn exchange(&mut self, world: &mut World, snapshot: &mut Snapshot) -> bool {
-        let fits = self.shapes(snapshot)
-            && self.layout.kept(snapshot.stamp, self.id, world)
-            && self.fits(world, snapshot, true);
-        if fits {
-            for (part, buf) in self.parts.iter_mut().zip(&mut snapshot.buffers) {
-                part.exchange(world, buf);
-            }
+        if !(self.shapes(snapshot) && self.layout.kept(snapshot.stamp, self.id, world)) {
+            return false;
         }
-        fits
+        let pairs = self.parts.iter_mut().zip(&mut snapshot.buffers);
+        let Some(refused) = pairs
+            .enumerate()
+            .find_map(|(at, (part, buf))| (!part.exchange(world, buf)).then_some(at))
+        else {
+            return true;
+        };
+        // Trading twice is nothing: the parts traded before the refusal trade back.
+        for (part, buf) in self
+            .parts
+            .iter_mut()
+            .zip(&mut snapshot.buffers)
+            .take(refused)
+        {
+            part.exchange(world, buf);
+        }
+        false
     }
 
     /// True when `snapshot` holds this registry's parts (a fingerprint and a buffer each).

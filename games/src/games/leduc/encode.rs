@@ -7,7 +7,7 @@ use super::{
 };
 use alea::chance::Forced;
 use alea::encode::{Bounds, Encode, Part, parts};
-use alea::kernel::{CardId, Seat, Sim, SimError, Table, Turn, Zone};
+use alea::kernel::{CardId, ComponentSlot, Seat, Sim, SimError, Table, Turn, Zone};
 use alea::search::{Policy, RandomPolicy, UnknownPlayer};
 use alea::snapshot::Snapshot;
 
@@ -77,8 +77,9 @@ impl Encode for Leduc {
         let rules = sim.shared_rules();
         sim.with_world_and_table(|world, table| {
             *table = Table::new(2);
+            let zone = ComponentSlot::<Zone>::register(world);
             for &entity in rules.cards() {
-                if let Some(mut zone) = world.get_mut::<Zone>(entity) {
+                if let Some(mut zone) = zone.get_mut(world, entity) {
                     *zone = Zone::Stock;
                 }
             }
