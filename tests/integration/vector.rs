@@ -305,6 +305,38 @@ fn a_refused_step_moves_no_env() {
     assert_eq!(out, expected);
 }
 
+/// The check agrees with the mask for every action id of every game (a game of at most 64
+/// ids checks its legal ids as bits, a wider one its list): at positions along a random
+/// game, each id the mask leaves out is refused, changing nothing, and each it holds is
+/// played (by a copy of the batch).
+#[test]
+fn every_game_refuses_exactly_the_ids_its_mask_leaves_out() {
+    for info in REGISTRY {
+        let (_, game) = info.load(small(info.name)).unwrap();
+        let mut env = game.vector(1, 4, 1).unwrap();
+        let mut out = Buffers::new(&*env);
+        env.reset(None, &mut out.outputs()).unwrap();
+        let actions = env.sizes().actions;
+        let mut rng = alea::chance::derive_stream(4, 0, 0);
+        for _ in 0..6 {
+            let before = out.clone();
+            for id in 0..actions as u32 {
+                if before.legal_action_mask[id as usize] {
+                    let mut copy = env.determinize(id.into()).unwrap();
+                    let mut played = Buffers::new(&*copy);
+                    copy.step(&[id], &mut played.outputs()).unwrap();
+                } else {
+                    let refused = env.step(&[id], &mut out.outputs()).unwrap_err();
+                    let expected = VectorError::Illegal { env: 0, action: id };
+                    assert_eq!(refused, expected, "{}", info.name);
+                    assert_eq!(out, before, "{}", info.name);
+                }
+            }
+            env.step_random(&mut rng, &mut out.outputs()).unwrap();
+        }
+    }
+}
+
 /// `step_random` plays what `random_actions` picks (one draw from the rng a step, each env
 /// picking from it), on any thread count: every game, a batch on one thread and on three
 /// stepped by `step_random`, and one on two stepped by `random_actions` then `step`.

@@ -41,6 +41,10 @@ pub(super) struct Episodes<G: Encode> {
     /// then read this short list, not the world (a batch of a thousand worlds outgrows the
     /// caches, and every visit to a world costs misses).
     legal: Vec<u32>,
+    /// The same ids as bits (bit `id` set for a legal `id`) when every one is below 64, so a
+    /// check reads nothing beyond the env itself; `None` when one is not (a game of more
+    /// action ids: the check reads [`legal`](Self::legal)).
+    legal_bits: Option<u64>,
 }
 
 impl<G: Encode> Episodes<G> {
@@ -54,6 +58,7 @@ impl<G: Encode> Episodes<G> {
             returns: Vec::new(),
             opponents: Opponents::none(),
             legal: Vec::new(),
+            legal_bits: None,
         }
     }
 
@@ -87,6 +92,7 @@ impl<G: Encode> Episodes<G> {
             returns: Vec::new(),
             opponents: Opponents::none(),
             legal: Vec::new(),
+            legal_bits: None,
         };
         env.read_legal(sim);
         if let Some(seating) = seating {
@@ -171,15 +177,22 @@ impl<G: Encode> Episodes<G> {
                 num_actions,
             });
         }
-        match self.legal.contains(&id) {
+        let legal = match self.legal_bits {
+            Some(bits) => id < 64 && bits >> id & 1 == 1,
+            None => self.legal.contains(&id),
+        };
+        match legal {
             true => Ok(()),
             false => Err(VectorError::Illegal { env, action: id }),
         }
     }
 
-    /// Reads the position's legal action ids into [`legal`](Self::legal).
+    /// Reads the position's legal action ids into [`legal`](Self::legal) and
+    /// [`legal_bits`](Self::legal_bits).
     fn read_legal(&mut self, sim: &Sim<G>) {
         crate::encode::legal_ids(sim, &mut self.legal);
+        self.legal_bits =
+            (self.legal.iter()).try_fold(0u64, |bits, &id| (id < 64).then(|| bits | 1 << id));
     }
 
     /// Writes the row of an env whose game is lost (its snapshot could not be restored):
@@ -187,6 +200,7 @@ impl<G: Encode> Episodes<G> {
     /// is refused, naming it.
     pub(super) fn lose(&mut self, row: Row<'_>) {
         self.legal.clear();
+        self.legal_bits = Some(0);
         *row.terminated = false;
         *row.truncated = true;
         row.rewards.fill(0.0);
@@ -243,8 +257,7 @@ impl<G: Encode> Episodes<G> {
     /// Plays `id` (checked) and, in a single-agent batch, the opponents' moves up to the
     /// learner's next.
     fn play(&mut self, sim: &mut Sim<G>, dealer: &Dealer<'_, G>, id: u32) -> Result<(), EnvError> {
-        let at = self.legal.iter().position(|&legal| legal == id);
-        let action = sim.legal_actions()[at.expect("checked before the step")];
+        let action = crate::encode::action_of(sim, id).expect("checked before the step");
         sim.apply(action)?;
         if let Some(seating) = dealer.seating {
             self.opponents.play(sim, seating.learner)?;
