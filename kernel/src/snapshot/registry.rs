@@ -248,7 +248,9 @@ impl SnapshotRegistry {
             .zip(&mut snapshot.buffers)
             .take(refused)
         {
-            part.exchange(world, buf);
+            // Each side has the resource after the first trade, so the second cannot refuse.
+            let traded_back = part.exchange(world, buf);
+            debug_assert!(traded_back, "a part traded once refused to trade back");
         }
         false
     }
