@@ -37,9 +37,9 @@ pub(super) struct Episodes<G: Encode> {
     /// The other seats' players, in a single-agent batch.
     opponents: Opponents<G>,
     /// The ids of the position's legal actions, in [`Sim::legal_actions`]'s order, kept
-    /// beside the world when its row is written: checking an action and drawing a random one
-    /// then read this short list, not the world (a batch of a thousand worlds outgrows the
-    /// caches, and every visit to a world costs misses).
+    /// beside the world when its row is written: drawing a random action (and checking one,
+    /// in a game of more than 64 ids) then reads this short list, not the world (a batch of
+    /// a thousand worlds outgrows the caches, and every visit to a world costs misses).
     legal: Vec<u32>,
     /// The same ids as bits (bit `id` set for a legal `id`) when every one is below 64, so a
     /// check reads nothing beyond the env itself; `None` when one is not (a game of more
