@@ -24,7 +24,10 @@ about --seconds after an untimed warm-up (the JIT compile for JAX):
 - pyspiel     leduc_poker, apply_action with a random legal action or chance outcome (B = 1).
 
 Prints a Markdown table (median env-steps/s over the rounds, and alea-py / peer per round:
-median [range]) and writes target/peers/vector.json. A peer that is not installed or fails
+median [range]), the Python side's share of a step, each batch size against each peer with
+either way of drawing the actions (pgx and mahjax draw theirs inside the jitted step, as
+env.random_actions() does in Rust; riichienv's agents act in Python, as numpy does), and
+writes target/peers/vector.json. A peer that is not installed or fails
 shows as n/a. Only the peers' public APIs are called; no peer code is copied.
 """
 
@@ -303,6 +306,18 @@ def main():
                 if pairs:
                     print(f"Python side of a step ({how}), {game} B={b}: {median(pairs):.0%} "
                           f"[{min(pairs):.0%}-{max(pairs):.0%}]")
+    # The like-for-like pairs: pgx and mahjax draw their random actions inside the jitted
+    # step, so alea's Rust-drawn actions (one Python call a batch step: env.step of
+    # env.random_actions()) match them; riichienv's agents act in Python, as numpy does.
+    print()
+    for peer, game, peer_batch in (("pgx", "leduc", None), ("mahjax", "riichi", None),
+                                   ("riichienv", "riichi", 1)):
+        for b in batches:
+            for loop, how in (("alea-py", "numpy actions"),
+                              ("alea-py-rust-actions", "Rust actions")):
+                versus = ratio((loop, game, b), (peer, game, peer_batch or b))
+                if versus != "n/a":
+                    print(f"alea ({how}) / {peer}, {game} B={b}: {versus}")
     for b in batches:
         ours, theirs = hands.get(("alea-py", b), []), hands.get(("mahjax", b), [])
         pairs = [x / y for x, y in zip(ours, theirs) if x and y]

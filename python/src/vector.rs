@@ -300,8 +300,9 @@ impl VectorEnv {
     /// A uniformly random legal action id per env, an `int64` array `(B,)` of its own (0 for
     /// an env at no decision), drawn in Rust from the batch's action stream — seeded by
     /// `make`'s `seed` and by `reset(seed)`; `seed` here restarts it — without reading the
-    /// mask: `env.step(env.random_actions())` is a random player's Python loop. With the
-    /// same seed, `step(random_actions(seed=s))` plays what `random_steps(1, seed=s)` does.
+    /// mask (each thread picks for its own envs, the GIL released):
+    /// `env.step(env.random_actions())` is a random player's Python loop. With the same seed,
+    /// `step(random_actions(seed=s))` plays what `random_steps(1, seed=s)` does.
     #[pyo3(signature = (seed=None))]
     fn random_actions<'py>(
         &mut self,
@@ -312,8 +313,8 @@ impl VectorEnv {
             self.rng = action_stream(seed);
         }
         let mut ids = Vec::with_capacity(self.inner.sizes().envs);
-        self.inner
-            .random_actions(&mut self.rng, &mut ids)
+        let (inner, rng) = (&self.inner, &mut self.rng);
+        py.detach(|| inner.random_actions(rng, &mut ids))
             .map_err(vector_error)?;
         Ok(PyArray::from_iter(py, ids.into_iter().map(i64::from)))
     }

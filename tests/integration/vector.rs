@@ -339,22 +339,29 @@ fn every_game_refuses_exactly_the_ids_its_mask_leaves_out() {
 
 /// `step_random` plays what `random_actions` picks (one draw from the rng a step, each env
 /// picking from it), on any thread count: every game, a batch on one thread and on three
-/// stepped by `step_random`, and one on two stepped by `random_actions` then `step`.
+/// stepped by `step_random`, and one on two stepped by `random_actions` then `step`; the
+/// three batches' `random_actions` pick the same ids.
 #[test]
 fn step_random_plays_what_random_actions_picks_on_any_thread_count() {
     for info in REGISTRY {
         let (_, game) = info.load(small(info.name)).unwrap();
-        let mut batches = [1, 3, 2].map(|threads| game.vector(24, 6, threads).unwrap());
+        let mut batches = [1, 3, 2].map(|threads| game.vector(25, 6, threads).unwrap());
         let mut outs = batches.each_ref().map(|env| Buffers::new(&**env));
         for (env, out) in batches.iter_mut().zip(&mut outs) {
             env.reset(None, &mut out.outputs()).unwrap();
         }
         let mut rngs = [0; 3].map(|_| alea::chance::derive_stream(8, 0, 0));
-        let mut ids = Vec::new();
+        let (mut ids, mut alone) = (Vec::new(), Vec::new());
         for _ in 0..300 {
             let [one, three, two] = &mut batches;
             let [a, b, c] = &mut outs;
             let [ra, rb, rc] = &mut rngs;
+            // Each thread picks for its own block: the same ids on one, two and three.
+            for batch in [&one, &three] {
+                batch.random_actions(&mut rc.clone(), &mut alone).unwrap();
+                two.random_actions(&mut rc.clone(), &mut ids).unwrap();
+                assert_eq!(alone, ids, "{}", info.name);
+            }
             one.step_random(ra, &mut a.outputs()).unwrap();
             three.step_random(rb, &mut b.outputs()).unwrap();
             two.random_actions(rc, &mut ids).unwrap();

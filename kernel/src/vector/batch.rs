@@ -315,8 +315,9 @@ impl<G: Encode> VectorEnv<G> {
     /// A uniformly random legal action id for every env (0 for an env at no decision, which
     /// a step then refuses) into `actions` (cleared first): what
     /// [`step_random`](Self::step_random) plays with the same `rng`. One number is drawn from
-    /// `rng` per call, and env `i` picks from it and `i`. A Python loop gets them in one call
-    /// instead of reading the mask.
+    /// `rng` per call, and env `i` picks from it and `i`, on its block's thread (where its
+    /// legal ids are in the core's caches): the same ids on any thread count. A Python loop
+    /// gets them in one call instead of reading the mask.
     pub fn random_actions(
         &self,
         rng: &mut impl rand::Rng,
@@ -325,7 +326,15 @@ impl<G: Encode> VectorEnv<G> {
         self.check_started()?;
         let draw = rng.next_u64();
         actions.clear();
-        actions.extend(self.envs.iter().map(|env| env.random_action(draw)));
+        actions.resize(self.sizes.envs, 0);
+        let blocks = self.blocks();
+        let shares: Vec<_> = blocks.split(actions).into_iter().map(Mutex::new).collect();
+        blocks.each(&mut lock(&self.crew), |k, range| {
+            let mut share = shares[k].lock().unwrap_or_else(PoisonError::into_inner);
+            for (slot, env) in share.iter_mut().zip(&self.envs[range]) {
+                *slot = env.random_action(draw);
+            }
+        });
         Ok(())
     }
 

@@ -174,6 +174,18 @@ impl Blocks {
             .collect()
     }
 
+    /// `items` (one per env) cut into the blocks' shares, block order.
+    pub(super) fn split<'a, T>(&self, items: &'a mut [T]) -> Vec<&'a mut [T]> {
+        let mut shares = Vec::with_capacity(self.count);
+        let mut rest = items;
+        for k in 0..self.count {
+            let (mine, others) = std::mem::take(&mut rest).split_at_mut(self.range(k).len());
+            shares.push(mine);
+            rest = others;
+        }
+        shares
+    }
+
     /// `f(first env, envs of block k, worker k)` on thread `k`, for every block: what each
     /// returns, in block order (for work on every env outside a step: it allocates).
     pub(super) fn each_mut<G: Encode, T: Send>(
@@ -183,13 +195,10 @@ impl Blocks {
         workers: &mut [Sim<G>],
         f: impl Fn(usize, &mut [Env<G>], &mut Sim<G>) -> T + Sync,
     ) -> Vec<T> {
-        let mut shares = Vec::with_capacity(self.count);
-        let mut rest = envs;
-        for (k, worker) in workers.iter_mut().enumerate() {
-            let (mine, others) = std::mem::take(&mut rest).split_at_mut(self.range(k).len());
-            shares.push(Mutex::new(Some((self.start(k), mine, worker))));
-            rest = others;
-        }
+        let shares: Vec<_> = (self.split(envs).into_iter().zip(workers))
+            .enumerate()
+            .map(|(k, (mine, worker))| Mutex::new(Some((self.start(k), mine, worker))))
+            .collect();
         self.each(crew, |k, _| {
             let share = shares[k].lock().ok().and_then(|mut share| share.take());
             let (first, envs, worker) = share.expect("each block's share is taken once");
