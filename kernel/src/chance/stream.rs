@@ -123,9 +123,10 @@ pub struct Streams {
     seed: u64,
     round: u32,
     marks: [Mark; Purpose::ALL.len()],
-    /// The generators, one slot per purpose (allocated on the first draw; a clone starts
-    /// without: it derives its generators again as it draws).
-    rngs: Vec<Option<ChaCha8Rng>>,
+    /// The generators, one slot per purpose, each allocated on its purpose's first draw
+    /// (a game keeps only the generators it draws from: a parked env's snapshot stays small;
+    /// a clone starts without, and derives its generators again as it draws).
+    rngs: [Option<Box<ChaCha8Rng>>; Purpose::ALL.len()],
 }
 
 impl Clone for Streams {
@@ -138,7 +139,7 @@ impl Clone for Streams {
             seed: self.seed,
             round: self.round,
             marks,
-            rngs: Vec::new(),
+            rngs: Default::default(),
         }
     }
 
@@ -170,7 +171,7 @@ impl Streams {
             seed,
             round,
             marks: Default::default(),
-            rngs: Vec::new(),
+            rngs: Default::default(),
         }
     }
 
@@ -214,16 +215,19 @@ impl Streams {
     #[inline(never)]
     fn ready(&mut self, purpose: Purpose) {
         let index = purpose as usize;
-        if self.rngs.is_empty() {
-            self.rngs.resize_with(Purpose::ALL.len(), || None);
-        }
         let mark = &mut self.marks[index];
         let slot = &mut self.rngs[index];
-        if !mark.derived || slot.is_none() {
-            *slot = Some(derive_stream(self.seed, purpose.key(), self.round));
-            mark.derived = true;
-        }
-        let rng = slot.as_mut().expect("derived above");
+        let fresh = || derive_stream(self.seed, purpose.key(), self.round);
+        // A generator derived before is rederived in its own box (no allocation a reseed).
+        let rng = match slot {
+            Some(rng) if mark.derived => rng,
+            Some(rng) => {
+                **rng = fresh();
+                rng
+            }
+            None => slot.insert(Box::new(fresh())),
+        };
+        mark.derived = true;
         if mark.seek {
             rng.set_word_pos(mark.pending);
             mark.seek = false;
@@ -243,8 +247,8 @@ impl Streams {
 
 /// Stream `index`'s generator in `rngs`, when one was ever derived there (a free function:
 /// [`Clone::clone_from`] reads it while it changes the marks).
-fn generator(rngs: &[Option<ChaCha8Rng>], index: usize) -> Option<&ChaCha8Rng> {
-    rngs.get(index).and_then(Option::as_ref)
+fn generator(rngs: &[Option<Box<ChaCha8Rng>>], index: usize) -> Option<&ChaCha8Rng> {
+    rngs.get(index).and_then(Option::as_deref)
 }
 
 impl std::hash::Hash for Streams {
