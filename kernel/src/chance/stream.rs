@@ -295,6 +295,37 @@ mod tests {
         );
     }
 
+    /// A generator drawn from, then reseeded or re-keyed to another round, is derived again
+    /// in its own box (the same box: no allocation) with the values a new `Streams` draws.
+    #[test]
+    fn a_reseed_rederives_a_drawn_generator_in_its_box() {
+        let mut streams = Streams::new(3);
+        streams.rng(Purpose::Deal).random::<u64>();
+        let boxed = |s: &Streams| {
+            s.rngs[Purpose::Deal as usize]
+                .as_deref()
+                .map(std::ptr::from_ref)
+        };
+        let before = boxed(&streams);
+        for (seed, round) in [(4, 0), (4, 5)] {
+            streams.reseed(seed);
+            streams.start_round(round);
+            let drawn: Vec<u64> = (0..3)
+                .map(|_| streams.rng(Purpose::Deal).random::<u64>())
+                .collect();
+            let mut fresh = Streams::at_round(seed, round);
+            let expected: Vec<u64> = (0..3)
+                .map(|_| fresh.rng(Purpose::Deal).random::<u64>())
+                .collect();
+            assert_eq!(drawn, expected, "seed {seed}, round {round}");
+            assert_eq!(boxed(&streams), before, "the generator stays in its box");
+        }
+        assert!(
+            streams.rngs[Purpose::Dice as usize].is_none(),
+            "never drawn from"
+        );
+    }
+
     #[test]
     fn streams_are_derived_on_first_draw_with_the_eager_values() {
         let mut lazy = Streams::at_round(9, 2);

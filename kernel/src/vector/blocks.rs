@@ -152,7 +152,7 @@ impl Blocks {
     }
 
     /// `f(k, envs of block k)` on thread `k`, for every block: what each returns, in block
-    /// order (for a batch's setup: it allocates).
+    /// order (for a batch's setup and work outside a step: it allocates).
     pub(super) fn each<T: Send>(
         &self,
         crew: &mut Crew,
