@@ -13,9 +13,10 @@ about --seconds after an untimed warm-up (the JIT compile for JAX):
               (riichi: one kyoku an episode);
 - alea-py-rust-actions  the same Python loop with the actions from env.random_actions()
               (drawn in Rust, the mask not read): the binding's own cost;
-- alea-rust   the same envs stepped by env.random_steps(n): a pure Rust loop, the same arrays
-              written. 1 - alea-py / alea-rust is the Python side's share of a step (with
-              numpy's actions, or with Rust's);
+- alea-rust   the same game and batch stepped by env.random_steps(n): a pure Rust loop, the
+              same arrays written. 1 - alea-py / alea-rust is the Python side's share of a
+              step (with numpy's actions, or with Rust's). The three alea loops take turns
+              of 0.2 s within a round (alea_loops), so the host's drift falls on them alike;
 - pgx         pgx 2.x leduc_holdem: jit(vmap(auto_reset(step))) with a jitted random legal
               action (XLA's default threads);
 - mahjax      mahjax red_mahjong, round_mode="single" (one hand an episode), the same way;
@@ -73,34 +74,53 @@ def random_legal(rng, mask):
     return picked - np.arange(batch) * num_actions
 
 
-def alea_python(game, batch, seconds, rust_actions=False):
-    """A Python loop over env.step; the actions drawn by numpy from the mask, or (with
-    `rust_actions`) by env.random_actions() in Rust."""
+def alea_loops(game, batch, seconds, turn=0.2):
+    """Env-steps per second of the three alea loops over the same game and batch, each on
+    its own envs: "alea-py" (a Python loop, numpy draws the actions from the mask),
+    "alea-py-rust-actions" (the same loop, env.random_actions() drawing them in Rust) and
+    "alea-rust" (env.random_steps(n): the pure Rust loop writing the same arrays). They take
+    turns of `turn` seconds until each has run `seconds`, so the machine's drift falls on
+    the three alike: the Python side's share, 1 - loop / alea-rust, is read from one round
+    without the drift between two loops run one after the other."""
     import alea
     options = {"length": "kyoku"} if game == "riichi" else {}
-    env = alea.vector.make(game, batch, seed=1, **options)
-    state = {"out": env.reset()}
-    rng = np.random.default_rng(0)
-
-    def step():
-        if rust_actions:
-            state["out"] = env.step(env.random_actions())
-        else:
-            state["out"] = env.step(random_legal(rng, state["out"]["legal_action_mask"]))
-
-    for _ in range(20):
-        step()
-    return timed(step, seconds, batch)
-
-
-def alea_rust(game, batch, seconds):
-    import alea
-    options = {"length": "kyoku"} if game == "riichi" else {}
-    env = alea.vector.make(game, batch, seed=1, **options)
-    env.reset()
-    env.random_steps(20)
     n = max(1, 4096 // batch)
-    return timed(lambda: env.random_steps(n, seed=2), seconds, batch * n)
+
+    def python_loop(rust_actions):
+        env = alea.vector.make(game, batch, seed=1, **options)
+        state = {"out": env.reset()}
+        rng = np.random.default_rng(0)
+
+        def step():
+            if rust_actions:
+                state["out"] = env.step(env.random_actions())
+            else:
+                state["out"] = env.step(random_legal(rng, state["out"]["legal_action_mask"]))
+            return batch
+        return step
+
+    def rust_loop():
+        env = alea.vector.make(game, batch, seed=1, **options)
+        env.reset()
+
+        def step():
+            env.random_steps(n, seed=2)
+            return batch * n
+        return step
+
+    loops = {"alea-py": python_loop(False), "alea-py-rust-actions": python_loop(True),
+             "alea-rust": rust_loop()}
+    for step in loops.values():  # warm-up, untimed
+        for _ in range(20):
+            step()
+    done = {name: [0, 0.0] for name in loops}  # env-steps, seconds
+    while min(t for _, t in done.values()) < seconds:
+        for name, step in loops.items():
+            start = time.perf_counter()
+            while time.perf_counter() - start < turn:
+                done[name][0] += step()
+            done[name][1] += time.perf_counter() - start
+    return {name: steps / elapsed for name, (steps, elapsed) in done.items()}
 
 
 def alea_hands(batch, seconds):
@@ -266,10 +286,9 @@ def main():
         print(f"[vector.py] round {r + 1}/{args.rounds}", file=sys.stderr)
         for b in batches:
             for game in ("leduc", "riichi", "sgs", "pig", "duel"):
-                add(("alea-py", game, b), attempt(alea_python, game, b, args.seconds))
-                add(("alea-py-rust-actions", game, b),
-                    attempt(alea_python, game, b, args.seconds, True))
-                add(("alea-rust", game, b), attempt(alea_rust, game, b, args.seconds))
+                rates = attempt(alea_loops, game, b, args.seconds) or {}
+                for system in ("alea-py", "alea-py-rust-actions", "alea-rust"):
+                    add((system, game, b), rates.get(system))
             add(("pgx", "leduc", b), attempt(pgx_leduc, b, args.seconds))
             got = attempt(mahjax_riichi, b, args.seconds)
             add(("mahjax", "riichi", b), got[0] if got else None)
