@@ -84,6 +84,41 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// `trade` is an exchange with the snapshot whose game the `Sim` holds, then one with the
+    /// next: the first takes back its game as played, the `Sim` plays the second's, and the
+    /// second holds the `Sim`'s own, which an exchange brings back.
+    #[test]
+    fn trade_gives_one_game_back_and_takes_the_next(
+        seed in any::<u64>(),
+        first in prop::collection::vec((0u8..2, 0u8..7), 0..30),
+        second in prop::collection::vec((0u8..2, 0u8..7), 0..30),
+        own in prop::collection::vec((0u8..2, 0u8..7), 1..30),
+        played in prop::collection::vec((0u8..2, 0u8..7), 1..30),
+    ) {
+        let mut worker = SimBuilder::new(Pig::default()).seed(seed).build();
+        play(&mut worker, &first);
+        let (mut a, a_sum) = (worker.snapshot(), worker.checksum());
+        play(&mut worker, &second);
+        let (mut b, b_sum) = (worker.snapshot(), worker.checksum());
+        play(&mut worker, &own);
+        let own_sum = worker.checksum();
+        prop_assert!(worker.exchange(&mut a));
+        prop_assert_eq!(worker.checksum(), a_sum);
+        play(&mut worker, &played);
+        let a_played = worker.checksum();
+
+        prop_assert!(worker.trade(&mut a, &mut b));
+        prop_assert_eq!(worker.checksum(), b_sum);
+        prop_assert!(worker.exchange(&mut b));
+        prop_assert_eq!(worker.checksum(), own_sum);
+        prop_assert!(worker.exchange(&mut a));
+        prop_assert_eq!(worker.checksum(), a_played);
+    }
+}
+
 /// A snapshot another `Sim` saved, or one saved before the tables changed, is not exchanged:
 /// `exchange` says so and changes neither side (a restore copies it instead).
 #[test]
@@ -136,6 +171,48 @@ fn an_exchange_refused_at_a_late_part_trades_the_earlier_ones_back() {
     // The snapshot still holds the game it was saved with.
     assert!(sim.exchange(&mut parked));
     assert_eq!(sim.checksum(), parked_sum);
+}
+
+/// A trade refused at a late part (a resource removed from the world since the snapshots
+/// were saved) trades the earlier parts back: the world and both snapshots keep what they
+/// held, and the trade goes through once the resource is back.
+#[test]
+fn a_trade_refused_at_a_late_part_trades_the_earlier_ones_back() {
+    use alea_games::games::duel::Duel;
+    use alea_games::games::duel::history::DiceHistory;
+    let mut sim = SimBuilder::new(Duel::default()).seed(5).build();
+    // The resource's entity without it: an archetype that exists before the saves.
+    let history = sim.world_mut().remove_resource::<DiceHistory>().unwrap();
+    sim.world_mut().insert_resource(history);
+    let mut rng = alea::kernel::playout::random_player_rng(5);
+    let mut moves = |sim: &mut alea::kernel::Sim<Duel>| {
+        for _ in 0..6 {
+            let action = alea::kernel::playout::random_action(sim, &mut rng).unwrap();
+            sim.apply(action).unwrap();
+        }
+        sim.checksum()
+    };
+    let (mut a, a_sum) = (sim.snapshot(), sim.checksum());
+    let b_sum = moves(&mut sim);
+    let mut b = sim.snapshot();
+    let own_sum = moves(&mut sim);
+    assert!(
+        a_sum != b_sum && b_sum != own_sum,
+        "the moves changed nothing"
+    );
+    assert!(sim.exchange(&mut a));
+    let history = sim.world_mut().remove_resource::<DiceHistory>().unwrap();
+    let without = sim.checksum();
+    assert!(!sim.trade(&mut a, &mut b));
+    assert_eq!(sim.checksum(), without);
+    sim.world_mut().insert_resource(history);
+    assert_eq!(sim.checksum(), a_sum);
+    assert!(sim.trade(&mut a, &mut b));
+    assert_eq!(sim.checksum(), b_sum);
+    assert!(sim.exchange(&mut b));
+    assert_eq!(sim.checksum(), own_sum);
+    assert!(sim.exchange(&mut a));
+    assert_eq!(sim.checksum(), a_sum);
 }
 
 /// What the pipeline records is the world's setting, not the game's: a `Sim` that trades

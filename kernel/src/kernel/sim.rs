@@ -870,6 +870,18 @@ impl<G: Game> Sim<G> {
         traded
     }
 
+    /// [`exchange`](Self::exchange) with `out` (whose game this `Sim` holds: it traded it
+    /// in), then with `into`, in one pass: `out` takes its game back, this `Sim` plays
+    /// `into`'s, and `into` holds what `out` held. False, changing nothing, when either
+    /// snapshot is not one `exchange` would take.
+    pub fn trade(&mut self, out: &mut Snapshot, into: &mut Snapshot) -> bool {
+        let traded = self.registry.trade(&mut self.world, out, into);
+        if traded {
+            self.journal.forget();
+        }
+        traded
+    }
+
     /// A stable checksum of the game state (registered components and resources).
     pub fn checksum(&mut self) -> u64 {
         self.registry.checksum(&self.world)

@@ -43,6 +43,11 @@ pub(crate) trait Part: Send + Sync {
     /// part's columns and its query's tables): false, changing nothing, when it does not fit
     /// anyway (a resource present on one side only).
     fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) -> bool;
+    /// [`exchange`](Self::exchange) with `out`, then with `into`, in one pass: `out` takes
+    /// the world's values, the world `into`'s, and `into` what `out` held. The same
+    /// conditions hold for both buffers; false, changing nothing, when it does not fit (a
+    /// resource present on some of the three sides only). Trading back is `trade(into, out)`.
+    fn trade(&mut self, world: &mut World, out: &mut PartBuffer, into: &mut PartBuffer) -> bool;
     /// Checks that `buf` can be written back entity by entity, matched by [`StableId`]
     /// (`keys[id]` is the entity holding `StableId(id)` in `world`), changing nothing.
     fn verify_keyed(
@@ -86,6 +91,37 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> ComponentPart<T> {
         ComponentPart {
             query: QueryState::new(world),
             rows: Vec::new(),
+        }
+    }
+}
+
+impl<T: Component<Mutability = Mutable>> ComponentPart<T> {
+    /// Calls `swap` with each of the world's columns of `T`, table by table, and the range of
+    /// a buffer saved in this layout that holds its values, bypassing change detection. Only
+    /// for the world this part's last save was from, in its current table layout, no
+    /// archetype added since ([`Part::exchange`]'s condition).
+    fn swap_columns(
+        &mut self,
+        world: &mut World,
+        mut swap: impl FnMut(&mut [T], std::ops::Range<usize>),
+    ) {
+        self.query.validate_world(world.id());
+        // SAFETY: `&mut World` is exclusive access to everything; the query is this world's
+        // (validated). Its matched tables need no update: this part's last save, which
+        // updated them, was in the caller's layout, with no archetype added since.
+        let query = unsafe {
+            self.query
+                .query_unchecked_manual(world.as_unsafe_world_cell())
+        };
+        let Ok(tables) = query.contiguous_iter_inner() else {
+            unreachable!("component parts are table-stored (checked at registration)")
+        };
+        let mut offset = 0usize;
+        for (_, _, mut column) in tables {
+            let values = column.bypass_change_detection();
+            let saved = offset..offset + values.len();
+            offset = saved.end;
+            swap(values, saved);
         }
     }
 }
@@ -188,23 +224,19 @@ impl<T: Component<Mutability = Mutable> + Clone + Hash> Part for ComponentPart<T
 
     fn exchange(&mut self, world: &mut World, buf: &mut PartBuffer) -> bool {
         let buf: &mut ColumnBuffer<T> = buf.downcast_mut().expect("matched by fingerprint");
-        self.query.validate_world(world.id());
-        // SAFETY: `&mut World` is exclusive access to everything; the query is this world's
-        // (validated). Its matched tables need no update: this part's last save, which
-        // updated them, was in the caller's layout, with no archetype added since.
-        let query = unsafe {
-            self.query
-                .query_unchecked_manual(world.as_unsafe_world_cell())
-        };
-        let Ok(tables) = query.contiguous_iter_inner() else {
-            unreachable!("component parts are table-stored (checked at registration)")
-        };
-        let mut offset = 0usize;
-        for (_, _, mut column) in tables {
-            let values = column.bypass_change_detection();
-            values.swap_with_slice(&mut buf.values[offset..offset + values.len()]);
-            offset += values.len();
-        }
+        self.swap_columns(world, |values, saved| {
+            values.swap_with_slice(&mut buf.values[saved]);
+        });
+        true
+    }
+
+    fn trade(&mut self, world: &mut World, out: &mut PartBuffer, into: &mut PartBuffer) -> bool {
+        let out: &mut ColumnBuffer<T> = out.downcast_mut().expect("matched by fingerprint");
+        let into: &mut ColumnBuffer<T> = into.downcast_mut().expect("matched by fingerprint");
+        self.swap_columns(world, |values, saved| {
+            values.swap_with_slice(&mut out.values[saved.clone()]);
+            values.swap_with_slice(&mut into.values[saved]);
+        });
         true
     }
 
@@ -344,6 +376,21 @@ impl<R: Resource<Mutability = Mutable> + Clone + Hash> Part for ResourcePart<R> 
         match (value, saved) {
             (Some(value), Some(saved)) => (self.swap)(value, saved),
             (None, None) => {}
+            _ => return false,
+        }
+        true
+    }
+
+    fn trade(&mut self, world: &mut World, out: &mut PartBuffer, into: &mut PartBuffer) -> bool {
+        let out: &mut Option<R> = out.downcast_mut().expect("matched by fingerprint");
+        let into: &mut Option<R> = into.downcast_mut().expect("matched by fingerprint");
+        let value = self.slot(world).and_then(|slot| slot.get_mut(world));
+        match (value, out, into) {
+            (Some(value), Some(out), Some(into)) => {
+                (self.swap)(value, out);
+                (self.swap)(value, into);
+            }
+            (None, None, None) => {}
             _ => return false,
         }
         true

@@ -255,6 +255,37 @@ impl SnapshotRegistry {
         false
     }
 
+    /// [`exchange`](Self::exchange) with `out`, then with `into`, in one pass over the parts
+    /// and one check of the world's layout: `out` takes the game the world holds (the one
+    /// `out` traded in), the world `into`'s, and `into` what `out` held. What a block's
+    /// worker does between two parked envs. Both snapshots must be ones `exchange` would
+    /// take; false, changing nothing, when either is not (then `exchange` each, or copy).
+    pub fn trade(&mut self, world: &mut World, out: &mut Snapshot, into: &mut Snapshot) -> bool {
+        if !(self.shapes(out)
+            && self.shapes(into)
+            && out.stamp == into.stamp
+            && self.layout.kept(into.stamp, self.id, world))
+        {
+            return false;
+        }
+        let Some(refused) = (self.parts.iter_mut())
+            .zip(out.buffers.iter_mut().zip(&mut into.buffers))
+            .enumerate()
+            .find_map(|(at, (part, (out, into)))| (!part.trade(world, out, into)).then_some(at))
+        else {
+            return true;
+        };
+        // The parts traded before the refusal trade back (each side then has what it had).
+        for (part, (out, into)) in (self.parts.iter_mut())
+            .zip(out.buffers.iter_mut().zip(&mut into.buffers))
+            .take(refused)
+        {
+            let traded_back = part.trade(world, into, out);
+            debug_assert!(traded_back, "a part traded once refused to trade back");
+        }
+        false
+    }
+
     /// True when `snapshot` holds this registry's parts (a fingerprint and a buffer each).
     fn shapes(&self, snapshot: &Snapshot) -> bool {
         snapshot.fingerprint == self.fingerprint && snapshot.buffers.len() == self.parts.len()

@@ -296,10 +296,10 @@ impl<G: Encode> VectorEnv<G> {
             &mut self.workers,
             out,
             check,
-            |i, env, worker, row| {
+            |i, env, held, worker, row| {
                 let Env { home, episodes } = env;
                 let mut row = Some(row);
-                let done = home.enter(worker, |sim| match row.take() {
+                let done = home.enter(held, worker, |sim| match row.take() {
                     Some(row) => f(i, episodes, sim, row, &dealer),
                     None => Ok(()),
                 });

@@ -12,6 +12,7 @@ use crate::kernel::Sim;
 
 use super::crew::{Crew, Gate};
 use super::env::Env;
+use super::home::{Held, Holding};
 use super::outputs::{Outputs, Row, Sizes};
 use super::{EnvError, VectorError};
 
@@ -62,7 +63,14 @@ impl Blocks {
         workers: &mut [Sim<G>],
         out: &mut Outputs<'_>,
         check: impl Fn(usize, &Env<G>) -> Result<(), VectorError> + Sync,
-        f: impl Fn(usize, &mut Env<G>, &mut Sim<G>, Row<'_>) -> Result<(), EnvError> + Sync,
+        f: impl for<'e> Fn(
+            usize,
+            &'e mut Env<G>,
+            &mut Held<'e>,
+            &mut Sim<G>,
+            Row<'_>,
+        ) -> Result<(), EnvError>
+        + Sync,
     ) -> Result<(), VectorError> {
         // Every block's thread must reach the gate, or the others wait for ever.
         assert_eq!(crew.threads(), self.count, "one thread per block");
@@ -88,11 +96,17 @@ impl Blocks {
                 return refused;
             }
             let mut failed = Ok(());
+            // A parked env's game stays in the worker until the next env's trades places
+            // with it; the last goes back when `holding` is dropped.
+            let mut holding = Holding::new(worker);
             for (k, env) in envs.iter_mut().enumerate() {
+                let row = rows.row(k, sizes);
                 let stepped =
-                    f(first + k, env, worker, rows.row(k, sizes)).map_err(|e| VectorError::Game {
-                        env: first + k,
-                        message: e.to_string(),
+                    f(first + k, env, &mut holding.held, holding.worker, row).map_err(|e| {
+                        VectorError::Game {
+                            env: first + k,
+                            message: e.to_string(),
+                        }
                     });
                 // Every env steps; the first failure is the one reported.
                 failed = failed.and(stepped);

@@ -25,8 +25,9 @@ pub enum Layout {
     Resident,
     /// Each env keeps a snapshot of its game, and each thread one `Sim` whose game trades
     /// places with the env's to step it, and back ([`Sim::exchange`]: nothing copied, the
-    /// env's random generators carried along): a step then visits one hot world and a
-    /// compact snapshot, so a big batch keeps a small one's speed per env. What a `Sim`
+    /// env's random generators carried along; between two envs of a block, [`Sim::trade`]
+    /// gives one game back and takes the next in one pass): a step then visits one hot
+    /// world and a compact snapshot, so a big batch keeps a small one's speed per env. What a `Sim`
     /// keeps outside its snapshot (its logs of events and effects) is the thread's, shared
     /// by the envs it steps.
     Parked,
@@ -113,18 +114,24 @@ impl<G: Encode> Home<G> {
 
     /// Runs `f` on the game: its own `Sim`, or `worker` holding it, whatever `f` returns.
     /// A parked game trades places with the worker's (no copy: the snapshot holds the
-    /// worker's game meanwhile) and back after, even when `f` panics (the game then keeps
-    /// what the panic left, as a resident one does); a snapshot the worker did not save in
-    /// its current layout is restored and saved instead (a restore that fails runs nothing;
-    /// a panic then leaves the snapshot as it was before the step).
-    pub(super) fn enter<R, E: From<SimError>>(
-        &mut self,
+    /// worker's game meanwhile), in the same pass as the game `held` goes back to its own
+    /// snapshot (the env stepped before, whose game the worker still holds), and stays in
+    /// the worker after, `held` for the next env, unless `f` panics: then it goes back first
+    /// (the game keeps what the panic left, as a resident one does). A snapshot the worker
+    /// did not save in its current layout is restored and saved instead (a restore that
+    /// fails runs nothing; a panic then leaves the snapshot as it was before the step).
+    pub(super) fn enter<'a, R, E: From<SimError>>(
+        &'a mut self,
+        held: &mut Held<'a>,
         worker: &mut Sim<G>,
         f: impl FnOnce(&mut Sim<G>) -> Result<R, E>,
     ) -> Result<R, E> {
         match self {
-            Home::Resident(sim) => f(sim),
-            Home::Parked(snapshot) => enter_parked(snapshot, worker, f),
+            Home::Resident(sim) => {
+                held.release(worker);
+                f(sim)
+            }
+            Home::Parked(snapshot) => enter_parked(snapshot, held, worker, f),
         }
     }
 
@@ -164,22 +171,82 @@ impl<G: Encode> Home<G> {
     }
 }
 
+/// The parked game a block's worker still holds after stepping it (its snapshot holding the
+/// worker's game meanwhile): it goes back when the next parked env's game trades places with
+/// it ([`Home::enter`]: one pass for both), or when released.
+#[derive(Default)]
+pub(super) struct Held<'a>(Option<&'a mut Snapshot>);
+
+impl Held<'_> {
+    /// Gives the held game back to its snapshot (nothing when none is held).
+    pub(super) fn release<G: Encode>(&mut self, worker: &mut Sim<G>) {
+        if let Some(snapshot) = self.0.take() {
+            give_back(snapshot, worker);
+        }
+    }
+}
+
+/// A block's worker and the parked game it holds between two envs' steps, given back when
+/// the block is done (or a panic unwinds it), so that no game is left in a worker.
+pub(super) struct Holding<'a, 'w, G: Encode> {
+    pub(super) held: Held<'a>,
+    pub(super) worker: &'w mut Sim<G>,
+}
+
+impl<'w, G: Encode> Holding<'_, 'w, G> {
+    /// `worker`, holding no env's game yet.
+    pub(super) fn new(worker: &'w mut Sim<G>) -> Self {
+        Holding {
+            held: Held::default(),
+            worker,
+        }
+    }
+}
+
+impl<G: Encode> Drop for Holding<'_, '_, G> {
+    fn drop(&mut self) {
+        self.held.release(self.worker);
+    }
+}
+
 /// [`Home::enter`] of a parked game.
-fn enter_parked<G: Encode, R, E: From<SimError>>(
-    snapshot: &mut Snapshot,
+fn enter_parked<'a, G: Encode, R, E: From<SimError>>(
+    snapshot: &'a mut Snapshot,
+    held: &mut Held<'a>,
     worker: &mut Sim<G>,
     f: impl FnOnce(&mut Sim<G>) -> Result<R, E>,
 ) -> Result<R, E> {
-    if !worker.exchange(snapshot) {
+    let traded = match held.0.take() {
+        Some(before) => {
+            worker.trade(before, snapshot) || {
+                give_back(before, worker);
+                worker.exchange(snapshot)
+            }
+        }
+        None => worker.exchange(snapshot),
+    };
+    if !traded {
         worker.restore(snapshot)?;
         let done = f(worker);
         worker.snapshot_into(snapshot);
         return done;
     }
-    let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(worker)));
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(worker))) {
+        Ok(done) => {
+            held.0 = Some(snapshot);
+            done
+        }
+        Err(panic) => {
+            give_back(snapshot, worker);
+            std::panic::resume_unwind(panic)
+        }
+    }
+}
+
+/// Gives the game `worker` holds back to the parked `snapshot` it came from: traded back, or
+/// copied when a step changed the world's layout.
+fn give_back<G: Encode>(snapshot: &mut Snapshot, worker: &mut Sim<G>) {
     if !worker.exchange(snapshot) {
-        // `f` changed the world's layout: the game is copied back.
         worker.snapshot_into(snapshot);
     }
-    done.unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
