@@ -29,6 +29,20 @@ pub struct SnapshotRegistry {
     layout: TableLayout,
 }
 
+/// Trades part by part, all or none: `trade(at, false)` for each of the `parts` until one
+/// refuses; then the parts before it trade back (`trade(at, true)`: each side has what it
+/// traded for, so it cannot refuse) and the answer is false.
+fn all_or_none(parts: usize, mut trade: impl FnMut(usize, bool) -> bool) -> bool {
+    let Some(refused) = (0..parts).find(|&at| !trade(at, false)) else {
+        return true;
+    };
+    for at in 0..refused {
+        let traded_back = trade(at, true);
+        debug_assert!(traded_back, "a part traded once refused to trade back");
+    }
+    false
+}
+
 /// A saved game state: plain `Send + Sync` data, one buffer per registered type.
 ///
 /// Reuse one with [`SnapshotRegistry::save`] (or [`Sim::snapshot_into`](crate::kernel::Sim::snapshot_into)):
@@ -234,25 +248,10 @@ impl SnapshotRegistry {
         if !(self.shapes(snapshot) && self.layout.kept(snapshot.stamp, self.id, world)) {
             return false;
         }
-        let pairs = self.parts.iter_mut().zip(&mut snapshot.buffers);
-        let Some(refused) = pairs
-            .enumerate()
-            .find_map(|(at, (part, buf))| (!part.exchange(world, buf)).then_some(at))
-        else {
-            return true;
-        };
-        // Trading twice is nothing: the parts traded before the refusal trade back.
-        for (part, buf) in self
-            .parts
-            .iter_mut()
-            .zip(&mut snapshot.buffers)
-            .take(refused)
-        {
-            // Each side has the resource after the first trade, so the second cannot refuse.
-            let traded_back = part.exchange(world, buf);
-            debug_assert!(traded_back, "a part traded once refused to trade back");
-        }
-        false
+        // Trading twice is nothing: an exchange is its own way back.
+        all_or_none(self.parts.len(), |at, _| {
+            self.parts[at].exchange(world, &mut snapshot.buffers[at])
+        })
     }
 
     /// [`exchange`](Self::exchange) with `out`, then with `into`, in one pass over the parts
@@ -268,22 +267,13 @@ impl SnapshotRegistry {
         {
             return false;
         }
-        let Some(refused) = (self.parts.iter_mut())
-            .zip(out.buffers.iter_mut().zip(&mut into.buffers))
-            .enumerate()
-            .find_map(|(at, (part, (out, into)))| (!part.trade(world, out, into)).then_some(at))
-        else {
-            return true;
-        };
-        // The parts traded before the refusal trade back (each side then has what it had).
-        for (part, (out, into)) in (self.parts.iter_mut())
-            .zip(out.buffers.iter_mut().zip(&mut into.buffers))
-            .take(refused)
-        {
-            let traded_back = part.trade(world, into, out);
-            debug_assert!(traded_back, "a part traded once refused to trade back");
-        }
-        false
+        all_or_none(self.parts.len(), |at, back| {
+            let (out, into) = (&mut out.buffers[at], &mut into.buffers[at]);
+            match back {
+                false => self.parts[at].trade(world, out, into),
+                true => self.parts[at].trade(world, into, out),
+            }
+        })
     }
 
     /// True when `snapshot` holds this registry's parts (a fingerprint and a buffer each).
